@@ -1,0 +1,96 @@
+/// A seeded pseudo-random generator (xoshiro256**) whose state the simulation owns.
+///
+/// Every random choice in a run comes from one of these, never from the system generator,
+/// so a seed alone reproduces a run. Streams are derived by name from a master seed
+/// (`SeededRandom(seed: 7, stream: "network")`), so that drawing one more number for, say,
+/// scheduling never shifts what the network or the backend draws.
+///
+/// ```swift
+/// var network = SeededRandom(seed: 42, stream: "network")
+/// let latency = network.nextInt(in: 20...120)
+/// ```
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: (UInt64, UInt64, UInt64, UInt64)
+
+    /// Creates the stream called `stream` of the master seed `seed`.
+    public init(seed: UInt64, stream: String) {
+        self.init(rawSeed: seed ^ TraceHasher.fnv1a(stream))
+    }
+
+    /// Creates a generator straight from a 64-bit value, expanded with SplitMix64.
+    public init(rawSeed: UInt64) {
+        var splitMix = SplitMix64(state: rawSeed)
+        state = (splitMix.next(), splitMix.next(), splitMix.next(), splitMix.next())
+        // xoshiro must never start from the all-zero state; SplitMix64 never yields four zeros,
+        // but the invariant is what the algorithm relies on, so it is checked.
+        precondition(state != (0, 0, 0, 0), "xoshiro256** state must not be all zero")
+    }
+
+    public mutating func next() -> UInt64 {
+        let result = rotateLeft(state.1 &* 5, 7) &* 9
+        let shifted = state.1 << 17
+        state.2 ^= state.0
+        state.3 ^= state.1
+        state.1 ^= state.2
+        state.0 ^= state.3
+        state.2 ^= shifted
+        state.3 = rotateLeft(state.3, 45)
+        return result
+    }
+
+    /// A whole number in `range`, without modulo bias (Lemire's method via the stdlib).
+    public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
+        Int.random(in: range, using: &self)
+    }
+
+    /// True with the given probability.
+    public mutating func chance(_ probability: Probability) -> Bool {
+        if probability.value <= 0 { return false }
+        if probability.value >= 1 { return true }
+        // 53 random bits give a uniform double in [0, 1).
+        let unit = Double(next() >> 11) * 0x1.0p-53
+        return unit < probability.value
+    }
+
+    /// Shuffles `items` in place (Fisher–Yates), drawing only from this stream.
+    public mutating func shuffle<T>(_ items: inout [T]) {
+        guard items.count > 1 else { return }
+        for index in stride(from: items.count - 1, to: 0, by: -1) {
+            let other = Int(next() % UInt64(index + 1))
+            items.swapAt(index, other)
+        }
+    }
+
+    private func rotateLeft(_ value: UInt64, _ amount: UInt64) -> UInt64 {
+        (value << amount) | (value >> (64 - amount))
+    }
+}
+
+/// SplitMix64, used only to expand one 64-bit seed into xoshiro's 256-bit state.
+struct SplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+/// A probability in `0...1`, its own type so that a percentage or a count is never passed by mistake.
+public struct Probability: Sendable, Hashable, CustomStringConvertible {
+    public let value: Double
+
+    /// Creates a probability; `value` must lie in `0...1`.
+    public init(_ value: Double) {
+        precondition(value >= 0 && value <= 1, "a probability lies in 0...1, got \(value)")
+        self.value = value
+    }
+
+    public static let never = Probability(0)
+    public static let always = Probability(1)
+
+    public var description: String { "\(value)" }
+}

@@ -1,0 +1,91 @@
+extension Simulation {
+    /// Runs `body` as the root task and drives the simulation until it finishes, deadlocks
+    /// or reaches a limit. Synchronous: the calling thread becomes the driver thread.
+    public func run(_ name: String = "main", _ body: @escaping @Sendable () async -> Void) -> SimulationResult {
+        precondition(phase == .ready, "a Simulation runs once; create a new one for another run")
+        executor.bindDriver()
+        let escapeCounter = EscapeGuard.begin()
+        phase = .running
+        record(KernelEvent.runStarted(seed: seed, strategy: strategy))
+        spawn(name, body)
+        let outcome = drive()
+        let pending = pendingWork()
+        record(KernelEvent.runEnded(outcome: outcome.description))
+        phase = .tearingDown
+        tearDown()
+        phase = .finished
+        let escaped = EscapeGuard.end(escapeCounter)
+        executor.unbindDriver()
+        return SimulationResult(
+            seed: seed, strategy: strategy, outcome: outcome, pending: pending,
+            virtualTime: now, jobsRun: jobsRun, escapedJobs: escaped,
+            foreignEnqueues: executor.foreignEnqueues, trace: trace)
+    }
+
+    /// The driver loop: run every ready job; when none is ready, finish, wake quiescence
+    /// waiters, or advance time to the next deadline.
+    private func drive() -> SimulationResult.Outcome {
+        while true {
+            while executor.hasReadyJobs {
+                guard jobsRun < limits.maxJobs else { return .limitReached(.jobs) }
+                jobsRun += 1
+                _ = executor.runNextJob()
+            }
+            if executor.adoptForeignJobs() { continue }
+            if tasks[0].finished { return .completed }
+            if !quiescenceWaiters.isEmpty && timers.isEmpty {
+                wakeQuiescenceWaiters()
+                continue
+            }
+            guard let next = timers.peek() else { return .deadlock }
+            guard next.deadline.nanoseconds <= limits.maxVirtualTime.totalNanoseconds else {
+                return .limitReached(.virtualTime)
+            }
+            fireTimers(dueAt: next.deadline)
+        }
+    }
+
+    /// Advances time to `deadline` (never backwards) and wakes every sleeper due by then,
+    /// in the order the strategy chooses. `now` is set before any of them resumes.
+    private func fireTimers(dueAt deadline: SimulationInstant) {
+        if deadline > now { now = deadline }
+        var due: [SleepTimer] = []
+        while let timer = timers.peek(), timer.deadline <= now {
+            due.append(timers.pop()!)
+        }
+        precondition(!due.isEmpty, "fireTimers found no timer due at \(deadline)")
+        if strategy == .seeded { schedulerRandom.shuffle(&due) }
+        for timer in due {
+            precondition(timer.state == .waiting, "a fired timer must have been waiting")
+            timer.state = .fired
+            let continuation = timer.continuation!
+            timer.continuation = nil
+            continuation.resume()
+        }
+    }
+
+    private func wakeQuiescenceWaiters() {
+        let waiters = quiescenceWaiters
+        quiescenceWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func pendingWork() -> PendingWork {
+        PendingWork(
+            timers: timers.waitingInOrder().map { PendingWork.Timer(deadline: $0.deadline, label: $0.label) },
+            tasks: tasks.filter { !$0.finished }.map(\.name))
+    }
+
+    /// Cancels every unfinished task and lets them unwind, within `maxTeardownJobs`, so
+    /// that a finished run leaves no suspended task behind. Time does not move and the
+    /// trace is closed.
+    private func tearDown() {
+        for task in tasks where !task.finished { task.handle?.cancel() }
+        wakeQuiescenceWaiters()
+        var budget = limits.maxTeardownJobs
+        while budget > 0 {
+            if !executor.runNextJob() && !executor.adoptForeignJobs() { break }
+            budget -= 1
+        }
+    }
+}

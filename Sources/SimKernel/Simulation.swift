@@ -1,0 +1,143 @@
+/// One deterministic run: an executor, a virtual clock, seeded randomness and a trace,
+/// driven by a synchronous loop on the calling thread.
+///
+/// Everything a run does happens on `executor`, one job at a time, in an order fixed by the
+/// seed and the scheduling strategy. Time moves only when no job is ready. The same seed
+/// and strategy give a byte-identical trace in any process on any machine.
+///
+/// ```swift
+/// let simulation = Simulation(seed: 42)
+/// let result = simulation.run {
+///     try? await simulation.clock.sleep(for: .seconds(30), label: "otp countdown")
+///     simulation.record(MyEvent.countdownFinished)
+/// }
+/// print(result.outcome, result.traceHash)   // completed 3c9f…
+/// ```
+///
+/// - Warning: A `Simulation` runs once. Spawn simulated work only with `spawn`, sleep only
+///   on `clock`, and keep the work off `@MainActor`: anything else leaves the executor,
+///   which `SimulationResult.escapedJobs` reports.
+public final class Simulation: @unchecked Sendable {
+    // Confined to the driver thread (checked with preconditions), hence @unchecked Sendable.
+
+    enum Phase { case ready, running, tearingDown, finished }
+
+    public let seed: UInt64
+    public let strategy: SchedulingStrategy
+    public let limits: RunLimits
+    public let executor = SimulationExecutor()
+
+    /// Current virtual time.
+    public internal(set) var now: SimulationInstant = .zero
+    public private(set) var trace = Trace()
+
+    var phase: Phase = .ready
+    var timers = TimerHeap()
+    var timerSequence: UInt64 = 0
+    var tasks: [SpawnedTask] = []
+    var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
+    var schedulerRandom: SeededRandom
+    var jobsRun = 0
+
+    struct SpawnedTask {
+        let name: String
+        var handle: Task<Void, Never>?
+        var finished = false
+    }
+
+    public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, limits: RunLimits = .standard) {
+        self.seed = seed
+        self.strategy = strategy
+        self.limits = limits
+        self.schedulerRandom = SeededRandom(seed: seed, stream: "scheduler")
+    }
+
+    /// The run's virtual clock.
+    public var clock: SimulationClock { SimulationClock(simulation: self) }
+
+    /// A random stream of this run's seed, independent of every other named stream.
+    ///
+    /// Use one stream per concern (`network`, `backend`, `user`) so that drawing more in
+    /// one never changes what another draws. The kernel keeps `scheduler` for itself.
+    public func randomStream(_ name: String) -> SeededRandom {
+        precondition(name != "scheduler", "the scheduler stream belongs to the kernel")
+        return SeededRandom(seed: seed, stream: name)
+    }
+
+    /// Appends an event to the trace at the current virtual time.
+    public func record(_ event: any TraceRecord) {
+        precondition(executor.isOnDriverThread, "record trace events from inside the simulation")
+        // Cancelled tasks unwinding after the run must not change its trace.
+        guard phase == .running else { return }
+        trace.append(event, at: now)
+    }
+
+    /// Starts simulated work on the simulation's executor. The only way to start a task.
+    ///
+    /// The task is created with the executor as its preference, so it and its child tasks
+    /// (`async let`, task groups) never run on the global executor.
+    @discardableResult
+    public func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        precondition(executor.isOnDriverThread, "spawn simulated work from inside the simulation")
+        precondition(phase == .running || phase == .tearingDown, "spawn only while the simulation runs")
+        let index = tasks.count
+        tasks.append(SpawnedTask(name: name))
+        let task = Task(executorPreference: executor) {
+            await SimulationTaskName.$current.withValue(name) { await body() }
+            self.taskFinished(index)
+        }
+        tasks[index].handle = task
+        if phase == .tearingDown { task.cancel() }
+        return task
+    }
+
+    /// Suspends until nothing is ready and no timer is parked: every other task has finished
+    /// or waits on something that only this caller can provide.
+    ///
+    /// - Warning: A task that sleeps in a loop forever keeps the simulation from ever being
+    ///   quiescent; the run then ends at its virtual-time limit.
+    public func quiescence() async {
+        precondition(executor.isOnDriverThread, "await quiescence from inside the simulation")
+        await withUnsafeContinuation { continuation in
+            quiescenceWaiters.append(continuation)
+        }
+    }
+
+    func taskFinished(_ index: Int) {
+        precondition(!tasks[index].finished, "task '\(tasks[index].name)' finished twice")
+        tasks[index].finished = true
+    }
+
+    func sleep(until deadline: SimulationInstant, label: String?) async throws {
+        precondition(executor.isOnDriverThread, "sleep on the simulation clock from inside the simulation")
+        timerSequence += 1
+        let timer = SleepTimer(deadline: deadline, sequence: timerSequence,
+                               label: label ?? SimulationTaskName.current ?? "unnamed")
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                guard timer.state == .waiting else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                timer.continuation = continuation
+                timers.insert(timer)
+            }
+        } onCancel: {
+            self.cancel(timer)
+        }
+    }
+
+    /// Releases a sleeper's timer and wakes it with `CancellationError`.
+    private func cancel(_ timer: SleepTimer) {
+        precondition(executor.isOnDriverThread, "cancel simulated tasks from inside the simulation")
+        guard timer.state == .waiting else { return }
+        timer.state = .cancelled
+        // No continuation yet: the task was cancelled before it parked; it will see the state.
+        guard let continuation = timer.continuation else { return }
+        timer.continuation = nil
+        timers.noteCancelled(timer)
+        continuation.resume(throwing: CancellationError())
+    }
+}
+
+extension SleepTimer: @unchecked Sendable {}

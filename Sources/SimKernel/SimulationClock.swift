@@ -1,0 +1,44 @@
+/// The virtual clock of one simulation: time moves only when the simulation is idle.
+///
+/// Sleepers are parked in the simulation's timer heap, ordered by deadline and then by the
+/// order in which they went to sleep. When no job is ready, the driver advances `now` to the
+/// next deadline and wakes the sleepers due then; `now` is set before any of them resumes.
+///
+/// ```swift
+/// let clock = simulation.clock
+/// try await clock.sleep(for: .seconds(30), label: "otp countdown")
+/// ```
+///
+/// - Warning: Call `sleep` on this concrete type. The standard library's generic
+///   `Clock.sleep(for:)` extension hops off the caller's executor, which the driver never
+///   sees; this type shadows it with its own `sleep(for:)` for that reason.
+public struct SimulationClock: Clock {
+    public typealias Instant = SimulationInstant
+    public typealias Duration = Swift.Duration
+
+    unowned let simulation: Simulation
+
+    init(simulation: Simulation) {
+        self.simulation = simulation
+    }
+
+    public var now: SimulationInstant { simulation.now }
+
+    /// The clock resolves single nanoseconds: virtual time has no jitter of its own.
+    public var minimumResolution: Duration { .nanoseconds(1) }
+
+    /// Suspends until `deadline`; throws `CancellationError` if the task is cancelled first.
+    public func sleep(until deadline: SimulationInstant, tolerance: Duration? = nil) async throws {
+        try await simulation.sleep(until: deadline, label: nil)
+    }
+
+    /// Suspends until `deadline`, naming the wait so that a deadlock or limit report can show it.
+    public func sleep(until deadline: SimulationInstant, label: String) async throws {
+        try await simulation.sleep(until: deadline, label: label)
+    }
+
+    /// Suspends for `duration` of virtual time, on the simulation's executor.
+    public func sleep(for duration: Duration, label: String? = nil) async throws {
+        try await simulation.sleep(until: now.advanced(by: duration), label: label)
+    }
+}

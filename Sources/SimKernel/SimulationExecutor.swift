@@ -1,0 +1,91 @@
+import Synchronization
+
+/// The executor every actor and task of a simulation runs on: serial, single-threaded,
+/// and driven only by `Simulation.run`.
+///
+/// It is both a `SerialExecutor` (actors return it from `unownedExecutor`) and a
+/// `TaskExecutor` (tasks are started with it as executor preference, so nonisolated async
+/// code stays on it too). Jobs run in the order they were enqueued.
+///
+/// ```swift
+/// actor Backend {
+///     let simulation: Simulation
+///     nonisolated var unownedExecutor: UnownedSerialExecutor {
+///         simulation.executor.asUnownedSerialExecutor()
+///     }
+/// }
+/// ```
+///
+/// - Warning: A job enqueued from any thread other than the driver's breaks determinism
+///   (a continuation resumed from Dispatch, say). Such jobs are still run, so the run
+///   finishes, but they are counted in `SimulationResult.foreignEnqueues`.
+public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+    /// Touched only on the driver thread.
+    private var ready = RingBuffer<UnownedJob>(capacity: 256)
+    private let driverThread = Atomic<UInt>(0)
+    private let foreignInbox = Mutex<[UnownedJob]>([])
+    private let foreignCount = Atomic<Int>(0)
+
+    init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if isOnDriverThread {
+            ready.push(job)
+        } else {
+            foreignInbox.withLock { $0.append(job) }
+            foreignCount.add(1, ordering: .relaxed)
+        }
+    }
+
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+
+    public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+        UnownedTaskExecutor(ordinary: self)
+    }
+
+    /// Isolation holds only on the thread that drives the run.
+    public func checkIsolated() {
+        precondition(isOnDriverThread, "code isolated to the simulation ran off its driver thread")
+    }
+
+    /// True when the caller is the thread currently driving this executor.
+    public var isOnDriverThread: Bool {
+        driverThread.load(ordering: .relaxed) == DriverThread.current
+    }
+
+    /// How many jobs arrived from a thread other than the driver's.
+    public var foreignEnqueues: Int { foreignCount.load(ordering: .relaxed) }
+
+    var hasReadyJobs: Bool { !ready.isEmpty }
+
+    func bindDriver() {
+        let (exchanged, holder) = driverThread.compareExchange(
+            expected: 0, desired: DriverThread.current, ordering: .sequentiallyConsistent)
+        precondition(exchanged, "this simulation is already being driven by thread \(holder)")
+    }
+
+    func unbindDriver() {
+        precondition(isOnDriverThread, "only the driver thread can release the executor")
+        driverThread.store(0, ordering: .sequentiallyConsistent)
+    }
+
+    /// Runs the next ready job, if any; returns false when none is ready.
+    func runNextJob() -> Bool {
+        guard let job = ready.pop() else { return false }
+        job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+        return true
+    }
+
+    /// Moves jobs that arrived from other threads into the ready queue; true if there were any.
+    func adoptForeignJobs() -> Bool {
+        let arrived = foreignInbox.withLock { inbox -> [UnownedJob] in
+            defer { inbox.removeAll() }
+            return inbox
+        }
+        for job in arrived { ready.push(job) }
+        return !arrived.isEmpty
+    }
+}

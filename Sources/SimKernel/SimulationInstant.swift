@@ -1,0 +1,52 @@
+/// A point in a simulation's virtual time: nanoseconds since the run started.
+public struct SimulationInstant: InstantProtocol, Sendable, CustomStringConvertible {
+    public typealias Duration = Swift.Duration
+
+    /// Nanoseconds since the start of the run; never negative.
+    public let nanoseconds: Int64
+
+    public init(nanoseconds: Int64) {
+        precondition(nanoseconds >= 0, "virtual time starts at zero, got \(nanoseconds) ns")
+        self.nanoseconds = nanoseconds
+    }
+
+    public static let zero = SimulationInstant(nanoseconds: 0)
+
+    public func advanced(by duration: Duration) -> SimulationInstant {
+        SimulationInstant(nanoseconds: max(0, nanoseconds + duration.totalNanoseconds))
+    }
+
+    public func duration(to other: SimulationInstant) -> Duration {
+        .nanoseconds(other.nanoseconds - nanoseconds)
+    }
+
+    public static func < (lhs: SimulationInstant, rhs: SimulationInstant) -> Bool {
+        lhs.nanoseconds < rhs.nanoseconds
+    }
+
+    /// Whole milliseconds since the start of the run (truncated).
+    public var milliseconds: Int64 { nanoseconds / 1_000_000 }
+
+    /// Canonical text: `1500ms`, or `1500.000250ms` when there is a sub-millisecond part.
+    public var description: String {
+        let remainder = nanoseconds % 1_000_000
+        guard remainder != 0 else { return "\(milliseconds)ms" }
+        let fraction = String(remainder)
+        return "\(milliseconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)ms"
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (saturating at the bounds of `Int64`).
+    public var totalNanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (total, overflowSum) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        if overflowSum { return seconds < 0 ? .min : .max }
+        return total
+    }
+
+    /// The duration in whole milliseconds (truncated).
+    public var totalMilliseconds: Int64 { totalNanoseconds / 1_000_000 }
+}

@@ -1,0 +1,90 @@
+/// What a run came to, and everything needed to compare it with another run.
+public struct SimulationResult: Sendable {
+    /// How the run ended.
+    public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+        /// The root task finished.
+        case completed
+        /// Nothing could run and no timer was parked, yet the root task had not finished.
+        case deadlock
+        /// A run limit was reached before the root task finished.
+        case limitReached(RunLimit)
+
+        public var description: String {
+            switch self {
+            case .completed: "completed"
+            case .deadlock: "deadlock"
+            case .limitReached(let limit): "limit-reached(\(limit))"
+            }
+        }
+    }
+
+    /// The limit that ended a run.
+    public enum RunLimit: String, Sendable, Equatable {
+        case virtualTime = "virtual-time"
+        case jobs
+    }
+
+    public let seed: UInt64
+    public let strategy: SchedulingStrategy
+    public let outcome: Outcome
+    /// What was still waiting when the run ended (empty for a clean completion).
+    public let pending: PendingWork
+    /// Virtual time at the end of the run.
+    public let virtualTime: SimulationInstant
+    /// Jobs executed on the simulation executor (differs between debug and release builds;
+    /// never part of the trace).
+    public let jobsRun: Int
+    /// Jobs that reached the runtime's global executor from this run: should be zero.
+    public let escapedJobs: Int
+    /// Jobs enqueued on the simulation from another thread: should be zero.
+    public let foreignEnqueues: Int
+    public let trace: Trace
+
+    /// The trace hash as 16 hex digits.
+    public var traceHash: String { trace.hashHex }
+
+    /// True when the root task finished and nothing left the simulation.
+    public var isClean: Bool { outcome == .completed && escapedJobs == 0 && foreignEnqueues == 0 }
+
+    /// A few lines a person can read: outcome, time, hash and, if the run did not settle,
+    /// what was pending.
+    public var report: String {
+        var lines = ["outcome: \(outcome) at \(virtualTime)",
+                     "trace: \(trace.entries.count) events, hash \(traceHash)"]
+        if escapedJobs > 0 || foreignEnqueues > 0 {
+            lines.append("kernel error: \(escapedJobs) job(s) escaped to the global executor, "
+                + "\(foreignEnqueues) arrived from other threads; the run is not deterministic. "
+                + "Spawn with Simulation.spawn and sleep on Simulation.clock.")
+        }
+        if outcome != .completed {
+            lines.append("did not settle; pending:")
+            lines.append(contentsOf: pending.lines.map { "  " + $0 })
+        }
+        if outcome == .deadlock {
+            lines.append("hint: nothing was ready and no timer was parked. A task waiting on a continuation "
+                + "nobody resumes, on Task.sleep or on a Dispatch callback ends a run this way.")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The work still waiting when a run ended: parked timers and unfinished tasks.
+public struct PendingWork: Sendable, Equatable {
+    public struct Timer: Sendable, Equatable {
+        public let deadline: SimulationInstant
+        public let label: String
+    }
+
+    /// Parked timers in firing order.
+    public let timers: [Timer]
+    /// Names of spawned tasks that had not finished, in spawn order.
+    public let tasks: [String]
+
+    public var isEmpty: Bool { timers.isEmpty && tasks.isEmpty }
+
+    public var lines: [String] {
+        if isEmpty { return ["nothing"] }
+        return timers.map { "timer '\($0.label)' due at \($0.deadline)" }
+            + tasks.map { "task '\($0)' not finished" }
+    }
+}

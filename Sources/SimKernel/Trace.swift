@@ -1,0 +1,54 @@
+/// One typed event of a run, as the trace stores it.
+///
+/// Layers above the kernel define their own event enums and conform them to this protocol;
+/// oracles read them back with `entry.record as? ModelEvent`. Only `lane` and
+/// `canonicalText` enter the trace hash, so they must be stable across processes.
+public protocol TraceRecord: Sendable {
+    /// The component the event belongs to (`kernel`, `client`, `backend`, …).
+    var lane: String { get }
+    /// A stable, single-line rendering of the event (no addresses, no hash-ordered collections).
+    var canonicalText: String { get }
+}
+
+/// A recorded event with its position and virtual time.
+public struct TraceEntry: Sendable {
+    public let index: Int
+    public let time: SimulationInstant
+    public let record: any TraceRecord
+
+    /// The canonical line that is hashed: `<time> <lane> <text>`.
+    public var line: String { "\(time) \(record.lane) \(record.canonicalText)" }
+}
+
+/// The append-only record of a run, with a stable 64-bit hash of its canonical text.
+///
+/// ```swift
+/// print(result.trace.hashHex)   // "9f1c03b2a4d5e6f7", the same in every process
+/// ```
+public struct Trace: Sendable {
+    public private(set) var entries: [TraceEntry] = []
+    private var hasher = TraceHasher()
+
+    public init() {}
+
+    public mutating func append(_ record: any TraceRecord, at time: SimulationInstant) {
+        if let last = entries.last {
+            precondition(last.time <= time, "trace time went backwards: \(last.time) then \(time)")
+        }
+        let entry = TraceEntry(index: entries.count, time: time, record: record)
+        hasher.combine(entry.line)
+        hasher.combine("\n")
+        entries.append(entry)
+    }
+
+    /// FNV-1a of every canonical line, each followed by a newline.
+    public var hash: UInt64 { hasher.value }
+
+    /// The hash as 16 hex digits.
+    public var hashHex: String { hasher.hexDigits }
+
+    /// The whole canonical text, one line per event.
+    public var canonicalText: String {
+        entries.map { $0.line + "\n" }.joined()
+    }
+}

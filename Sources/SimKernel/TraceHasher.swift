@@ -1,0 +1,34 @@
+/// A 64-bit FNV-1a hash, fed incrementally with the canonical text of a trace.
+///
+/// Unlike `hashValue`, which Swift seeds per process, this hash is the same in every
+/// process and on every machine, so two people can compare runs by one string.
+public struct TraceHasher: Sendable, Equatable {
+    private static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    public private(set) var value: UInt64 = TraceHasher.offsetBasis
+
+    public init() {}
+
+    public mutating func combine(_ text: String) {
+        for byte in text.utf8 {
+            value = (value ^ UInt64(byte)) &* Self.prime
+        }
+    }
+
+    /// The hash as exactly 16 lowercase hex digits.
+    public var hexDigits: String { Self.hex(value) }
+
+    /// FNV-1a of one string.
+    public static func fnv1a(_ text: String) -> UInt64 {
+        var hasher = TraceHasher()
+        hasher.combine(text)
+        return hasher.value
+    }
+
+    /// `value` as exactly 16 lowercase hex digits.
+    public static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

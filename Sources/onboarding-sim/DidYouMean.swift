@@ -1,0 +1,28 @@
+/// Suggests the closest known word for a misspelt one (edit distance).
+enum DidYouMean {
+    /// The candidate nearest to `word`, if it is near enough to be a plausible typo.
+    static func closest(to word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
+        let allowance = max(2, word.count / 3)
+        return best.1 <= allowance ? best.0 : nil
+    }
+
+    /// Levenshtein distance between two strings, over characters.
+    static func distance(_ source: String, _ target: String) -> Int {
+        let source = Array(source), target = Array(target)
+        if source.isEmpty { return target.count }
+        if target.isEmpty { return source.count }
+        var previous = Array(0...target.count)
+        var current = Array(repeating: 0, count: target.count + 1)
+        for (row, sourceCharacter) in source.enumerated() {
+            current[0] = row + 1
+            for (column, targetCharacter) in target.enumerated() {
+                let substitution = previous[column] + (sourceCharacter == targetCharacter ? 0 : 1)
+                current[column + 1] = min(previous[column + 1] + 1, current[column] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[target.count]
+    }
+}

@@ -1,0 +1,51 @@
+import SimKernel
+
+/// `onboarding-sim selftest`: runs the kernel's fixed workload and prints its trace hash, so
+/// two machines or builds can check they simulate identically.
+enum SelfTestCommand {
+    static let subcommand = Subcommand(
+        name: "selftest",
+        summary: "run the kernel's fixed workload and print its trace hash",
+        usage: """
+            usage: onboarding-sim selftest [--seed S] [--strategy fifo|seeded] [--trace]
+
+            Runs a small fixed workload of actors and same-instant timers on the simulation
+            kernel and prints its outcome and trace hash. The same seed and strategy print the
+            same hash in every process and on every machine; compare it to check a new machine.
+
+            options:
+              --seed S          master seed (default 1)
+              --strategy NAME   order of timers due at the same instant: fifo or seeded (default seeded)
+              --trace           also print the canonical trace, one event per line
+
+            example:
+              onboarding-sim selftest --seed 7
+            """,
+        flags: ["--trace"],
+        options: ["--seed", "--strategy"],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError(message: "selftest takes no paths, got '\(arguments.positionals[0])'")
+        }
+        let seed = try arguments.unsigned("--seed") ?? 1
+        let strategy = try strategyValue(arguments.value("--strategy") ?? "seeded")
+        let result = KernelSelfCheck.run(seed: seed, strategy: strategy)
+        if arguments.has("--trace") { Console.out(result.trace.canonicalText, terminator: "") }
+        Console.out("seed: \(seed)")
+        Console.out("strategy: \(strategy)")
+        Console.out(result.report)
+        Console.out("escaped jobs: \(result.escapedJobs)")
+        return result.isClean ? ExitCode.ok : ExitCode.violations
+    }
+
+    static func strategyValue(_ text: String) throws(UsageError) -> SchedulingStrategy {
+        if let strategy = SchedulingStrategy(rawValue: text) { return strategy }
+        var message = "--strategy takes fifo or seeded, got '\(text)'"
+        if let suggestion = DidYouMean.closest(to: text, among: SchedulingStrategy.allCases.map(\.rawValue)) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        throw UsageError(message: message)
+    }
+}

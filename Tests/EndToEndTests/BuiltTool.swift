@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs the built `onboarding-sim` executable as a separate process, as a user would.
+struct BuiltTool {
+    struct Output {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The executable next to the test bundle in the build folder.
+    static var executable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("onboarding-sim")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        let fallback = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent(".build/debug/onboarding-sim")
+        return fallback
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let outPipe = Pipe(), errorPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errorPipe
+        try process.run()
+        // Read before waiting so a full pipe can never block the child.
+        let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus,
+                      standardOutput: String(decoding: outData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+extension BuiltTool.Output {
+    /// The value after `key: ` on the first line that starts with it.
+    func value(of key: String) -> String? {
+        for line in standardOutput.split(separator: "\n") where line.hasPrefix(key + ": ") {
+            return String(line.dropFirst(key.count + 2))
+        }
+        return nil
+    }
+}
