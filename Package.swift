@@ -7,15 +7,19 @@ let package = Package(
     name: "onboarding-sim",
     products: [
         .library(name: "SimKernel", targets: ["SimKernel"]),
+        .library(name: "OnboardingModel", targets: ["OnboardingModel"]),
         .executable(name: "onboarding-sim", targets: ["onboarding-sim"]),
         .executable(name: "onboarding-bench", targets: ["onboarding-bench"]),
     ],
     targets: [
         // Domain-free: executor, virtual clock, seeded randomness, trace, limits, escape guard.
         .target(name: "SimKernel"),
-        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel"]),
+        // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
+        .target(name: "OnboardingModel", dependencies: ["SimKernel"]),
+        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel"]),
         .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
+        .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"]),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel"]),
     ],

@@ -13,6 +13,7 @@ struct Subcommand: Sendable {
 /// Dispatches `onboarding-sim <command> …` to its subcommand.
 enum CommandLineTool {
     static let subcommands: [Subcommand] = [
+        ListCommand.subcommand,
         SelfTestCommand.subcommand,
     ]
 

@@ -1,0 +1,80 @@
+/// The backend endpoints the app calls; scenario faults name them.
+public enum Endpoint: String, Sendable, CaseIterable, Comparable {
+    case sendOTP = "send-otp"
+    case verifyOTP = "verify-otp"
+    case journey
+    case generateGoals = "generate-goals"
+    case selectGoal = "select-goal"
+    case approveProgram = "approve-program"
+    case activateProgram = "activate-program"
+    case program
+    case registerPush = "register-push"
+    case pushProgress = "push-progress"
+    case analytics
+
+    public static func < (lhs: Endpoint, rhs: Endpoint) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A request the client sends.
+public enum BackendRequest: Sendable, Equatable {
+    case sendOTP(email: String, shouldCreateUser: Bool)
+    case verifyOTP(email: String, code: String)
+    case journey(userID: String)
+    case generateGoals(userID: String)
+    case selectGoal(userID: String, option: String)
+    case approveProgram(userID: String)
+    case activateProgram(userID: String)
+    case program(userID: String)
+    case registerPush(userID: String, token: String)
+    case pushProgress(userID: String, phase: OnboardingPhase)
+    case analytics(userID: String, event: String)
+
+    public var endpoint: Endpoint {
+        switch self {
+        case .sendOTP: .sendOTP
+        case .verifyOTP: .verifyOTP
+        case .journey: .journey
+        case .generateGoals: .generateGoals
+        case .selectGoal: .selectGoal
+        case .approveProgram: .approveProgram
+        case .activateProgram: .activateProgram
+        case .program: .program
+        case .registerPush: .registerPush
+        case .pushProgress: .pushProgress
+        case .analytics: .analytics
+        }
+    }
+}
+
+/// A successful answer.
+public enum BackendResponse: Sendable, Equatable {
+    case accepted
+    case session(userID: String)
+    case journey(Journey)
+    case goalOptions([String])
+    case contract(id: String)
+    case program(ProgramStatus)
+}
+
+/// Why a request failed, as the client sees it.
+public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The device had no connection when the request was made.
+    case offline
+    /// No answer within the client's timeout (a dropped request, a lost response, a hung server).
+    case timeout
+    /// The server answered with an error status.
+    case status(Int, String)
+    /// The task waiting for the answer was cancelled (its screen or process went away).
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .offline: "offline"
+        case .timeout: "timeout"
+        case .status(let code, let message): "status \(code) \(message)"
+        case .cancelled: "cancelled"
+        }
+    }
+}

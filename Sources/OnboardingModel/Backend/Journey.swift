@@ -1,0 +1,40 @@
+/// The program's status at the backend.
+public enum ProgramStatus: String, Sendable, Equatable, Comparable {
+    case none, draft, approved, active
+
+    public static func < (lhs: ProgramStatus, rhs: ProgramStatus) -> Bool {
+        let order: [ProgramStatus] = [.none, .draft, .approved, .active]
+        return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+    }
+}
+
+/// The backend's journey state for a user (002 §1 `fetchJourneyState()`).
+public struct Journey: Sendable, Equatable, CustomStringConvertible {
+    public var intakeComplete: Bool
+    public var goalsComplete: Bool
+    public var programStatus: ProgramStatus
+
+    public init(intakeComplete: Bool = false, goalsComplete: Bool = false, programStatus: ProgramStatus = .none) {
+        self.intakeComplete = intakeComplete
+        self.goalsComplete = goalsComplete
+        self.programStatus = programStatus
+    }
+
+    public static let fresh = Journey()
+    public static let complete = Journey(intakeComplete: true, goalsComplete: true, programStatus: .active)
+
+    /// True when the user has finished onboarding as far as the backend knows.
+    public var isComplete: Bool { programStatus == .active }
+
+    public var description: String {
+        "intake=\(intakeComplete ? "complete" : "pending") goals=\(goalsComplete ? "complete" : "pending") program=\(programStatus.rawValue)"
+    }
+
+    /// The phase this journey resumes at (002 §1 `completeLogin()` routing).
+    public var resumePhase: OnboardingPhase {
+        if programStatus == .active { return .complete }
+        if goalsComplete { return .programReview }
+        if intakeComplete { return .processOverview }
+        return .intake
+    }
+}

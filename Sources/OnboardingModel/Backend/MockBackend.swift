@@ -1,0 +1,184 @@
+import SimKernel
+
+/// The backend: accounts, OTP sign-in, journey state, goal generation, program activation,
+/// push tokens, per-step onboarding progress and analytics.
+///
+/// Every handler is idempotent where a retry could repeat it, and progress never moves
+/// backward (seed 000 Pitfall 6: "Backend should accept duplicate completion calls gracefully").
+public actor MockBackend {
+    struct Account {
+        let userID: String
+        let email: String
+        var journey: Journey
+        var progress: OnboardingPhase?
+        var pushToken: String?
+    }
+
+    let simulation: Simulation
+    let configuration: BackendConfiguration
+    private var accountsByEmail: [String: Account] = [:]  // looked up, never iterated
+    private var emailsByUser: [String: String] = [:]  // looked up, never iterated
+    private var inbox: [String: String] = [:]  // latest OTP per email
+    private var random: SeededRandom
+    private var usersCreated = 0
+    public private(set) var analyticsEvents: [(user: String, event: String)] = []
+    public private(set) var otpSendCount = 0
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        simulation.executor.asUnownedSerialExecutor()
+    }
+
+    init(simulation: Simulation, configuration: BackendConfiguration) {
+        self.simulation = simulation
+        self.configuration = configuration
+        self.random = simulation.randomStream("backend")
+        for account in configuration.accounts {
+            usersCreated += 1
+            let userID = "u\(usersCreated)"
+            accountsByEmail[account.email] = Account(userID: userID, email: account.email, journey: account.journey)
+            emailsByUser[userID] = account.email
+        }
+    }
+
+    // MARK: Queries for tests, the user policy and oracles (not endpoints).
+
+    /// The latest code sent to `email`: what the user reads in their mail.
+    public func latestCode(for email: String) -> String? { inbox[email] }
+
+    public func journey(ofEmail email: String) -> Journey? { accountsByEmail[email]?.journey }
+
+    public func userID(ofEmail email: String) -> String? { accountsByEmail[email]?.userID }
+
+    public func progress(ofEmail email: String) -> OnboardingPhase? { accountsByEmail[email]?.progress }
+
+    public func hasPushToken(email: String) -> Bool { accountsByEmail[email]?.pushToken != nil }
+
+    // MARK: The endpoints.
+
+    func handle(_ request: BackendRequest, id: Int) async -> Result<BackendResponse, RequestError> {
+        let result: Result<BackendResponse, RequestError>
+        switch request {
+        case .sendOTP(let email, let shouldCreateUser): result = sendOTP(email: email, shouldCreateUser: shouldCreateUser)
+        case .verifyOTP(let email, let code): result = verifyOTP(email: email, code: code)
+        case .journey(let user): result = withAccount(user) { .success(.journey($0.journey)) }
+        case .generateGoals(let user): result = await generateGoals(user: user)
+        case .selectGoal(let user, let option): result = selectGoal(user: user, option: option)
+        case .approveProgram(let user): result = advanceProgram(user: user, from: .draft, to: .approved)
+        case .activateProgram(let user): result = advanceProgram(user: user, from: .approved, to: .active)
+        case .program(let user): result = withAccount(user) { .success(.program($0.journey.programStatus)) }
+        case .registerPush(let user, let token): result = registerPush(user: user, token: token)
+        case .pushProgress(let user, let phase): result = pushProgress(user: user, phase: phase)
+        case .analytics(let user, let event): result = recordAnalytics(user: user, event: event)
+        }
+        simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: Network.describe(result)))
+        return result
+    }
+
+    private func sendOTP(email: String, shouldCreateUser: Bool) -> Result<BackendResponse, RequestError> {
+        let exists = accountsByEmail[email] != nil
+        if configuration.strictCreateUser && shouldCreateUser && exists {
+            return .failure(.status(422, "User already registered"))
+        }
+        if !shouldCreateUser && !exists {
+            return .failure(.status(422, "Signups not allowed for otp"))
+        }
+        if !exists { createAccount(email: email, journey: .fresh) }
+        let code = String(100_000 + random.nextInt(in: 0...899_999))
+        inbox[email] = code
+        otpSendCount += 1
+        return .success(.accepted)
+    }
+
+    private func verifyOTP(email: String, code: String) -> Result<BackendResponse, RequestError> {
+        guard let account = accountsByEmail[email], inbox[email] == code else {
+            return .failure(.status(401, "Invalid or expired code"))
+        }
+        return .success(.session(userID: account.userID))
+    }
+
+    private func generateGoals(user: String) async -> Result<BackendResponse, RequestError> {
+        guard emailsByUser[user] != nil else { return .failure(.status(404, "No such user")) }
+        // Goal generation is slow server-side work; the client may time out meanwhile.
+        try? await simulation.clock.sleep(for: configuration.goalGenerationTime, label: "goal generation for \(user)")
+        return .success(.goalOptions(["Run a 5k", "Build strength", "Sleep better"]))
+    }
+
+    private func selectGoal(user: String, option: String) -> Result<BackendResponse, RequestError> {
+        update(user) { account in
+            account.journey.goalsComplete = true
+            if account.journey.programStatus < .draft { account.journey.programStatus = .draft }
+            return .success(.contract(id: "contract-\(user)"))
+        }
+    }
+
+    private func advanceProgram(user: String, from required: ProgramStatus, to target: ProgramStatus)
+        -> Result<BackendResponse, RequestError>
+    {
+        update(user) { account in
+            let status = account.journey.programStatus
+            if status >= target { return .success(.program(status)) }  // idempotent
+            guard status >= required else { return .failure(.status(409, "Program is \(status.rawValue)")) }
+            account.journey.programStatus = target
+            return .success(.program(target))
+        }
+    }
+
+    private func registerPush(user: String, token: String) -> Result<BackendResponse, RequestError> {
+        update(user) { account in
+            account.pushToken = token
+            simulation.record(ModelEvent.pushTokenRegistered(user: user))
+            return .success(.accepted)
+        }
+    }
+
+    private func pushProgress(user: String, phase: OnboardingPhase) -> Result<BackendResponse, RequestError> {
+        update(user) { account in
+            // Never move backward: a late retry of an old step keeps the newer progress.
+            if account.progress.map({ $0 < phase }) ?? true {
+                account.progress = phase
+                if phase >= .intakeComplete { account.journey.intakeComplete = true }
+                simulation.record(ModelEvent.progressStored(user: user, phase: phase))
+            }
+            return .success(.accepted)
+        }
+    }
+
+    private func recordAnalytics(user: String, event: String) -> Result<BackendResponse, RequestError> {
+        analyticsEvents.append((user, event))
+        simulation.record(ModelEvent.analytics(user: user, event: event))
+        return .success(.accepted)
+    }
+
+    // MARK: Helpers.
+
+    private func createAccount(email: String, journey: Journey) {
+        usersCreated += 1
+        let userID = "u\(usersCreated)"
+        accountsByEmail[email] = Account(userID: userID, email: email, journey: journey)
+        emailsByUser[userID] = email
+    }
+
+    private func withAccount(_ user: String, _ body: (Account) -> Result<BackendResponse, RequestError>)
+        -> Result<BackendResponse, RequestError>
+    {
+        guard let email = emailsByUser[user], let account = accountsByEmail[email] else {
+            return .failure(.status(404, "No such user"))
+        }
+        return body(account)
+    }
+
+    private func update(_ user: String, _ body: (inout Account) -> Result<BackendResponse, RequestError>)
+        -> Result<BackendResponse, RequestError>
+    {
+        guard let email = emailsByUser[user], var account = accountsByEmail[email] else {
+            return .failure(.status(404, "No such user"))
+        }
+        let before = account.journey
+        let result = body(&account)
+        accountsByEmail[email] = account
+        if account.journey != before {
+            simulation.record(ModelEvent.journeyChanged(user: user, journey: account.journey))
+        }
+        return result
+    }
+}

@@ -1,0 +1,143 @@
+/// Intro, intake and email OTP sign-in: `completeAuth()`, `completeLogin()`, `resendCode()`,
+/// `useDifferentEmail()` of the fix plan.
+extension ClientStore {
+    func getStarted() {
+        // 000 Pitfall 3 prevention: "Move Initialization to Coordinator"; the mutant sends it from the view.
+        if !mutants.contains(.pit3) { sendStartedOnce() }
+        isReturningLogin = false
+        setPhase(.intake)
+    }
+
+    /// `onboarding_started`, guarded by a flag in the per-user cache ("Use @State Guard for One-Time Execution").
+    private func sendStartedOnce() {
+        if case .hit(let cache) = readCache(for: userID), cache.startedSent { return }
+        sendAnalytics("onboarding_started")
+        writeCache { $0.startedSent = true }
+    }
+
+    func logIn() {
+        isReturningLogin = true
+        setPhase(.auth)
+    }
+
+    func sendCode() async {
+        let email = emailField
+        busy = "send-code"
+        errorMessage = nil
+        publish()
+        let result = await call(.sendOTP(email: email, shouldCreateUser: !isReturningLogin))
+        busy = nil
+        switch result {
+        case .success:
+            pendingEmail = email
+            codeField = ""
+            setPhase(.authVerification)
+        case .failure(.cancelled):
+            return
+        case .failure:
+            errorMessage = "Couldn't send the code. Please try again."
+            publish()
+        }
+    }
+
+    func verifyCode() async {
+        guard let email = pendingEmail else { return }
+        busy = "verify"
+        errorMessage = nil
+        publish()
+        let result = await call(.verifyOTP(email: email, code: codeField))
+        busy = nil
+        switch result {
+        case .success(.session(let user)):
+            establishSession(user: user, email: email)
+            if isReturningLogin { await completeLogin() } else { await completeAuth() }
+        case .failure(.cancelled):
+            return
+        case .failure(.status(401, _)):
+            errorMessage = "That code didn't work. Check it and try again."
+            publish()
+        default:
+            errorMessage = "Couldn't connect. Please check your connection and try again."
+            publish()
+        }
+    }
+
+    /// Stores the session in the keychain and moves the anonymous progress to the user's cache.
+    private func establishSession(user: String, email: String) {
+        disk.storage.session = Session(userID: user, email: email)
+        let anonymous = readCache(for: nil)
+        userID = user
+        if case .hit(let cache) = anonymous, case .miss = readCache(for: user) {
+            writeCache { $0.startedSent = cache.startedSent }
+        }
+    }
+
+    /// 002 §2: a new user's goal generation starts here, fire-and-forget, and the flow moves on.
+    func completeAuth() async {
+        run("fetchGoalOptions") { await $0.fetchGoalOptions() }
+        setPhase(.processOverview)
+    }
+
+    /// 002 §1: a returning user is routed by the backend journey.
+    func completeLogin() async {
+        guard let user = userID else { return }
+        busy = "login"
+        errorMessage = nil
+        publish()
+        let result = await call(.journey(userID: user))
+        busy = nil
+        switch result {
+        case .success(.journey(let journey)):
+            programStatus = journey.programStatus
+            isReturningLogin = false
+            if journey.resumePhase == .processOverview { run("fetchGoalOptions") { await $0.fetchGoalOptions() } }
+            setPhase(journey.resumePhase)
+        case .failure(.cancelled):
+            return
+        default:
+            isReturningLogin = false
+            if mutants.contains(.fix1) {
+                // fix-1: "catches any fetchJourneyState() error and sets phase = .complete".
+                setPhase(.complete)
+                return
+            }
+            // 002 §1 fix: "Show error instead of assuming complete … Stay on current phase".
+            errorMessage = "Couldn't connect. Please check your connection and try again."
+            retryTarget = .login
+            publish()
+        }
+    }
+
+    /// 002 §9: resend the code, with `shouldCreateUser` matching the kind of sign-in.
+    func resendCode() async {
+        guard let email = pendingEmail else { return }
+        busy = "resend-code"
+        errorMessage = nil
+        publish()
+        // fix-9: "hardcodes shouldCreateUser: true" even for returning users.
+        let shouldCreateUser = mutants.contains(.fix9) ? true : !isReturningLogin
+        let result = await call(.sendOTP(email: email, shouldCreateUser: shouldCreateUser))
+        busy = nil
+        switch result {
+        case .success:
+            // 002 §5: "call startResendTimer() in resendCode() after successful resend".
+            startResendTimer(owner: "otp-verification#\(verificationAppearances)")
+        case .failure(.cancelled):
+            return
+        case .failure:
+            errorMessage = "Failed to resend code. Please try again."
+        }
+        publish()
+    }
+
+    /// 002 §6: back to the email screen, keeping the email so the field is pre-filled.
+    func useDifferentEmail() {
+        if mutants.contains(.fix6) {
+            // fix-6: "clears pendingEmail then navigates to .auth".
+            pendingEmail = nil
+        }
+        codeField = ""
+        errorMessage = nil
+        setPhase(.auth)
+    }
+}

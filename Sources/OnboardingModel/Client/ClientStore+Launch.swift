@@ -1,0 +1,215 @@
+/// Launch routing (seed 003), the app lifecycle, and the legacy launch of 000 Pitfall 1.
+extension ClientStore {
+    enum CacheRead { case hit(OnboardingCache), miss }
+
+    /// Decides the first route. A cache hit routes synchronously: the first frame is the
+    /// final route. No cache but a session: one loading screen while the backend is asked.
+    func launch() {
+        simulation.record(ModelEvent.appConfiguration(termsURL: config.termsURL, privacyURL: config.privacyURL))
+        if mutants.contains(.pit1) {
+            legacyLaunch()
+            return
+        }
+        guard let session = disk.storage.session else {
+            if case .hit(let cache) = readCache(for: nil), cache.phase.isMidOnboarding, cache.phase < .authVerification {
+                show(phase: cache.phase, resumeGate: true)
+            } else {
+                show(phase: .intro, resumeGate: false)
+            }
+            syncQueue.assumeIsolated { $0.startFlushing() }
+            return
+        }
+        userID = session.userID
+        syncQueue.assumeIsolated { $0.startFlushing() }
+        switch readCache(for: session.userID) {
+        case .hit(let cache):
+            pendingEmail = cache.pendingEmail
+            // fix-13 fixed: "The resume gate is designed for cold launches", so it shows here.
+            show(phase: cache.phase, resumeGate: cache.phase.isMidOnboarding)
+        case .miss:
+            route = .launch
+            loadingScreen = "launch-screen"
+            publish()
+            run("syncWithBackend") { await $0.syncWithBackend() }
+        }
+    }
+
+    /// 002 §4 fix: on an authenticated launch without local state, the backend journey decides.
+    func syncWithBackend() async {
+        // fix-4: "syncWithBackend() (line 53-55) just calls saveLocally()" — state stays `.initial`.
+        if mutants.contains(.fix4) {
+            finishLaunch(at: .intro)
+            return
+        }
+        guard let user = userID else { return finishLaunch(at: .intro) }
+        // dec-timeout: the launch check waits as long as the backend takes.
+        let timeout: Duration? = mutants.contains(.decTimeout) ? nil : timeouts.launchCheck
+        let result = await network.send(.journey(userID: user), timeout: timeout)
+        switch result {
+        case .success(.journey(let journey)):
+            programStatus = journey.programStatus
+            let resume = journey.resumePhase
+            if resume == .processOverview { run("fetchGoalOptions") { await $0.fetchGoalOptions() } }
+            finishLaunch(at: resume)
+        case .failure(.cancelled):
+            return
+        default:
+            // 003: "Timeout fallback: Show onboarding if backend check fails or times out".
+            finishLaunch(at: .intro)
+        }
+    }
+
+    private func finishLaunch(at target: OnboardingPhase) {
+        loadingScreen = nil
+        setPhase(target)
+        nestedLoadingIfLegacy()
+    }
+
+    /// Shows `phase` as the launch's first route (a cache hit or a signed-out start).
+    private func show(phase target: OnboardingPhase, resumeGate gate: Bool) {
+        phase = target
+        route = target == .complete ? .main : .onboarding(target)
+        resumeGate = gate
+        simulation.record(ModelEvent.phaseChanged(target))
+        screenDidAppear(target)
+        publish()
+        if route.isOnboardingOrAuth { onboardingContainerAppeared() }
+        nestedLoadingIfLegacy()
+    }
+
+    /// 000 Pitfall 2: each container shows its own loading view after the launch loading.
+    private func nestedLoadingIfLegacy() {
+        guard mutants.contains(.pit2) else { return }
+        let name = route == .main ? "main-loading" : "onboarding-loading"
+        loadingScreen = name
+        publish()
+        run(name) { store in
+            try? await store.simulation.clock.sleep(for: .milliseconds(400), label: name)
+            await store.endNestedLoading()
+        }
+    }
+
+    private func endNestedLoading() {
+        loadingScreen = nil
+        publish()
+    }
+
+    // MARK: Cache.
+
+    func readCache(for user: String?) -> CacheRead {
+        switch disk.storage.cache[CacheKeying.key(user: user, mutants: mutants)] {
+        case .valid(let cache)?:
+            return .hit(cache)
+        case .corrupted?:
+            // dec-corrupt: the unreadable value is taken at face value, and reads as complete.
+            if mutants.contains(.decCorrupt) { return .hit(OnboardingCache(phase: .complete)) }
+            // 003: "Corrupted/unreadable cache: Treat as missing (same as fresh install)".
+            return .miss
+        case nil:
+            return .miss
+        }
+    }
+
+    func writeCache(_ update: (inout OnboardingCache) -> Void) {
+        let key = CacheKeying.key(user: userID, mutants: mutants)
+        var cache: OnboardingCache
+        if case .valid(let existing)? = disk.storage.cache[key] { cache = existing } else { cache = OnboardingCache(phase: phase) }
+        update(&cache)
+        disk.storage.cache[key] = .valid(cache)
+    }
+
+    // MARK: Lifecycle.
+
+    func enterBackground() {
+        foreground = false
+        // 000 Pitfall 7: the root view's NotificationCenter observer goes with the view.
+        completionObserverAttached = false
+        publish()
+    }
+
+    func enterForeground() {
+        foreground = true
+        completionObserverAttached = true
+        // fix-13 (mutant): the gate also appears when the app merely returns to the foreground.
+        if mutants.contains(.fix13), case .onboarding(let current) = route, current.isMidOnboarding {
+            resumeGate = true
+        }
+        if route.isOnboardingOrAuth { onboardingContainerAppeared() }
+        publish()
+    }
+
+    /// The process is being killed: nothing it does from now on reaches the screen.
+    func terminate() {
+        terminated = true
+    }
+
+    func signOut() {
+        // 003: "On logout: Keep onboarding cache".
+        disk.storage.session = nil
+        simulation.record(ModelEvent.signedOut)
+        userID = nil
+        isReturningLogin = false
+        pendingEmail = nil
+        programStatus = nil
+        goalOptions = []
+        setPhase(.intro)
+    }
+
+    func startOver() {
+        resumeGate = false
+        setPhase(.intro)
+    }
+
+    /// OnboardingContainerView's `.task`: fixed, it does nothing the coordinator has done.
+    func onboardingContainerAppeared() {
+        // pit-3: "`.task { await initializeOnboarding() }` … will re-run if the view is recreated".
+        guard mutants.contains(.pit3) else { return }
+        sendAnalytics("onboarding_started")
+    }
+
+    // MARK: 000 Pitfall 1, the legacy launch.
+
+    /// Auth restore and the onboarding check in separate state, updated by separate tasks.
+    private func legacyLaunch() {
+        route = .launch
+        loadingScreen = "loading-view"
+        publish()
+        // trendyApp.init: "session restore happens in a detached Task".
+        run("restore session") { store in
+            try? await store.simulation.clock.sleep(for: store.settings.sessionRestoreTime, label: "restore session")
+            await store.legacySessionRestored()
+        }
+        // ContentView: "An async .task checks UserDefaults".
+        run("check onboarding") { await $0.legacyCheckOnboarding() }
+    }
+
+    private func legacySessionRestored() {
+        userID = disk.storage.session?.userID
+        legacyIsAuthenticated = userID != nil
+        legacyRoute()
+    }
+
+    private func legacyCheckOnboarding() {
+        if case .hit(let cache) = readCache(for: disk.storage.session?.userID) {
+            legacyOnboardingComplete = cache.isComplete
+            phase = cache.isComplete ? .intro : cache.phase
+        }
+        legacyHasCheckedOnboarding = true
+        legacyRoute()
+    }
+
+    /// 000 Pitfall 1's `ContentView.body`, verbatim in spirit.
+    private func legacyRoute() {
+        if !legacyHasCheckedOnboarding {
+            route = .launch
+        } else if legacyIsAuthenticated && legacyOnboardingComplete {
+            loadingScreen = nil
+            phase = .complete
+            route = .main
+        } else {
+            loadingScreen = nil
+            route = .onboarding(phase)  // "FLASH: May show briefly"
+        }
+        publish()
+    }
+}

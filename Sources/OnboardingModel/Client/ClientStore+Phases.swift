@@ -1,0 +1,76 @@
+/// Moving between phases: what each screen does when it appears and disappears, and the
+/// per-step save and sync of seed 003.
+extension ClientStore {
+    /// 002 `setPhase(_:)`: moves to `next`, saves locally, queues the push, updates the screen.
+    func setPhase(_ next: OnboardingPhase) {
+        let previous = phase
+        let wasShowing = route == .onboarding(previous)
+        if wasShowing { screenWillDisappear(previous) }
+        phase = next
+        route = next == .complete ? .main : .onboarding(next)
+        errorMessage = nil
+        retryTarget = nil
+        simulation.record(ModelEvent.phaseChanged(next))
+        saveAndSync(advancedFrom: previous)
+        screenDidAppear(next)
+        publish()
+    }
+
+    /// Saves the phase in the per-user cache and, once signed in, queues it for the backend
+    /// (003: "Push to backend after each onboarding step").
+    func saveAndSync(advancedFrom previous: OnboardingPhase) {
+        let current = phase
+        let email = pendingEmail
+        writeCache { cache in
+            cache.phase = current
+            cache.pendingEmail = email
+        }
+        guard let user = userID else { return }
+        if current > previous { simulation.record(ModelEvent.stepCompleted(user: user, phase: current)) }
+        syncQueue.assumeIsolated { $0.enqueue(.progress(user: user, phase: current)) }
+    }
+
+    func screenDidAppear(_ appeared: OnboardingPhase) {
+        switch appeared {
+        case .auth:
+            // 002 §6 fix: "pre-fill the email field on appear" (the view's field starts empty).
+            emailField = pendingEmail ?? ""
+        case .authVerification:
+            verificationAppearances += 1
+            let owner = "otp-verification#\(verificationAppearances)"
+            simulation.record(ModelEvent.screenAppeared(owner))
+            startResendTimer(owner: owner)
+        case .goalReview:
+            // 002 §2: GoalReviewView "already re-fetches if options are empty".
+            if goalOptions.isEmpty && !goalsLoading { run("fetchGoalOptions") { await $0.fetchGoalOptions() } }
+        case .success:
+            successAppeared()
+        default:
+            break
+        }
+    }
+
+    func screenWillDisappear(_ leaving: OnboardingPhase) {
+        if leaving == .authVerification {
+            simulation.record(ModelEvent.screenDisappeared("otp-verification#\(verificationAppearances)"))
+            otpTimer.assumeIsolated { $0.stop() }
+        }
+        if leaving == .success { confetti = false }
+    }
+
+    func startResendTimer(owner: String) {
+        let process = self.process
+        otpTimer.assumeIsolated { timer in
+            timer.start(owner: owner, process: process) { await self.publish() }
+        }
+    }
+
+    func continueFromCurrentPhase() {
+        switch phase {
+        case .intake: setPhase(.intakeComplete)
+        case .intakeComplete: setPhase(.auth)
+        case .processOverview: setPhase(.goalReview)
+        default: preconditionFailure("continue is offered only on intake, intakeComplete and processOverview")
+        }
+    }
+}

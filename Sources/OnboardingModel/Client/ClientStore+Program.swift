@@ -1,0 +1,147 @@
+/// Program activation, notification permission, the success screen and completion
+/// (002 §3, §7, §10, §11; 000 Pitfall 7).
+extension ClientStore {
+    static let activationError = "Couldn't activate your program. Please try again."
+
+    /// 002 §3 `ProgramReviewView.activateProgram()`.
+    func activateProgramTapped() async {
+        busy = "activate"
+        programError = nil
+        errorMessage = nil
+        publish()
+        await approve()
+        // fix-3: the old chain has "no error checks" between the calls.
+        if !mutants.contains(.fix3), programError != nil { return finishActivation() }
+        await activate()
+        if !mutants.contains(.fix3), programError != nil { return finishActivation() }
+        busy = nil
+        activateProgramInStore()
+        publish()
+    }
+
+    private func finishActivation() {
+        busy = nil
+        publish()
+    }
+
+    /// `programStore.approve()`: sets `programStore.errorMessage` on failure.
+    func approve() async {
+        guard let user = userID else { return }
+        record(await call(.approveProgram(userID: user)))
+    }
+
+    /// `programStore.activate()`.
+    func activate() async {
+        guard let user = userID else { return }
+        record(await call(.activateProgram(userID: user)))
+    }
+
+    private func record(_ result: Result<BackendResponse, RequestError>) {
+        switch result {
+        case .success(.program(let status)): programStatus = status
+        case .success: break
+        case .failure: programError = Self.activationError
+        }
+    }
+
+    /// `onboardingStore.activateProgram()`: moves on from program review.
+    func activateProgramInStore() {
+        // fix-10: the flow advances "without verifying the program was actually activated".
+        if !mutants.contains(.fix10) {
+            guard programStatus == .active else { return }
+        }
+        setPhase(.notificationPermission)
+    }
+
+    /// 002 §7 `requestNotificationPermission()`.
+    func requestNotificationPermission() async {
+        busy = "permission"
+        publish()
+        // The system prompt is up until the user answers it.
+        do {
+            try await simulation.clock.sleep(for: .milliseconds(800), label: "notification prompt")
+        } catch { return }
+        let granted = settings.grantsNotifications
+        simulation.record(ModelEvent.permissionAnswered(granted: granted))
+        // fix-7: "never calls UIApplication.shared.registerForRemoteNotifications()".
+        if granted && !mutants.contains(.fix7), let user = userID {
+            let token = "apns-\(disk.storage.install)"
+            await syncQueue.enqueue(.pushToken(user: user, token: token))
+        }
+        busy = nil
+        setPhase(.success)
+    }
+
+    func skipNotifications() async {
+        setPhase(.success)
+    }
+
+    /// OnboardingSuccessView appears: confetti (002 §11) and the first-workout card (002 §10).
+    func successAppeared() {
+        // fix-11: ConfettiView "generates 50 animated particles without checking isReduceMotionEnabled".
+        confetti = mutants.contains(.fix11) || !settings.reduceMotion
+        workoutCard = nil
+        switch programStatus {
+        case .active?:
+            workoutCard = "Day 1: your first workout"
+        case nil:
+            busy = "program-check"
+            run("load program") { await $0.loadProgramForSuccess() }
+        default:
+            programNotActiveOnSuccess()
+        }
+    }
+
+    private func loadProgramForSuccess() async {
+        guard let user = userID else { return }
+        let result = await call(.program(userID: user))
+        busy = nil
+        switch result {
+        case .success(.program(let status)):
+            programStatus = status
+            if status == .active { workoutCard = "Day 1: your first workout" } else { return programNotActiveOnSuccess() }
+        case .failure(.cancelled):
+            return
+        default:
+            // Cannot tell: show the card's fallback and let the user continue.
+            workoutCard = "Ready when you are!"
+        }
+        publish()
+    }
+
+    private func programNotActiveOnSuccess() {
+        if mutants.contains(.fix10) {
+            // fix-10: "reads programStore.program?.program without verifying the program was actually activated".
+            workoutCard = "Ready when you are!"
+            busy = nil
+            publish()
+            return
+        }
+        busy = nil
+        setPhase(.programReview)
+        errorMessage = "Your program isn't active yet. Activate it to continue."
+        publish()
+    }
+
+    /// The success screen's "Start": onboarding is complete and the main app shows.
+    func finishOnboarding() async {
+        guard let user = userID else { return setPhase(.complete) }
+        busy = "completing"
+        publish()
+        sendAnalytics("onboarding_completed")
+        if mutants.contains(.pit7) {
+            // pit-7: completion is confirmed with the backend, then posted through NotificationCenter;
+            // "Notifications can be missed if observer not attached yet".
+            _ = await call(.pushProgress(userID: user, phase: .complete))
+            busy = nil
+            guard completionObserverAttached else {
+                simulation.record(ModelEvent.note("onboardingCompleted notification missed"))
+                return publish()
+            }
+            return setPhase(.complete)
+        }
+        // 003: "Observable-based routing (replacing NotificationCenter)": the route changes directly.
+        busy = nil
+        setPhase(.complete)
+    }
+}

@@ -1,0 +1,217 @@
+import SimKernel
+
+/// The app's client store: the one route state of seed 003, the onboarding phases of the fix
+/// plan, and the screen logic of its views, written to read like the app's own Swift.
+///
+/// One store lives per launch of the app (`AppProcess`); a kill ends it. Its state is what
+/// the views would hold; `publish()` turns it into the `ScreenState` the user sees.
+actor ClientStore {
+    /// What a "Retry" button on screen does.
+    enum RetryTarget: Sendable { case login, goalOptions, sendCode, verify }
+
+    let simulation: Simulation
+    let process: AppProcess
+    let disk: DeviceDisk
+    let network: Network
+    let screen: Screen
+    let otpTimer: OTPTimer
+    let syncQueue: SyncQueue
+    let mutants: MutantSet
+    let settings: DeviceSettings
+    let config: AppConfig
+    let timeouts: ClientTimeouts
+
+    // Route and onboarding state (OnboardingStore).
+    var route: Route = .launch
+    var phase: OnboardingPhase = .intro
+    var loadingScreen: String?
+    var userID: String?
+    var isReturningLogin = false
+    var pendingEmail: String?
+    var errorMessage: String?
+    var retryTarget: RetryTarget?
+    var busy: String?
+    var resumeGate = false
+    var foreground = true
+    var terminated = false
+    // View state.
+    var emailField = ""
+    var codeField = ""
+    var verificationAppearances = 0
+    // GoalContractStore.
+    var goalOptions: [String] = []
+    var goalsLoading = false
+    var goalError: String?
+    var selectedOption: String?
+    var contractID: String?
+    // ProgramStore.
+    var programStatus: ProgramStatus?
+    var programError: String?
+    // Success screen.
+    var confetti = false
+    var workoutCard: String?
+    // 000 Pitfall 1/7: the legacy app's separate pieces of state (used by mutants only).
+    var legacyHasCheckedOnboarding = false
+    var legacyIsAuthenticated = false
+    var legacyOnboardingComplete = false
+    var completionObserverAttached = true
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        simulation.executor.asUnownedSerialExecutor()
+    }
+
+    init(simulation: Simulation, process: AppProcess, disk: DeviceDisk, network: Network, screen: Screen,
+         mutants: MutantSet, settings: DeviceSettings, config: AppConfig, timeouts: ClientTimeouts) {
+        self.simulation = simulation
+        self.process = process
+        self.disk = disk
+        self.network = network
+        self.screen = screen
+        self.mutants = mutants
+        self.settings = settings
+        self.config = config
+        self.timeouts = timeouts
+        self.otpTimer = OTPTimer(simulation: simulation, mutants: mutants)
+        self.syncQueue = SyncQueue(simulation: simulation, disk: disk, network: network, process: process,
+                                   mutants: mutants, requestTimeout: timeouts.request)
+    }
+
+    // MARK: Screen.
+
+    /// Shows the current state on screen. Synchronous: every actor of the simulation shares
+    /// one serial executor, so the screen's isolation is already held.
+    func publish() {
+        guard !terminated else { return }
+        let state = screenState()
+        screen.assumeIsolated { $0.show(state) }
+    }
+
+    func screenState() -> ScreenState {
+        var state = ScreenState(route: route)
+        state.loadingScreen = loadingScreen
+        state.spinner = busy ?? (route == .onboarding(.goalReview) && goalsLoading ? "goal-options" : nil)
+        state.errorText = visibleError()
+        state.actions = enabledActions()
+        state.foreground = foreground
+        state.resumeGate = resumeGate
+        if route == .onboarding(.auth) || route == .onboarding(.authVerification) { state.emailField = emailField }
+        if route == .onboarding(.authVerification) {
+            state.countdown = otpTimer.assumeIsolated { $0.remaining }
+        }
+        if route == .onboarding(.success) {
+            state.motionEffects = confetti ? ["confetti"] : []
+            state.workoutCard = workoutCard
+        }
+        return state
+    }
+
+    private func visibleError() -> String? {
+        guard loadingScreen == nil else { return nil }
+        switch route {
+        case .onboarding(.goalReview):
+            // GoalReviewView shows load errors when options are empty (002 §2) and, after the fix,
+            // selection errors below the confirm button (002 §8).
+            return errorMessage ?? goalError
+        case .onboarding(.programReview):
+            // fix-3: the view "doesn't check it after activation"; the error text is the fix.
+            return mutants.contains(.fix3) ? errorMessage : (errorMessage ?? programError)
+        default:
+            return errorMessage
+        }
+    }
+
+    /// The actions a user can take on the current screen, in a fixed order.
+    func enabledActions() -> [UserAction] {
+        guard !terminated, foreground, loadingScreen == nil else { return [] }
+        if resumeGate { return [.resume, .startOver] }
+        guard case .onboarding(let current) = route else { return [] }
+        if busy != nil { return [] }
+        switch current {
+        case .intro: return [.getStarted, .logIn]
+        case .intake, .intakeComplete, .processOverview: return [.next]
+        case .auth:
+            let canSend = EmailValidation.isValid(emailField, mutants: mutants)
+            return [.typeEmail] + (canSend ? [.sendCode] : []) + [.openTerms]
+        case .authVerification:
+            if retryTarget == .login { return [.retry] }
+            let canResend = otpTimer.assumeIsolated { $0.canResend }
+            return [.typeCode] + (codeField.isEmpty ? [] : [.verify]) + (canResend ? [.resendCode] : [])
+                + [.useDifferentEmail]
+        case .goalReview:
+            if goalsLoading { return [] }
+            if goalOptions.isEmpty { return goalError == nil ? [] : [.retry] }
+            return [.selectGoal] + (selectedOption == nil ? [] : [.confirmGoal])
+        case .programReview:
+            return [.activate]
+        case .notificationPermission:
+            return [.enableNotifications, .notNow]
+        case .success:
+            return workoutCard == nil ? [] : [.start]
+        case .complete:
+            return []
+        }
+    }
+
+    // MARK: User actions.
+
+    /// Performs `action` if the screen offers it; returns false (and records why) if not.
+    func perform(_ action: UserAction, input: String?) -> Bool {
+        guard enabledActions().contains(action) else {
+            simulation.record(ModelEvent.actionUnavailable(action, route: route.description))
+            return false
+        }
+        simulation.record(ModelEvent.userAction(action, detail: input.map { "\"\($0)\"" } ?? ""))
+        switch action {
+        case .getStarted: getStarted()
+        case .logIn: logIn()
+        case .next: continueFromCurrentPhase()
+        case .typeEmail: emailField = input ?? ""; publish()
+        case .sendCode: run("send-code") { await $0.sendCode() }
+        case .typeCode: codeField = input ?? ""; publish()
+        case .verify: run("verify") { await $0.verifyCode() }
+        case .resendCode: run("resend-code") { await $0.resendCode() }
+        case .useDifferentEmail: useDifferentEmail()
+        case .retry: retry()
+        case .selectGoal: selectedOption = input ?? goalOptions.first; publish()
+        case .confirmGoal: run("confirm-goal") { await $0.confirmSelection() }
+        case .activate: run("activate") { await $0.activateProgramTapped() }
+        case .enableNotifications: run("enable-notifications") { await $0.requestNotificationPermission() }
+        case .notNow: run("not-now") { await $0.skipNotifications() }
+        case .start: run("start") { await $0.finishOnboarding() }
+        case .resume: resumeGate = false; publish()
+        case .startOver: startOver()
+        case .openTerms: simulation.record(ModelEvent.note("opened \(config.termsURL)"))
+        }
+        return true
+    }
+
+    /// A button's `Task { … }`: async work started by a tap, owned by the app process.
+    func run(_ name: String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
+        process.spawn(name) { await body(self) }
+    }
+
+    private func retry() {
+        let target = retryTarget
+        retryTarget = nil
+        errorMessage = nil
+        switch target {
+        case .login?: run("retry login") { await $0.completeLogin() }
+        case .goalOptions?, nil: run("retry goal options") { await $0.fetchGoalOptions() }
+        case .sendCode?: run("retry send-code") { await $0.sendCode() }
+        case .verify?: run("retry verify") { await $0.verifyCode() }
+        }
+    }
+
+    /// Sends one request through the network and returns its outcome.
+    func call(_ request: BackendRequest, timeout: Duration? = nil) async -> Result<BackendResponse, RequestError> {
+        await network.send(request, timeout: timeout ?? timeouts.request)
+    }
+
+    /// The anonymous analytics identity of this install.
+    var analyticsUser: String { userID ?? "anonymous-\(disk.storage.install)" }
+
+    func sendAnalytics(_ event: String) {
+        let user = analyticsUser
+        run("analytics \(event)") { store in _ = await store.call(.analytics(userID: user, event: event)) }
+    }
+}

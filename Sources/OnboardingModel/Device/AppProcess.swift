@@ -1,0 +1,41 @@
+import SimKernel
+
+/// One running instance of the app, from launch to kill. Owns every task the app starts,
+/// so that killing the app cancels them all, as the OS would.
+final class AppProcess: @unchecked Sendable {
+    // Confined to the simulation's driver thread.
+    let id: Int
+    let simulation: Simulation
+    private var tasks: [Task<Void, Never>] = []
+    private(set) var isAlive = true
+
+    init(id: Int, simulation: Simulation) {
+        self.id = id
+        self.simulation = simulation
+    }
+
+    /// Starts app work (a view's `Task {}`, a `.task` modifier) in this process.
+    @discardableResult
+    func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+        guard isAlive else { return nil }
+        tasks.removeAll { $0.isCancelled }
+        let task = simulation.spawn("app#\(id) \(name)", body)
+        tasks.append(task)
+        return task
+    }
+
+    /// Kills the process: every task it started is cancelled.
+    func terminate() {
+        isAlive = false
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+}
+
+/// The device's persistent storage, read and written synchronously like UserDefaults.
+final class DeviceDisk: @unchecked Sendable {
+    // Confined to the simulation's driver thread.
+    var storage: DeviceStorage
+
+    init(storage: DeviceStorage) { self.storage = storage }
+}

@@ -1,0 +1,107 @@
+import SimKernel
+
+/// The phone: launches and kills the app, sends it to the background and back, reinstalls
+/// it, corrupts its cache, and keeps what survives between launches.
+public actor Device {
+    let simulation: Simulation
+    let disk: DeviceDisk
+    let network: Network
+    let screen: Screen
+    let configuration: WorldConfiguration
+    private var process: AppProcess?
+    private var store: ClientStore?
+    private var launches = 0
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        simulation.executor.asUnownedSerialExecutor()
+    }
+
+    init(simulation: Simulation, disk: DeviceDisk, network: Network, screen: Screen, configuration: WorldConfiguration) {
+        self.simulation = simulation
+        self.disk = disk
+        self.network = network
+        self.screen = screen
+        self.configuration = configuration
+    }
+
+    public var isAppRunning: Bool { process != nil }
+
+    /// The configuration the app ships with.
+    private var shippedConfig: AppConfig {
+        // fix-14: "links to https://example.com/terms and https://example.com/privacy. These are placeholder URLs."
+        configuration.mutants.contains(.fix14) ? .placeholders : configuration.appConfig
+    }
+
+    /// A snapshot of what the device keeps (cache, session, sync queue).
+    public var storage: DeviceStorage { disk.storage }
+
+    /// Cold launch. Launching a running app just brings it to the foreground.
+    public func launch() async {
+        guard process == nil else { return await foreground() }
+        launches += 1
+        let process = AppProcess(id: launches, simulation: simulation)
+        let store = ClientStore(
+            simulation: simulation, process: process, disk: disk, network: network, screen: screen,
+            mutants: configuration.mutants, settings: configuration.settings, config: shippedConfig,
+            timeouts: configuration.timeouts)
+        self.process = process
+        self.store = store
+        simulation.record(ModelEvent.launched(process: launches, cold: true))
+        await store.launch()
+    }
+
+    /// Force-quit: the process dies with every task it started.
+    public func kill() async {
+        guard let process, let store else { return }
+        await store.terminate()
+        process.terminate()
+        self.process = nil
+        self.store = nil
+        simulation.record(ModelEvent.killed(process: process.id))
+        await screen.show(.notRunning)
+    }
+
+    public func background() async {
+        guard let store else { return }
+        simulation.record(ModelEvent.backgrounded)
+        await store.enterBackground()
+    }
+
+    public func foreground() async {
+        guard let store else { return }
+        simulation.record(ModelEvent.foregrounded)
+        await store.enterForeground()
+    }
+
+    /// Delete and reinstall: the cache and the sync queue go, the keychain session stays.
+    public func reinstall() async {
+        await kill()
+        disk.storage.reinstall()
+        simulation.record(ModelEvent.reinstalled)
+    }
+
+    /// Makes every cache entry unreadable (a torn write, a bad migration).
+    public func corruptCache() {
+        disk.storage.corruptCache()
+        simulation.record(ModelEvent.cacheCorrupted)
+    }
+
+    public func signOut() async {
+        if let store {
+            await store.signOut()
+        } else {
+            disk.storage.session = nil
+            simulation.record(ModelEvent.signedOut)
+        }
+    }
+
+    /// The user does `action` on the current screen; false if the screen does not offer it.
+    @discardableResult
+    public func perform(_ action: UserAction, input: String? = nil) async -> Bool {
+        guard let store else {
+            simulation.record(ModelEvent.actionUnavailable(action, route: "none"))
+            return false
+        }
+        return await store.perform(action, input: input)
+    }
+}

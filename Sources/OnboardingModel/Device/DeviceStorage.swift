@@ -1,0 +1,79 @@
+/// The onboarding status the app caches per user (seed 001: `onboarding_complete`,
+/// `onboarding_current_step`; seed 003: "Cache stores full status … not just boolean").
+public struct OnboardingCache: Sendable, Equatable {
+    public var phase: OnboardingPhase
+    public var pendingEmail: String?
+    /// `onboarding_started` was sent for this user (000 Pitfall 3's one-time guard).
+    public var startedSent: Bool
+
+    public init(phase: OnboardingPhase, pendingEmail: String? = nil, startedSent: Bool = false) {
+        self.phase = phase
+        self.pendingEmail = pendingEmail
+        self.startedSent = startedSent
+    }
+
+    public var isComplete: Bool { phase == .complete }
+}
+
+/// A stored cache entry: readable, or garbage (a corrupted or truncated write).
+public enum CachedValue: Sendable, Equatable {
+    case valid(OnboardingCache)
+    case corrupted
+}
+
+/// The signed-in session (keychain-like: survives reinstall until sign-out).
+public struct Session: Sendable, Equatable {
+    public var userID: String
+    public var email: String
+
+    public init(userID: String, email: String) {
+        self.userID = userID
+        self.email = email
+    }
+}
+
+/// One persisted item of the sync queue.
+public enum SyncItem: Sendable, Equatable, CustomStringConvertible {
+    case progress(user: String, phase: OnboardingPhase)
+    case pushToken(user: String, token: String)
+
+    public var description: String {
+        switch self {
+        case .progress(let user, let phase): "progress(\(user),\(phase.rawValue))"
+        case .pushToken(let user, _): "push-token(\(user))"
+        }
+    }
+}
+
+/// What the device keeps between launches.
+///
+/// | what | kill | reinstall | sign-out |
+/// |---|---|---|---|
+/// | onboarding cache (UserDefaults) | kept | wiped | kept (003) |
+/// | session (keychain) | kept | kept | cleared |
+/// | sync queue (persisted) | kept | wiped | kept |
+public struct DeviceStorage: Sendable, Equatable {
+    /// Cache entries by key (the user ID, or `anonymous` before sign-in).
+    public var cache: [String: CachedValue] = [:]  // looked up; iterated only through sortedKeys
+    public var session: Session?
+    public var syncQueue: [SyncItem] = []
+    /// Counts installs, so each install has its own anonymous analytics identity.
+    public var install = 1
+
+    public init(cache: [String: CachedValue] = [:], session: Session? = nil) {
+        self.cache = cache
+        self.session = session
+    }
+
+    public var sortedCacheKeys: [String] { cache.keys.sorted() }
+
+    mutating func reinstall() {
+        cache = [:]
+        syncQueue = []
+        install += 1
+    }
+
+    mutating func corruptCache() {
+        for key in sortedCacheKeys { cache[key] = .corrupted }
+    }
+}

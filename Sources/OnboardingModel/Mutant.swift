@@ -1,0 +1,77 @@
+/// A known bug of the fix plan or the seeds, put back into the model by a switch.
+///
+/// Default: every switch off, the fixed app. Each switch sits at the line its fix changes,
+/// with a comment quoting the seed, so the model's code documents each fix.
+public enum Mutant: String, Sendable, CaseIterable, Comparable {
+    case fix1 = "fix-1", fix2 = "fix-2", fix3 = "fix-3", fix4 = "fix-4", fix5 = "fix-5"
+    case fix6 = "fix-6", fix7 = "fix-7", fix8 = "fix-8", fix9 = "fix-9", fix10 = "fix-10"
+    case fix11 = "fix-11", fix12 = "fix-12", fix13 = "fix-13", fix14 = "fix-14"
+    case pit1 = "pit-1", pit2 = "pit-2", pit3 = "pit-3", pit6 = "pit-6", pit7 = "pit-7"
+    case decCacheUser = "dec-cache-user", decCorrupt = "dec-corrupt", decTimeout = "dec-timeout"
+
+    public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// What the old code did, in one line.
+    public var summary: String {
+        switch self {
+        case .fix1: "completeLogin() catch sets phase complete: empty main app after a failed journey fetch"
+        case .fix2: "goal generation is fire-and-forget with no retry: one transient failure shows an error"
+        case .fix3: "activation chain ignores approve/activate errors: the button stops, nothing happens"
+        case .fix4: "syncWithBackend() is a no-op: reinstall with a live session restarts onboarding"
+        case .fix5: "OTP resend timer never cancelled: old timers keep counting after the screen is gone"
+        case .fix6: "'Use a different email' clears the email: the auth field comes back empty"
+        case .fix7: "notification permission granted but the app never registers for remote notifications"
+        case .fix8: "goal selection failure is silent: the button re-enables with no message"
+        case .fix9: "resend code always sends shouldCreateUser: true, even for returning users"
+        case .fix10: "success screen shown without checking that the program was activated"
+        case .fix11: "confetti ignores Reduce Motion"
+        case .fix12: "strict email regex rejects valid addresses such as o'brien@gmail.com"
+        case .fix13: "resume gate shown on foreground as well as on cold launch"
+        case .fix14: "legal document URLs are example.com placeholders"
+        case .pit1: "auth restore and onboarding check in separate state: onboarding flashes for returning users"
+        case .pit2: "nested loading screens: launch loading, then the main app's own loading view"
+        case .pit3: "initialisation re-runs on view recreation: onboarding_started sent again"
+        case .pit6: "local-first step write whose backend push is never retried: progress lost"
+        case .pit7: "completion routed through NotificationCenter: missed while the observer is detached"
+        case .decCacheUser: "onboarding cache not keyed by user: user B inherits user A's status"
+        case .decCorrupt: "corrupted onboarding cache trusted as complete"
+        case .decTimeout: "launch backend check has no timeout: loading forever when it never answers"
+        }
+    }
+
+    /// The seed file and section the bug comes from.
+    public var source: String {
+        switch self {
+        case .fix1, .fix2, .fix3, .fix4, .fix5, .fix6, .fix7, .fix8, .fix9, .fix10, .fix11, .fix12, .fix13, .fix14:
+            "002 §\(rawValue.dropFirst(4))"
+        case .pit1: "000 Pitfall 1"
+        case .pit2: "000 Pitfall 2"
+        case .pit3: "000 Pitfall 3"
+        case .pit6: "000 Pitfall 6; 003 Sync timing"
+        case .pit7: "000 Pitfall 7; 003 NotificationCenter routing"
+        case .decCacheUser: "003 Cache behavior (per-user)"
+        case .decCorrupt: "003 Cache behavior (corrupted)"
+        case .decTimeout: "003 Loading state (timeout fallback)"
+        }
+    }
+}
+
+/// The set of mutants switched on for a run; empty is the fixed app.
+public struct MutantSet: Sendable, Equatable, CustomStringConvertible {
+    /// Sorted, without duplicates, so that its text is canonical.
+    public let members: [Mutant]
+
+    public init(_ mutants: [Mutant] = []) {
+        members = Array(Set(mutants)).sorted()
+    }
+
+    public static let none = MutantSet()
+
+    public func contains(_ mutant: Mutant) -> Bool { members.contains(mutant) }
+
+    public var description: String {
+        members.isEmpty ? "none" : members.map(\.rawValue).joined(separator: ",")
+    }
+}

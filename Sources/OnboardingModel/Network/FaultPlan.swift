@@ -1,0 +1,100 @@
+import SimKernel
+
+/// What goes wrong on the network during a run: latency, per-endpoint faults, offline windows.
+///
+/// ```swift
+/// var plan = FaultPlan()
+/// plan.rules.append(FaultRule(endpoint: .journey, kind: .error(status: 503), trigger: .nth(1)))
+/// plan.offlineWindows.append(OfflineWindow(start: .seconds(5), duration: .seconds(20)))
+/// ```
+public struct FaultPlan: Sendable, Equatable {
+    /// Round-trip latency of every request, drawn uniformly (whole milliseconds) from the
+    /// `network` random stream; half on the way out, half on the way back.
+    public var latencyMs: ClosedRange<Int64> = 20...120
+    /// Faults, checked in order for every request.
+    public var rules: [FaultRule] = []
+    /// Spans of virtual time during which the device has no connection.
+    public var offlineWindows: [OfflineWindow] = []
+
+    public init(latencyMs: ClosedRange<Int64> = 20...120, rules: [FaultRule] = [], offlineWindows: [OfflineWindow] = []) {
+        precondition(latencyMs.lowerBound >= 0, "latency cannot be negative")
+        self.latencyMs = latencyMs
+        self.rules = rules
+        self.offlineWindows = offlineWindows
+    }
+}
+
+/// One fault: what happens to which requests.
+public struct FaultRule: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable, CustomStringConvertible {
+        /// The request is lost on the way out: the backend never sees it; the client times out.
+        case drop
+        /// The server answers with this HTTP status without doing the work.
+        case error(status: Int)
+        /// The backend does the work but the answer never arrives; the client times out.
+        case timeout
+        /// The answer comes this much later than usual (slow goal generation, a slow server).
+        case delay(Duration)
+
+        public var description: String {
+            switch self {
+            case .drop: "drop"
+            case .error(let status): "error(\(status))"
+            case .timeout: "timeout"
+            case .delay(let duration): "delay(\(duration.totalMilliseconds)ms)"
+            }
+        }
+    }
+
+    /// Which calls to the endpoint the fault applies to.
+    public struct Trigger: Sendable, Equatable {
+        /// The first affected call, counting from 1.
+        public var fromCall: Int
+        /// How many calls from `fromCall` on; `nil` for all of them.
+        public var count: Int?
+        /// Of those calls, the chance that each is affected (drawn from the `network` stream).
+        public var probability: Probability
+
+        public init(fromCall: Int = 1, count: Int? = nil, probability: Probability = .always) {
+            precondition(fromCall >= 1, "calls are counted from 1")
+            precondition(count.map { $0 >= 1 } ?? true, "a count covers at least one call")
+            self.fromCall = fromCall
+            self.count = count
+            self.probability = probability
+        }
+
+        public static let always = Trigger()
+        public static func nth(_ call: Int) -> Trigger { Trigger(fromCall: call, count: 1) }
+        public static func first(_ count: Int) -> Trigger { Trigger(fromCall: 1, count: count) }
+
+        func covers(call: Int) -> Bool {
+            guard call >= fromCall else { return false }
+            guard let count else { return true }
+            return call < fromCall + count
+        }
+    }
+
+    /// The endpoint it applies to; `nil` for every endpoint.
+    public var endpoint: Endpoint?
+    public var kind: Kind
+    public var trigger: Trigger
+
+    public init(endpoint: Endpoint?, kind: Kind, trigger: Trigger = .always) {
+        self.endpoint = endpoint
+        self.kind = kind
+        self.trigger = trigger
+    }
+}
+
+/// A span of virtual time without connection.
+public struct OfflineWindow: Sendable, Equatable {
+    public var start: Duration
+    public var duration: Duration
+
+    public init(start: Duration, duration: Duration) {
+        precondition(start >= .zero, "an offline window starts at or after zero")
+        precondition(duration > .zero, "an offline window lasts some time")
+        self.start = start
+        self.duration = duration
+    }
+}

@@ -1,0 +1,134 @@
+import SimKernel
+
+/// The link between the app and the backend: every request passes through it and meets the
+/// scenario's faults, latency and offline windows.
+///
+/// A request's server side runs as its own simulated task, so a client that gives up (its
+/// timeout fires, its screen goes away, the app is killed) never cancels work the backend
+/// has already started: exactly as with a real server.
+public actor Network {
+    let simulation: Simulation
+    let backend: MockBackend
+    let plan: FaultPlan
+    private var random: SeededRandom
+    private var callCounts: [Endpoint: Int] = [:]  // looked up, never iterated
+    private var lastRequestID = 0
+    public private(set) var isOnline = true
+    private var onlineWaiters: [UnsafeContinuation<Void, Never>] = []
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        simulation.executor.asUnownedSerialExecutor()
+    }
+
+    init(simulation: Simulation, backend: MockBackend, plan: FaultPlan) {
+        self.simulation = simulation
+        self.backend = backend
+        self.plan = plan
+        self.random = simulation.randomStream("network")
+    }
+
+    /// Sends `request` and waits for the answer, at most `timeout` (`nil`: wait forever).
+    public func send(_ request: BackendRequest, timeout: Duration?) async -> Result<BackendResponse, RequestError> {
+        lastRequestID += 1
+        let id = lastRequestID
+        let endpoint = request.endpoint
+        simulation.record(ModelEvent.requestSent(id: id, endpoint: endpoint, timeoutMs: timeout?.totalMilliseconds))
+        guard isOnline else {
+            simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
+            return .failure(.offline)
+        }
+        let fate = decideFate(id: id, endpoint: endpoint)
+        let reply = PendingReply()
+        simulation.spawn("request \(id) \(endpoint.rawValue)") {
+            await self.carry(request, id: id, fate: fate, reply: reply)
+        }
+        let timer = timeout.map { timeout in
+            simulation.spawn("timeout of request \(id)") {
+                do {
+                    try await self.simulation.clock.sleep(for: timeout, label: "timeout of request \(id)")
+                    reply.complete(.failure(.timeout))
+                } catch {}
+            }
+        }
+        let result = await reply.wait()
+        timer?.cancel()
+        simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: Self.describe(result)))
+        return result
+    }
+
+    /// Suspends until the device is online (at once if it is).
+    public func waitUntilOnline() async {
+        guard !isOnline else { return }
+        await withUnsafeContinuation { onlineWaiters.append($0) }
+    }
+
+    /// Switches the connection on or off; coming online wakes everything waiting for it.
+    public func setOnline(_ online: Bool) {
+        guard online != isOnline else { return }
+        isOnline = online
+        simulation.record(ModelEvent.connectivity(online: online))
+        guard online else { return }
+        let waiters = onlineWaiters
+        onlineWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// What happens to one request: its latency each way and the fault, if any.
+    struct Fate {
+        var uplink: Duration
+        var downlink: Duration
+        var extraDelay: Duration = .zero
+        var outcome: FaultRule.Kind?
+    }
+
+    private func decideFate(id: Int, endpoint: Endpoint) -> Fate {
+        let call = (callCounts[endpoint] ?? 0) + 1
+        callCounts[endpoint] = call
+        let latency = Int64(random.nextInt(in: Int(plan.latencyMs.lowerBound)...Int(plan.latencyMs.upperBound)))
+        var fate = Fate(uplink: .milliseconds(latency / 2), downlink: .milliseconds(latency - latency / 2))
+        for rule in plan.rules where rule.endpoint == nil || rule.endpoint == endpoint {
+            guard rule.trigger.covers(call: call) else { continue }
+            if rule.trigger.probability != .always && !random.chance(rule.trigger.probability) { continue }
+            switch rule.kind {
+            case .delay(let extra):
+                fate.extraDelay += extra
+            case .drop, .error, .timeout:
+                guard fate.outcome == nil else { continue }
+                fate.outcome = rule.kind
+            }
+            simulation.record(ModelEvent.faultApplied(id: id, endpoint: endpoint, fault: rule.kind.description))
+        }
+        return fate
+    }
+
+    /// The server side of one request: out, through the backend, and back.
+    private func carry(_ request: BackendRequest, id: Int, fate: Fate, reply: PendingReply) async {
+        let clock = simulation.clock
+        do {
+            try await clock.sleep(for: fate.uplink + fate.extraDelay, label: "request \(id) on the way out")
+        } catch { return }
+        let answer: Result<BackendResponse, RequestError>
+        switch fate.outcome {
+        case .drop?:
+            return
+        case .error(let status)?:
+            answer = .failure(.status(status, "injected error"))
+        case .timeout?, .delay?, nil:
+            answer = await backend.handle(request, id: id)
+            if case .timeout? = fate.outcome { return }
+        }
+        do {
+            try await clock.sleep(for: fate.downlink, label: "request \(id) on the way back")
+        } catch { return }
+        // An answer that arrives while the device is offline is lost; the client times out.
+        guard isOnline else { return }
+        reply.complete(answer)
+    }
+
+    static func describe(_ result: Result<BackendResponse, RequestError>) -> String {
+        switch result {
+        case .success: "ok"
+        case .failure(let error): error.description
+        }
+    }
+}

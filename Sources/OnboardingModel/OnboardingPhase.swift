@@ -1,0 +1,41 @@
+/// The onboarding phases of the fix plan's app, in the order a new user meets them
+/// (002 §4, `OnboardingPhase.isEarlierThan`).
+public enum OnboardingPhase: String, Sendable, CaseIterable, Comparable {
+    case intro, intake, intakeComplete, auth, authVerification, processOverview
+    case goalReview, programReview, notificationPermission, success, complete
+
+    /// 002 §4: `func isEarlierThan(_ other: OnboardingPhase) -> Bool`.
+    public func isEarlierThan(_ other: OnboardingPhase) -> Bool { self < other }
+
+    public static func < (lhs: OnboardingPhase, rhs: OnboardingPhase) -> Bool {
+        lhs.order < rhs.order
+    }
+
+    /// Position in the flow, 0 for `intro`.
+    public var order: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// Phases a user can be part-way through (the resume gate applies to these).
+    public var isMidOnboarding: Bool { self > .intro && self < .complete }
+}
+
+/// The single route state of seed 003: what the root of the app shows.
+public enum Route: Sendable, Equatable, CustomStringConvertible {
+    /// The loading screen that matches the launch screen.
+    case launch
+    case onboarding(OnboardingPhase)
+    /// The main app.
+    case main
+
+    public var description: String {
+        switch self {
+        case .launch: "launch"
+        case .onboarding(let phase): "onboarding(\(phase.rawValue))"
+        case .main: "main"
+        }
+    }
+
+    public var isOnboardingOrAuth: Bool {
+        if case .onboarding = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,70 @@
+import SimKernel
+
+/// The whole simulated system of one run: backend, network, device (and the app on it), screen.
+///
+/// ```swift
+/// let simulation = Simulation(seed: 7)
+/// let result = simulation.run {
+///     let world = OnboardingWorld(simulation: simulation, configuration: WorldConfiguration())
+///     await world.device.launch()
+///     await world.device.perform(.getStarted)
+///     await simulation.quiescence()
+/// }
+/// ```
+public struct OnboardingWorld: Sendable {
+    public let simulation: Simulation
+    public let configuration: WorldConfiguration
+    public let backend: MockBackend
+    public let network: Network
+    public let screen: Screen
+    public let device: Device
+
+    /// Builds the world; call from inside the simulation (its actors live on its executor).
+    public init(simulation: Simulation, configuration: WorldConfiguration) {
+        self.simulation = simulation
+        self.configuration = configuration
+        backend = MockBackend(simulation: simulation, configuration: configuration.backend)
+        network = Network(simulation: simulation, backend: backend, plan: configuration.faults)
+        screen = Screen(simulation: simulation)
+        device = Device(simulation: simulation, disk: DeviceDisk(storage: DeviceStorage()), network: network,
+                        screen: screen, configuration: configuration)
+    }
+
+    /// Puts the initial session and cache on the device and schedules the offline windows.
+    public func prepare() async {
+        await device.install(sessionEmail: configuration.sessionEmail, cache: configuration.cache, backend: backend)
+        for window in configuration.faults.offlineWindows {
+            let network = self.network
+            let clock = simulation.clock
+            simulation.spawn("offline window at \(window.start.totalMilliseconds)ms") {
+                let start = SimulationInstant.zero.advanced(by: window.start)
+                do {
+                    try await clock.sleep(until: start, label: "offline window start")
+                    await network.setOnline(false)
+                    try await clock.sleep(for: window.duration, label: "offline window end")
+                } catch {}
+                await network.setOnline(true)
+            }
+        }
+    }
+
+    /// What the user sees now.
+    public func currentScreen() async -> ScreenState { await screen.current }
+}
+
+extension Device {
+    /// Writes the starting session and cache, keyed as the app under test keys them.
+    func install(sessionEmail: String?, cache: [WorldConfiguration.CacheSeed], backend: MockBackend) async {
+        if let email = sessionEmail {
+            let user = await backend.userID(ofEmail: email)
+            precondition(user != nil, "a session needs an account: \(email) is not on the backend")
+            disk.storage.session = Session(userID: user!, email: email)
+        }
+        for seed in cache {
+            var user: String?
+            if let email = seed.email { user = await backend.userID(ofEmail: email) }
+            let key = CacheKeying.key(user: user, mutants: configuration.mutants)
+            disk.storage.cache[key] = seed.cache.map(CachedValue.valid) ?? .corrupted
+        }
+    }
+}

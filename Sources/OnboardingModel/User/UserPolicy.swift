@@ -1,0 +1,141 @@
+import SimKernel
+
+/// A simulated user: always takes the primary forward action, types valid input, waits a
+/// seeded think time between actions, retries an error that offers a retry, and gives up
+/// after a bound.
+///
+/// ```swift
+/// let outcome = await UserPolicy(email: "new@example.com").drive(world)
+/// ```
+public struct UserPolicy: Sendable {
+    /// How the policy's drive ended.
+    public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+        /// The main app is on screen.
+        case reachedMain
+        /// The user stopped at this phase: nothing offered moved them on within their patience.
+        case gaveUp(reason: String)
+
+        public var description: String {
+            switch self {
+            case .reachedMain: "reached main"
+            case .gaveUp(let reason): "gave up: \(reason)"
+            }
+        }
+    }
+
+    public var email: String
+    /// True: the user takes "Log in" on the intro screen; false: "Get started".
+    public var returning: Bool
+    public var thinkTimeMs: ClosedRange<Int>
+    public var maxActions: Int
+    public var maxRetries: Int
+    /// How long the user waits on a screen that offers nothing before giving up.
+    public var patience: Duration
+    /// Stop as soon as this phase shows (to hand over to a script), if set.
+    public var stopAt: OnboardingPhase?
+
+    public init(email: String, returning: Bool = false, thinkTimeMs: ClosedRange<Int> = 300...1500,
+                maxActions: Int = 80, maxRetries: Int = 3, patience: Duration = .seconds(45),
+                stopAt: OnboardingPhase? = nil) {
+        precondition(thinkTimeMs.lowerBound >= 0, "think time cannot be negative")
+        precondition(maxActions > 0 && maxRetries >= 0, "bounds must be positive")
+        self.email = email
+        self.returning = returning
+        self.thinkTimeMs = thinkTimeMs
+        self.maxActions = maxActions
+        self.maxRetries = maxRetries
+        self.patience = patience
+        self.stopAt = stopAt
+    }
+
+    /// The user's memory while driving: what they typed and how often they retried.
+    struct Memory {
+        var typedCode: String?
+        var retries = 0
+        var selectedGoal = false
+    }
+
+    /// Drives the app until it shows the main app, `stopAt`, or the user gives up.
+    public func drive(_ world: OnboardingWorld) async -> Outcome {
+        var random = world.simulation.randomStream("user")
+        var memory = Memory()
+        var actions = 0
+        var idle = Duration.zero
+        let clock = world.simulation.clock
+        while actions < maxActions {
+            let glance = await world.currentScreen()
+            if let end = ending(glance) { return end }
+            if glance.actions.isEmpty {
+                if idle >= patience { return .gaveUp(reason: "nothing to do on \(glance.route.map(\.description) ?? "no screen")") }
+                idle += .milliseconds(250)
+                do { try await clock.sleep(for: .milliseconds(250), label: "user waits") } catch { return .gaveUp(reason: "cancelled") }
+                continue
+            }
+            // Think first, then read the screen again and act on what it shows now.
+            let think = Duration.milliseconds(random.nextInt(in: thinkTimeMs))
+            do { try await clock.sleep(for: think, label: "user thinks") } catch { return .gaveUp(reason: "cancelled") }
+            let screen = await world.currentScreen()
+            if let end = ending(screen) { return end }
+            guard let (action, input) = await decide(screen, world: world, memory: &memory) else {
+                idle += think
+                if idle >= patience { return .gaveUp(reason: "nothing to do on \(screen.route.map(\.description) ?? "no screen")") }
+                continue
+            }
+            if memory.retries > maxRetries { return .gaveUp(reason: "too many retries") }
+            idle = .zero
+            actions += 1
+            await world.device.perform(action, input: input)
+        }
+        return .gaveUp(reason: "more than \(maxActions) actions")
+    }
+
+    /// Whether the drive is over on `screen`: the main app, or the phase to stop at.
+    private func ending(_ screen: ScreenState) -> Outcome? {
+        if screen.route == .main && screen.loadingScreen == nil { return .reachedMain }
+        if let stopAt, screen.route == .onboarding(stopAt), !screen.resumeGate {
+            return .gaveUp(reason: "stopped at \(stopAt)")
+        }
+        return nil
+    }
+
+    /// The primary forward action for `screen`, with its input.
+    func decide(_ screen: ScreenState, world: OnboardingWorld, memory: inout Memory) async -> (UserAction, String?)? {
+        let offered = screen.actions
+        if offered.contains(.resume) { return (.resume, nil) }
+        if offered.contains(.retry) {
+            memory.retries += 1
+            return (.retry, nil)
+        }
+        if screen.errorText != nil {
+            // Tapping the same button again after an error is a retry.
+            for action in [UserAction.sendCode, .confirmGoal, .activate, .start] where offered.contains(action) {
+                memory.retries += 1
+                return (action, nil)
+            }
+        }
+        if offered.contains(.getStarted) { return returning ? (.logIn, nil) : (.getStarted, nil) }
+        if offered.contains(.next) { return (.next, nil) }
+        if offered.contains(.typeEmail) {
+            if screen.emailField != email { return (.typeEmail, email) }
+            return offered.contains(.sendCode) ? (.sendCode, nil) : nil
+        }
+        if offered.contains(.typeCode) {
+            let code = await world.backend.latestCode(for: email)
+            if let code, code != memory.typedCode {
+                memory.typedCode = code
+                return (.typeCode, code)
+            }
+            if screen.errorText != nil, offered.contains(.resendCode) {
+                memory.retries += 1
+                return (.resendCode, nil)
+            }
+            return offered.contains(.verify) && screen.errorText == nil ? (.verify, nil) : nil
+        }
+        if offered.contains(.confirmGoal) { return (.confirmGoal, nil) }
+        if offered.contains(.selectGoal) { return (.selectGoal, nil) }
+        for action in [UserAction.activate, .enableNotifications, .start] where offered.contains(action) {
+            return (action, nil)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,16 @@
+import Testing
+
+/// `onboarding-sim list --mutants` prints the 22 catalogue ids, tab-separated from a summary.
+@Suite struct ListCommandTests {
+    static let catalogue = ["fix-1", "fix-2", "fix-3", "fix-4", "fix-5", "fix-6", "fix-7", "fix-8", "fix-9", "fix-10",
+                            "fix-11", "fix-12", "fix-13", "fix-14", "pit-1", "pit-2", "pit-3", "pit-6", "pit-7",
+                            "dec-cache-user", "dec-corrupt", "dec-timeout"]
+
+    @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {
+        let output = try BuiltTool.run(["list", "--mutants"])
+        #expect(output.status == 0)
+        let lines = output.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.map { $0.split(separator: "\t").first.map(String.init) ?? "" } == Self.catalogue)
+        #expect(lines.allSatisfy { $0.split(separator: "\t").count == 2 && $0.count > 20 })
+    }
+}
