@@ -10,6 +10,10 @@ public enum ModelEvent: TraceRecord, Equatable {
     case reinstalled
     case cacheCorrupted
     case signedOut
+    case signedIn(user: String)
+    /// What the launch finds on the device: a session, and a readable cache for its user.
+    case launchContext(sessionUser: String?, cacheHit: Bool)
+    case deviceSettings(reduceMotion: Bool, grantsNotifications: Bool)
     case connectivity(online: Bool)
     // What the user sees and does.
     case screen(ScreenState)
@@ -28,6 +32,7 @@ public enum ModelEvent: TraceRecord, Equatable {
     // Backend.
     case backendHandled(id: Int, endpoint: Endpoint, outcome: String)
     case journeyChanged(user: String, journey: Journey)
+    case accountSeeded(user: String, email: String, journey: Journey)
     case progressStored(user: String, phase: OnboardingPhase)
     case analytics(user: String, event: String)
     case pushTokenRegistered(user: String)
@@ -44,14 +49,14 @@ public enum ModelEvent: TraceRecord, Equatable {
     public var lane: String {
         switch self {
         case .launched, .killed, .backgrounded, .foregrounded, .reinstalled, .cacheCorrupted, .signedOut,
-             .connectivity, .permissionAnswered, .appConfiguration:
+             .connectivity, .permissionAnswered, .appConfiguration, .launchContext, .deviceSettings:
             "device"
         case .screen, .screenAppeared, .screenDisappeared: "screen"
         case .userAction, .actionUnavailable: "user"
         case .timerStarted, .timerStopped, .timerTick: "otp-timer"
         case .requestSent, .faultApplied, .responseReceived: "network"
-        case .backendHandled, .journeyChanged, .progressStored, .analytics, .pushTokenRegistered: "backend"
-        case .phaseChanged, .stepCompleted, .note: "client"
+        case .backendHandled, .journeyChanged, .accountSeeded, .progressStored, .analytics, .pushTokenRegistered: "backend"
+        case .phaseChanged, .stepCompleted, .note, .signedIn: "client"
         case .syncQueued, .syncDelivered, .syncAbandoned: "sync-queue"
         }
     }
@@ -65,6 +70,10 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .reinstalled: "reinstalled"
         case .cacheCorrupted: "cache-corrupted"
         case .signedOut: "signed-out"
+        case .signedIn(let user): "signed-in user=\(user)"
+        case .launchContext(let user, let hit): "launch-context session=\(user ?? "none") cache=\(hit ? "hit" : "miss")"
+        case .deviceSettings(let reduceMotion, let grants):
+            "settings reduce-motion=\(reduceMotion) notifications=\(grants ? "grant" : "deny")"
         case .connectivity(let online): online ? "online" : "offline"
         case .screen(let state): "screen \(state.canonicalText)"
         case .userAction(let action, let detail): detail.isEmpty ? "action \(action.rawValue)" : "action \(action.rawValue) \(detail)"
@@ -80,6 +89,7 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .responseReceived(let id, let endpoint, let outcome): "response id=\(id) \(endpoint.rawValue) \(outcome)"
         case .backendHandled(let id, let endpoint, let outcome): "handled id=\(id) \(endpoint.rawValue) \(outcome)"
         case .journeyChanged(let user, let journey): "journey user=\(user) \(journey)"
+        case .accountSeeded(let user, let email, let journey): "account user=\(user) email=\(email) \(journey)"
         case .progressStored(let user, let phase): "progress user=\(user) phase=\(phase.rawValue)"
         case .analytics(let user, let event): "analytics user=\(user) event=\(event)"
         case .pushTokenRegistered(let user): "push-token user=\(user)"

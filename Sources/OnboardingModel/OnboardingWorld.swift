@@ -32,6 +32,9 @@ public struct OnboardingWorld: Sendable {
 
     /// Puts the initial session and cache on the device and schedules the offline windows.
     public func prepare() async {
+        await backend.recordSeededAccounts()
+        simulation.record(ModelEvent.deviceSettings(reduceMotion: configuration.settings.reduceMotion,
+                                                    grantsNotifications: configuration.settings.grantsNotifications))
         await device.install(sessionEmail: configuration.sessionEmail, cache: configuration.cache, backend: backend)
         for window in configuration.faults.offlineWindows {
             let network = self.network

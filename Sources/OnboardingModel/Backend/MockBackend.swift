@@ -42,6 +42,14 @@ public actor MockBackend {
 
     // MARK: Queries for tests, the user policy and oracles (not endpoints).
 
+    /// Records the accounts the run starts with, so oracles know every journey from the start.
+    public func recordSeededAccounts() {
+        for email in configuration.accounts.map(\.email) {
+            guard let account = accountsByEmail[email] else { continue }
+            simulation.record(ModelEvent.accountSeeded(user: account.userID, email: email, journey: account.journey))
+        }
+    }
+
     /// The latest code sent to `email`: what the user reads in their mail.
     public func latestCode(for email: String) -> String? { inbox[email] }
 
@@ -82,7 +90,11 @@ public actor MockBackend {
         if !shouldCreateUser && !exists {
             return .failure(.status(422, "Signups not allowed for otp"))
         }
-        if !exists { createAccount(email: email, journey: .fresh) }
+        if !exists {
+            createAccount(email: email, journey: .fresh)
+            let user = accountsByEmail[email]!.userID
+            simulation.record(ModelEvent.accountSeeded(user: user, email: email, journey: .fresh))
+        }
         let code = String(100_000 + random.nextInt(in: 0...899_999))
         inbox[email] = code
         otpSendCount += 1

@@ -67,6 +67,7 @@ extension ClientStore {
         disk.storage.session = Session(userID: user, email: email)
         let anonymous = readCache(for: nil)
         userID = user
+        simulation.record(ModelEvent.signedIn(user: user))
         if case .hit(let cache) = anonymous, case .miss = readCache(for: user) {
             writeCache { $0.startedSent = cache.startedSent }
         }

@@ -20,6 +20,7 @@ extension ClientStore {
             return
         }
         userID = session.userID
+        simulation.record(ModelEvent.signedIn(user: session.userID))
         syncQueue.assumeIsolated { $0.startFlushing() }
         switch readCache(for: session.userID) {
         case .hit(let cache):
@@ -71,7 +72,8 @@ extension ClientStore {
         route = target == .complete ? .main : .onboarding(target)
         resumeGate = gate
         simulation.record(ModelEvent.phaseChanged(target))
-        screenDidAppear(target)
+        // Under the resume gate the screen has not appeared yet: it does when the user resumes.
+        if !gate { screenDidAppear(target) }
         publish()
         if route.isOnboardingOrAuth { onboardingContainerAppeared() }
         nestedLoadingIfLegacy()
@@ -155,6 +157,12 @@ extension ClientStore {
         setPhase(.intro)
     }
 
+    func resume() {
+        resumeGate = false
+        screenDidAppear(phase)
+        publish()
+    }
+
     func startOver() {
         resumeGate = false
         setPhase(.intro)
@@ -185,6 +193,7 @@ extension ClientStore {
 
     private func legacySessionRestored() {
         userID = disk.storage.session?.userID
+        if let userID { simulation.record(ModelEvent.signedIn(user: userID)) }
         legacyIsAuthenticated = userID != nil
         legacyRoute()
     }

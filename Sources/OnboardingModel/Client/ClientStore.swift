@@ -178,7 +178,7 @@ actor ClientStore {
         case .enableNotifications: run("enable-notifications") { await $0.requestNotificationPermission() }
         case .notNow: run("not-now") { await $0.skipNotifications() }
         case .start: run("start") { await $0.finishOnboarding() }
-        case .resume: resumeGate = false; publish()
+        case .resume: resume()
         case .startOver: startOver()
         case .openTerms: simulation.record(ModelEvent.note("opened \(config.termsURL)"))
         }

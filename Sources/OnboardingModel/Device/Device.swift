@@ -47,7 +47,18 @@ public actor Device {
         self.process = process
         self.store = store
         simulation.record(ModelEvent.launched(process: launches, cold: true))
+        simulation.record(launchContext())
         await store.launch()
+    }
+
+    /// The ground truth a launch starts from, for oracles: the session's user and whether a
+    /// readable cache exists for that user under its own key (under `dec-cache-user` the app
+    /// writes a shared key instead, so no launch counts as a hit: the check is skipped, never wrong).
+    private func launchContext() -> ModelEvent {
+        let user = disk.storage.session?.userID
+        var hit = false
+        if let user, case .valid? = disk.storage.cache[user] { hit = true }
+        return .launchContext(sessionUser: user, cacheHit: hit)
     }
 
     /// Force-quit: the process dies with every task it started.
