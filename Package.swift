@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .library(name: "SimKernel", targets: ["SimKernel"]),
         .library(name: "OnboardingModel", targets: ["OnboardingModel"]),
+        .library(name: "Oracles", targets: ["Oracles"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .executable(name: "onboarding-sim", targets: ["onboarding-sim"]),
         .executable(name: "onboarding-bench", targets: ["onboarding-bench"]),
     ],
@@ -16,10 +19,18 @@ let package = Package(
         .target(name: "SimKernel"),
         // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
         .target(name: "OnboardingModel", dependencies: ["SimKernel"]),
-        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel"]),
+        // Monitors that judge a run from its screens and events only.
+        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"]),
+        // The JSON scenario format, its strict decoder, the runner and the regression suite.
+        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"]),
+        // Console table, JSON lines, JUnit XML.
+        .target(name: "Reports", dependencies: ["Scenarios", "Oracles"]),
+        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Reports"]),
         .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
         .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"]),
+        .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel"]),
     ],

@@ -1,3 +1,4 @@
+import Scenarios
 import Foundation
 
 /// One subcommand: its name, a one-line summary, its usage text and what it does.
@@ -13,6 +14,9 @@ struct Subcommand: Sendable {
 /// Dispatches `onboarding-sim <command> …` to its subcommand.
 enum CommandLineTool {
     static let subcommands: [Subcommand] = [
+        RunCommand.subcommand,
+        ValidateCommand.subcommand,
+        RegressCommand.subcommand,
         ListCommand.subcommand,
         SelfTestCommand.subcommand,
     ]
@@ -55,9 +59,7 @@ enum CommandLineTool {
 
     /// What `swift run onboarding-sim` does with no arguments.
     static func runDefault() -> Int32 {
-        Console.out(overview)
-        Console.out("\nNo scenarios are bundled yet; `onboarding-sim selftest` checks the simulation kernel.")
-        return ExitCode.ok
+        main(["run"])
     }
 
     static let version = "0.1.0"

@@ -1,3 +1,4 @@
+import Scenarios
 /// A usage error: printed with the command's usage line, exit code 2.
 struct UsageError: Error, Equatable {
     let message: String

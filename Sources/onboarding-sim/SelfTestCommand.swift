@@ -1,4 +1,5 @@
 import SimKernel
+import Scenarios
 
 /// `onboarding-sim selftest`: runs the kernel's fixed workload and prints its trace hash, so
 /// two machines or builds can check they simulate identically.

@@ -14,6 +14,8 @@ public actor Network {
     private var callCounts: [Endpoint: Int] = [:]  // looked up, never iterated
     private var lastRequestID = 0
     public private(set) var isOnline = true
+    /// Requests sent and not yet answered, timed out or cancelled.
+    public private(set) var requestsInFlight = 0
     private var onlineWaiters: [UnsafeContinuation<Void, Never>] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -50,7 +52,9 @@ public actor Network {
                 } catch {}
             }
         }
+        requestsInFlight += 1
         let result = await reply.wait()
+        requestsInFlight -= 1
         timer?.cancel()
         simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: Self.describe(result)))
         return result

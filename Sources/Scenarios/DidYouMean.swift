@@ -1,7 +1,7 @@
 /// Suggests the closest known word for a misspelt one (edit distance).
-enum DidYouMean {
+public enum DidYouMean {
     /// The candidate nearest to `word`, if it is near enough to be a plausible typo.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }
         let allowance = max(2, word.count / 3)
@@ -9,7 +9,7 @@ enum DidYouMean {
     }
 
     /// Levenshtein distance between two strings, over characters.
-    static func distance(_ source: String, _ target: String) -> Int {
+    public static func distance(_ source: String, _ target: String) -> Int {
         let source = Array(source), target = Array(target)
         if source.isEmpty { return target.count }
         if target.isEmpty { return source.count }

@@ -1,0 +1,32 @@
+import SimKernel
+import OnboardingModel
+
+/// Timing budgets for launch (DESIGN §4 "Budgets"): per launch, time to first route, loading
+/// span and time to interactive stay within the scenario's limits.
+public struct BudgetOracle: Oracle {
+    public let name = "budgets"
+    public let summary = "each launch's first route, loading time and time to interactive stay within budget"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        let budgets = settings.budgets
+        guard !budgets.isEmpty else { return [] }
+        var violations: [Violation] = []
+        for (metrics, launch) in zip(LaunchMetrics.of(run), run.launches) {
+            let measured: [(String, Int64?, Int64?)] = [
+                ("time to first route", metrics.firstRouteMs ?? launch.start.duration(to: launch.end).totalMilliseconds, budgets.firstRouteMs),
+                ("loading time", metrics.loadingMs, budgets.loadingMs),
+                ("time to interactive", metrics.interactiveMs ?? launch.start.duration(to: launch.end).totalMilliseconds, budgets.interactiveMs),
+            ]
+            for (label, value, limit) in measured {
+                guard let value, let limit, value > limit else { continue }
+                violations.append(Violation(
+                    oracle: name, at: launch.start.advanced(by: .milliseconds(limit)),
+                    message: "Launch \(launch.number): \(label) was \(value)ms, over its budget of \(limit)ms.",
+                    excerpt: run.excerpt(from: launch.startIndex, to: min(launch.endIndex, run.lastIndex(atOrBefore: run.end)))))
+            }
+        }
+        return violations
+    }
+}

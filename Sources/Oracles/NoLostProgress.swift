@@ -1,0 +1,76 @@
+import SimKernel
+import OnboardingModel
+
+/// No lost progress (seed 003: "Push to backend after each onboarding step", "Offline
+/// completion: Auto-sync when connection returns"; seed 000 Pitfall 6).
+///
+/// When the run ends with the app running and online for the settle window, every step a
+/// signed-in user completed has reached the backend; backend progress never moves backward.
+public struct NoLostProgress: Oracle {
+    public let name = "noLostProgress"
+    public let summary = "every completed step reaches the backend once the network is up long enough; backend progress never moves backward"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        backwardMoves(run) + (settled(run, window: settings.settle) ? missingSteps(run, settle: settings.settle) : [])
+    }
+
+    /// True when the app ran and the device was online for the whole final `window`.
+    private func settled(_ run: RunObservation, window: Duration) -> Bool {
+        guard let launch = run.launches.last, launch.endIndex > run.lastIndex(atOrBefore: run.end) else { return false }
+        let since = run.end.advanced(by: .zero - window)
+        guard launch.start <= since else { return false }
+        var online = true
+        for event in run.events {
+            guard case .connectivity(let isOnline) = event.event else { continue }
+            if event.time > since && !isOnline { return false }
+            online = isOnline
+        }
+        return online
+    }
+
+    private func missingSteps(_ run: RunObservation, settle: Duration) -> [Violation] {
+        var completed: [(user: String, phase: OnboardingPhase, index: Int, time: SimulationInstant)] = []
+        var stored: [(user: String, phase: OnboardingPhase)] = []
+        for event in run.events {
+            switch event.event {
+            case .stepCompleted(let user, let phase): completed.append((user, phase, event.index, event.time))
+            case .progressStored(let user, let phase): stored.append((user, phase))
+            default: break
+            }
+        }
+        var violations: [Violation] = []
+        for user in Array(Set(completed.map(\.user))).sorted() {
+            guard let latest = completed.filter({ $0.user == user }).max(by: { $0.phase < $1.phase }) else { continue }
+            let reached = stored.filter { $0.user == user }.map(\.phase).max()
+            guard reached.map({ $0 < latest.phase }) ?? true else { continue }
+            violations.append(Violation(
+                oracle: name, at: latest.time,
+                message: "\(user) completed \(latest.phase.rawValue) at \(latest.time), but the backend still had "
+                    + "\(reached?.rawValue ?? "nothing") after \(settle.totalMilliseconds)ms online at the end: progress lost. "
+                    + "Keep the push queued and retry it until the backend accepts it.",
+                excerpt: run.lines([latest.index] + run.events.filter {
+                    if case .syncAbandoned(user, latest.phase) = $0.event { return true }
+                    return false
+                }.map(\.index))))
+        }
+        return violations
+    }
+
+    private func backwardMoves(_ run: RunObservation) -> [Violation] {
+        var latest: [(user: String, phase: OnboardingPhase, index: Int)] = []
+        for event in run.events {
+            guard case .progressStored(let user, let phase) = event.event else { continue }
+            if let previous = latest.first(where: { $0.user == user }), phase < previous.phase {
+                return [Violation(oracle: name, at: event.time,
+                                  message: "The backend's progress for \(user) moved back from \(previous.phase.rawValue) "
+                                    + "to \(phase.rawValue). Progress must never move backward.",
+                                  excerpt: run.lines([previous.index, event.index]))]
+            }
+            latest.removeAll { $0.user == user }
+            latest.append((user, phase, event.index))
+        }
+        return []
+    }
+}

@@ -1,0 +1,95 @@
+import SimKernel
+import OnboardingModel
+
+/// No route flash (DESIGN §4; seed 003: "I don't want users who already completed onboarding to
+/// see it flash, even for a millisecond"; seed 000 Pitfall 1).
+///
+/// (a) A returning user (session, journey complete) never sees an onboarding or auth route
+/// before `main` on a launch. (b) No route but `launch` is replaced, without a user action in
+/// between, within the flash window. (c) A cache hit's first frame is the final route.
+public struct NoRouteFlash: Oracle {
+    public let name = "noRouteFlash"
+    public let summary = "returning users never see onboarding before main; no route replaced within the flash window without a user action; a cache hit's first frame is final"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        returningUserFlashes(run) + quickReplacements(run, window: settings.flashWindow) + cacheHitFirstFrames(run)
+    }
+
+    /// (a)
+    private func returningUserFlashes(_ run: RunObservation) -> [Violation] {
+        run.launches.compactMap { launch in
+            guard let user = launch.sessionUser, run.journey(of: user, atIndex: launch.startIndex)?.isComplete == true else {
+                return nil
+            }
+            let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
+            guard let flash = shown.first(where: { $0.state.route?.isOnboardingOrAuth == true }) else { return nil }
+            if let main = shown.first(where: { $0.state.route == .main }), main.index < flash.index { return nil }
+            return Violation(
+                oracle: name, at: flash.time,
+                message: "A returning user whose journey is complete saw \(flash.state.route!) on launch \(launch.number) "
+                    + "before the main app. The first route for a completed user must be main (seed 000 Pitfall 1).",
+                excerpt: run.excerpt(from: launch.startIndex, to: flash.index))
+        }
+    }
+
+    /// (b)
+    private func quickReplacements(_ run: RunObservation, window: Duration) -> [Violation] {
+        let changes = routeChanges(run)
+        var violations: [Violation] = []
+        for (shown, replacement) in zip(changes, changes.dropFirst()) {
+            guard let route = shown.route, route != .launch, replacement.route != nil else { continue }
+            let elapsed = shown.time.duration(to: replacement.time)
+            guard elapsed < window else { continue }
+            let acted = run.events.contains { event in
+                guard event.index > shown.index && event.index < replacement.index else { return false }
+                if case .userAction = event.event { return true }
+                return false
+            }
+            guard !acted else { continue }
+            violations.append(Violation(
+                oracle: name, at: replacement.time,
+                message: "\(route) showed for \(elapsed.totalMilliseconds)ms and was replaced by \(replacement.route!) "
+                    + "with no user action in between: a route flash. Decide the route once, before the first frame.",
+                excerpt: run.excerpt(from: shown.index, to: replacement.index)))
+        }
+        return violations
+    }
+
+    /// (c)
+    private func cacheHitFirstFrames(_ run: RunObservation) -> [Violation] {
+        run.launches.compactMap { launch in
+            guard launch.cacheHit else { return nil }
+            let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
+            guard let first = shown.first else { return nil }
+            let firstAction = run.events.first { $0.index > first.index && $0.index < launch.endIndex && $0.isUserAction }
+            let limit = firstAction?.index ?? launch.endIndex
+            let changed = shown.first { $0.index < limit && $0.state.route != first.state.route && $0.state.route != nil }
+            guard first.state.route == .launch || changed != nil else { return nil }
+            let later = changed ?? first
+            return Violation(
+                oracle: name, at: later.time,
+                message: "Launch \(launch.number) had a cached status for its user, but its first frame "
+                    + "(\(first.state.route.map(\.description) ?? "none")) was not the final route"
+                    + (changed.map { " (\($0.state.route!) followed)" } ?? "")
+                    + ". A cache hit must route synchronously (seed 003).",
+                excerpt: run.excerpt(from: launch.startIndex, to: later.index))
+        }
+    }
+
+    private func routeChanges(_ run: RunObservation) -> [(index: Int, time: SimulationInstant, route: Route?)] {
+        var changes: [(index: Int, time: SimulationInstant, route: Route?)] = []
+        for screen in run.screens where changes.last.map({ $0.route != screen.state.route }) ?? true {
+            changes.append((screen.index, screen.time, screen.state.route))
+        }
+        return changes
+    }
+}
+
+extension RunObservation.Event {
+    var isUserAction: Bool {
+        if case .userAction = event { return true }
+        return false
+    }
+}

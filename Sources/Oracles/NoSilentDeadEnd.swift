@@ -1,0 +1,149 @@
+import SimKernel
+import OnboardingModel
+
+/// No silent dead end (DESIGN §4; seed 002 §1, §3, §8; seed 000 Pitfall 7).
+///
+/// After every forward user action and every launch, within the patience window (or until the
+/// user acts again, the app is killed, or the run ends), the user has made progress (the route
+/// changed), or sees a spinner backed by pending work that is bounded by a timeout, or sees an
+/// error with a way forward. At the end of the run the same holds for what is on screen. The
+/// main app shown for a journey that is not complete is a dead end too.
+public struct NoSilentDeadEnd: Oracle {
+    public let name = "noSilentDeadEnd"
+    public let summary = "after every action and at the end: progress, a spinner backed by bounded work, or an error with a way forward; never an empty main app"
+
+    /// Actions that only enter input: nobody expects them to move the flow on.
+    static let inputActions: [UserAction] = [.typeEmail, .typeCode, .selectGoal, .openTerms]
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var violations: [Violation] = []
+        var judgedScreens: [Int] = []
+        let checkpoints = run.events.filter { isCheckpoint($0) }
+        for checkpoint in checkpoints {
+            let windowEnd = windowEndIndex(after: checkpoint, in: run, patience: settings.patience)
+            if let violation = judge(checkpoint, untilIndex: windowEnd.index, endingAt: windowEnd.time, in: run) {
+                violations.append(violation)
+                judgedScreens.append(run.screen(atIndex: windowEnd.index)?.index ?? -1)
+            }
+        }
+        if let final = run.screens.last, !judgedScreens.contains(final.index), let violation = judgeEnd(run) {
+            violations.append(violation)
+        }
+        return violations + emptyMainApps(run, patience: settings.patience)
+    }
+
+    private func isCheckpoint(_ event: RunObservation.Event) -> Bool {
+        switch event.event {
+        case .userAction(let action, _): !Self.inputActions.contains(action)
+        case .launched: true
+        default: false
+        }
+    }
+
+    /// The last trace index the checkpoint's window covers, and when the window closes: at the
+    /// next checkpoint, a kill, the end of patience, or the end of the run, whichever is first.
+    private func windowEndIndex(after checkpoint: RunObservation.Event, in run: RunObservation,
+                                patience: Duration) -> (index: Int, time: SimulationInstant) {
+        let deadline = min(checkpoint.time.advanced(by: patience), run.end)
+        var last = checkpoint.index
+        for event in run.events where event.index > checkpoint.index {
+            if event.time > deadline { break }
+            if isCheckpoint(event) { return (last, event.time) }
+            if case .killed = event.event { return (last, event.time) }
+            last = event.index
+        }
+        return (last, deadline)
+    }
+
+    private func judge(_ checkpoint: RunObservation.Event, untilIndex end: Int, endingAt closes: SimulationInstant,
+                       in run: RunObservation) -> Violation? {
+        let isLaunch: Bool
+        let action: String
+        if case .userAction(let tapped, _) = checkpoint.event { isLaunch = false; action = "'\(tapped.rawValue)'" } else { isLaunch = true; action = "launch" }
+        let before = isLaunch ? Route.launch : run.screen(atIndex: checkpoint.index)?.state.route
+        let atCheckpoint = run.screen(atIndex: checkpoint.index)?.state
+        let window = run.screens.filter { $0.index > checkpoint.index && $0.index <= end }
+        // Progress: the route changed, the resend countdown restarted, or the resume gate went away.
+        let progressed = window.contains { screen in
+            (screen.state.route != nil && screen.state.route != before)
+                || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
+                || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)
+        }
+        guard !progressed, let shown = run.screen(atIndex: end), let route = shown.state.route, route != .main else { return nil }
+        let state = shown.state
+        // A user who sent the app to the background is not looking at it.
+        guard state.foreground else { return nil }
+        if state.errorText != nil && !state.actions.isEmpty { return nil }
+        let waited = checkpoint.time.duration(to: closes).totalMilliseconds
+        if state.spinner != nil || state.loadingScreen != nil {
+            guard let problem = unbackedSpinner(shown, atIndex: end, in: run) else { return nil }
+            return Violation(oracle: name, at: shown.time,
+                             message: "After \(action) at \(checkpoint.time) the user saw \(route) with \(spinnerName(state)) "
+                                + "for \(waited)ms: \(problem). Bound the work with a timeout and show an error with Retry.",
+                             excerpt: run.excerpt(from: checkpoint.index, to: end))
+        }
+        if isLaunch && !state.actions.isEmpty { return nil }
+        return Violation(oracle: name, at: shown.time,
+                         message: "After \(action) at \(checkpoint.time) the user saw \(route) with no progress, no spinner "
+                            + "and no error for \(waited)ms: a silent dead end. Show what went wrong and a way to retry.",
+                         excerpt: run.excerpt(from: checkpoint.index, to: end))
+    }
+
+    private func judgeEnd(_ run: RunObservation) -> Violation? {
+        guard let shown = run.screens.last, let route = shown.state.route, route != .main else { return nil }
+        let state = shown.state
+        if state.errorText != nil && !state.actions.isEmpty { return nil }
+        if state.spinner != nil || state.loadingScreen != nil {
+            guard let problem = unbackedSpinner(shown, atIndex: run.lastIndex(atOrBefore: run.end), in: run) else { return nil }
+            return Violation(oracle: name, at: run.end,
+                             message: "At the end of the run the user had seen \(route) with \(spinnerName(state)) since "
+                                + "\(shown.time): \(problem).",
+                             excerpt: run.excerpt(from: shown.index, to: run.lastIndex(atOrBefore: run.end)))
+        }
+        guard state.actions.isEmpty else { return nil }
+        return Violation(oracle: name, at: run.end,
+                         message: "At the end of the run the user had seen \(route) since \(shown.time) with nothing to do: "
+                            + "no action, no spinner, no error.",
+                         excerpt: run.excerpt(from: shown.index, to: run.lastIndex(atOrBefore: run.end)))
+    }
+
+    /// Why a spinner on `shown` is not backed by bounded work as of trace index `index`, or nil if it is.
+    private func unbackedSpinner(_ shown: (index: Int, time: SimulationInstant, state: ScreenState),
+                                 atIndex index: Int, in run: RunObservation) -> String? {
+        let outstanding = run.outstandingRequests(atIndex: index)
+        if outstanding.contains(where: { $0.timeoutMs != nil }) { return nil }
+        if let unbounded = outstanding.first {
+            return "it waits on request \(unbounded.id) (\(unbounded.endpoint.rawValue)) which has no timeout"
+        }
+        let resolvesLater = run.screens.contains { $0.index > shown.index && $0.state != shown.state }
+        return resolvesLater ? nil : "nothing is pending behind it"
+    }
+
+    private func spinnerName(_ state: ScreenState) -> String {
+        if let loading = state.loadingScreen { return "the loading screen '\(loading)'" }
+        return "the spinner '\(state.spinner ?? "")'"
+    }
+
+    /// The main app shown while the signed-in user's journey is not complete.
+    private func emptyMainApps(_ run: RunObservation, patience: Duration) -> [Violation] {
+        var violations: [Violation] = []
+        var previous: Route?? = nil
+        for screen in run.screens {
+            defer { previous = screen.state.route }
+            guard screen.state.route == .main, previous != .some(.main) else { continue }
+            let later = run.lastIndex(atOrBefore: min(screen.time.advanced(by: patience), run.end))
+            let user = run.signedInUser(atIndex: later)
+            let journey = user.flatMap { run.journey(of: $0, atIndex: max(later, screen.index)) }
+            guard journey?.isComplete != true else { continue }
+            violations.append(Violation(
+                oracle: name, at: screen.time,
+                message: "The main app showed for \(user.map { "user \($0)" } ?? "nobody signed in") whose journey is "
+                    + "\(journey.map(\.description) ?? "unknown"): an empty main app, a dead end (seed 002 §1). "
+                    + "Stay on the current step and show an error with Retry.",
+                excerpt: run.excerpt(from: max(0, screen.index - 6), to: screen.index)))
+        }
+        return violations
+    }
+}

@@ -1,0 +1,31 @@
+import SimKernel
+import OnboardingModel
+
+/// Push registered (seed 002 §7: "The OS-level permission is granted, but the app never gets an
+/// APNs token, so push notifications won't be delivered").
+///
+/// Permission granted ⇒ the user's push token reaches the backend, judged once the run has gone
+/// on for the settle window after the grant.
+public struct PushRegistered: Oracle {
+    public let name = "pushRegistered"
+    public let summary = "notification permission granted implies a push token registered at the backend"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        run.events.compactMap { event in
+            guard case .permissionAnswered(granted: true) = event.event,
+                  event.time.advanced(by: settings.settle) <= run.end,
+                  let user = run.signedInUser(atIndex: event.index) else { return nil }
+            let registered = run.events.contains {
+                if case .pushTokenRegistered(user) = $0.event { return $0.index > event.index }
+                return false
+            }
+            guard !registered else { return nil }
+            return Violation(oracle: name, at: event.time,
+                             message: "\(user) granted notifications at \(event.time) but no push token reached the backend "
+                                + "by the end of the run. Call registerForRemoteNotifications() when permission is granted.",
+                             excerpt: run.lines([event.index]))
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import SimKernel
+import OnboardingModel
+
+/// A run as oracles see it: the model's events in order, with the screens, launches, the
+/// signed-in user and every account's journey over time worked out once.
+public struct RunObservation: Sendable {
+    /// One model event with its place in the trace.
+    public struct Event: Sendable {
+        public let index: Int
+        public let time: SimulationInstant
+        public let event: ModelEvent
+        public let line: String
+    }
+
+    /// One launch of the app, from `launched` to its kill (or the end of the run).
+    public struct Launch: Sendable {
+        public let number: Int
+        public let start: SimulationInstant
+        public let startIndex: Int
+        public let end: SimulationInstant
+        public let endIndex: Int
+        public let sessionUser: String?
+        public let cacheHit: Bool
+    }
+
+    public let events: [Event]
+    public let screens: [(index: Int, time: SimulationInstant, state: ScreenState)]
+    public let launches: [Launch]
+    public let end: SimulationInstant
+    private let traceLines: [String]
+
+    public init(trace: Trace) {
+        traceLines = trace.entries.map(\.line)
+        events = trace.entries.compactMap { entry in
+            (entry.record as? ModelEvent).map { Event(index: entry.index, time: entry.time, event: $0, line: entry.line) }
+        }
+        screens = events.compactMap { if case .screen(let state) = $0.event { ($0.index, $0.time, state) } else { nil } }
+        end = trace.entries.last?.time ?? .zero
+        launches = Self.launches(in: events, end: end, endIndex: trace.entries.count)
+    }
+
+    private static func launches(in events: [Event], end: SimulationInstant, endIndex: Int) -> [Launch] {
+        var result: [Launch] = []
+        var open: (number: Int, event: Event)?
+        var context: (String?, Bool) = (nil, false)
+        func close(at time: SimulationInstant, index: Int) {
+            guard let current = open else { return }
+            result.append(Launch(number: current.number, start: current.event.time, startIndex: current.event.index,
+                                 end: time, endIndex: index, sessionUser: context.0, cacheHit: context.1))
+            open = nil
+        }
+        for event in events {
+            switch event.event {
+            case .launched(let number, _):
+                close(at: event.time, index: event.index)
+                open = (number, event)
+            case .launchContext(let user, let hit):
+                context = (user, hit)
+            case .killed:
+                close(at: event.time, index: event.index)
+            default:
+                break
+            }
+        }
+        close(at: end, index: endIndex)
+        return result
+    }
+
+    // MARK: Questions oracles ask.
+
+    /// The screen showing at `index` (the last screen event at or before it).
+    public func screen(atIndex index: Int) -> (index: Int, time: SimulationInstant, state: ScreenState)? {
+        screens.last { $0.index <= index }
+    }
+
+    /// The screen showing at virtual time `time` (the last change at or before it).
+    public func screen(atTime time: SimulationInstant) -> (index: Int, time: SimulationInstant, state: ScreenState)? {
+        screens.last { $0.time <= time }
+    }
+
+    /// The user signed in at `index`, if any.
+    public func signedInUser(atIndex index: Int) -> String? {
+        var user: String?
+        for event in events where event.index <= index {
+            switch event.event {
+            case .signedIn(let signedIn): user = signedIn
+            case .signedOut: user = nil
+            default: break
+            }
+        }
+        return user
+    }
+
+    /// The backend journey of `user` as of `index`.
+    public func journey(of user: String, atIndex index: Int) -> Journey? {
+        var journey: Journey?
+        for event in events where event.index <= index {
+            switch event.event {
+            case .accountSeeded(user, _, let seeded): journey = seeded
+            case .journeyChanged(user, let changed): journey = changed
+            default: break
+            }
+        }
+        return journey
+    }
+
+    /// Requests sent at or before `index` that had no answer by then, with their timeouts.
+    public func outstandingRequests(atIndex index: Int) -> [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] {
+        var open: [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] = []
+        for event in events where event.index <= index {
+            switch event.event {
+            case .requestSent(let id, let endpoint, let timeout): open.append((id, endpoint, timeout))
+            case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
+            case .killed: open.removeAll()
+            default: break
+            }
+        }
+        return open
+    }
+
+    /// The trace index of the last entry at or before `time`.
+    public func lastIndex(atOrBefore time: SimulationInstant) -> Int {
+        events.last { $0.time <= time }?.index ?? 0
+    }
+
+    /// Canonical trace lines from `first` to `last` (inclusive), at most `limit` of them,
+    /// keeping the first and the last.
+    public func excerpt(from first: Int, to last: Int, limit: Int = 12) -> [String] {
+        let lower = max(0, min(first, last)), upper = min(traceLines.count - 1, max(first, last))
+        guard lower <= upper else { return [] }
+        let lines = Array(traceLines[lower...upper])
+        guard lines.count > limit else { return lines }
+        return Array(lines.prefix(limit - 1)) + ["…", lines.last!]
+    }
+
+    /// Canonical lines of the given trace indices, in order.
+    public func lines(_ indices: [Int]) -> [String] {
+        indices.sorted().filter { $0 >= 0 && $0 < traceLines.count }.map { traceLines[$0] }
+    }
+}

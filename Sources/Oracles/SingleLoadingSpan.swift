@@ -1,0 +1,33 @@
+import SimKernel
+import OnboardingModel
+
+/// Single loading span (seed 000 Pitfall 2: "Users see 2-4 different loading screens in
+/// sequence"; seed 003: "Loading screen matches Launch Screen aesthetic").
+///
+/// At most one contiguous loading span per launch; one loading screen followed directly by a
+/// different one counts as two.
+public struct SingleLoadingSpan: Oracle {
+    public let name = "singleLoadingSpan"
+    public let summary = "at most one contiguous loading screen per launch"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        run.launches.compactMap { launch in
+            var spans: [(name: String, index: Int, time: SimulationInstant)] = []
+            var current: String?
+            for screen in run.screens where screen.index > launch.startIndex && screen.index < launch.endIndex {
+                let loading = screen.state.loadingScreen
+                if let loading, loading != current { spans.append((loading, screen.index, screen.time)) }
+                current = loading
+            }
+            guard spans.count > 1, let second = spans.dropFirst().first else { return nil }
+            return Violation(
+                oracle: name, at: second.time,
+                message: "Launch \(launch.number) showed \(spans.count) loading screens in sequence "
+                    + "(\(spans.map(\.name).joined(separator: ", "))). Keep one loading screen, matching the "
+                    + "launch screen, until the route is decided.",
+                excerpt: run.lines(spans.map(\.index)))
+        }
+    }
+}

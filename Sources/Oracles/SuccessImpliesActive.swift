@@ -1,0 +1,27 @@
+import SimKernel
+import OnboardingModel
+
+/// Success implies an active program (seed 002 §10: "Success screen shows workout card even if
+/// program wasn't activated").
+///
+/// Whenever the success screen shows its content, the signed-in user's program is active.
+public struct SuccessImpliesActive: Oracle {
+    public let name = "successImpliesActive"
+    public let summary = "the success screen shows only with an active program"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        guard let shown = run.screens.first(where: { screen in
+            guard screen.state.route == .onboarding(.success), screen.state.workoutCard != nil else { return false }
+            guard let user = run.signedInUser(atIndex: screen.index) else { return true }
+            return run.journey(of: user, atIndex: screen.index)?.programStatus != .active
+        }) else { return [] }
+        let user = run.signedInUser(atIndex: shown.index)
+        let status = user.flatMap { run.journey(of: $0, atIndex: shown.index)?.programStatus.rawValue } ?? "unknown"
+        return [Violation(oracle: name, at: shown.time,
+                          message: "The success screen showed \"\(shown.state.workoutCard!)\" while the program was \(status). "
+                            + "Reach success only after activation succeeded (seed 002 §3, §10).",
+                          excerpt: run.excerpt(from: max(0, shown.index - 8), to: shown.index))]
+    }
+}

@@ -1,0 +1,143 @@
+import SimKernel
+
+/// Reads JSON values into typed fields, collecting every error with its path instead of
+/// stopping at the first, so a file's problems are all reported at once.
+final class DecodingContext {
+    let file: String
+    private(set) var errors: [ScenarioError] = []
+
+    init(file: String) { self.file = file }
+
+    func fail(_ path: String, _ message: String, suggestion: String? = nil) {
+        errors.append(ScenarioError(file: file, location: path, message: message, suggestion: suggestion))
+    }
+
+    /// The members of an object at `path`, after checking that it is one and that every key is known.
+    func object(_ value: JSONValue?, at path: String, keys: [String]) -> Fields? {
+        guard let value else { return nil }
+        guard case .object(let members) = value else {
+            fail(path, "expected an object, found \(value.kindName)")
+            return nil
+        }
+        for (key, _) in members where !keys.contains(key) {
+            fail("\(path).\(key)", "unknown key \"\(key)\"", suggestion: didYouMean(key, keys, orList: true))
+        }
+        return Fields(path: path, members: members)
+    }
+
+    func array(_ value: JSONValue?, at path: String) -> [JSONValue]? {
+        guard let value else { return nil }
+        guard case .array(let elements) = value else {
+            fail(path, "expected an array, found \(value.kindName)")
+            return nil
+        }
+        return elements
+    }
+
+    func string(_ value: JSONValue?, at path: String) -> String? {
+        guard let value else { return nil }
+        guard case .string(let text) = value else {
+            fail(path, "expected a string, found \(value.kindName)")
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ value: JSONValue?, at path: String) -> Bool? {
+        guard let value else { return nil }
+        guard case .bool(let flag) = value else {
+            fail(path, "expected true or false, found \(value.kindName)")
+            return nil
+        }
+        return flag
+    }
+
+    /// A whole number in `range`.
+    func integer(_ value: JSONValue?, at path: String, in range: ClosedRange<Int64>) -> Int64? {
+        guard let value else { return nil }
+        guard case .number(let text) = value, let number = Int64(text) else {
+            fail(path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value.kindName)")
+            return nil
+        }
+        guard range.contains(number) else {
+            fail(path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(number)")
+            return nil
+        }
+        return number
+    }
+
+    func seed(_ value: JSONValue?, at path: String) -> UInt64? {
+        guard let value else { return nil }
+        guard case .number(let text) = value, let number = UInt64(text) else {
+            fail(path, "expected a whole number from 0 to \(UInt64.max), found \(value.kindName)")
+            return nil
+        }
+        return number
+    }
+
+    func probability(_ value: JSONValue?, at path: String) -> Probability? {
+        guard let value else { return nil }
+        guard case .number(let text) = value, let number = Double(text), (0...1).contains(number) else {
+            fail(path, "expected a probability from 0 to 1, such as 0.25")
+            return nil
+        }
+        return Probability(number)
+    }
+
+    /// A duration written as a number and a unit: `"250ms"`, `"2s"`, `"1.5m"`, `"1h"`.
+    func duration(_ value: JSONValue?, at path: String) -> Duration? {
+        guard let value else { return nil }
+        let example = "expected a duration with a unit, such as \"250ms\", \"2s\", \"1m\" or \"1h\""
+        guard case .string(let text) = value else {
+            if case .number(let number) = value {
+                fail(path, example + ", found the bare number \(number)", suggestion: "write \"\(number)ms\" or \"\(number)s\"")
+            } else {
+                fail(path, example + ", found \(value.kindName)")
+            }
+            return nil
+        }
+        guard let parsed = Self.parseDuration(text) else {
+            fail(path, example + ", found \"\(text)\"")
+            return nil
+        }
+        return parsed
+    }
+
+    static func parseDuration(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 1e-3), ("s", 1), ("m", 60), ("h", 3600)]
+        for (unit, seconds) in units where text.hasSuffix(unit) {
+            let number = text.dropLast(unit.count)
+            guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let amount = Double(number) else { continue }
+            let nanoseconds = (amount * seconds * 1e9).rounded()
+            guard nanoseconds >= 0, nanoseconds < 1e17 else { return nil }
+            return .nanoseconds(Int64(nanoseconds))
+        }
+        return nil
+    }
+
+    /// One of a fixed set of words, with a did-you-mean for a near miss.
+    func choice<T>(_ value: JSONValue?, at path: String, from options: [(String, T)], what: String) -> T? {
+        guard let text = string(value, at: path) else { return nil }
+        if let match = options.first(where: { $0.0 == text }) { return match.1 }
+        let names = options.map(\.0)
+        fail(path, "unknown \(what) \"\(text)\"", suggestion: didYouMean(text, names, orList: names.count <= 24))
+        return nil
+    }
+
+    private func didYouMean(_ word: String, _ candidates: [String], orList: Bool) -> String? {
+        if let closest = DidYouMean.closest(to: word, among: candidates) { return "did you mean \"\(closest)\"?" }
+        return orList ? "expected one of: " + candidates.joined(separator: ", ") : nil
+    }
+}
+
+/// The members of one JSON object, looked up by key (never iterated).
+struct Fields {
+    let path: String
+    let members: [(key: String, value: JSONValue)]
+
+    subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+
+    func path(_ key: String) -> String { "\(path).\(key)" }
+
+    var keys: [String] { members.map(\.key) }
+}

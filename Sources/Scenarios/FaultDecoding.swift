@@ -1,0 +1,94 @@
+import SimKernel
+import OnboardingModel
+
+/// Decodes `$.faults`: offline windows, drops, error statuses, timeouts and delays.
+enum FaultDecoding {
+    static let endpoints = Endpoint.allCases.map { ($0.rawValue, $0) }
+
+    static func decodeFaults(_ value: JSONValue?, latency: ClosedRange<Int64>, context: DecodingContext) -> FaultPlan {
+        var plan = FaultPlan(latencyMs: latency)
+        guard let elements = context.array(value, at: "$.faults") else { return plan }
+        for (index, element) in elements.enumerated() {
+            let path = "$.faults[\(index)]"
+            guard let fault = context.object(element, at: path, keys: ScenarioKeys.fault) else { continue }
+            guard let kind = context.choice(fault["kind"], at: fault.path("kind"),
+                                            from: ScenarioKeys.faultKinds.map { ($0, $0) }, what: "fault kind") else {
+                if fault["kind"] == nil {
+                    context.fail(fault.path("kind"), "missing: every fault has a kind",
+                                 suggestion: "one of: " + ScenarioKeys.faultKinds.joined(separator: ", "))
+                }
+                continue
+            }
+            if kind == "offline" {
+                if let window = decodeOffline(fault, context: context) { plan.offlineWindows.append(window) }
+            } else if let rule = decodeRule(kind: kind, fault, context: context) {
+                plan.rules.append(rule)
+            }
+        }
+        return plan
+    }
+
+    private static func decodeOffline(_ fault: Fields, context: DecodingContext) -> OfflineWindow? {
+        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by"], in: fault, kind: "offline", context: context)
+        let start = context.duration(fault["at"], at: fault.path("at"))
+        let length = context.duration(fault["for"], at: fault.path("for"))
+        if fault["at"] == nil { context.fail(fault.path("at"), "missing: an offline window starts at a time", suggestion: "\"at\": \"5s\"") }
+        if fault["for"] == nil { context.fail(fault.path("for"), "missing: an offline window lasts a time", suggestion: "\"for\": \"20s\"") }
+        guard let start, let length else { return nil }
+        guard length > .zero else {
+            context.fail(fault.path("for"), "an offline window must last longer than 0")
+            return nil
+        }
+        return OfflineWindow(start: start, duration: length)
+    }
+
+    private static func decodeRule(kind: String, _ fault: Fields, context: DecodingContext) -> FaultRule? {
+        rejectKeys(["at", "for"], in: fault, kind: kind, context: context)
+        if kind != "error" { rejectKeys(["status"], in: fault, kind: kind, context: context) }
+        if kind != "delay" { rejectKeys(["by"], in: fault, kind: kind, context: context) }
+        var endpoint: Endpoint?
+        if let value = fault["endpoint"], value != .string("any") {
+            endpoint = context.choice(value, at: fault.path("endpoint"), from: endpoints, what: "endpoint")
+            if endpoint == nil { return nil }
+        }
+        guard let trigger = decodeTrigger(fault, context: context) else { return nil }
+        let ruleKind: FaultRule.Kind
+        switch kind {
+        case "drop": ruleKind = .drop
+        case "timeout": ruleKind = .timeout
+        case "error":
+            guard let status = context.integer(fault["status"], at: fault.path("status"), in: 400...599) else {
+                if fault["status"] == nil { context.fail(fault.path("status"), "missing: an error fault names its HTTP status", suggestion: "\"status\": 503") }
+                return nil
+            }
+            ruleKind = .error(status: Int(status))
+        default:
+            guard let by = context.duration(fault["by"], at: fault.path("by")) else {
+                if fault["by"] == nil { context.fail(fault.path("by"), "missing: a delay fault says by how much", suggestion: "\"by\": \"8s\"") }
+                return nil
+            }
+            ruleKind = .delay(by)
+        }
+        return FaultRule(endpoint: endpoint, kind: ruleKind, trigger: trigger)
+    }
+
+    /// `nth` (one call), or `from` and/or `count`; each with an optional `probability`.
+    private static func decodeTrigger(_ fault: Fields, context: DecodingContext) -> FaultRule.Trigger? {
+        let nth = context.integer(fault["nth"], at: fault.path("nth"), in: 1...1_000_000)
+        let from = context.integer(fault["from"], at: fault.path("from"), in: 1...1_000_000)
+        let count = context.integer(fault["count"], at: fault.path("count"), in: 1...1_000_000)
+        let probability = context.probability(fault["probability"], at: fault.path("probability")) ?? .always
+        if fault["nth"] != nil && (fault["from"] != nil || fault["count"] != nil) {
+            context.fail(fault.path("nth"), "\"nth\" picks one call; it cannot be combined with \"from\" or \"count\"")
+            return nil
+        }
+        if let nth { return FaultRule.Trigger(fromCall: Int(nth), count: 1, probability: probability) }
+        return FaultRule.Trigger(fromCall: Int(from ?? 1), count: count.map(Int.init), probability: probability)
+    }
+
+    private static func rejectKeys(_ keys: [String], in fault: Fields, kind: String, context: DecodingContext) {
+        for key in keys where fault[key] != nil {
+            context.fail(fault.path(key), "\"\(key)\" does not apply to a fault of kind \"\(kind)\"")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// One scenario file, decoded and validated: a starting world, steps, and what must hold.
+public struct Scenario: Sendable {
+    /// The file it came from (as given on the command line), for reports and errors.
+    public var file: String
+    public var format: Int
+    public var name: String
+    public var summary: String
+    /// The catalogue ids this scenario guards (`fix-1`, `pit-6`, …).
+    public var guards: [String]
+    public var seed: UInt64
+    public var strategy: SchedulingStrategy
+    /// The starting world; its `mutants` are the scenario's own switches (usually none).
+    public var world: WorldConfiguration
+    /// Start with the device offline.
+    public var startsOffline: Bool
+    public var steps: [ScenarioStep]
+    public var expectations: Expectations
+    public var settings: OracleSettings
+    /// How long the run goes on after the last step, so queued work can settle.
+    public var settleAfterSteps: Duration
+    public var maxVirtualTime: Duration
+
+    public init(file: String, name: String, summary: String = "", guards: [String] = [], seed: UInt64 = 1,
+                strategy: SchedulingStrategy = .fifo, world: WorldConfiguration = WorldConfiguration(),
+                startsOffline: Bool = false, steps: [ScenarioStep], expectations: Expectations = Expectations(),
+                settings: OracleSettings = OracleSettings(), settleAfterSteps: Duration = .seconds(60),
+                maxVirtualTime: Duration = .seconds(4 * 3600)) {
+        self.file = file
+        self.format = 1
+        self.name = name
+        self.summary = summary
+        self.guards = guards
+        self.seed = seed
+        self.strategy = strategy
+        self.world = world
+        self.startsOffline = startsOffline
+        self.steps = steps
+        self.expectations = expectations
+        self.settings = settings
+        self.settleAfterSteps = settleAfterSteps
+        self.maxVirtualTime = maxVirtualTime
+    }
+}
+
+/// One step of a scenario.
+public enum ScenarioStep: Sendable, Equatable {
+    case launch, kill, background, foreground, reinstall, corruptCache, signOut, goOffline, goOnline
+    /// Let virtual time pass.
+    case wait(Duration)
+    /// Wait until no request is in flight and the screen has not changed for a second, at most `max`.
+    case untilIdle(max: Duration)
+    /// The user does something on screen.
+    case action(UserAction, input: String?)
+    /// The user reads the code from their mail (sent to `email`, or the one on screen), types it and taps Verify.
+    case enterCode(email: String?)
+    /// The simulated user drives: the primary forward action, every time.
+    case userPolicy(email: String, returning: Bool, until: OnboardingPhase?)
+}
+
+/// What must be true at the end of a scenario, besides the oracles.
+public struct Expectations: Sendable, Equatable {
+    /// Oracles to apply, by name; `nil` applies all.
+    public var oracles: [String]?
+    public var finalRoute: Route??
+    /// `.some(nil)`: no error on the final screen; `.some(text)`: the final error contains `text`.
+    public var finalError: String??
+    /// Whether any error was shown at any time.
+    public var errorShown: Bool?
+    public var emailField: String?
+    public var resumeGate: Bool?
+    public var actionsInclude: [UserAction] = []
+    public var actionsExclude: [UserAction] = []
+    public var backend: BackendExpectation?
+    /// Whether the last user-policy step reached the main app.
+    public var userReachesMain: Bool?
+
+    public init() {}
+}
+
+/// Backend state expected at the end, for one account.
+public struct BackendExpectation: Sendable, Equatable {
+    /// Whose account; defaults to the scenario's first account, or the user policy's email.
+    public var email: String?
+    public var programStatus: ProgramStatus?
+    public var pushToken: Bool?
+    public var progress: OnboardingPhase?
+
+    public init(email: String? = nil, programStatus: ProgramStatus? = nil, pushToken: Bool? = nil,
+                progress: OnboardingPhase? = nil) {
+        self.email = email
+        self.programStatus = programStatus
+        self.pushToken = pushToken
+        self.progress = progress
+    }
+}

@@ -1,0 +1,188 @@
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// Decodes and validates a scenario file. Strict: unknown keys and values are errors with a
+/// did-you-mean, every error names its JSON path, and all errors of a file are reported at once.
+///
+/// ```swift
+/// switch ScenarioDecoder.decode(text, file: "scenarios/fix-plan/fix-1.json") {
+/// case .success(let scenario): print(scenario.name)
+/// case .failure(let problems): problems.errors.forEach { print($0) }
+/// }
+/// ```
+public enum ScenarioDecoder {
+    public static let formatVersion: Int64 = 1
+
+    public static func decode(_ text: String, file: String) -> Result<Scenario, ScenarioProblems> {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            return .failure(ScenarioProblems([ScenarioError(file: file, location: "line \(error.line), column \(error.column)",
+                                                            message: "not valid JSON: \(error.message)")]))
+        }
+        let context = DecodingContext(file: file)
+        let scenario = decodeScenario(root, file: file, context: context)
+        if let scenario, context.errors.isEmpty { return .success(scenario) }
+        return .failure(ScenarioProblems(context.errors))
+    }
+
+    static func decodeScenario(_ root: JSONValue, file: String, context: DecodingContext) -> Scenario? {
+        guard let top = context.object(root, at: "$", keys: ScenarioKeys.top) else { return nil }
+        let format = context.integer(top["format"], at: "$.format", in: 1...1)
+        if top["format"] == nil {
+            context.fail("$.format", "missing: every scenario names its format version", suggestion: "add \"format\": 1")
+        }
+        let name = context.string(top["name"], at: "$.name")
+        if top["name"] == nil { context.fail("$.name", "missing: every scenario has a name") }
+        var scenario = Scenario(file: file, name: name ?? "", steps: [])
+        scenario.format = Int(format ?? formatVersion)
+        scenario.summary = context.string(top["summary"], at: "$.summary") ?? ""
+        scenario.guards = decodeGuards(top["guards"], context: context)
+        scenario.seed = context.seed(top["seed"], at: "$.seed") ?? 1
+        scenario.strategy = context.choice(top["strategy"], at: "$.strategy",
+                                           from: SchedulingStrategy.allCases.map { ($0.rawValue, $0) },
+                                           what: "strategy") ?? .fifo
+        scenario.world.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
+        decodeDevice(top["device"], into: &scenario, context: context)
+        decodeBackend(top["backend"], into: &scenario.world.backend, context: context)
+        decodeNetwork(top["network"], into: &scenario.world, context: context)
+        scenario.world.faults = FaultDecoding.decodeFaults(top["faults"], latency: scenario.world.faults.latencyMs,
+                                                           context: context)
+        scenario.steps = StepDecoding.decodeSteps(top["steps"], context: context)
+        if top["steps"] == nil { context.fail("$.steps", "missing: a scenario needs steps", suggestion: "start with [{\"launch\": true}]") }
+        ExpectDecoding.decodeExpect(top["expect"], into: &scenario, context: context)
+        scenario.settleAfterSteps = context.duration(top["settle"], at: "$.settle") ?? scenario.settleAfterSteps
+        if let limits = context.object(top["limits"], at: "$.limits", keys: ScenarioKeys.limits) {
+            scenario.maxVirtualTime = context.duration(limits["virtualTime"], at: limits.path("virtualTime")) ?? scenario.maxVirtualTime
+        }
+        crossCheck(scenario, context: context)
+        return scenario
+    }
+
+    static let catalogueIDs = Mutant.allCases.map(\.rawValue)
+
+    private static func decodeGuards(_ value: JSONValue?, context: DecodingContext) -> [String] {
+        guard let elements = context.array(value, at: "$.guards") else { return [] }
+        return elements.enumerated().compactMap { index, element in
+            context.choice(element, at: "$.guards[\(index)]", from: catalogueIDs.map { ($0, $0) }, what: "catalogue id")
+        }
+    }
+
+    static func decodeMutants(_ value: JSONValue?, at path: String, context: DecodingContext) -> [Mutant] {
+        guard let elements = context.array(value, at: path) else { return [] }
+        return elements.enumerated().compactMap { index, element in
+            context.choice(element, at: "\(path)[\(index)]", from: Mutant.allCases.map { ($0.rawValue, $0) }, what: "mutant")
+        }
+    }
+
+    static let phases = OnboardingPhase.allCases.map { ($0.rawValue, $0) }
+
+    private static func decodeDevice(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
+        guard let device = context.object(value, at: "$.device", keys: ScenarioKeys.device) else { return }
+        if let session = device["session"], session != .null {
+            scenario.world.sessionEmail = context.string(session, at: device.path("session"))
+        }
+        var settings = scenario.world.settings
+        settings.reduceMotion = context.bool(device["reduceMotion"], at: device.path("reduceMotion")) ?? settings.reduceMotion
+        settings.grantsNotifications = context.bool(device["grantsNotifications"], at: device.path("grantsNotifications"))
+            ?? settings.grantsNotifications
+        settings.sessionRestoreTime = context.duration(device["sessionRestoreTime"], at: device.path("sessionRestoreTime"))
+            ?? settings.sessionRestoreTime
+        scenario.world.settings = settings
+        scenario.startsOffline = !(context.bool(device["online"], at: device.path("online")) ?? true)
+        guard let entries = context.array(device["cache"], at: device.path("cache")) else { return }
+        scenario.world.cache = entries.enumerated().compactMap { index, entry in
+            decodeCacheEntry(entry, at: device.path("cache") + "[\(index)]", context: context)
+        }
+    }
+
+    private static func decodeCacheEntry(_ value: JSONValue, at path: String, context: DecodingContext)
+        -> WorldConfiguration.CacheSeed?
+    {
+        guard let entry = context.object(value, at: path, keys: ScenarioKeys.cacheEntry) else { return nil }
+        let user = entry["user"] == .null ? nil : context.string(entry["user"], at: entry.path("user"))
+        if context.bool(entry["corrupted"], at: entry.path("corrupted")) == true {
+            return .init(email: user, cache: nil)
+        }
+        guard let phase = context.choice(entry["phase"], at: entry.path("phase"), from: phases, what: "phase") else {
+            if entry["phase"] == nil { context.fail(entry.path("phase"), "missing: a cache entry has a phase, or \"corrupted\": true") }
+            return nil
+        }
+        let cache = OnboardingCache(phase: phase,
+                                    pendingEmail: context.string(entry["pendingEmail"], at: entry.path("pendingEmail")),
+                                    startedSent: context.bool(entry["startedSent"], at: entry.path("startedSent")) ?? false)
+        return .init(email: user, cache: cache)
+    }
+
+    private static func decodeBackend(_ value: JSONValue?, into backend: inout BackendConfiguration, context: DecodingContext) {
+        guard let fields = context.object(value, at: "$.backend", keys: ScenarioKeys.backend) else { return }
+        backend.strictCreateUser = context.bool(fields["strictCreateUser"], at: fields.path("strictCreateUser")) ?? false
+        backend.goalGenerationTime = context.duration(fields["goalGenerationTime"], at: fields.path("goalGenerationTime"))
+            ?? backend.goalGenerationTime
+        guard let accounts = context.array(fields["accounts"], at: fields.path("accounts")) else { return }
+        backend.accounts = accounts.enumerated().compactMap { index, value in
+            let path = fields.path("accounts") + "[\(index)]"
+            guard let account = context.object(value, at: path, keys: ScenarioKeys.account) else { return nil }
+            guard let email = context.string(account["email"], at: account.path("email")) else {
+                if account["email"] == nil { context.fail(account.path("email"), "missing: an account has an email") }
+                return nil
+            }
+            let journey = decodeJourney(account["journey"], at: account.path("journey"), context: context) ?? .fresh
+            return .init(email: email, journey: journey)
+        }
+    }
+
+    static let journeyPresets: [(String, Journey)] = [
+        ("fresh", .fresh), ("intake-complete", Journey(intakeComplete: true)),
+        ("goals-complete", Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft)),
+        ("complete", .complete),
+    ]
+    static let programStatuses: [(String, ProgramStatus)] = [("none", .none), ("draft", .draft), ("approved", .approved), ("active", .active)]
+
+    static func decodeJourney(_ value: JSONValue?, at path: String, context: DecodingContext) -> Journey? {
+        guard let value else { return nil }
+        if case .string = value { return context.choice(value, at: path, from: journeyPresets, what: "journey") }
+        guard let fields = context.object(value, at: path, keys: ScenarioKeys.journey) else { return nil }
+        return Journey(intakeComplete: context.bool(fields["intake"], at: fields.path("intake")) ?? false,
+                       goalsComplete: context.bool(fields["goals"], at: fields.path("goals")) ?? false,
+                       programStatus: context.choice(fields["program"], at: fields.path("program"), from: programStatuses,
+                                                     what: "program status") ?? .none)
+    }
+
+    private static func decodeNetwork(_ value: JSONValue?, into world: inout WorldConfiguration, context: DecodingContext) {
+        guard let network = context.object(value, at: "$.network", keys: ScenarioKeys.network) else { return }
+        if let latency = context.object(network["latency"], at: network.path("latency"), keys: ScenarioKeys.latency) {
+            let low = context.duration(latency["min"], at: latency.path("min"))?.totalMilliseconds ?? world.faults.latencyMs.lowerBound
+            let high = context.duration(latency["max"], at: latency.path("max"))?.totalMilliseconds ?? max(low, world.faults.latencyMs.upperBound)
+            if low > high {
+                context.fail(latency.path("min"), "the minimum latency \(low)ms is above the maximum \(high)ms")
+            } else {
+                world.faults.latencyMs = low...high
+            }
+        }
+        if let timeouts = context.object(network["timeouts"], at: network.path("timeouts"), keys: ScenarioKeys.timeouts) {
+            world.timeouts.request = context.duration(timeouts["request"], at: timeouts.path("request")) ?? world.timeouts.request
+            world.timeouts.launchCheck = context.duration(timeouts["launchCheck"], at: timeouts.path("launchCheck"))
+                ?? world.timeouts.launchCheck
+            world.timeouts.goalGeneration = context.duration(timeouts["goalGeneration"], at: timeouts.path("goalGeneration"))
+                ?? world.timeouts.goalGeneration
+        }
+    }
+
+    /// Checks that need more than one key: sessions and cache users must be accounts.
+    private static func crossCheck(_ scenario: Scenario, context: DecodingContext) {
+        let emails = scenario.world.backend.accounts.map(\.email)
+        if let session = scenario.world.sessionEmail, !emails.contains(session) {
+            context.fail("$.device.session", "the session's user \"\(session)\" has no account on the backend",
+                         suggestion: "add {\"email\": \"\(session)\"} to $.backend.accounts")
+        }
+        for (index, seed) in scenario.world.cache.enumerated() {
+            if let email = seed.email, !emails.contains(email) {
+                context.fail("$.device.cache[\(index)].user", "the cache's user \"\(email)\" has no account on the backend",
+                             suggestion: "add {\"email\": \"\(email)\"} to $.backend.accounts")
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Every key the scenario format accepts, per kind of object. The decoder rejects any other
+/// key, and a test checks that `docs/scenario.schema.json` lists exactly these.
+public enum ScenarioKeys {
+    public static let top = ["format", "name", "summary", "guards", "seed", "strategy", "mutants", "device",
+                             "backend", "network", "faults", "steps", "expect", "settle", "limits"]
+    public static let device = ["session", "cache", "reduceMotion", "grantsNotifications", "sessionRestoreTime", "online"]
+    public static let cacheEntry = ["user", "phase", "pendingEmail", "startedSent", "corrupted"]
+    public static let backend = ["strictCreateUser", "goalGenerationTime", "accounts"]
+    public static let account = ["email", "journey"]
+    public static let journey = ["intake", "goals", "program"]
+    public static let network = ["latency", "timeouts"]
+    public static let latency = ["min", "max"]
+    public static let timeouts = ["request", "launchCheck", "goalGeneration"]
+    public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for"]
+    public static let step = ["launch", "kill", "background", "foreground", "reinstall", "corruptCache", "signOut",
+                              "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "enterCode", "policy"]
+    public static let policy = ["email", "returning", "until"]
+    public static let expect = ["oracles", "finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
+                                "actionsInclude", "actionsExclude", "backend", "userReachesMain", "budgets",
+                                "patience", "flashWindow", "settle"]
+    public static let backendExpect = ["email", "programStatus", "pushToken", "progress"]
+    public static let budgets = ["firstRouteMs", "loadingMs", "interactiveMs"]
+    public static let limits = ["virtualTime"]
+
+    /// Each object kind with the JSON Schema definition that must describe it.
+    public static let byDefinition: [(definition: String, keys: [String])] = [
+        ("scenario", top), ("device", device), ("cacheEntry", cacheEntry), ("backend", backend),
+        ("account", account), ("journey", journey), ("network", network), ("latency", latency),
+        ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("expect", expect),
+        ("backendExpect", backendExpect), ("budgets", budgets), ("limits", limits),
+    ]
+
+    /// Step keys that are the step's kind (every step has exactly one).
+    public static let stepKinds = step.filter { $0 != "input" }
+    public static let faultKinds = ["offline", "drop", "error", "timeout", "delay"]
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Finds and decodes scenario files: folders are searched recursively for `*.json`, in
+/// sorted order so that every machine runs them in the same order.
+public enum ScenarioLoader {
+    /// Files the loader never treats as scenarios.
+    public static let reservedNames = ["budgets.json"]
+
+    /// Every scenario file under `paths` (files as given, folders searched), sorted, without repeats.
+    public static func files(in paths: [String]) -> (files: [String], problems: [ScenarioError]) {
+        var files: [String] = []
+        var problems: [ScenarioError] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+                problems.append(ScenarioError(file: path, location: "path", message: "no such file or folder"))
+                continue
+            }
+            guard isFolder.boolValue else {
+                files.append(path)
+                continue
+            }
+            let found = (manager.subpaths(atPath: path) ?? [])
+                .filter { $0.hasSuffix(".json") && !reservedNames.contains(($0 as NSString).lastPathComponent) }
+                .sorted()
+                .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            if found.isEmpty {
+                problems.append(ScenarioError(file: path, location: "path", message: "no scenario files (*.json) in this folder"))
+            }
+            files += found
+        }
+        var unique: [String] = []
+        for file in files where !unique.contains(file) { unique.append(file) }
+        return (unique, problems)
+    }
+
+    /// Decodes every scenario under `paths`; problems of all files are returned together.
+    public static func load(_ paths: [String]) -> (scenarios: [Scenario], problems: [ScenarioError]) {
+        let (files, missing) = files(in: paths)
+        var scenarios: [Scenario] = []
+        var problems = missing
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                problems.append(ScenarioError(file: file, location: "file", message: "cannot be read"))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                problems.append(ScenarioError(file: file, location: "file", message: "is not UTF-8 text"))
+                continue
+            }
+            switch ScenarioDecoder.decode(text, file: file) {
+            case .success(let scenario): scenarios.append(scenario)
+            case .failure(let found): problems += found.errors
+            }
+        }
+        return (scenarios, problems)
+    }
+}

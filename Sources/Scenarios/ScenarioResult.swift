@@ -1,0 +1,26 @@
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// The outcome of running one scenario once: its violations, trace hash and timing.
+public struct ScenarioResult: Sendable {
+    public let scenario: Scenario
+    public let seed: UInt64
+    public let mutants: MutantSet
+    /// Oracle violations, then failed expectations (`expect.finalRoute`, …), then kernel errors.
+    public let violations: [Violation]
+    public let simulation: SimulationResult
+    /// Timing of the first launch, if the scenario launched the app.
+    public let metrics: LaunchMetrics?
+
+    public var passed: Bool { violations.isEmpty }
+    public var traceHash: String { simulation.traceHash }
+    public var virtualMs: Int64 { simulation.virtualTime.milliseconds }
+
+    /// The names of the oracles and expectations that failed, without repeats, in order.
+    public var failedChecks: [String] {
+        var names: [String] = []
+        for violation in violations where !names.contains(violation.oracle) { names.append(violation.oracle) }
+        return names
+    }
+}

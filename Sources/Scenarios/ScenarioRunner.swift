@@ -1,0 +1,132 @@
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// Plays a scenario's steps against the model, with the oracles watching, and checks its
+/// expectations.
+///
+/// ```swift
+/// let result = ScenarioRunner.run(scenario)
+/// #expect(result.passed, "\(result.violations)")
+/// ```
+public enum ScenarioRunner {
+    /// Runs `scenario` with its own seed (or `seed`), its own mutants plus `mutants`.
+    public static func run(_ scenario: Scenario, seed: UInt64? = nil, mutants extra: [Mutant] = []) -> ScenarioResult {
+        var world = scenario.world
+        world.mutants = MutantSet(world.mutants.members + extra)
+        let seed = seed ?? scenario.seed
+        let simulation = Simulation(seed: seed, strategy: scenario.strategy,
+                                    limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
+        let capture = EndState()
+        let configuration = world
+        let outcome = simulation.run("scenario") {
+            let world = OnboardingWorld(simulation: simulation, configuration: configuration)
+            await world.prepare()
+            if scenario.startsOffline { await world.network.setOnline(false) }
+            for step in scenario.steps { await play(step, in: world, capture: capture) }
+            try? await simulation.clock.sleep(for: scenario.settleAfterSteps, label: "settle after the last step")
+            await capture.record(world, scenario: scenario)
+        }
+        let observation = RunObservation(trace: outcome.trace)
+        let oracles = scenario.expectations.oracles.map { names in
+            OracleCatalogue.all.filter { names.contains($0.name) }
+        } ?? OracleCatalogue.all
+        var violations = OracleCatalogue.check(observation, oracles: oracles, settings: scenario.settings)
+        violations += ExpectationChecker.check(scenario.expectations, end: capture, run: observation)
+        violations += kernelProblems(outcome)
+        return ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
+                              simulation: outcome, metrics: LaunchMetrics.of(observation).first)
+    }
+
+    private static func play(_ step: ScenarioStep, in world: OnboardingWorld, capture: EndState) async {
+        let device = world.device
+        switch step {
+        case .launch: await device.launch()
+        case .kill: await device.kill()
+        case .background: await device.background()
+        case .foreground: await device.foreground()
+        case .reinstall: await device.reinstall()
+        case .corruptCache: await device.corruptCache()
+        case .signOut: await device.signOut()
+        case .goOffline: await world.network.setOnline(false)
+        case .goOnline: await world.network.setOnline(true)
+        case .wait(let duration): try? await world.simulation.clock.sleep(for: duration, label: "scenario wait")
+        case .untilIdle(let max): await untilIdle(world, max: max)
+        case .action(let action, let input): await device.perform(action, input: input)
+        case .enterCode(let email): await enterCode(email, world: world)
+        case .userPolicy(let email, let returning, let until):
+            let outcome = await UserPolicy(email: email, returning: returning, stopAt: until).drive(world)
+            capture.policy(email: email, outcome: outcome)
+        }
+    }
+
+    /// Reads the code from the user's mail, types it, waits a moment, and taps Verify.
+    private static func enterCode(_ email: String?, world: OnboardingWorld) async {
+        let screen = await world.currentScreen()
+        guard let address = email ?? (screen.emailField.isEmpty ? nil : screen.emailField),
+              let code = await world.backend.latestCode(for: address) else {
+            await world.device.perform(.typeCode, input: "000000")
+            return
+        }
+        await world.device.perform(.typeCode, input: code)
+        try? await world.simulation.clock.sleep(for: .milliseconds(300), label: "user reads the code")
+        await world.device.perform(.verify)
+    }
+
+    /// Polls every 250 ms until nothing is in flight and the screen stood still for a second.
+    private static func untilIdle(_ world: OnboardingWorld, max: Duration) async {
+        let clock = world.simulation.clock
+        let deadline = clock.now.advanced(by: max)
+        var lastScreen = await world.currentScreen()
+        var stillFor = Duration.zero
+        while clock.now < deadline {
+            try? await clock.sleep(for: .milliseconds(250), label: "until idle")
+            let screen = await world.currentScreen()
+            let busy = await world.network.requestsInFlight > 0
+            stillFor = (screen == lastScreen && !busy) ? stillFor + .milliseconds(250) : .zero
+            lastScreen = screen
+            if stillFor >= .seconds(1) { return }
+        }
+    }
+
+    private static func kernelProblems(_ outcome: SimulationResult) -> [Violation] {
+        var problems: [Violation] = []
+        if outcome.outcome != .completed {
+            problems.append(Violation(oracle: "kernel", at: outcome.virtualTime,
+                                      message: "The run did not settle: \(outcome.outcome).",
+                                      excerpt: outcome.report.split(separator: "\n").map(String.init)))
+        }
+        if outcome.escapedJobs > 0 || outcome.foreignEnqueues > 0 {
+            problems.append(Violation(oracle: "kernel", at: outcome.virtualTime,
+                                      message: "\(outcome.escapedJobs) job(s) escaped the simulation and "
+                                        + "\(outcome.foreignEnqueues) arrived from other threads: the run is not deterministic.",
+                                      excerpt: []))
+        }
+        return problems
+    }
+}
+
+/// What the world looked like when the steps were done: what expectations are checked against.
+final class EndState: @unchecked Sendable {
+    // Written inside the simulation, read after it; the run's end orders the two.
+    var screen = ScreenState.notRunning
+    var journey: Journey?
+    var pushToken = false
+    var progress: OnboardingPhase?
+    var policyEmail: String?
+    var policyOutcome: UserPolicy.Outcome?
+
+    func policy(email: String, outcome: UserPolicy.Outcome) {
+        policyEmail = email
+        policyOutcome = outcome
+    }
+
+    func record(_ world: OnboardingWorld, scenario: Scenario) async {
+        screen = await world.currentScreen()
+        let email = scenario.expectations.backend?.email ?? policyEmail ?? scenario.world.backend.accounts.first?.email
+        guard let email else { return }
+        journey = await world.backend.journey(ofEmail: email)
+        pushToken = await world.backend.hasPushToken(email: email)
+        progress = await world.backend.progress(ofEmail: email)
+    }
+}

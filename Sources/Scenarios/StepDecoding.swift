@@ -1,0 +1,71 @@
+import SimKernel
+import OnboardingModel
+
+/// Decodes `$.steps`: each step is an object with exactly one kind key (plus `input` for actions).
+enum StepDecoding {
+    static let actions = UserAction.allCases.map { ($0.rawValue, $0) }
+    static let simpleSteps: [(String, ScenarioStep)] = [
+        ("launch", .launch), ("kill", .kill), ("background", .background), ("foreground", .foreground),
+        ("reinstall", .reinstall), ("corruptCache", .corruptCache), ("signOut", .signOut),
+        ("goOffline", .goOffline), ("goOnline", .goOnline),
+    ]
+
+    static func decodeSteps(_ value: JSONValue?, context: DecodingContext) -> [ScenarioStep] {
+        guard let elements = context.array(value, at: "$.steps") else { return [] }
+        if elements.isEmpty { context.fail("$.steps", "a scenario needs at least one step", suggestion: "start with {\"launch\": true}") }
+        return elements.enumerated().compactMap { index, element in
+            decodeStep(element, at: "$.steps[\(index)]", context: context)
+        }
+    }
+
+    private static func decodeStep(_ value: JSONValue, at path: String, context: DecodingContext) -> ScenarioStep? {
+        guard let step = context.object(value, at: path, keys: ScenarioKeys.step) else { return nil }
+        let kinds = step.keys.filter { ScenarioKeys.stepKinds.contains($0) }
+        guard kinds.count == 1, let kind = kinds.first else {
+            context.fail(path, kinds.isEmpty ? "a step needs one kind key" : "a step has one kind key, found \(kinds.joined(separator: ", "))",
+                         suggestion: "for example {\"action\": \"continue\"} or {\"wait\": \"2s\"}")
+            return nil
+        }
+        if kind != "action", step["input"] != nil {
+            context.fail(step.path("input"), "\"input\" goes only with an \"action\" step")
+        }
+        let kindPath = step.path(kind)
+        if let simple = simpleSteps.first(where: { $0.0 == kind }) {
+            guard step[kind] == .bool(true) || step[kind] == .object([]) else {
+                context.fail(kindPath, "expected true", suggestion: "{\"\(kind)\": true}")
+                return nil
+            }
+            return simple.1
+        }
+        switch kind {
+        case "wait":
+            return context.duration(step[kind], at: kindPath).map(ScenarioStep.wait)
+        case "untilIdle":
+            if step[kind] == .bool(true) { return .untilIdle(max: .seconds(120)) }
+            return context.duration(step[kind], at: kindPath).map { .untilIdle(max: $0) }
+        case "action":
+            guard let action = context.choice(step[kind], at: kindPath, from: actions, what: "action") else { return nil }
+            let input = context.string(step["input"], at: step.path("input"))
+            if [.typeEmail, .typeCode].contains(action), input == nil {
+                context.fail(step.path("input"), "\"\(action.rawValue)\" needs the text to type", suggestion: "add \"input\": \"…\"")
+            }
+            return .action(action, input: input)
+        case "enterCode":
+            if step[kind] == .bool(true) { return .enterCode(email: nil) }
+            return context.string(step[kind], at: kindPath).map { .enterCode(email: $0) }
+        default:
+            return decodePolicy(step[kind], at: kindPath, context: context)
+        }
+    }
+
+    private static func decodePolicy(_ value: JSONValue?, at path: String, context: DecodingContext) -> ScenarioStep? {
+        guard let policy = context.object(value, at: path, keys: ScenarioKeys.policy) else { return nil }
+        guard let email = context.string(policy["email"], at: policy.path("email")) else {
+            if policy["email"] == nil { context.fail(policy.path("email"), "missing: the simulated user needs an email") }
+            return nil
+        }
+        let returning = context.bool(policy["returning"], at: policy.path("returning")) ?? false
+        let until = context.choice(policy["until"], at: policy.path("until"), from: ScenarioDecoder.phases, what: "phase")
+        return .userPolicy(email: email, returning: returning, until: until)
+    }
+}

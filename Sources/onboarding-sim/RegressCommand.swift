@@ -1,0 +1,80 @@
+import Foundation
+import OnboardingModel
+import Reports
+import Scenarios
+
+/// `onboarding-sim regress`: every catalogue id passes fixed and is caught as a mutant.
+enum RegressCommand {
+    static let subcommand = Subcommand(
+        name: "regress",
+        summary: "prove every catalogued bug is caught: fixed passes, mutant fails",
+        usage: """
+            usage: onboarding-sim regress [PATHS…] [--json] [--junit FILE]
+
+            For every catalogue id (fix-1 … fix-14, pit-1/2/3/6/7, dec-cache-user, dec-corrupt,
+            dec-timeout), runs the scenarios under PATHS (default: scenarios/) that guard it:
+            on the fixed model each must pass; with that mutant on each must fail an oracle or
+            an expectation. A regression check that cannot fail is worthless.
+
+            options:
+              --json         one JSON object: entries (id, scenarios, fixedPassed, mutantCaught,
+                             caughtBy), caught, total
+              --junit FILE   also write a JUnit XML report to FILE
+
+            Exit codes: 0 every id caught with the fixed model clean, 1 otherwise, 2 bad input.
+            """,
+        flags: ["--json"],
+        options: ["--junit"],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return ExitCode.badInput }
+        let entries = RegressionSuite.run(scenarios) { done, total, id in
+            Terminal.progress("[\(done)/\(total)] \(id.rawValue)")
+        }
+        Terminal.endProgress()
+        let caught = entries.filter(\.isClean).count
+        if arguments.has("--json") {
+            Console.out(JSONWriter.line(json(entries, caught: caught)))
+        } else {
+            printTable(entries, caught: caught)
+        }
+        if let path = arguments.value("--junit") {
+            let cases = entries.map { entry in
+                JUnitReport.Case(suite: "regress", name: entry.id.rawValue, seconds: 0,
+                                 failures: entry.isClean ? [] : [("regress", entry.problems.joined(separator: "; "), "")])
+            }
+            guard ScenarioArguments.write(JUnitReport(name: "onboarding-sim regress", cases: cases).xml, to: path) else {
+                return ExitCode.badInput
+            }
+        }
+        return caught == entries.count ? ExitCode.ok : ExitCode.violations
+    }
+
+    private static func printTable(_ entries: [RegressionSuite.Entry], caught: Int) {
+        let table = ConsoleTable(colour: Terminal.useColour)
+        let width = entries.map(\.id.rawValue.count).max() ?? 0
+        for entry in entries {
+            let verdict = entry.isClean ? table.paint("caught", 32) : table.paint("MISSED", 31)
+            let id = entry.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            Console.out("\(verdict)  \(id)  by \(entry.caughtBy.isEmpty ? "nothing" : entry.caughtBy.joined(separator: ", "))"
+                        + "  (\(entry.scenarios.count) scenario\(entry.scenarios.count == 1 ? "" : "s"))")
+            for problem in entry.problems { Console.out("        \(problem)") }
+        }
+        Console.out("\(caught) of \(entries.count) catalogue ids caught, with the fixed model clean")
+    }
+
+    private static func json(_ entries: [RegressionSuite.Entry], caught: Int) -> JSONWriter.Value {
+        .object([
+            ("entries", .array(entries.map { entry in
+                .object([("id", .string(entry.id.rawValue)),
+                         ("scenarios", .array(entry.scenarios.map(JSONWriter.Value.string))),
+                         ("fixedPassed", .bool(entry.fixedPassed)),
+                         ("mutantCaught", .bool(entry.mutantCaught)),
+                         ("caughtBy", .array(entry.caughtBy.map(JSONWriter.Value.string)))])
+            })),
+            ("caught", .int(Int64(caught))),
+            ("total", .int(Int64(entries.count))),
+        ])
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import OnboardingModel
+import Oracles
+import Reports
+import Scenarios
+
+/// `onboarding-sim run`: runs scenarios with the oracles watching.
+enum RunCommand {
+    static let subcommand = Subcommand(
+        name: "run",
+        summary: "run scenarios and check every oracle and expectation (the default command)",
+        usage: """
+            usage: onboarding-sim run [PATHS…] [--seed S] [--mutant ID]… [--json] [--junit FILE]
+
+            Runs every scenario file under PATHS (default: scenarios/) on the fixed model, or with
+            mutants switched on, and checks the oracles and the scenario's expectations.
+
+            options:
+              --seed S       run every scenario with seed S instead of its own
+              --mutant ID    switch a catalogue bug back on (repeatable; see `list --mutants`)
+              --json         one JSON object per scenario run on standard output
+              --junit FILE   also write a JUnit XML report to FILE
+
+            examples:
+              onboarding-sim run
+              onboarding-sim run scenarios/fix-plan/activation-network-blip.json --mutant fix-3
+              onboarding-sim run scenarios/launch --json
+
+            Exit codes: 0 every scenario passed, 1 a violation, 2 bad input or usage.
+            """,
+        flags: ["--json"],
+        options: ["--seed", "--mutant", "--junit"],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let seed = try arguments.unsigned("--seed")
+        let mutants = try ScenarioArguments.mutants(arguments)
+        guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return ExitCode.badInput }
+        let table = ConsoleTable(colour: Terminal.useColour && !arguments.has("--json"))
+        let timer = WallTimer()
+        var results: [(ScenarioResult, Double)] = []
+        for (position, scenario) in scenarios.enumerated() {
+            Terminal.progress("[\(position + 1)/\(scenarios.count)] \(scenario.file)")
+            let started = WallTimer()
+            let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)
+            results.append((result, started.seconds))
+            Terminal.endProgress()
+            Console.out(arguments.has("--json") ? JSONWriter.line(result.json) : table.line(for: result))
+            if Terminal.inGitHubActions { annotate(result) }
+        }
+        let passed = results.filter { $0.0.passed }.count
+        if !arguments.has("--json") {
+            Console.out(table.summary(passed: passed, total: results.count, wallSeconds: timer.seconds))
+        }
+        if let path = arguments.value("--junit") {
+            let report = JUnitReport(name: "onboarding-sim run", cases: results.map { result, seconds in
+                junitCase(result, seconds: seconds)
+            })
+            guard ScenarioArguments.write(report.xml, to: path) else { return ExitCode.badInput }
+        }
+        return passed == results.count ? ExitCode.ok : ExitCode.violations
+    }
+
+    static func junitCase(_ result: ScenarioResult, seconds: Double) -> JUnitReport.Case {
+        let suffix = result.mutants.members.isEmpty ? "" : " [\(result.mutants)]"
+        return JUnitReport.Case(
+            suite: (result.scenario.file as NSString).deletingLastPathComponent,
+            name: (result.scenario.file as NSString).lastPathComponent + suffix,
+            seconds: seconds,
+            failures: result.violations.map { ($0.oracle, $0.message, $0.excerpt.joined(separator: "\n")) })
+    }
+
+    /// GitHub Actions annotations, one per violation.
+    static func annotate(_ result: ScenarioResult) {
+        for violation in result.violations {
+            let message = violation.message.replacingOccurrences(of: "\n", with: " ")
+            Console.out("::error file=\(result.scenario.file),title=\(violation.oracle)::\(message)")
+        }
+    }
+}
