@@ -79,13 +79,13 @@ public struct NoSilentDeadEnd: Oracle {
         let waited = checkpoint.time.duration(to: closes).totalMilliseconds
         if state.spinner != nil || state.loadingScreen != nil {
             guard let problem = unbackedSpinner(shown, atIndex: end, in: run) else { return nil }
-            return Violation(oracle: name, at: shown.time,
+            return Violation(oracle: name, at: closes,
                              message: "After \(action) at \(checkpoint.time) the user saw \(route) with \(spinnerName(state)) "
                                 + "for \(waited)ms: \(problem). Bound the work with a timeout and show an error with Retry.",
                              excerpt: run.excerpt(from: checkpoint.index, to: end))
         }
         if isLaunch && !state.actions.isEmpty { return nil }
-        return Violation(oracle: name, at: shown.time,
+        return Violation(oracle: name, at: closes,
                          message: "After \(action) at \(checkpoint.time) the user saw \(route) with no progress, no spinner "
                             + "and no error for \(waited)ms: a silent dead end. Show what went wrong and a way to retry.",
                          excerpt: run.excerpt(from: checkpoint.index, to: end))

@@ -1,0 +1,85 @@
+import Testing
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// Oracles judge traces, so a trace written by hand exercises one property in isolation.
+@Suite struct HandBuiltTraceTests {
+    func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        return RunObservation(trace: trace)
+    }
+
+    func screen(_ route: Route, actions: [UserAction] = [.next], spinner: String? = nil, error: String? = nil) -> ModelEvent {
+        var state = ScreenState(route: route)
+        state.actions = actions
+        state.spinner = spinner
+        state.errorText = error
+        return .screen(state)
+    }
+
+    @Test func aRouteReplacedWithinTheFlashWindowWithoutAnActionIsAFlash() {
+        let run = trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.intro))), (120, screen(.main))])
+        let found = NoRouteFlash().check(run, settings: OracleSettings())
+        #expect(found.count == 1)
+        #expect(found.first?.at == SimulationInstant(nanoseconds: 120_000_000))
+    }
+
+    @Test func aRouteReplacedAfterAUserActionIsNotAFlash() {
+        let run = trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.intro))),
+                         (100, .userAction(.getStarted, detail: "")), (100, screen(.onboarding(.intake)))])
+        #expect(NoRouteFlash().check(run, settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func aSpinnerWaitingOnARequestWithoutTimeoutIsADeadEnd() {
+        let run = trace([(0, .launched(process: 1, cold: true)),
+                         (0, screen(.launch, actions: [], spinner: "launch-screen")),
+                         (0, .requestSent(id: 1, endpoint: .journey, timeoutMs: nil)),
+                         (60_000, .note("end"))])
+        let found = NoSilentDeadEnd().check(run, settings: OracleSettings())
+        #expect(found.contains { $0.message.contains("no timeout") })
+    }
+
+    @Test func aSpinnerBackedByABoundedRequestIsFine() {
+        let run = trace([(0, .launched(process: 1, cold: true)),
+                         (0, screen(.onboarding(.intro))),
+                         (10, .userAction(.getStarted, detail: "")),
+                         (10, screen(.onboarding(.intro), actions: [], spinner: "send")),
+                         (10, .requestSent(id: 1, endpoint: .sendOTP, timeoutMs: 10_000)),
+                         (5_000, .note("end"))])
+        #expect(NoSilentDeadEnd().check(run, settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func anErrorWithAWayForwardIsNotADeadEnd() {
+        let run = trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.goalReview), actions: [.confirmGoal])),
+                         (10, .userAction(.confirmGoal, detail: "")),
+                         (500, screen(.onboarding(.goalReview), actions: [.confirmGoal], error: "Couldn't save")),
+                         (40_000, .note("end"))])
+        #expect(NoSilentDeadEnd().check(run, settings: OracleSettings()).isEmpty)
+        let silent = trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.goalReview), actions: [.confirmGoal])),
+                            (10, .userAction(.confirmGoal, detail: "")), (40_000, .note("end"))])
+        #expect(NoSilentDeadEnd().check(silent, settings: OracleSettings()).count == 1)
+    }
+
+    @Test func theCountdownMustFallOnePerSecond() {
+        func countdown(_ value: Int) -> ModelEvent {
+            var state = ScreenState(route: .onboarding(.authVerification))
+            state.countdown = value
+            return .screen(state)
+        }
+        let steady = trace([(0, countdown(30)), (1000, countdown(29)), (2000, countdown(28))])
+        #expect(NoLeakedTimers().check(steady, settings: OracleSettings()).isEmpty)
+        let doubled = trace([(0, countdown(30)), (1000, countdown(29)), (1300, countdown(28))])
+        #expect(NoLeakedTimers().check(doubled, settings: OracleSettings()).count == 1)
+    }
+
+    @Test func analyticsSentTwiceForOneUserIsCaught() {
+        let run = trace([(0, .analytics(user: "u1", event: "onboarding_started")),
+                         (10, .analytics(user: "u2", event: "onboarding_started")),
+                         (20, .analytics(user: "u1", event: "onboarding_started"))])
+        let found = ExactlyOnce().check(run, settings: OracleSettings())
+        #expect(found.count == 1)
+        #expect(found.first?.excerpt.count == 2)
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import SimKernel
+import OnboardingModel
+import Oracles
+import Scenarios
+
+/// Every oracle fires on the bug it exists for and stays quiet on the fixed model.
+@Suite struct OracleFiringTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let oracle: String
+        let scenario: String
+        let mutant: Mutant
+        var description: String { "\(oracle) on \(mutant.rawValue)" }
+    }
+
+    static let cases: [Case] = [
+        Case(oracle: "noRouteFlash", scenario: "pitfalls/returning-user-launch-flash.json", mutant: .pit1),
+        Case(oracle: "noSilentDeadEnd", scenario: "fix-plan/activation-network-blip.json", mutant: .fix3),
+        Case(oracle: "noSilentDeadEnd", scenario: "fix-plan/returning-login-loses-signal-after-otp.json", mutant: .fix1),
+        Case(oracle: "noSilentDeadEnd", scenario: "decisions/launch-check-never-answers.json", mutant: .decTimeout),
+        Case(oracle: "noSilentDeadEnd", scenario: "pitfalls/complete-while-backgrounded.json", mutant: .pit7),
+        Case(oracle: "singleLoadingSpan", scenario: "pitfalls/reinstall-completed-user-loading.json", mutant: .pit2),
+        Case(oracle: "exactlyOnce", scenario: "pitfalls/view-recreated-started-twice.json", mutant: .pit3),
+        Case(oracle: "noLeakedTimers", scenario: "fix-plan/otp-timer-after-different-email.json", mutant: .fix5),
+        Case(oracle: "noLostProgress", scenario: "pitfalls/offline-step-syncs-later.json", mutant: .pit6),
+        Case(oracle: "pushRegistered", scenario: "fix-plan/enable-notifications-registers-push.json", mutant: .fix7),
+        Case(oracle: "successImpliesActive", scenario: "fix-plan/success-after-backend-reset.json", mutant: .fix10),
+        Case(oracle: "reduceMotion", scenario: "fix-plan/reduce-motion-success.json", mutant: .fix11),
+        Case(oracle: "launchReadiness", scenario: "fix-plan/legal-links-before-launch.json", mutant: .fix14),
+        Case(oracle: "budgets", scenario: "decisions/launch-check-never-answers.json", mutant: .decTimeout),
+    ]
+
+    static func load(_ relative: String) throws -> Scenario {
+        let (scenarios, problems) = ScenarioLoader.load([Paths.scenario(relative)])
+        guard let scenario = scenarios.first, problems.isEmpty else { throw LoadError(problems: problems) }
+        return scenario
+    }
+
+    struct LoadError: Error { let problems: [ScenarioError] }
+
+    @Test(arguments: cases)
+    func theOracleFiresWithTheMutantAndStaysQuietWhenFixed(_ check: Case) throws {
+        let scenario = try Self.load(check.scenario)
+        let fixed = ScenarioRunner.run(scenario)
+        #expect(!fixed.violations.contains { $0.oracle == check.oracle }, "\(fixed.violations)")
+        let mutated = ScenarioRunner.run(scenario, mutants: [check.mutant])
+        let fired = mutated.violations.filter { $0.oracle == check.oracle }
+        #expect(!fired.isEmpty, "\(check.oracle) stayed quiet with \(check.mutant.rawValue) on")
+        for violation in fired {
+            #expect(!violation.message.isEmpty)
+            #expect(!violation.excerpt.isEmpty, "a violation carries the trace lines that prove it")
+        }
+    }
+
+    @Test func theRouteFlashOracleReportsAllThreeForms() throws {
+        let result = ScenarioRunner.run(try Self.load("pitfalls/returning-user-launch-flash.json"), mutants: [.pit1])
+        let messages = result.violations.filter { $0.oracle == "noRouteFlash" }.map(\.message)
+        #expect(messages.contains { $0.contains("before the main app") })
+        #expect(messages.contains { $0.contains("with no user action in between") })
+        #expect(messages.contains { $0.contains("first frame") })
+    }
+
+    @Test func everyBundledScenarioPassesOnTheFixedModel() {
+        let (scenarios, _) = ScenarioLoader.load([Paths.scenarios])
+        for scenario in scenarios {
+            let result = ScenarioRunner.run(scenario)
+            #expect(result.passed, "\(scenario.file): \(result.violations.map { "\($0.oracle): \($0.message)" })")
+            #expect(result.simulation.escapedJobs == 0)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+import SimKernel
+import OnboardingModel
+@testable import Scenarios
+
+/// Strict decoding: every error names the file, the JSON path, what was expected and a suggestion.
+@Suite struct ScenarioDecoderTests {
+    static let minimal = #"{"format": 1, "name": "minimal", "steps": [{"launch": true}]}"#
+
+    func errors(_ text: String) -> [ScenarioError] {
+        switch ScenarioDecoder.decode(text, file: "test.json") {
+        case .success: return []
+        case .failure(let problems): return problems.errors
+        }
+    }
+
+    func decoded(_ text: String) -> Scenario? {
+        if case .success(let scenario) = ScenarioDecoder.decode(text, file: "test.json") { return scenario }
+        return nil
+    }
+
+    @Test func aMinimalScenarioDecodesWithTheDocumentedDefaults() throws {
+        let scenario = try #require(decoded(Self.minimal))
+        #expect(scenario.name == "minimal")
+        #expect(scenario.seed == 1)
+        #expect(scenario.strategy == .fifo)
+        #expect(scenario.world.mutants == .none)
+        #expect(scenario.steps == [.launch])
+        #expect(scenario.settleAfterSteps == .seconds(60))
+        #expect(scenario.expectations.oracles == nil)
+    }
+
+    @Test func anUnknownKeyIsAnErrorWithADidYouMean() {
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "fualts": []}"#)
+        #expect(found == [ScenarioError(file: "test.json", location: "$.fualts", message: "unknown key \"fualts\"",
+                                        suggestion: "did you mean \"faults\"?")])
+    }
+
+    @Test func aMisspeltEndpointNamesItsPathAndTheNearestEndpoint() {
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "drop", "endpoint": "jouney"}]}"#)
+        #expect(found.count == 1)
+        #expect(found.first?.location == "$.faults[0].endpoint")
+        #expect(found.first?.suggestion == "did you mean \"journey\"?")
+    }
+
+    @Test func aWrongTypeNamesThePathAndWhatWasExpected() {
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "delay", "by": "1s"}, {"kind": "drop"}, {"kind": "error", "status": 500, "endpoint": 7}]}"#)
+        #expect(found.map(\.location) == ["$.faults[2].endpoint"])
+        #expect(found.first?.message == "expected a string, found a number")
+    }
+
+    @Test func aDurationWithoutAUnitIsRejectedWithAnExample() {
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"wait": 250}]}"#)
+        #expect(found.first?.location == "$.steps[0].wait")
+        #expect(found.first?.message.contains("\"250ms\"") == true)
+        #expect(found.first?.suggestion == "write \"250ms\" or \"250s\"")
+    }
+
+    @Test func everyErrorOfAFileIsReportedAtOnce() {
+        let found = errors(#"{"name": 3, "steps": [{"wiat": "1s"}], "seed": -1, "strategy": "random"}"#)
+        #expect(found.map(\.location) == ["$.format", "$.name", "$.seed", "$.strategy", "$.steps[0].wiat", "$.steps[0]"])
+    }
+
+    @Test func textThatIsNotJSONGetsALineAndColumn() {
+        let found = errors("{\n  \"format\": 1,\n  \"name\": \"x\",\n}")
+        #expect(found.count == 1)
+        #expect(found.first?.location == "line 4, column 1")
+        #expect(found.first?.message == "not valid JSON: trailing comma before '}'")
+    }
+
+    @Test func commentsAndDuplicateKeysAreRejected() {
+        #expect(errors("// hi\n{}").first?.message == "not valid JSON: comments are not allowed in JSON")
+        #expect(errors(#"{"name": "a", "name": "b"}"#).first?.message.contains("appears twice") == true)
+    }
+
+    @Test func aSessionNeedsAnAccount() {
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "device": {"session": "nobody@example.com"}}"#)
+        #expect(found.first?.location == "$.device.session")
+        #expect(found.first?.suggestion?.contains("$.backend.accounts") == true)
+    }
+
+    @Test func nthCannotBeCombinedWithCount() {
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "drop", "nth": 2, "count": 3}]}"#)
+        #expect(found.map(\.location) == ["$.faults[0].nth"])
+    }
+
+    @Test func faultsDecodeToTheModelsRules() throws {
+        let scenario = try #require(decoded(#"""
+            {"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [
+              {"kind": "offline", "at": "5s", "for": "20s"},
+              {"kind": "error", "endpoint": "journey", "status": 503, "from": 2, "count": 3, "probability": 0.5},
+              {"kind": "delay", "by": "1.5s"}]}
+            """#))
+        #expect(scenario.world.faults.offlineWindows == [OfflineWindow(start: .seconds(5), duration: .seconds(20))])
+        #expect(scenario.world.faults.rules == [
+            FaultRule(endpoint: .journey, kind: .error(status: 503),
+                      trigger: FaultRule.Trigger(fromCall: 2, count: 3, probability: Probability(0.5))),
+            FaultRule(endpoint: nil, kind: .delay(.milliseconds(1500)))])
+    }
+
+    @Test func aStepHasExactlyOneKind() {
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true, "kill": true}, {}]}"#)
+        #expect(found.map(\.location) == ["$.steps[0]", "$.steps[1]"])
+    }
+
+    @Test func everyBundledScenarioIsValid() {
+        let (scenarios, problems) = ScenarioLoader.load([Paths.scenarios])
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(scenarios.count >= 22)
+        let guarded = Set(scenarios.flatMap(\.guards))
+        #expect(guarded == Set(Mutant.allCases.map(\.rawValue)))
+    }
+
+    @Test func aMissingPathIsReported() {
+        let (_, problems) = ScenarioLoader.load(["/no/such/place"])
+        #expect(problems.first?.message == "no such file or folder")
+    }
+}
