@@ -1,31 +1,53 @@
 import OnboardingModel
+import Oracles
+import Scenarios
 
-/// `onboarding-sim list`: what the simulator knows about: mutants (and, later, scenarios and oracles).
+/// `onboarding-sim list`: the catalogue's mutants, the oracles, and the bundled scenarios.
 enum ListCommand {
     static let subcommand = Subcommand(
         name: "list",
-        summary: "list the catalogue's mutants",
+        summary: "list the catalogue's mutants, the oracles and the scenarios",
         usage: """
-            usage: onboarding-sim list [--mutants]
+            usage: onboarding-sim list [--mutants | --oracles | --scenarios] [PATHS…]
 
-            Lists what the simulator knows.
+            With no option, lists all three. With one, prints only that list, one line each,
+            tab-separated, for scripts.
 
             options:
-              --mutants   one line per mutant: <id><TAB><what the old code did>
+              --mutants     <id><TAB><what the old code did>
+              --oracles     <name><TAB><what it proves>
+              --scenarios   <file><TAB><guarded ids><TAB><name>, for the scenarios under PATHS
+                            (default: scenarios/)
 
             example:
               onboarding-sim list --mutants | grep fix-
             """,
-        flags: ["--mutants"],
+        flags: ["--mutants", "--oracles", "--scenarios"],
         options: [],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard arguments.positionals.isEmpty else {
-            throw UsageError(message: "list takes no paths, got '\(arguments.positionals[0])'")
+        let chosen = ["--mutants", "--oracles", "--scenarios"].filter { arguments.has($0) }
+        guard chosen.count <= 1 else { throw UsageError(message: "choose one of --mutants, --oracles, --scenarios") }
+        if !arguments.positionals.isEmpty && chosen.first.map({ $0 != "--scenarios" }) == true {
+            throw UsageError(message: "paths go with --scenarios only")
         }
-        for mutant in Mutant.allCases {
-            Console.out("\(mutant.rawValue)\t\(mutant.summary)")
+        let all = chosen.isEmpty
+        if all || chosen == ["--mutants"] {
+            if all { Console.out("mutants (switch one on with run --mutant ID):") }
+            for mutant in Mutant.allCases { Console.out((all ? "  " : "") + "\(mutant.rawValue)\t\(mutant.summary)") }
+        }
+        if all || chosen == ["--oracles"] {
+            if all { Console.out("\noracles (docs/oracles.md):") }
+            for oracle in OracleCatalogue.all { Console.out((all ? "  " : "") + "\(oracle.name)\t\(oracle.summary)") }
+        }
+        if all || chosen == ["--scenarios"] {
+            guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return ExitCode.badInput }
+            if all { Console.out("\nscenarios:") }
+            for scenario in scenarios {
+                let guards = scenario.guards.isEmpty ? "-" : scenario.guards.joined(separator: ",")
+                Console.out((all ? "  " : "") + "\(scenario.file)\t\(guards)\t\(scenario.name)")
+            }
         }
         return ExitCode.ok
     }
