@@ -65,6 +65,7 @@ public enum OracleCatalogue {
     public static let all: [any Oracle] = [
         NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), ExactlyOnce(), NoLeakedTimers(),
         NoLostProgress(), PushRegistered(), SuccessImpliesActive(), ReduceMotion(), LaunchReadinessOracle(),
+        EmailPreserved(), ValidEmailAccepted(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(),
         BudgetOracle(),
     ]
 

@@ -28,6 +28,10 @@ import Scenarios
         Case(oracle: "reduceMotion", scenario: "fix-plan/reduce-motion-success.json", mutant: .fix11),
         Case(oracle: "launchReadiness", scenario: "fix-plan/legal-links-before-launch.json", mutant: .fix14),
         Case(oracle: "budgets", scenario: "decisions/launch-check-never-answers.json", mutant: .decTimeout),
+        Case(oracle: "emailPreserved", scenario: "fix-plan/back-from-otp-keeps-email.json", mutant: .fix6),
+        Case(oracle: "validEmailAccepted", scenario: "fix-plan/apostrophe-in-email.json", mutant: .fix12),
+        Case(oracle: "resumeGateColdLaunchOnly", scenario: "fix-plan/foreground-mid-onboarding.json", mutant: .fix13),
+        Case(oracle: "settledRouteMatchesJourney", scenario: "fix-plan/reinstall-with-live-session.json", mutant: .fix4),
     ]
 
     static func load(_ relative: String) throws -> Scenario {

@@ -1,0 +1,36 @@
+import SimKernel
+import OnboardingModel
+
+/// Resume gate on cold launch only (seed 002 §13: "The resume gate is designed for cold launches
+/// (app killed + restarted), not foregrounding").
+public struct ResumeGateColdLaunchOnly: Oracle {
+    public let name = "resumeGateColdLaunchOnly"
+    public let summary = "the resume gate appears after a cold launch, never after returning from the background"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var violations: [Violation] = []
+        for event in run.events {
+            guard case .foregrounded = event.event else { continue }
+            let before = run.screen(atIndex: event.index)?.state.resumeGate ?? false
+            let next = run.events.first { $0.index > event.index && ($0.isUserAction || $0.isLifecycle) }?.index ?? Int.max
+            guard !before, let gate = run.screens.first(where: { $0.index > event.index && $0.index < next && $0.state.resumeGate })
+            else { continue }
+            violations.append(Violation(oracle: name, at: gate.time,
+                                        message: "The resume gate appeared when the app came back from the background; "
+                                            + "the user is exactly where they left off and needs no gate.",
+                                        excerpt: run.lines([event.index, gate.index])))
+        }
+        return violations
+    }
+}
+
+extension RunObservation.Event {
+    var isLifecycle: Bool {
+        switch event {
+        case .launched, .killed, .backgrounded, .foregrounded: true
+        default: false
+        }
+    }
+}

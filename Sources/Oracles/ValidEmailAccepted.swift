@@ -1,0 +1,46 @@
+import SimKernel
+import OnboardingModel
+
+/// Valid emails accepted (seed 002 §12: "Any user whose email contains an apostrophe or other
+/// special character can't sign up").
+///
+/// After typing an address of the form `local@domain.tld` (no spaces, one `@`, a dot in the
+/// domain), the auth screen offers "Send code"; after typing one that is not, it does not.
+public struct ValidEmailAccepted: Oracle {
+    public let name = "validEmailAccepted"
+    public let summary = "a well-formed email (o'brien@gmail.com) enables Send code; a malformed one does not"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        run.events.compactMap { event in
+            guard case .userAction(.typeEmail, let detail) = event.event,
+                  let typed = Self.unquote(detail),
+                  let shown = run.screens.first(where: { $0.index > event.index }),
+                  shown.state.route == .onboarding(.auth), shown.state.emailField == typed else { return nil }
+            let wellFormed = Self.isWellFormed(typed)
+            let offered = shown.state.actions.contains(.sendCode)
+            guard wellFormed != offered else { return nil }
+            return Violation(oracle: name, at: shown.time,
+                             message: wellFormed
+                                ? "\"\(typed)\" is a valid address but Send code stayed disabled: the user cannot sign up."
+                                : "\"\(typed)\" is malformed but Send code was enabled: typos go to the backend.",
+                             excerpt: run.lines([event.index, shown.index]))
+        }
+    }
+
+    static func unquote(_ detail: String) -> String? {
+        guard detail.count >= 2, detail.first == "\"", detail.last == "\"" else { return nil }
+        return String(detail.dropFirst().dropLast())
+    }
+
+    /// The fix plan's rule, stated without a regex: non-space local part, `@`, a domain whose
+    /// last dot is followed by at least two characters.
+    static func isWellFormed(_ email: String) -> Bool {
+        guard !email.contains(where: \.isWhitespace) else { return false }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, let dot = parts[1].lastIndex(of: ".") else { return false }
+        let host = parts[1][..<dot], tld = parts[1][parts[1].index(after: dot)...]
+        return !host.isEmpty && tld.count >= 2
+    }
+}
