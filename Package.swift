@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OnboardingModel", targets: ["OnboardingModel"]),
         .library(name: "Oracles", targets: ["Oracles"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Exploration", targets: ["Exploration"]),
         .library(name: "Reports", targets: ["Reports"]),
         .executable(name: "onboarding-sim", targets: ["onboarding-sim"]),
         .executable(name: "onboarding-bench", targets: ["onboarding-bench"]),
@@ -23,14 +24,17 @@ let package = Package(
         .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"]),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
         .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"]),
-        // Console table, JSON lines, JUnit XML.
-        .target(name: "Reports", dependencies: ["Scenarios", "Oracles"]),
-        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Reports"]),
-        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel"]),
+        // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
+        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
+        // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
+        .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
+        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"]),
+        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "Scenarios", "Exploration"]),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
         .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"]),
         .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
+        .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel"]),
     ],

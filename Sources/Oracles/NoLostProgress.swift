@@ -4,8 +4,9 @@ import OnboardingModel
 /// No lost progress (seed 003: "Push to backend after each onboarding step", "Offline
 /// completion: Auto-sync when connection returns"; seed 000 Pitfall 6).
 ///
-/// When the run ends with the app running and online for the settle window, every step a
-/// signed-in user completed has reached the backend; backend progress never moves backward.
+/// When the run ends with the app running, online and free of injected faults for the settle
+/// window, every step a signed-in user completed has reached the backend; backend progress never
+/// moves backward.
 public struct NoLostProgress: Oracle {
     public let name = "noLostProgress"
     public let summary = "every completed step reaches the backend once the network is up long enough; backend progress never moves backward"
@@ -16,16 +17,23 @@ public struct NoLostProgress: Oracle {
         backwardMoves(run) + (settled(run, window: settings.settle) ? missingSteps(run, settle: settings.settle) : [])
     }
 
-    /// True when the app ran and the device was online for the whole final `window`.
+    /// True when the app ran, the device was online and no request met an injected fault for the
+    /// whole final `window`: only then has the queue had a healthy network long enough.
     private func settled(_ run: RunObservation, window: Duration) -> Bool {
         guard let launch = run.launches.last, launch.endIndex > run.lastIndex(atOrBefore: run.end) else { return false }
         let since = run.end.advanced(by: .zero - window)
         guard launch.start <= since else { return false }
         var online = true
         for event in run.events {
-            guard case .connectivity(let isOnline) = event.event else { continue }
-            if event.time > since && !isOnline { return false }
-            online = isOnline
+            switch event.event {
+            case .connectivity(let isOnline):
+                if event.time > since && !isOnline { return false }
+                online = isOnline
+            case .faultApplied where event.time > since:
+                return false
+            default:
+                break
+            }
         }
         return online
     }

@@ -4,7 +4,7 @@ import OnboardingModel
 /// No route flash (DESIGN §4; seed 003: "I don't want users who already completed onboarding to
 /// see it flash, even for a millisecond"; seed 000 Pitfall 1).
 ///
-/// (a) A returning user (session, journey complete) never sees an onboarding or auth route
+/// (a) A returning user (session, onboarding finished) never sees an onboarding or auth route
 /// before `main` on a launch. (b) No route but `launch` is replaced, without a user action in
 /// between, within the flash window. (c) A cache hit's first frame is the final route.
 public struct NoRouteFlash: Oracle {
@@ -20,17 +20,26 @@ public struct NoRouteFlash: Oracle {
     /// (a)
     private func returningUserFlashes(_ run: RunObservation) -> [Violation] {
         run.launches.compactMap { launch in
-            guard let user = launch.sessionUser, run.journey(of: user, atIndex: launch.startIndex)?.isComplete == true else {
-                return nil
-            }
+            guard let user = launch.sessionUser, run.completedOnboarding(user, atIndex: launch.startIndex) else { return nil }
             let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
             guard let flash = shown.first(where: { $0.state.route?.isOnboardingOrAuth == true }) else { return nil }
+            // Without a cache the app cannot know until the backend answers; if it has not, seed
+            // 003's decision ("Show onboarding if backend check fails or times out") applies.
+            if !launch.cacheHit && !journeyAnswered(run, after: launch.startIndex, before: flash.index) { return nil }
             if let main = shown.first(where: { $0.state.route == .main }), main.index < flash.index { return nil }
             return Violation(
                 oracle: name, at: flash.time,
-                message: "A returning user whose journey is complete saw \(flash.state.route!) on launch \(launch.number) "
+                message: "A returning user who had finished onboarding saw \(flash.state.route!) on launch \(launch.number) "
                     + "before the main app. The first route for a completed user must be main (seed 000 Pitfall 1).",
                 excerpt: run.excerpt(from: launch.startIndex, to: flash.index))
+        }
+    }
+
+    private func journeyAnswered(_ run: RunObservation, after start: Int, before end: Int) -> Bool {
+        run.events.contains { event in
+            guard event.index > start && event.index < end else { return false }
+            if case .responseReceived(_, .journey, "ok") = event.event { return true }
+            return false
         }
     }
 
@@ -43,9 +52,7 @@ public struct NoRouteFlash: Oracle {
             let elapsed = shown.time.duration(to: replacement.time)
             guard elapsed < window else { continue }
             let acted = run.events.contains { event in
-                guard event.index > shown.index && event.index < replacement.index else { return false }
-                if case .userAction = event.event { return true }
-                return false
+                event.index > shown.index && event.index < replacement.index && event.isUserInitiated
             }
             guard !acted else { continue }
             violations.append(Violation(
@@ -63,7 +70,7 @@ public struct NoRouteFlash: Oracle {
             guard launch.cacheHit else { return nil }
             let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
             guard let first = shown.first else { return nil }
-            let firstAction = run.events.first { $0.index > first.index && $0.index < launch.endIndex && $0.isUserAction }
+            let firstAction = run.events.first { $0.index > first.index && $0.index < launch.endIndex && $0.isUserInitiated }
             let limit = firstAction?.index ?? launch.endIndex
             let changed = shown.first { $0.index < limit && $0.state.route != first.state.route && $0.state.route != nil }
             guard first.state.route == .launch || changed != nil else { return nil }
@@ -91,5 +98,14 @@ extension RunObservation.Event {
     var isUserAction: Bool {
         if case .userAction = event { return true }
         return false
+    }
+
+    /// Something the user did: an action on screen, or signing out, backgrounding, foregrounding,
+    /// killing, launching or reinstalling the app. A route change that follows one is not a flash.
+    var isUserInitiated: Bool {
+        switch event {
+        case .userAction, .signedOut, .backgrounded, .foregrounded, .killed, .launched, .reinstalled: true
+        default: false
+        }
     }
 }

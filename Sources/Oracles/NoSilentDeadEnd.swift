@@ -65,9 +65,12 @@ public struct NoSilentDeadEnd: Oracle {
         let before = isLaunch ? Route.launch : run.screen(atIndex: checkpoint.index)?.state.route
         let atCheckpoint = run.screen(atIndex: checkpoint.index)?.state
         let window = run.screens.filter { $0.index > checkpoint.index && $0.index <= end }
-        // Progress: the route changed, the resend countdown restarted, or the resume gate went away.
+        // Progress: the route changed, the screen offers something new to do (a retry that loaded
+        // the options), the resend countdown restarted, or the resume gate went away.
+        let offeredBefore = atCheckpoint?.actions ?? []
         let progressed = window.contains { screen in
             (screen.state.route != nil && screen.state.route != before)
+                || screen.state.actions.contains { !offeredBefore.contains($0) }
                 || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
                 || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)
         }
@@ -133,8 +136,9 @@ public struct NoSilentDeadEnd: Oracle {
         for screen in run.screens {
             defer { previous = screen.state.route }
             guard screen.state.route == .main, previous != .some(.main) else { continue }
+            // The user the main app was shown for, and their journey a patience window later.
             let later = run.lastIndex(atOrBefore: min(screen.time.advanced(by: patience), run.end))
-            let user = run.signedInUser(atIndex: later)
+            let user = run.signedInUser(atIndex: screen.index)
             let journey = user.flatMap { run.journey(of: $0, atIndex: max(later, screen.index)) }
             guard journey?.isComplete != true else { continue }
             violations.append(Violation(

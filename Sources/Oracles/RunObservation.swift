@@ -104,6 +104,20 @@ public struct RunObservation: Sendable {
         return journey
     }
 
+    /// True when `user` had finished onboarding by `index`: seeded with a complete journey, or
+    /// the backend stored the `complete` step. (A program can be active before the user has
+    /// seen the notification and success screens; resuming there is right.)
+    public func completedOnboarding(_ user: String, atIndex index: Int) -> Bool {
+        events.contains { event in
+            guard event.index <= index else { return false }
+            switch event.event {
+            case .accountSeeded(user, _, let journey): return journey.isComplete
+            case .progressStored(user, .complete): return true
+            default: return false
+            }
+        }
+    }
+
     /// Requests sent at or before `index` that had no answer by then, with their timeouts.
     public func outstandingRequests(atIndex index: Int) -> [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] {
         var open: [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] = []

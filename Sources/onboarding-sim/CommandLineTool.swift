@@ -17,6 +17,8 @@ enum CommandLineTool {
         RunCommand.subcommand,
         ValidateCommand.subcommand,
         RegressCommand.subcommand,
+        ExploreCommand.subcommand,
+        ReplayCommand.subcommand,
         ListCommand.subcommand,
         SelfTestCommand.subcommand,
     ]

@@ -61,11 +61,11 @@ enum RunCommand {
         return passed == results.count ? ExitCode.ok : ExitCode.violations
     }
 
-    static func junitCase(_ result: ScenarioResult, seconds: Double) -> JUnitReport.Case {
+    static func junitCase(_ result: ScenarioResult, seconds: Double, name: String? = nil) -> JUnitReport.Case {
         let suffix = result.mutants.members.isEmpty ? "" : " [\(result.mutants)]"
         return JUnitReport.Case(
             suite: (result.scenario.file as NSString).deletingLastPathComponent,
-            name: (result.scenario.file as NSString).lastPathComponent + suffix,
+            name: (name ?? (result.scenario.file as NSString).lastPathComponent) + suffix,
             seconds: seconds,
             failures: result.violations.map { ($0.oracle, $0.message, $0.excerpt.joined(separator: "\n")) })
     }
@@ -74,7 +74,8 @@ enum RunCommand {
     static func annotate(_ result: ScenarioResult) {
         for violation in result.violations {
             let message = violation.message.replacingOccurrences(of: "\n", with: " ")
-            Console.out("::error file=\(result.scenario.file),title=\(violation.oracle)::\(message)")
+            let file = result.scenario.file.hasPrefix("persona:") ? "" : "file=\(result.scenario.file),"
+            Console.out("::error \(file)title=\(violation.oracle)::\(message)")
         }
     }
 }

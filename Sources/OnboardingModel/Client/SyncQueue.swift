@@ -4,7 +4,8 @@ import SimKernel
 /// SyncQueue for onboarding status"; "Offline completion: Auto-sync when connection returns").
 ///
 /// Fixed: items stay queued until the backend accepts them; failures retry with exponential
-/// backoff (1 s, 2 s, 4 s … 30 s); offline, it waits for the connection. Mutant `pit-6`:
+/// backoff (1 s, 2 s, 4 s … 30 s); offline, it waits for the connection; a newer step of a user
+/// supersedes the older steps still queued. Mutant `pit-6`:
 /// one attempt, and a failed push is dropped: local state moves on, the backend never hears.
 actor SyncQueue {
     let simulation: Simulation
@@ -30,6 +31,18 @@ actor SyncQueue {
     }
 
     func enqueue(_ item: SyncItem) {
+        if case .progress(let user, let phase) = item {
+            // The backend keeps the furthest step, so a newer step supersedes older queued ones
+            // of the same user (never the head while it is being sent).
+            let protected = flushing ? 1 : 0
+            var position = disk.storage.syncQueue.count - 1
+            while position >= protected {
+                if case .progress(user, let queued) = disk.storage.syncQueue[position], queued <= phase {
+                    disk.storage.syncQueue.remove(at: position)
+                }
+                position -= 1
+            }
+        }
         disk.storage.syncQueue.append(item)
         if case .progress(let user, let phase) = item {
             simulation.record(ModelEvent.syncQueued(user: user, phase: phase))

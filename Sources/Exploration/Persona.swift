@@ -1,0 +1,74 @@
+import SimKernel
+import OnboardingModel
+import Scenarios
+
+/// A kind of user the explorer simulates when no scenario is given, driven by the user policy.
+public enum Persona: String, Sendable, CaseIterable {
+    case newUser = "new-user"
+    case returningUser = "returning-user"
+    case midOnboardingKill = "mid-onboarding-kill"
+    case reinstallWithSession = "reinstall-with-session"
+    case userSwitch = "user-switch"
+
+    public var summary: String {
+        switch self {
+        case .newUser: "a new user signs up and onboards to the main app"
+        case .returningUser: "a returning user logs in on a new device"
+        case .midOnboardingKill: "a new user force-quits mid-onboarding and resumes"
+        case .reinstallWithSession: "the app is reinstalled; the keychain session survives"
+        case .userSwitch: "user A signs out on a shared device; user B logs in"
+        }
+    }
+
+    static let returningEmail = "back.again@example.com"
+    static let firstEmail = "first@example.com"
+    static let journeys: [Journey] = [.complete, Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft),
+                                      Journey(intakeComplete: true), .fresh]
+
+    /// The persona's scenario for `seed`, with the swarm's faults and detour woven in.
+    public func scenario(seed: UInt64, swarm: Swarm) -> Scenario {
+        var random = SeededRandom(seed: seed, stream: "persona")
+        var world = WorldConfiguration()
+        var steps: [ScenarioStep] = [.launch]
+        var swarm = swarm
+        switch self {
+        case .newUser:
+            steps += Self.weave(swarm.detour, email: swarm.email, returning: false)
+        case .midOnboardingKill:
+            if case .kill? = swarm.detour {} else {
+                swarm.detour = .kill(at: [.intake, .processOverview, .goalReview, .programReview][random.nextInt(in: 0...3)],
+                                     downtime: .seconds(5))
+            }
+            steps += Self.weave(swarm.detour, email: swarm.email, returning: false)
+        case .returningUser:
+            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...2)])]
+            steps += Self.weave(swarm.detour, email: Self.returningEmail, returning: true)
+        case .reinstallWithSession:
+            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
+            world.sessionEmail = Self.returningEmail
+            steps += [.untilIdle(max: .seconds(20))] + Self.weave(swarm.detour, email: Self.returningEmail, returning: true)
+        case .userSwitch:
+            world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
+                                      .init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
+            world.sessionEmail = Self.firstEmail
+            world.cache = [.init(email: Self.firstEmail, cache: OnboardingCache(phase: .complete))]
+            steps += [.wait(.seconds(2)), .signOut] + Self.weave(swarm.detour, email: Self.returningEmail, returning: true)
+        }
+        swarm.apply(to: &world)
+        return Scenario(file: "persona:\(rawValue)", name: "\(rawValue) seed \(seed)", summary: summary, seed: seed,
+                        strategy: .seeded, world: world, steps: steps)
+    }
+
+    /// The user policy's steps with the detour in the middle.
+    static func weave(_ detour: Swarm.Detour?, email: String, returning: Bool) -> [ScenarioStep] {
+        let drive = ScenarioStep.userPolicy(email: email, returning: returning, until: nil)
+        func until(_ phase: OnboardingPhase) -> ScenarioStep { .userPolicy(email: email, returning: returning, until: phase) }
+        switch detour {
+        case nil: return [drive]
+        case .differentEmail?: return [until(.authVerification), .action(.useDifferentEmail, input: nil), .wait(.seconds(1)), drive]
+        case .resendCode?: return [until(.authVerification), .wait(.seconds(31)), .action(.resendCode, input: nil), drive]
+        case .background(let phase, let length)?: return [until(phase), .background, .wait(length), .foreground, drive]
+        case .kill(let phase, let downtime)?: return [until(phase), .kill, .wait(downtime), .launch, drive]
+        }
+    }
+}

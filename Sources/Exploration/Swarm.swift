@@ -1,0 +1,113 @@
+import SimKernel
+import OnboardingModel
+
+/// The fault schedule one seed draws (swarm testing): a random subset of fault kinds switched
+/// on, each with parameters drawn within documented ranges, plus one user or device detour.
+///
+/// Every knob is listed in `lines`, so a seed alone explains a run.
+public struct Swarm: Sendable, Equatable {
+    /// A deviation from the straight path, woven into the steps.
+    public enum Detour: Sendable, Equatable, CustomStringConvertible {
+        case differentEmail
+        case resendCode
+        case background(at: OnboardingPhase, for: Duration)
+        case kill(at: OnboardingPhase, downtime: Duration)
+
+        public var description: String {
+            switch self {
+            case .differentEmail: "use-different-email once on the code screen"
+            case .resendCode: "wait out the countdown and resend the code"
+            case .background(let phase, let length): "background at \(phase.rawValue) for \(length.totalMilliseconds)ms"
+            case .kill(let phase, let downtime): "kill at \(phase.rawValue), relaunch after \(downtime.totalMilliseconds)ms"
+            }
+        }
+    }
+
+    public var latencyMs: ClosedRange<Int64> = 20...120
+    public var offlineWindows: [OfflineWindow] = []
+    public var rules: [FaultRule] = []
+    public var reduceMotion = false
+    public var deniesNotifications = false
+    public var strictBackend = false
+    public var detour: Detour?
+    /// The new user's email (some are unusual but valid: o'brien@gmail.com).
+    public var email = "new.user@example.com"
+    /// One line per drawn knob.
+    public private(set) var lines: [String] = []
+
+    static let emails = ["new.user@example.com", "o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org"]
+    static let detourPhases: [OnboardingPhase] = [.intake, .authVerification, .processOverview, .goalReview,
+                                                  .programReview, .success]
+
+    /// Draws the swarm of `seed`, from its own `swarm` stream (independent of the run's streams).
+    public static func draw(seed: UInt64) -> Swarm {
+        var random = SeededRandom(seed: seed, stream: "swarm")
+        var swarm = Swarm()
+        let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
+        swarm.email = emails[random.nextInt(in: 0...emails.count - 1)]
+        swarm.lines.append("email: \(swarm.email)")
+        if on(&random) {
+            let low = Int64(random.nextInt(in: 10...150))
+            swarm.latencyMs = low...(low + Int64(random.nextInt(in: 50...1500)))
+            swarm.lines.append("latency: \(swarm.latencyMs.lowerBound)-\(swarm.latencyMs.upperBound)ms")
+        }
+        if on(&random) {
+            let window = OfflineWindow(start: .milliseconds(random.nextInt(in: 0...60_000)),
+                                       duration: .milliseconds(random.nextInt(in: 2_000...30_000)))
+            swarm.offlineWindows.append(window)
+            swarm.lines.append("offline: at \(window.start.totalMilliseconds)ms for \(window.duration.totalMilliseconds)ms")
+        }
+        if on(&random) { swarm.add(.drop, random: &random) }
+        if on(&random) { swarm.add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random) }
+        if on(&random) { swarm.add(.timeout, random: &random) }
+        if on(&random) {
+            let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
+            swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))
+            swarm.lines.append("slow goal generation: +\(by.totalMilliseconds)ms on the first call")
+        }
+        if on(&random) {
+            let endpoint: Endpoint = random.chance(Probability(0.5)) ? .approveProgram : .activateProgram
+            swarm.rules.append(FaultRule(endpoint: endpoint, kind: .error(status: 500), trigger: .nth(1)))
+            swarm.lines.append("failed activation: error 500 on the first \(endpoint.rawValue)")
+        }
+        swarm.reduceMotion = random.chance(Probability(0.3))
+        swarm.deniesNotifications = random.chance(Probability(0.25))
+        swarm.strictBackend = random.chance(Probability(0.5))
+        swarm.lines.append("device: reduce-motion=\(swarm.reduceMotion) notifications=\(swarm.deniesNotifications ? "deny" : "grant") backend: strict=\(swarm.strictBackend)")
+        swarm.detour = drawDetour(&random)
+        swarm.lines.append("detour: \(swarm.detour.map(\.description) ?? "none")")
+        return swarm
+    }
+
+    private static func drawDetour(_ random: inout SeededRandom) -> Detour? {
+        let phase = detourPhases[random.nextInt(in: 0...detourPhases.count - 1)]
+        switch random.nextInt(in: 0...4) {
+        case 0: return .differentEmail
+        case 1: return .resendCode
+        case 2: return .background(at: phase, for: .milliseconds(random.nextInt(in: 1_000...90_000)))
+        case 3: return .kill(at: phase, downtime: .milliseconds(random.nextInt(in: 1_000...30_000)))
+        default: return nil
+        }
+    }
+
+    private mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom) {
+        let endpoints = Endpoint.allCases
+        let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
+        let trigger: FaultRule.Trigger = random.chance(Probability(0.5))
+            ? .nth(random.nextInt(in: 1...3))
+            : FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 5...30)) / 100))
+        rules.append(FaultRule(endpoint: endpoint, kind: kind, trigger: trigger))
+        let selection = trigger.count == 1 ? "call \(trigger.fromCall)" : "p=\(trigger.probability)"
+        lines.append("\(kind) on \(endpoint.rawValue) (\(selection))")
+    }
+
+    /// Puts the swarm's faults and settings into `world`.
+    public func apply(to world: inout WorldConfiguration) {
+        world.faults.latencyMs = latencyMs
+        world.faults.offlineWindows += offlineWindows
+        world.faults.rules += rules
+        world.settings.reduceMotion = world.settings.reduceMotion || reduceMotion
+        if deniesNotifications { world.settings.grantsNotifications = false }
+        world.backend.strictCreateUser = world.backend.strictCreateUser || strictBackend
+    }
+}

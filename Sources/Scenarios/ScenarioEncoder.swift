@@ -1,0 +1,180 @@
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// Writes a scenario as a scenario file: pretty JSON in a fixed key order, with defaults left
+/// out, that `ScenarioDecoder` reads back to the same scenario.
+public enum ScenarioEncoder {
+    public static func encode(_ scenario: Scenario) -> String {
+        var top: [(String, JSONValue)] = [("format", .number("1")), ("name", .string(scenario.name))]
+        if !scenario.summary.isEmpty { top.append(("summary", .string(scenario.summary))) }
+        if !scenario.guards.isEmpty { top.append(("guards", .array(scenario.guards.map(JSONValue.string)))) }
+        top.append(("seed", .number(String(scenario.seed))))
+        if scenario.strategy != .fifo { top.append(("strategy", .string(scenario.strategy.rawValue))) }
+        if !scenario.world.mutants.members.isEmpty {
+            top.append(("mutants", .array(scenario.world.mutants.members.map { .string($0.rawValue) })))
+        }
+        if let device = device(scenario) { top.append(("device", device)) }
+        if let backend = backend(scenario.world.backend) { top.append(("backend", backend)) }
+        if let network = network(scenario.world) { top.append(("network", network)) }
+        let faults = self.faults(scenario.world.faults)
+        if !faults.isEmpty { top.append(("faults", .array(faults))) }
+        top.append(("steps", .array(scenario.steps.map(step))))
+        if let expect = expect(scenario) { top.append(("expect", expect)) }
+        if scenario.settleAfterSteps != .seconds(60) { top.append(("settle", duration(scenario.settleAfterSteps))) }
+        if scenario.maxVirtualTime != .seconds(4 * 3600) {
+            top.append(("limits", .object([("virtualTime", duration(scenario.maxVirtualTime))])))
+        }
+        return JSONPrinter.pretty(.object(top.map { (key: $0.0, value: $0.1) })) + "\n"
+    }
+
+    /// A duration in the largest unit that writes it exactly.
+    static func duration(_ value: Duration) -> JSONValue {
+        let nanoseconds = value.totalNanoseconds
+        for (unit, size) in [("h", Int64(3_600_000_000_000)), ("m", 60_000_000_000), ("s", 1_000_000_000), ("ms", 1_000_000)]
+        where nanoseconds % size == 0 && nanoseconds >= size {
+            return .string("\(nanoseconds / size)\(unit)")
+        }
+        if nanoseconds == 0 { return .string("0ms") }
+        let millis = Double(nanoseconds) / 1e6
+        return .string("\(millis)ms")
+    }
+
+    private static func object(_ members: [(String, JSONValue?)]) -> JSONValue? {
+        let present = members.compactMap { key, value in value.map { (key: key, value: $0) } }
+        return present.isEmpty ? nil : .object(present)
+    }
+
+    private static func device(_ scenario: Scenario) -> JSONValue? {
+        let world = scenario.world, defaults = DeviceSettings()
+        let cache = world.cache.map { seed -> JSONValue in
+            var entry: [(key: String, value: JSONValue)] = [("user", seed.email.map(JSONValue.string) ?? .null)]
+            guard let cache = seed.cache else { return .object(entry + [("corrupted", .bool(true))]) }
+            entry.append(("phase", .string(cache.phase.rawValue)))
+            if let pending = cache.pendingEmail { entry.append(("pendingEmail", .string(pending))) }
+            if cache.startedSent { entry.append(("startedSent", .bool(true))) }
+            return .object(entry)
+        }
+        return object([
+            ("session", world.sessionEmail.map(JSONValue.string)),
+            ("cache", cache.isEmpty ? nil : .array(cache)),
+            ("reduceMotion", world.settings.reduceMotion ? .bool(true) : nil),
+            ("grantsNotifications", world.settings.grantsNotifications ? nil : .bool(false)),
+            ("sessionRestoreTime", world.settings.sessionRestoreTime == defaults.sessionRestoreTime
+                ? nil : duration(world.settings.sessionRestoreTime)),
+            ("online", scenario.startsOffline ? .bool(false) : nil),
+        ])
+    }
+
+    private static func backend(_ backend: BackendConfiguration) -> JSONValue? {
+        let accounts = backend.accounts.map { account -> JSONValue in
+            let journey = account.journey
+            return .object([("email", .string(account.email)),
+                            ("journey", .object([("intake", .bool(journey.intakeComplete)),
+                                                 ("goals", .bool(journey.goalsComplete)),
+                                                 ("program", .string(journey.programStatus.rawValue))]))])
+        }
+        return object([
+            ("strictCreateUser", backend.strictCreateUser ? .bool(true) : nil),
+            ("goalGenerationTime", backend.goalGenerationTime == .seconds(2) ? nil : duration(backend.goalGenerationTime)),
+            ("accounts", accounts.isEmpty ? nil : .array(accounts)),
+        ])
+    }
+
+    private static func network(_ world: WorldConfiguration) -> JSONValue? {
+        let latency = world.faults.latencyMs, defaults = ClientTimeouts()
+        let latencyValue: JSONValue? = latency == 20...120 ? nil : .object([
+            ("min", duration(.milliseconds(latency.lowerBound))), ("max", duration(.milliseconds(latency.upperBound)))])
+        let timeouts = object([
+            ("request", world.timeouts.request == defaults.request ? nil : duration(world.timeouts.request)),
+            ("launchCheck", world.timeouts.launchCheck == defaults.launchCheck ? nil : duration(world.timeouts.launchCheck)),
+            ("goalGeneration", world.timeouts.goalGeneration == defaults.goalGeneration ? nil : duration(world.timeouts.goalGeneration)),
+        ])
+        return object([("latency", latencyValue), ("timeouts", timeouts)])
+    }
+
+    private static func faults(_ plan: FaultPlan) -> [JSONValue] {
+        let windows = plan.offlineWindows.map { window -> JSONValue in
+            .object([("kind", .string("offline")), ("at", duration(window.start)), ("for", duration(window.duration))])
+        }
+        let rules = plan.rules.map { rule -> JSONValue in
+            var members: [(key: String, value: JSONValue)] = []
+            switch rule.kind {
+            case .drop: members.append(("kind", .string("drop")))
+            case .timeout: members.append(("kind", .string("timeout")))
+            case .error(let status): members += [("kind", .string("error")), ("status", .number(String(status)))]
+            case .delay(let by): members += [("kind", .string("delay")), ("by", duration(by))]
+            }
+            if let endpoint = rule.endpoint { members.append(("endpoint", .string(endpoint.rawValue))) }
+            let trigger = rule.trigger
+            if trigger.count == 1 {
+                members.append(("nth", .number(String(trigger.fromCall))))
+            } else {
+                if trigger.fromCall != 1 { members.append(("from", .number(String(trigger.fromCall)))) }
+                if let count = trigger.count { members.append(("count", .number(String(count)))) }
+            }
+            if trigger.probability != .always { members.append(("probability", .number(String(trigger.probability.value)))) }
+            return .object(members)
+        }
+        return windows + rules
+    }
+
+    private static func step(_ step: ScenarioStep) -> JSONValue {
+        switch step {
+        case .launch: .object([("launch", .bool(true))])
+        case .kill: .object([("kill", .bool(true))])
+        case .background: .object([("background", .bool(true))])
+        case .foreground: .object([("foreground", .bool(true))])
+        case .reinstall: .object([("reinstall", .bool(true))])
+        case .corruptCache: .object([("corruptCache", .bool(true))])
+        case .signOut: .object([("signOut", .bool(true))])
+        case .goOffline: .object([("goOffline", .bool(true))])
+        case .goOnline: .object([("goOnline", .bool(true))])
+        case .wait(let length): .object([("wait", duration(length))])
+        case .untilIdle(let max): .object([("untilIdle", duration(max))])
+        case .action(let action, let input):
+            .object([("action", .string(action.rawValue))] + (input.map { [("input", JSONValue.string($0))] } ?? []))
+        case .enterCode(let email): .object([("enterCode", email.map(JSONValue.string) ?? .bool(true))])
+        case .userPolicy(let email, let returning, let until):
+            .object([("policy", .object([("email", .string(email))]
+                + (returning ? [("returning", JSONValue.bool(true))] : [])
+                + (until.map { [("until", JSONValue.string($0.rawValue))] } ?? [])))])
+        }
+    }
+
+    private static func expect(_ scenario: Scenario) -> JSONValue? {
+        let expected = scenario.expectations, settings = scenario.settings, defaults = OracleSettings()
+        func route(_ route: Route?) -> JSONValue {
+            switch route {
+            case nil: .string("none")
+            case .main?: .string("main")
+            case .launch?: .string("launch")
+            case .onboarding(let phase)?: .string(phase.rawValue)
+            }
+        }
+        let budgets = settings.budgets
+        return object([
+            ("oracles", expected.oracles.map { .array($0.map(JSONValue.string)) }),
+            ("finalRoute", expected.finalRoute.map(route)),
+            ("finalError", expected.finalError.map { $0.map(JSONValue.string) ?? .null }),
+            ("errorShown", expected.errorShown.map(JSONValue.bool)),
+            ("emailField", expected.emailField.map(JSONValue.string)),
+            ("resumeGate", expected.resumeGate.map(JSONValue.bool)),
+            ("actionsInclude", expected.actionsInclude.isEmpty ? nil : .array(expected.actionsInclude.map { .string($0.rawValue) })),
+            ("actionsExclude", expected.actionsExclude.isEmpty ? nil : .array(expected.actionsExclude.map { .string($0.rawValue) })),
+            ("backend", expected.backend.flatMap { backend in
+                object([("email", backend.email.map(JSONValue.string)),
+                        ("programStatus", backend.programStatus.map { .string($0.rawValue) }),
+                        ("pushToken", backend.pushToken.map(JSONValue.bool)),
+                        ("progress", backend.progress.map { .string($0.rawValue) })])
+            }),
+            ("userReachesMain", expected.userReachesMain.map(JSONValue.bool)),
+            ("budgets", object([("firstRouteMs", budgets.firstRouteMs.map { .number(String($0)) }),
+                                ("loadingMs", budgets.loadingMs.map { .number(String($0)) }),
+                                ("interactiveMs", budgets.interactiveMs.map { .number(String($0)) })])),
+            ("patience", settings.patience == defaults.patience ? nil : duration(settings.patience)),
+            ("flashWindow", settings.flashWindow == defaults.flashWindow ? nil : duration(settings.flashWindow)),
+            ("settle", settings.settle == defaults.settle ? nil : duration(settings.settle)),
+        ])
+    }
+}

@@ -1,0 +1,26 @@
+import Testing
+@testable import Scenarios
+
+/// Encoding a scenario and decoding it again gives the same run: what shrink relies on.
+@Suite struct ScenarioEncoderTests {
+    @Test func everyBundledScenarioSurvivesARoundTripWithTheSameTraceHash() throws {
+        let (scenarios, problems) = ScenarioLoader.load([Paths.scenarios])
+        #expect(problems.isEmpty)
+        for scenario in scenarios {
+            let text = ScenarioEncoder.encode(scenario)
+            guard case .success(let again) = ScenarioDecoder.decode(text, file: scenario.file) else {
+                Issue.record("\(scenario.file) encodes to a file that does not decode:\n\(text)")
+                continue
+            }
+            #expect(ScenarioEncoder.encode(again) == text, "\(scenario.file)")
+            #expect(ScenarioRunner.run(again).traceHash == ScenarioRunner.run(scenario).traceHash, "\(scenario.file)")
+        }
+    }
+
+    @Test func durationsAreWrittenInTheLargestExactUnit() {
+        #expect(ScenarioEncoder.duration(.seconds(120)) == .string("2m"))
+        #expect(ScenarioEncoder.duration(.milliseconds(1500)) == .string("1500ms"))
+        #expect(ScenarioEncoder.duration(.seconds(7200)) == .string("2h"))
+        #expect(ScenarioEncoder.duration(.zero) == .string("0ms"))
+    }
+}
