@@ -37,7 +37,7 @@ public enum Persona: String, Sendable, CaseIterable {
         case .midOnboardingKill:
             if case .kill? = swarm.detour {} else {
                 swarm.detour = .kill(at: [.intake, .processOverview, .goalReview, .programReview][random.nextInt(in: 0...3)],
-                                     downtime: .seconds(5))
+                                     downtime: .seconds(5), corruptCache: false)
             }
             steps += Self.weave(swarm.detour, email: swarm.email, returning: false)
         case .returningUser:
@@ -68,7 +68,12 @@ public enum Persona: String, Sendable, CaseIterable {
         case .differentEmail?: return [until(.authVerification), .action(.useDifferentEmail, input: nil), .wait(.seconds(1)), drive]
         case .resendCode?: return [until(.authVerification), .wait(.seconds(31)), .action(.resendCode, input: nil), drive]
         case .background(let phase, let length)?: return [until(phase), .background, .wait(length), .foreground, drive]
-        case .kill(let phase, let downtime)?: return [until(phase), .kill, .wait(downtime), .launch, drive]
+        case .kill(let phase, let downtime, let corrupt)?:
+            return [until(phase), .kill, .wait(downtime)] + (corrupt ? [.corruptCache] : []) + [.launch, drive]
+        case .tapThenBackground(let phase, let length)?:
+            let tap: UserAction = phase == .success ? .start : .activate
+            return [until(phase), .wait(.seconds(1)), .action(tap, input: nil), .wait(.milliseconds(5)), .background,
+                    .wait(length), .foreground, drive]
         }
     }
 }

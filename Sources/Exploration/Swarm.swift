@@ -11,14 +11,19 @@ public struct Swarm: Sendable, Equatable {
         case differentEmail
         case resendCode
         case background(at: OnboardingPhase, for: Duration)
-        case kill(at: OnboardingPhase, downtime: Duration)
+        case kill(at: OnboardingPhase, downtime: Duration, corruptCache: Bool)
+        /// Tap the screen's main button, then switch apps at once (before the answer comes back).
+        case tapThenBackground(at: OnboardingPhase, for: Duration)
 
         public var description: String {
             switch self {
             case .differentEmail: "use-different-email once on the code screen"
             case .resendCode: "wait out the countdown and resend the code"
             case .background(let phase, let length): "background at \(phase.rawValue) for \(length.totalMilliseconds)ms"
-            case .kill(let phase, let downtime): "kill at \(phase.rawValue), relaunch after \(downtime.totalMilliseconds)ms"
+            case .kill(let phase, let downtime, let corrupt):
+                "kill at \(phase.rawValue), relaunch after \(downtime.totalMilliseconds)ms" + (corrupt ? " with the cache corrupted" : "")
+            case .tapThenBackground(let phase, let length):
+                "tap the main button at \(phase.rawValue), background at once for \(length.totalMilliseconds)ms"
             }
         }
     }
@@ -81,11 +86,14 @@ public struct Swarm: Sendable, Equatable {
 
     private static func drawDetour(_ random: inout SeededRandom) -> Detour? {
         let phase = detourPhases[random.nextInt(in: 0...detourPhases.count - 1)]
-        switch random.nextInt(in: 0...4) {
+        switch random.nextInt(in: 0...5) {
         case 0: return .differentEmail
         case 1: return .resendCode
         case 2: return .background(at: phase, for: .milliseconds(random.nextInt(in: 1_000...90_000)))
-        case 3: return .kill(at: phase, downtime: .milliseconds(random.nextInt(in: 1_000...30_000)))
+        case 3: return .kill(at: phase, downtime: .milliseconds(random.nextInt(in: 1_000...30_000)),
+                             corruptCache: random.chance(Probability(0.3)))
+        case 4: return .tapThenBackground(at: random.chance(Probability(0.5)) ? .programReview : .success,
+                                          for: .milliseconds(random.nextInt(in: 1_000...60_000)))
         default: return nil
         }
     }

@@ -14,28 +14,7 @@ public struct NoLostProgress: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        backwardMoves(run) + (settled(run, window: settings.settle) ? missingSteps(run, settle: settings.settle) : [])
-    }
-
-    /// True when the app ran, the device was online and no request met an injected fault for the
-    /// whole final `window`: only then has the queue had a healthy network long enough.
-    private func settled(_ run: RunObservation, window: Duration) -> Bool {
-        guard let launch = run.launches.last, launch.endIndex > run.lastIndex(atOrBefore: run.end) else { return false }
-        let since = run.end.advanced(by: .zero - window)
-        guard launch.start <= since else { return false }
-        var online = true
-        for event in run.events {
-            switch event.event {
-            case .connectivity(let isOnline):
-                if event.time > since && !isOnline { return false }
-                online = isOnline
-            case .faultApplied where event.time > since:
-                return false
-            default:
-                break
-            }
-        }
-        return online
+        backwardMoves(run) + (run.endsSettled(window: settings.settle) ? missingSteps(run, settle: settings.settle) : [])
     }
 
     private func missingSteps(_ run: RunObservation, settle: Duration) -> [Violation] {

@@ -4,8 +4,8 @@ import OnboardingModel
 /// Push registered (seed 002 §7: "The OS-level permission is granted, but the app never gets an
 /// APNs token, so push notifications won't be delivered").
 ///
-/// Permission granted ⇒ the user's push token reaches the backend, judged once the run has gone
-/// on for the settle window after the grant.
+/// Permission granted ⇒ the user's push token reaches the backend, judged when the run ends
+/// settled (app running, online, no injected fault for the settle window).
 public struct PushRegistered: Oracle {
     public let name = "pushRegistered"
     public let summary = "notification permission granted implies a push token registered at the backend"
@@ -13,7 +13,8 @@ public struct PushRegistered: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        run.events.compactMap { event in
+        guard run.endsSettled(window: settings.settle) else { return [] }
+        return run.events.compactMap { event in
             guard case .permissionAnswered(granted: true) = event.event,
                   event.time.advanced(by: settings.settle) <= run.end,
                   let user = run.signedInUser(atIndex: event.index) else { return nil }

@@ -118,6 +118,28 @@ public struct RunObservation: Sendable {
         }
     }
 
+    /// True when the run ends with the app running, the device online and no request meeting an
+    /// injected fault for the whole final `window`: only then has queued work had a healthy
+    /// network long enough to be due.
+    public func endsSettled(window: Duration) -> Bool {
+        guard let launch = launches.last, launch.endIndex > lastIndex(atOrBefore: end) else { return false }
+        let since = end.advanced(by: .zero - window)
+        guard launch.start <= since else { return false }
+        var online = true
+        for event in events {
+            switch event.event {
+            case .connectivity(let isOnline):
+                if event.time > since && !isOnline { return false }
+                online = isOnline
+            case .faultApplied where event.time > since:
+                return false
+            default:
+                break
+            }
+        }
+        return online
+    }
+
     /// Requests sent at or before `index` that had no answer by then, with their timeouts.
     public func outstandingRequests(atIndex index: Int) -> [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] {
         var open: [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] = []

@@ -16,11 +16,15 @@ public struct SettledRouteMatchesJourney: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         run.launches.compactMap { launch in
             guard let user = launch.sessionUser, !launch.cacheHit,
-                  let journey = run.journey(of: user, atIndex: launch.startIndex),
                   let settled = run.screens.first(where: {
                       $0.index > launch.startIndex && $0.index < launch.endIndex
                           && $0.state.route != nil && $0.state.route != .launch
-                  }) else { return nil }
+                  }),
+                  // The journey as the backend had it when it answered the launch check (a queued
+                  // push may move it on while the answer travels back).
+                  let journey = run.journey(of: user, atIndex: answeredAt(run, launch: launch, before: settled.index)) else {
+                return nil
+            }
             let expected: Route = journey.resumePhase == .complete ? .main : .onboarding(journey.resumePhase)
             guard settled.state.route != expected else { return nil }
             // Asked but got no journey: falling back to onboarding from the intro is the documented behaviour.
@@ -36,4 +40,16 @@ public struct SettledRouteMatchesJourney: Oracle {
         }
     }
 
+
+    /// The trace index where the backend handled the last journey request answered before
+    /// `index` in this launch (or `index` itself if there was none).
+    private func answeredAt(_ run: RunObservation, launch: RunObservation.Launch, before index: Int) -> Int {
+        let answered = run.events.last { event in
+            guard event.index > launch.startIndex && event.index < index else { return false }
+            if case .responseReceived(_, .journey, "ok") = event.event { return true }
+            return false
+        }
+        guard case .responseReceived(let id, _, _)? = answered?.event else { return index }
+        return run.events.first { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? index
+    }
 }

@@ -11,8 +11,8 @@ public struct BackendConfiguration: Sendable, Equatable {
         }
     }
 
-    /// Reject `sendOTP` whose `shouldCreateUser` disagrees with whether the account exists
-    /// (002 §9: "If Supabase is strict about this, the resend could fail").
+    /// Reject a `sendOTP` whose `shouldCreateUser` differs from the one of the sign-in still
+    /// pending for that email (002 §9: "If Supabase is strict about this, the resend could fail").
     public var strictCreateUser: Bool
     /// How long the backend takes to generate goal options (002 §2 "Backend is slow").
     public var goalGenerationTime: Duration

@@ -19,6 +19,7 @@ public actor MockBackend {
     private var accountsByEmail: [String: Account] = [:]  // looked up, never iterated
     private var emailsByUser: [String: String] = [:]  // looked up, never iterated
     private var inbox: [String: String] = [:]  // latest OTP per email
+    private var pendingCreateFlags: [String: Bool] = [:]  // shouldCreateUser of the open challenge, per email
     private var random: SeededRandom
     private var usersCreated = 0
     public private(set) var analyticsEvents: [(user: String, event: String)] = []
@@ -84,8 +85,10 @@ public actor MockBackend {
 
     private func sendOTP(email: String, shouldCreateUser: Bool) -> Result<BackendResponse, RequestError> {
         let exists = accountsByEmail[email] != nil
-        if configuration.strictCreateUser && shouldCreateUser && exists {
-            return .failure(.status(422, "User already registered"))
+        // Strict: a resend must ask the same as the sign-in it resends (002 §9: "may conflict with
+        // the original shouldCreateUser: false call").
+        if configuration.strictCreateUser, let original = pendingCreateFlags[email], original != shouldCreateUser {
+            return .failure(.status(422, "shouldCreateUser conflicts with the pending sign-in"))
         }
         if !shouldCreateUser && !exists {
             return .failure(.status(422, "Signups not allowed for otp"))
@@ -97,6 +100,7 @@ public actor MockBackend {
         }
         let code = String(100_000 + random.nextInt(in: 0...899_999))
         inbox[email] = code
+        pendingCreateFlags[email] = shouldCreateUser
         otpSendCount += 1
         return .success(.accepted)
     }
@@ -105,6 +109,7 @@ public actor MockBackend {
         guard let account = accountsByEmail[email], inbox[email] == code else {
             return .failure(.status(401, "Invalid or expired code"))
         }
+        pendingCreateFlags[email] = nil
         return .success(.session(userID: account.userID))
     }
 

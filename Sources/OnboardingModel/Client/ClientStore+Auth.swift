@@ -25,7 +25,7 @@ extension ClientStore {
         busy = "send-code"
         errorMessage = nil
         publish()
-        let result = await call(.sendOTP(email: email, shouldCreateUser: !isReturningLogin))
+        let result = await call(.sendOTP(email: email, shouldCreateUser: shouldCreateUser))
         busy = nil
         switch result {
         case .success:
@@ -61,6 +61,12 @@ extension ClientStore {
             publish()
         }
     }
+
+    /// 002 §9: `shouldCreateUser: !onboardingStore.isReturningLogin`, for the first send and the
+    /// resend alike. A user with a session has an account already, so the app never asks to
+    /// create one then (found by exploration: a reinstalled, signed-in user going through intake
+    /// asked to create an existing account, and a strict backend rejected the later log-in).
+    var shouldCreateUser: Bool { !isReturningLogin && userID == nil }
 
     /// Stores the session in the keychain and moves the anonymous progress to the user's cache.
     private func establishSession(user: String, email: String) {
@@ -116,8 +122,7 @@ extension ClientStore {
         errorMessage = nil
         publish()
         // fix-9: "hardcodes shouldCreateUser: true" even for returning users.
-        let shouldCreateUser = mutants.contains(.fix9) ? true : !isReturningLogin
-        let result = await call(.sendOTP(email: email, shouldCreateUser: shouldCreateUser))
+        let result = await call(.sendOTP(email: email, shouldCreateUser: mutants.contains(.fix9) ? true : shouldCreateUser))
         busy = nil
         switch result {
         case .success:

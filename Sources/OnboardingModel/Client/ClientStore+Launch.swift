@@ -23,11 +23,13 @@ extension ClientStore {
         simulation.record(ModelEvent.signedIn(user: session.userID))
         syncQueue.assumeIsolated { $0.startFlushing() }
         switch readCache(for: session.userID) {
-        case .hit(let cache):
+        case .hit(let cache) where cache.phase > .authVerification:
             pendingEmail = cache.pendingEmail
             // fix-13 fixed: "The resume gate is designed for cold launches", so it shows here.
             show(phase: cache.phase, resumeGate: cache.phase.isMidOnboarding)
-        case .miss:
+        case .hit, .miss:
+            // No cache, or one that stops before sign-in finished: a session means the user is
+            // signed in, so a cached sign-in step cannot be resumed; the backend decides.
             route = .launch
             loadingScreen = "launch-screen"
             publish()

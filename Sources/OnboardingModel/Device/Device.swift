@@ -52,12 +52,12 @@ public actor Device {
     }
 
     /// The ground truth a launch starts from, for oracles: the session's user and whether a
-    /// readable cache exists for that user under its own key (under `dec-cache-user` the app
+    /// readable cache of a step after sign-in exists for that user under its own key (under `dec-cache-user` the app
     /// writes a shared key instead, so no launch counts as a hit: the check is skipped, never wrong).
     private func launchContext() -> ModelEvent {
         let user = disk.storage.session?.userID
         var hit = false
-        if let user, case .valid? = disk.storage.cache[user] { hit = true }
+        if let user, case .valid(let cache)? = disk.storage.cache[user], cache.phase > .authVerification { hit = true }
         return .launchContext(sessionUser: user, cacheHit: hit)
     }
 

@@ -57,7 +57,8 @@ public struct DeviceStorage: Sendable, Equatable {
     public var cache: [String: CachedValue] = [:]  // looked up; iterated only through sortedKeys
     public var session: Session?
     public var syncQueue: [SyncItem] = []
-    /// Counts installs, so each install has its own anonymous analytics identity.
+    /// Counts anonymous analytics identities: a new one per install, and a new one when storage
+    /// is corrupted (the analytics SDK keeps its anonymous ID in the same storage).
     public var install = 1
 
     public init(cache: [String: CachedValue] = [:], session: Session? = nil) {
@@ -75,5 +76,6 @@ public struct DeviceStorage: Sendable, Equatable {
 
     mutating func corruptCache() {
         for key in sortedCacheKeys { cache[key] = .corrupted }
+        install += 1
     }
 }
