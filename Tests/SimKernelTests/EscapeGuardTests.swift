@@ -36,10 +36,12 @@ import Testing
     @Test func aWallClockSleepLeavesTheRunUnsettledAndNamesTheSleepingTask() {
         // On Swift 6.3.1 `Task.sleep` hands its job straight to Dispatch, past the runtime's
         // enqueue hooks, so it cannot be counted as an escape. It still cannot pass quietly:
-        // the driver goes idle with the task unfinished and reports a deadlock naming it.
+        // the driver goes idle with the task unfinished and reports a deadlock naming it. The
+        // sleep is an hour of wall time so that it can never end before the driver looks (a
+        // short one races the idle check on a loaded machine and the run then "completes").
         let simulation = Simulation(seed: 1)
         let result = simulation.run("wall-clock sleeper") {
-            try? await Task.sleep(nanoseconds: 1_000_000)  // determinism: ok (proves the run reports it)
+            try? await Task.sleep(nanoseconds: 3_600_000_000_000)  // determinism: ok (proves the run reports it)
         }
         #expect(!result.isClean)
         #expect(result.outcome == .deadlock)
