@@ -9,7 +9,6 @@ public struct RunObservation: Sendable {
         public let index: Int
         public let time: SimulationInstant
         public let event: ModelEvent
-        public let line: String
     }
 
     /// One launch of the app, from `launched` to its kill (or the end of the run).
@@ -27,12 +26,13 @@ public struct RunObservation: Sendable {
     public let screens: [(index: Int, time: SimulationInstant, state: ScreenState)]
     public let launches: [Launch]
     public let end: SimulationInstant
-    private let traceLines: [String]
+    /// The trace, for excerpts: lines are rendered only for the entries a violation quotes.
+    private let entries: [TraceEntry]
 
     public init(trace: Trace) {
-        traceLines = trace.entries.map(\.line)
+        entries = trace.entries
         events = trace.entries.compactMap { entry in
-            (entry.record as? ModelEvent).map { Event(index: entry.index, time: entry.time, event: $0, line: entry.line) }
+            (entry.record as? ModelEvent).map { Event(index: entry.index, time: entry.time, event: $0) }
         }
         screens = events.compactMap { if case .screen(let state) = $0.event { ($0.index, $0.time, state) } else { nil } }
         end = trace.entries.last?.time ?? .zero
@@ -162,15 +162,15 @@ public struct RunObservation: Sendable {
     /// Canonical trace lines from `first` to `last` (inclusive), at most `limit` of them,
     /// keeping the first and the last.
     public func excerpt(from first: Int, to last: Int, limit: Int = 12) -> [String] {
-        let lower = max(0, min(first, last)), upper = min(traceLines.count - 1, max(first, last))
+        let lower = max(0, min(first, last)), upper = min(entries.count - 1, max(first, last))
         guard lower <= upper else { return [] }
-        let lines = Array(traceLines[lower...upper])
+        let lines = entries[lower...upper].map(\.line)
         guard lines.count > limit else { return lines }
         return Array(lines.prefix(limit - 1)) + ["…", lines.last!]
     }
 
     /// Canonical lines of the given trace indices, in order.
     public func lines(_ indices: [Int]) -> [String] {
-        indices.sorted().filter { $0 >= 0 && $0 < traceLines.count }.map { traceLines[$0] }
+        indices.sorted().filter { $0 >= 0 && $0 < entries.count }.map { entries[$0].line }
     }
 }

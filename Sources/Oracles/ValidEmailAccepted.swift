@@ -34,13 +34,14 @@ public struct ValidEmailAccepted: Oracle {
         return String(detail.dropFirst().dropLast())
     }
 
-    /// The fix plan's rule, stated without a regex: non-space local part, `@`, a domain whose
-    /// last dot is followed by at least two characters.
+    /// The fix plan's rule ("non-whitespace-non-@ + @ + non-whitespace-non-@ + . + 2+ chars"),
+    /// stated on its own: no white space, one `@` after a non-empty local part, and some dot in
+    /// the domain with a character before it and two after it.
     static func isWellFormed(_ email: String) -> Bool {
         guard !email.contains(where: \.isWhitespace) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, let dot = parts[1].lastIndex(of: ".") else { return false }
-        let host = parts[1][..<dot], tld = parts[1][parts[1].index(after: dot)...]
-        return !host.isEmpty && tld.count >= 2
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        let domain = Array(parts[1])
+        return domain.indices.contains { domain[$0] == "." && $0 >= 1 && domain.count - $0 - 1 >= 2 }
     }
 }

@@ -11,9 +11,13 @@ public struct TraceHasher: Sendable, Equatable {
     public init() {}
 
     public mutating func combine(_ text: String) {
-        for byte in text.utf8 {
-            value = (value ^ UInt64(byte)) &* Self.prime
+        var text = text
+        var hash = value
+        // Contiguous UTF-8 (native strings already are): no per-byte index arithmetic.
+        text.withUTF8 { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
         }
+        value = hash
     }
 
     /// The hash as exactly 16 lowercase hex digits.

@@ -31,20 +31,27 @@ public struct ScreenState: Sendable, Equatable {
 
     public static let notRunning = ScreenState(route: nil)
 
-    /// One stable line for the trace.
+    /// One stable line for the trace (built by appending: it is rendered for every screen change).
     public var canonicalText: String {
-        var parts = ["route=\(route.map(\.description) ?? "none")"]
-        if let loadingScreen { parts.append("loading=\(loadingScreen)") }
-        if let spinner { parts.append("spinner=\(spinner)") }
-        if let errorText { parts.append("error=\"\(errorText)\"") }
-        parts.append("actions=[\(actions.map(\.rawValue).joined(separator: ","))]")
-        if !emailField.isEmpty { parts.append("email=\"\(emailField)\"") }
-        if let countdown { parts.append("countdown=\(countdown)") }
-        if !motionEffects.isEmpty { parts.append("motion=[\(motionEffects.joined(separator: ","))]") }
-        if resumeGate { parts.append("resume-gate") }
-        if let workoutCard { parts.append("card=\"\(workoutCard)\"") }
-        if offlineBanner { parts.append("offline-banner") }
-        if !foreground { parts.append("background") }
-        return parts.joined(separator: " ")
+        var text = "route="
+        text.reserveCapacity(96)
+        text += route.map(\.description) ?? "none"
+        if let loadingScreen { text += " loading=" + loadingScreen }
+        if let spinner { text += " spinner=" + spinner }
+        if let errorText { text += " error=\"" + errorText + "\"" }
+        text += " actions=["
+        for (position, action) in actions.enumerated() {
+            if position > 0 { text += "," }
+            text += action.rawValue
+        }
+        text += "]"
+        if !emailField.isEmpty { text += " email=\"" + emailField + "\"" }
+        if let countdown { text += " countdown=" + String(countdown) }
+        if !motionEffects.isEmpty { text += " motion=[" + motionEffects.joined(separator: ",") + "]" }
+        if resumeGate { text += " resume-gate" }
+        if let workoutCard { text += " card=\"" + workoutCard + "\"" }
+        if offlineBanner { text += " offline-banner" }
+        if !foreground { text += " background" }
+        return text
     }
 }

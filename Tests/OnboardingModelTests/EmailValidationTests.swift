@@ -1,0 +1,20 @@
+import Testing
+@testable import OnboardingModel
+
+/// The hand-written email matchers agree with the fix plan's regular expressions exactly.
+@Suite struct EmailValidationTests {
+    static let samples = [
+        "o'brien@gmail.com", "new.user@example.com", "ana+test@example.co.uk", "a@b.c", "a@b.cd", "a@b.c.d",
+        "a@b.cd.e", "a@.cd", "@b.cd", "a@b", "a b@c.de", "a@b@c.de", "a@b.c1", "a@b.1c", "a@b-c.de", "a_b@c.de",
+        "a%b@c.de", "a@b..cd", "a@b.cd.", "é@b.cd", "a@é.cd", "a@b.éé", "", "@", "a@", "a@b.", "x@y.zz\t", "a@b.c d",
+        "UPPER@CASE.COM", "dots.in.local@sub.domain.example", "a@b.-c", "a@-.cc", "a@..cc",
+    ]
+
+    @Test(arguments: samples)
+    func theMatchersAgreeWithTheFixPlansRegexes(_ email: String) throws {
+        let permissive = try Regex(EmailValidation.permissive)
+        let strict = try Regex(EmailValidation.strict)
+        #expect(EmailValidation.matchesPermissive(email) == (email.wholeMatch(of: permissive) != nil), "permissive: \(email)")
+        #expect(EmailValidation.matchesStrict(email) == (email.wholeMatch(of: strict) != nil), "strict: \(email)")
+    }
+}
