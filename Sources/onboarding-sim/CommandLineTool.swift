@@ -19,6 +19,7 @@ enum CommandLineTool {
         RegressCommand.subcommand,
         ExploreCommand.subcommand,
         ReplayCommand.subcommand,
+        ShrinkCommand.subcommand,
         ListCommand.subcommand,
         SelfTestCommand.subcommand,
     ]

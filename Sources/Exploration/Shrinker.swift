@@ -1,0 +1,83 @@
+import SimKernel
+import OnboardingModel
+import Oracles
+import Scenarios
+
+/// Shrinks a failing scenario to a smaller one that still violates the same oracle: fewer
+/// faults and steps, shorter delays, plainer settings. Greedy: tries one simplification at a
+/// time and keeps it if the violation stays, until a whole pass changes nothing.
+public enum Shrinker {
+    public struct Outcome: Sendable {
+        /// The smallest failing scenario found, with the mutants it needs switched on.
+        public let scenario: Scenario
+        public let oracle: String
+        /// Runs spent shrinking.
+        public let runs: Int
+        public let faultsBefore: Int
+        public let stepsBefore: Int
+    }
+
+    /// Shrinks `scenario` run with `mutants`; `oracle` picks which violation to keep (default:
+    /// the first oracle that fires). Nil when the scenario does not fail.
+    public static func shrink(_ scenario: Scenario, mutants: [Mutant], oracle: String? = nil, maxRuns: Int = 500) -> Outcome? {
+        var best = scenario
+        best.world.mutants = MutantSet(scenario.world.mutants.members + mutants)
+        let first = ScenarioRunner.run(best)
+        let oracles = first.violations.map(\.oracle).filter { !$0.hasPrefix("expect.") && $0 != "kernel" }
+        guard let target = oracle ?? oracles.first, oracles.contains(target) else { return nil }
+        var runs = 1
+        var improved = true
+        while improved && runs < maxRuns {
+            improved = false
+            for candidate in simplifications(of: best) where runs < maxRuns {
+                runs += 1
+                if ScenarioRunner.run(candidate).violations.contains(where: { $0.oracle == target }) {
+                    best = candidate
+                    improved = true
+                    break
+                }
+            }
+        }
+        return Outcome(scenario: best, oracle: target, runs: runs,
+                       faultsBefore: scenario.world.faults.rules.count + scenario.world.faults.offlineWindows.count,
+                       stepsBefore: scenario.steps.count)
+    }
+
+    /// Half of `duration`, in whole milliseconds (so shrunk files read "468ms", not "468.75ms").
+    static func half(_ duration: Duration) -> Duration { .milliseconds(duration.totalMilliseconds / 2) }
+
+    /// Every one-step simplification of `scenario`, biggest first.
+    static func simplifications(of scenario: Scenario) -> [Scenario] {
+        var candidates: [Scenario] = []
+        func with(_ change: (inout Scenario) -> Void) {
+            var candidate = scenario
+            change(&candidate)
+            candidates.append(candidate)
+        }
+        let faults = scenario.world.faults
+        for index in faults.rules.indices { with { $0.world.faults.rules.remove(at: index) } }
+        for index in faults.offlineWindows.indices { with { $0.world.faults.offlineWindows.remove(at: index) } }
+        for index in scenario.steps.indices where index > 0 { with { $0.steps.remove(at: index) } }
+        for (index, rule) in faults.rules.enumerated() {
+            if rule.trigger.probability != .always || rule.trigger.count != 1 {
+                with { $0.world.faults.rules[index].trigger = .nth(rule.trigger.fromCall) }
+            }
+            if case .delay(let by) = rule.kind, by > .milliseconds(100) {
+                with { $0.world.faults.rules[index].kind = .delay(half(by)) }
+            }
+        }
+        for (index, window) in faults.offlineWindows.enumerated() where window.duration > .seconds(1) {
+            with { $0.world.faults.offlineWindows[index].duration = half(window.duration) }
+        }
+        for (index, step) in scenario.steps.enumerated() {
+            if case .wait(let length) = step, length > .milliseconds(100) { with { $0.steps[index] = .wait(half(length)) } }
+        }
+        if faults.latencyMs != 20...120 { with { $0.world.faults.latencyMs = 20...120 } }
+        let settings = scenario.world.settings
+        if settings.reduceMotion { with { $0.world.settings.reduceMotion = false } }
+        if !settings.grantsNotifications { with { $0.world.settings.grantsNotifications = true } }
+        if scenario.world.backend.strictCreateUser { with { $0.world.backend.strictCreateUser = false } }
+        if scenario.settleAfterSteps > .seconds(1) { with { $0.settleAfterSteps = half(scenario.settleAfterSteps) } }
+        return candidates
+    }
+}

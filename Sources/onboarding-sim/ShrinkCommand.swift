@@ -1,0 +1,66 @@
+import Foundation
+import OnboardingModel
+import Exploration
+import Scenarios
+
+/// `onboarding-sim shrink`: the smallest scenario file that still fails the same way.
+enum ShrinkCommand {
+    static let subcommand = Subcommand(
+        name: "shrink",
+        summary: "shrink a failing explored run to a minimal scenario file",
+        usage: """
+            usage: onboarding-sim shrink (SCENARIO | --persona P) --seed S [--mutant ID]… [--oracle NAME] -o OUT.json
+
+            Takes the run `explore` made for seed S (the persona or scenario with that seed's
+            swarm faults) and removes faults and steps, shortens delays, waits and offline
+            windows, and plainer settings, one at a time, keeping each change that still
+            violates the same oracle. Writes the result as an ordinary scenario file that
+            `run` fails on, with the mutants it needs listed under "mutants". To keep it as a
+            regression guard, move those ids from "mutants" to "guards".
+
+            options:
+              --persona P    a built-in persona: \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
+              --seed S       the seed to shrink (required)
+              --mutant ID    switch a catalogue bug back on (repeatable)
+              --oracle NAME  the violation to keep (default: the first oracle that fires)
+              -o OUT.json    where to write the shrunk scenario (required)
+
+            example:
+              onboarding-sim shrink --persona new-user --seed 12 --mutant fix-3 -o scenarios/fix-plan/shrunk-fix-3.json
+            """,
+        flags: [],
+        options: ["--persona", "--seed", "--mutant", "--oracle", "-o", "--output"],
+        run: run)
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        guard let seed = try arguments.unsigned("--seed") else { throw UsageError(message: "--seed S is required") }
+        guard let output = arguments.value("-o") ?? arguments.value("--output") else {
+            throw UsageError(message: "-o OUT.json is required")
+        }
+        guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
+        let mutants = try ScenarioArguments.mutants(arguments)
+        var (scenario, _) = target.scenario(seed: seed)
+        scenario.seed = seed
+        Terminal.progress("shrinking \(target.name) seed \(seed)…")
+        let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle"))
+        Terminal.endProgress()
+        guard var shrunk = outcome?.scenario, let outcome else {
+            Console.error("onboarding-sim shrink: \(target.name) seed \(seed) violates no oracle"
+                          + (arguments.value("--oracle").map { " named \($0)" } ?? "") + "; nothing to shrink")
+            return ExitCode.badInput
+        }
+        shrunk.file = output
+        shrunk.name = "Shrunk: \(outcome.oracle) (\(target.name) seed \(seed))"
+        shrunk.summary = "Found by explore and shrunk: violates \(outcome.oracle)"
+            + (mutants.isEmpty ? "" : " with \(mutants.map(\.rawValue).joined(separator: ", ")) on")
+            + ". Replay the original: onboarding-sim replay "
+            + (target.name.hasSuffix(".json") ? target.name : "--persona \(target.name)") + " --seed \(seed)"
+            + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
+        guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }
+        let faultsAfter = shrunk.world.faults.rules.count + shrunk.world.faults.offlineWindows.count
+        Console.out("wrote \(output): \(outcome.oracle) still fires with \(faultsAfter) of \(outcome.faultsBefore) faults "
+                    + "and \(shrunk.steps.count) of \(outcome.stepsBefore) steps (\(outcome.runs) runs)")
+        Console.out("check it: onboarding-sim run \(output)")
+        return ExitCode.ok
+    }
+}

@@ -1,0 +1,79 @@
+import Testing
+import SimKernel
+import OnboardingModel
+import Scenarios
+@testable import Exploration
+
+/// Exploration is reproducible: shards add up to the whole, workers change nothing, a seed
+/// replays exactly, and shrinking keeps the violation.
+@Suite struct ExplorerTests {
+    static let personas = Persona.allCases.map(ExplorationTarget.persona)
+
+    func hashes(_ runs: [ExplorationRun]) -> [String] { runs.map { "\($0.target) \($0.seed) \($0.result.traceHash)" } }
+
+    @Test func theSameSeedsGiveTheSameSummaryHashTwice() {
+        let plan = ExplorationPlan(targets: Self.personas, seedCount: 60)
+        #expect(ExplorationSummary(Explorer.run(plan)).summaryHash == ExplorationSummary(Explorer.run(plan)).summaryHash)
+    }
+
+    @Test func shardsTogetherAreExactlyTheUnshardedRun() {
+        let whole = Explorer.run(ExplorationPlan(targets: Self.personas, firstSeed: 5, seedCount: 40))
+        var parts: [ExplorationRun] = []
+        for index in 1...3 {
+            parts += Explorer.run(ExplorationPlan(targets: Self.personas, firstSeed: 5, seedCount: 40, shard: (index, 3)))
+        }
+        #expect(parts.count == whole.count)
+        #expect(hashes(parts).sorted() == hashes(whole).sorted())
+        #expect(Set(parts.map(\.seed)).count == parts.count, "no seed runs in two shards")
+    }
+
+    @Test func twoWorkersGiveTheSameResultsAsOne() {
+        let plan = ExplorationPlan(targets: Self.personas, seedCount: 50, mutants: [.fix3])
+        let one = Explorer.run(plan, jobs: 1), two = Explorer.run(plan, jobs: 2)
+        #expect(hashes(one) == hashes(two))
+        #expect(two.allSatisfy { $0.result.simulation.escapedJobs == 0 && $0.result.simulation.foreignEnqueues == 0 })
+    }
+
+    @Test func aSeedDrawsTheSameSwarmEveryTimeAndListsEveryKnob() {
+        let swarm = Swarm.draw(seed: 77)
+        #expect(swarm == Swarm.draw(seed: 77))
+        #expect(swarm.lines.contains { $0.hasPrefix("detour:") })
+        #expect(swarm.lines.contains { $0.hasPrefix("email:") })
+        let kinds = Set((1...200).map { Swarm.draw(seed: $0).rules.count })
+        #expect(kinds.count > 2, "seeds switch different subsets of fault kinds on")
+    }
+
+    @Test func replayingASeedReproducesTheExploredRun() {
+        let plan = ExplorationPlan(targets: Self.personas, seedCount: 20, mutants: [.fix7])
+        for run in Explorer.run(plan) {
+            let again = Explorer.explore(ExplorationPlan(targets: [plan.target(for: run.seed)], firstSeed: run.seed,
+                                                         seedCount: 1, mutants: [.fix7]), seed: run.seed)
+            #expect(again.result.traceHash == run.result.traceHash)
+        }
+    }
+
+    @Test func theFixedModelSurvivesAThousandSeeds() {
+        let runs = Explorer.run(ExplorationPlan(targets: Self.personas, seedCount: 1000), jobs: 2)
+        let failures = runs.filter { !$0.result.passed }
+        #expect(failures.isEmpty, "\(failures.map { "\($0.target) seed \($0.seed): \($0.result.failedChecks)" })")
+    }
+
+    @Test func shrinkingKeepsTheOracleAndMakesTheScenarioSmaller() throws {
+        let plan = ExplorationPlan(targets: [.persona(.newUser)], seedCount: 40, mutants: [.fix3])
+        let failing = try #require(Explorer.run(plan).first { run in run.result.violations.contains { $0.oracle == "noSilentDeadEnd" } })
+        let (scenario, _) = ExplorationTarget.persona(.newUser).scenario(seed: failing.seed)
+        let outcome = try #require(Shrinker.shrink(scenario, mutants: [.fix3], oracle: "noSilentDeadEnd"))
+        #expect(outcome.scenario.steps.count <= scenario.steps.count)
+        #expect(outcome.scenario.world.faults.rules.count <= scenario.world.faults.rules.count)
+        // The shrunk file is an ordinary scenario that fails run with the same oracle.
+        let text = ScenarioEncoder.encode(outcome.scenario)
+        guard case .success(let decoded) = ScenarioDecoder.decode(text, file: "shrunk.json") else {
+            Issue.record("the shrunk scenario does not decode:\n\(text)")
+            return
+        }
+        #expect(ScenarioRunner.run(decoded).violations.contains { $0.oracle == "noSilentDeadEnd" })
+        var fixed = decoded
+        fixed.world.mutants = .none
+        #expect(!ScenarioRunner.run(fixed).violations.contains { $0.oracle == "noSilentDeadEnd" })
+    }
+}
