@@ -39,12 +39,13 @@ public struct ExplorationSummary: Sendable {
 
     static let metricNames = ["firstRouteMs", "loadingMs", "interactiveMs"]
 
+    /// A metric of the run's first launch; one never reached counts as the whole launch.
     static func value(_ metric: String, of run: ExplorationRun) -> Int64? {
         guard let metrics = run.result.metrics else { return nil }
         switch metric {
-        case "firstRouteMs": return metrics.firstRouteMs
+        case "firstRouteMs": return metrics.firstRouteMs ?? metrics.durationMs
         case "loadingMs": return metrics.loadingMs
-        default: return metrics.interactiveMs
+        default: return metrics.interactiveMs ?? metrics.durationMs
         }
     }
 

@@ -15,9 +15,9 @@ public struct BudgetOracle: Oracle {
         var violations: [Violation] = []
         for (metrics, launch) in zip(LaunchMetrics.of(run), run.launches) {
             let measured: [(String, Int64?, Int64?)] = [
-                ("time to first route", metrics.firstRouteMs ?? launch.start.duration(to: launch.end).totalMilliseconds, budgets.firstRouteMs),
+                ("time to first route", metrics.firstRouteMs ?? metrics.durationMs, budgets.firstRouteMs),
                 ("loading time", metrics.loadingMs, budgets.loadingMs),
-                ("time to interactive", metrics.interactiveMs ?? launch.start.duration(to: launch.end).totalMilliseconds, budgets.interactiveMs),
+                ("time to interactive", metrics.interactiveMs ?? metrics.durationMs, budgets.interactiveMs),
             ]
             for (label, value, limit) in measured {
                 guard let value, let limit, value > limit else { continue }

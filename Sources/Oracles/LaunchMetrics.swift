@@ -10,6 +10,8 @@ public struct LaunchMetrics: Sendable, Equatable {
     public let loadingMs: Int64
     /// Until the screen first offers an action (or shows the main app) with no loading screen over it.
     public let interactiveMs: Int64?
+    /// How long the launch lasted (until its kill or the end of the run).
+    public let durationMs: Int64
 
     /// The metrics of every launch of `run`.
     public static func of(_ run: RunObservation) -> [LaunchMetrics] {
@@ -24,7 +26,8 @@ public struct LaunchMetrics: Sendable, Equatable {
                 loading += screen.time.duration(to: next).totalMilliseconds
             }
             return LaunchMetrics(launch: launch.number, firstRouteMs: firstRoute.map { since($0.time) },
-                                 loadingMs: loading, interactiveMs: interactive.map { since($0.time) })
+                                 loadingMs: loading, interactiveMs: interactive.map { since($0.time) },
+                                 durationMs: since(launch.end))
         }
     }
 }
