@@ -22,7 +22,7 @@ struct KernelBenchmark {
         let bareRate = Statistics.median(bareRates)
         print("kernel.jobs_per_second: \(Int(kernelRate))")
         print("bare.steps_per_second: \(Int(bareRate))")
-        print("kernel.ratio: \(formatRatio(kernelRate / bareRate))")
+        print("kernel.ratio: \(Ratio.format(kernelRate / bareRate))")
     }
 
     /// Two actors on the simulation executor, each sleeping 1 ms on the virtual clock and
@@ -53,12 +53,6 @@ struct KernelBenchmark {
         loop.run(steps: steps)
         precondition(loop.stepsRun == steps, "the bare loop ran \(loop.stepsRun) of \(steps) steps")
         return stopwatch.elapsedSeconds
-    }
-
-    private func formatRatio(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
-        let fraction = String(thousandths % 1000)
-        return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }
 

@@ -20,6 +20,7 @@ enum CommandLineTool {
         ExploreCommand.subcommand,
         ReplayCommand.subcommand,
         ShrinkCommand.subcommand,
+        ReportCommand.subcommand,
         ListCommand.subcommand,
         SelfTestCommand.subcommand,
     ]
