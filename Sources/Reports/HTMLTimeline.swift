@@ -91,9 +91,13 @@ public struct HTMLTimeline {
             guard let route = segment.screen.route else { return nil }
             let end = position + 1 < segments.count ? segments[position + 1].start : result.simulation.virtualTime
             let start = x(segment.start), span = max(2, x(end) - start)
-            let colour = segment.screen.loadingScreen != nil ? "#b0bec5" : route == .main ? "#66bb6a" : route == .launch ? "#90a4ae" : "#64b5f6"
+            // Neighbouring onboarding steps alternate shades so their boundaries show.
+            let colour = segment.screen.loadingScreen != nil ? "#b0bec5" : route == .main ? "#66bb6a"
+                : route == .launch ? "#90a4ae" : position.isMultiple(of: 2) ? "#64b5f6" : "#90caf9"
             let label = route.description.replacingOccurrences(of: "onboarding(", with: "").replacingOccurrences(of: ")", with: "")
-            let text = span > 40 ? "<text x=\(fmt(start + 3)) y=\(fmt(y("route") + 21)) font-size=11 fill='#0d1b2a'>\(escape(label))</text>" : ""
+            // About 6.5 px a character at 11 px: only labels that fit are drawn (hover shows the rest).
+            let fits = Double(label.count) * 6.5 + 6 <= span
+            let text = fits ? "<text x=\(fmt(start + 3)) y=\(fmt(y("route") + 21)) font-size=11 fill='#0d1b2a'>\(escape(label))</text>" : ""
             return "<g><title>\(escape(route.description)) from \(segment.start)\(segment.screen.loadingScreen.map { " (loading \($0))" } ?? "")</title>"
                 + "<rect x=\(fmt(start)) y=\(fmt(y("route") + 6)) width=\(fmt(span)) height=22 rx=3 fill='\(colour)'/>\(text)</g>"
         }
@@ -134,9 +138,11 @@ public struct HTMLTimeline {
     private func violationMarks(height: Double) -> [String] {
         result.violations.map { violation in
             let position = fmt(x(violation.at))
+            // Labels near the right edge end at the line instead of starting there.
+            let anchor = x(violation.at) > left + width * 0.8 ? "end" : "start"
             return "<g><title>\(escape(violation.oracle)): \(escape(violation.message))</title>"
                 + "<line x1=\(position) x2=\(position) y1=\(fmt(top)) y2=\(fmt(height - 24)) stroke='#c62828' stroke-width=2 stroke-dasharray='4 3'/>"
-                + "<text x=\(position) y=\(fmt(top - 8)) font-size=11 fill='#c62828'>⚠ \(escape(violation.oracle))</text></g>"
+                + "<text x=\(position) y=\(fmt(top - 8)) font-size=11 fill='#c62828' text-anchor=\(anchor)>⚠ \(escape(violation.oracle))</text></g>"
         }
     }
 

@@ -38,8 +38,8 @@ public enum Narrative {
                 || previous.spinner != state.spinner || previous.errorText != state.errorText
                 || previous.resumeGate != state.resumeGate || previous.foreground != state.foreground
             return changed ? "shows \(summary(state))" : nil
-        case .userAction(let action, let detail): return "user taps \(action.rawValue)" + (detail.isEmpty ? "" : " \(detail)")
-        case .actionUnavailable(let action, let route): return "user wanted \(action.rawValue), not offered on \(route)"
+        case .userAction(let action, let detail): return "taps \(action.rawValue)" + (detail.isEmpty ? "" : " \(detail)")
+        case .actionUnavailable(let action, let route): return "wanted \(action.rawValue), not offered on \(route)"
         case .requestSent(let id, let endpoint, let timeout):
             return "→ \(endpoint.rawValue) #\(id)" + (timeout.map { " (timeout \($0)ms)" } ?? " (no timeout)")
         case .faultApplied(let id, let endpoint, let fault): return "fault on \(endpoint.rawValue) #\(id): \(fault)"
