@@ -1,0 +1,70 @@
+import Testing
+import Foundation
+
+/// explore, replay, shrink and report, run as a user would.
+@Suite struct ExplorationCommandTests {
+    func run(_ arguments: [String]) throws -> BuiltTool.Output {
+        try BuiltTool.run(arguments, in: ScenarioCommandTests.root)
+    }
+
+    func json(_ output: BuiltTool.Output) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test func exploringTwicePrintsTheSameSummaryHash() throws {
+        let first = try run(["explore", "--seeds", "120"])
+        let second = try run(["explore", "--seeds", "120", "--jobs", "2"])
+        #expect(first.status == 0, "\(first.standardOutput)")
+        let hash = { (output: BuiltTool.Output) in output.standardOutput.split(separator: "\n").last { $0.hasPrefix("summary hash:") } }
+        #expect(hash(first) != nil)
+        #expect(hash(first)?.split(separator: " ").dropLast().joined() == hash(second)?.split(separator: " ").dropLast().joined())
+    }
+
+    @Test func shardsAddUpToTheWholeExploration() throws {
+        let whole = try json(try run(["explore", "--seeds", "60", "--json"]))
+        var runs = 0
+        for index in 1...3 { runs += try json(try run(["explore", "--seeds", "60", "--shard", "\(index)/3", "--json"]))["runs"] as? Int ?? 0 }
+        #expect(runs == whole["runs"] as? Int)
+    }
+
+    @Test func aMutantIsFoundAndItsReplayCommandReproducesTheRun() throws {
+        let output = try run(["explore", "--seeds", "40", "--persona", "new-user", "--mutant", "fix-7", "--json"])
+        #expect(output.status == 1)
+        let failures = try json(output)["failures"] as? [[String: Any]] ?? []
+        let first = try #require(failures.first)
+        let replay = try #require(first["replay"] as? String)
+        #expect(replay.hasPrefix("onboarding-sim replay --persona new-user --seed "))
+        let replayed = try run(Array(replay.split(separator: " ").dropFirst().map(String.init)))
+        #expect(replayed.status == 1)
+        #expect(replayed.standardOutput.contains("VIOLATION   pushRegistered"))
+        #expect(replayed.standardOutput.contains("knob  detour:"))
+    }
+
+    @Test func shrinkWritesAScenarioThatRunFailsWithTheSameOracle() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("shrunk-\(getpid()).json").path
+        let shrink = try run(["shrink", "--persona", "new-user", "--seed", "1", "--mutant", "fix-3", "-o", out])
+        #expect(shrink.status == 0, "\(shrink.standardError)")
+        #expect(shrink.standardOutput.contains("noSilentDeadEnd still fires"))
+        let check = try run(["run", out])
+        #expect(check.status == 1)
+        #expect(check.standardOutput.contains("noSilentDeadEnd"))
+    }
+
+    @Test func reportWritesASelfContainedTimeline() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(getpid()).html").path
+        let output = try run(["report", "scenarios/fix-plan/activation-network-blip.json", "--mutant", "fix-3", "--html", out])
+        #expect(output.status == 0)
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(html.hasPrefix("<!doctype html>"))
+        #expect(html.contains("<svg"))
+        #expect(html.contains("noSilentDeadEnd"))
+        #expect(!html.contains("http://") || !html.contains("<script"), "no external assets or scripts")
+        #expect(!html.contains("<link"))
+    }
+
+    @Test func badShardAndMissingSeedsAreUsageErrors() throws {
+        #expect(try run(["explore", "--seeds", "10", "--shard", "4/3"]).status == 2)
+        #expect(try run(["explore"]).status == 2)
+        #expect(try run(["replay", "--persona", "new-usr", "--seed", "1"]).standardError.contains("did you mean 'new-user'?"))
+    }
+}
