@@ -161,18 +161,5 @@ public struct HTMLTimeline {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    func escape(_ text: String) -> String { Markup.escape(text) }
 }

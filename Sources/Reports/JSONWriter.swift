@@ -1,3 +1,5 @@
+import Scenarios
+
 /// Writes JSON text with keys in the order given: stable output that two runs can diff.
 public struct JSONWriter {
     /// A JSON value to write.
@@ -42,21 +44,5 @@ public struct JSONWriter {
     }
 
     /// A JSON string literal.
-    public static func quote(_ string: String) -> String {
-        var quoted = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
-    }
+    public static func quote(_ string: String) -> String { JSONPrinter.quote(string) }
 }

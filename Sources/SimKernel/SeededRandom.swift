@@ -40,7 +40,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A whole number in `range`, without modulo bias (Lemire's method via the stdlib).
     public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
-        Int.random(in: range, using: &self)
+        Int.random(in: range, using: &self)  // determinism: ok (drawn from this seeded generator)
     }
 
     /// True with the given probability.

@@ -1,7 +1,7 @@
 /// Wall-clock stopwatch for the benchmark only: simulated code never reads real time.
 struct Stopwatch {
     private let clock = ContinuousClock()  // determinism: ok (benchmarks measure wall time)
-    private let start: ContinuousClock.Instant
+    private let start: ContinuousClock.Instant  // determinism: ok (wall time for reports only)
 
     init() { start = clock.now }
 

@@ -30,7 +30,7 @@ enum Terminal {
 /// Wall-clock time for reports only; simulated code never reads it.
 struct WallTimer {
     private let clock = ContinuousClock()  // determinism: ok (reports how long the tool took)
-    private let start: ContinuousClock.Instant
+    private let start: ContinuousClock.Instant  // determinism: ok (wall time for reports only)
 
     init() { start = clock.now }
 

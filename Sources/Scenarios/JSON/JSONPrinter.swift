@@ -18,7 +18,8 @@ public enum JSONPrinter {
         }
     }
 
-    static func quote(_ text: String) -> String {
+    /// A JSON string literal for `text`.
+    public static func quote(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
