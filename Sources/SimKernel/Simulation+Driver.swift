@@ -38,10 +38,10 @@ extension Simulation {
                 continue
             }
             guard let next = timers.peek() else { return .deadlock }
-            guard next.deadline.nanoseconds <= limits.maxVirtualTime.totalNanoseconds else {
+            guard next.deadline!.nanoseconds <= limits.maxVirtualTime.totalNanoseconds else {
                 return .limitReached(.virtualTime)
             }
-            fireTimers(dueAt: next.deadline)
+            fireTimers(dueAt: next.deadline!)
         }
     }
 
@@ -50,17 +50,17 @@ extension Simulation {
     private func fireTimers(dueAt deadline: SimulationInstant) {
         if deadline > now { now = deadline }
         var due: [SleepTimer] = []
-        while let timer = timers.peek(), timer.deadline <= now {
+        while let timer = timers.peek(), timer.deadline! <= now {
             due.append(timers.pop()!)
         }
         precondition(!due.isEmpty, "fireTimers found no timer due at \(deadline)")
         if strategy == .seeded { schedulerRandom.shuffle(&due) }
         for timer in due {
-            precondition(timer.state == .waiting, "a fired timer must have been waiting")
-            timer.state = .fired
+            precondition(timer.isWaiting, "a fired timer must have been waiting")
+            timer.state = .resolved(.deadline)
             let continuation = timer.continuation!
             timer.continuation = nil
-            continuation.resume()
+            continuation.resume(returning: .deadline)
         }
     }
 
@@ -72,7 +72,7 @@ extension Simulation {
 
     func pendingWork() -> PendingWork {
         PendingWork(
-            timers: timers.waitingInOrder().map { PendingWork.Timer(deadline: $0.deadline, label: $0.label) },
+            timers: timers.waitingInOrder().map { PendingWork.Timer(deadline: $0.deadline!, label: $0.label) },
             tasks: tasks.filter { !$0.finished }.map(\.name))
     }
 

@@ -109,34 +109,61 @@ public final class Simulation: @unchecked Sendable {
     }
 
     func sleep(until deadline: SimulationInstant, label: String?) async throws {
-        precondition(executor.isOnDriverThread, "sleep on the simulation clock from inside the simulation")
+        guard await suspend(until: deadline, label: label) == .deadline else { throw CancellationError() }
+    }
+
+    /// Suspends the calling task until `deadline` (`nil`: none), until `wakeup` is woken, or until
+    /// the task is cancelled, whichever comes first, and says which.
+    ///
+    /// This is how simulated work waits for an answer with a timeout without a second task: the
+    /// answer wakes the waiter, or the deadline does.
+    public func suspend(until deadline: SimulationInstant?, label: String?, wakeup: Wakeup? = nil) async -> WakeReason {
+        precondition(executor.isOnDriverThread, "suspend on the simulation from inside the simulation")
+        if let wakeup, wakeup.wokenEarly {
+            wakeup.wokenEarly = false
+            return .woken
+        }
         timerSequence += 1
         let timer = SleepTimer(deadline: deadline, sequence: timerSequence,
                                label: label ?? SimulationTaskName.current ?? "unnamed")
-        try await withTaskCancellationHandler {
-            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-                guard timer.state == .waiting else {
-                    continuation.resume(throwing: CancellationError())
+        wakeup?.timer = timer
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<WakeReason, Never>) in
+                if case .resolved(let reason) = timer.state {
+                    continuation.resume(returning: reason)
                     return
                 }
                 timer.continuation = continuation
-                timers.insert(timer)
+                if deadline != nil { timers.insert(timer) }
             }
         } onCancel: {
-            self.cancel(timer)
+            self.resolve(timer, .cancelled)
         }
     }
 
-    /// Releases a sleeper's timer and wakes it with `CancellationError`.
-    private func cancel(_ timer: SleepTimer) {
-        precondition(executor.isOnDriverThread, "cancel simulated tasks from inside the simulation")
-        guard timer.state == .waiting else { return }
-        timer.state = .cancelled
-        // No continuation yet: the task was cancelled before it parked; it will see the state.
+    /// Resumes the task suspended with `wakeup`, before its deadline; if it has not suspended
+    /// yet, its next suspension returns at once.
+    public func wake(_ wakeup: Wakeup) {
+        precondition(executor.isOnDriverThread, "wake simulated work from inside the simulation")
+        guard let timer = wakeup.timer else {
+            wakeup.wokenEarly = true
+            return
+        }
+        resolve(timer, .woken)
+    }
+
+    /// Resolves a waiting timer early (woken or cancelled): releases it from the heap and
+    /// resumes its task.
+    private func resolve(_ timer: SleepTimer, _ reason: WakeReason) {
+        precondition(executor.isOnDriverThread, "resolve simulated waits from inside the simulation")
+        precondition(reason != .deadline, "deadlines are resolved by the driver")
+        guard timer.isWaiting else { return }
+        timer.state = .resolved(reason)
+        if timer.parked { timers.noteResolvedEarly(timer) }
+        // No continuation yet: the task has not suspended; it will see the state when it does.
         guard let continuation = timer.continuation else { return }
         timer.continuation = nil
-        timers.noteCancelled(timer)
-        continuation.resume(throwing: CancellationError())
+        continuation.resume(returning: reason)
     }
 }
 

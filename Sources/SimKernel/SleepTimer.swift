@@ -1,23 +1,56 @@
-/// One sleeper parked on the virtual clock.
-final class SleepTimer {
-    enum State { case waiting, fired, cancelled }
+/// Why a suspended task resumed.
+public enum WakeReason: Sendable, Equatable {
+    /// Its deadline came.
+    case deadline
+    /// Another party woke it first (`Simulation.wake`).
+    case woken
+    /// Its task was cancelled.
+    case cancelled
+}
 
-    let deadline: SimulationInstant
+/// One suspended task: parked on the virtual clock (when it has a deadline), waiting for its
+/// deadline, a wake-up or cancellation, whichever comes first.
+final class SleepTimer {
+    enum State: Equatable { case waiting, resolved(WakeReason) }
+
+    /// `nil`: no deadline; only a wake-up or cancellation resumes it.
+    let deadline: SimulationInstant?
     /// Insertion order: breaks ties between equal deadlines, so `fifo` is well defined.
     let sequence: UInt64
     let label: String
-    var continuation: UnsafeContinuation<Void, any Error>?
+    var continuation: UnsafeContinuation<WakeReason, Never>?
     var state: State = .waiting
+    /// True while it sits in the timer heap (it then counts as live there).
+    var parked = false
 
-    init(deadline: SimulationInstant, sequence: UInt64, label: String) {
+    init(deadline: SimulationInstant?, sequence: UInt64, label: String) {
         self.deadline = deadline
         self.sequence = sequence
         self.label = label
     }
 
-    /// Orders timers by (deadline, insertion order).
+    var isWaiting: Bool { state == .waiting }
+
+    /// Orders timers by (deadline, insertion order); only parked timers, which have deadlines, are compared.
     func firesBefore(_ other: SleepTimer) -> Bool {
-        if deadline != other.deadline { return deadline < other.deadline }
+        let mine = deadline!, theirs = other.deadline!
+        if mine != theirs { return mine < theirs }
         return sequence < other.sequence
     }
+}
+
+/// A handle another party uses to resume a suspended task early.
+///
+/// ```swift
+/// let wakeup = Wakeup()
+/// // elsewhere, when the answer arrives: simulation.wake(wakeup)
+/// let reason = await simulation.suspend(until: deadline, label: "answer", wakeup: wakeup)
+/// ```
+public final class Wakeup: @unchecked Sendable {
+    // Confined to the simulation's driver thread.
+    var timer: SleepTimer?
+    /// Woken before the task suspended: the suspension returns at once.
+    var wokenEarly = false
+
+    public init() {}
 }

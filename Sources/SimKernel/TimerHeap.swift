@@ -9,16 +9,20 @@ struct TimerHeap {
     var isEmpty: Bool { liveCount == 0 }
 
     mutating func insert(_ timer: SleepTimer) {
-        precondition(timer.state == .waiting, "only a waiting timer can be parked")
+        precondition(timer.isWaiting, "only a waiting timer can be parked")
+        precondition(timer.deadline != nil, "only a timer with a deadline can be parked")
         storage.append(timer)
         siftUp(storage.count - 1)
+        timer.parked = true
         liveCount += 1
     }
 
-    /// Notes that a parked timer was cancelled; it is dropped when it reaches the top.
-    mutating func noteCancelled(_ timer: SleepTimer) {
-        precondition(timer.state == .cancelled, "noteCancelled takes a cancelled timer")
-        precondition(liveCount > 0, "a cancelled timer must have been counted as live")
+    /// Notes that a parked timer was resolved early (woken or cancelled); it is dropped when it
+    /// reaches the top.
+    mutating func noteResolvedEarly(_ timer: SleepTimer) {
+        precondition(!timer.isWaiting, "noteResolvedEarly takes a resolved timer")
+        precondition(timer.parked && liveCount > 0, "a timer resolved early must have been parked and live")
+        timer.parked = false
         liveCount -= 1
     }
 
@@ -33,6 +37,7 @@ struct TimerHeap {
         dropCancelledTop()
         guard let top = storage.first else { return nil }
         removeTop()
+        top.parked = false
         liveCount -= 1
         precondition(liveCount >= 0, "live timer count went negative")
         return top
@@ -40,11 +45,11 @@ struct TimerHeap {
 
     /// Every waiting timer in firing order (for reports; O(n log n)).
     func waitingInOrder() -> [SleepTimer] {
-        storage.filter { $0.state == .waiting }.sorted { $0.firesBefore($1) }
+        storage.filter(\.isWaiting).sorted { $0.firesBefore($1) }
     }
 
     private mutating func dropCancelledTop() {
-        while let top = storage.first, top.state != .waiting {
+        while let top = storage.first, !top.isWaiting {
             removeTop()
         }
     }
@@ -87,6 +92,6 @@ struct TimerHeap {
             let parent = (index - 1) / 2
             precondition(!storage[index].firesBefore(storage[parent]), "heap order broken at \(index)")
         }
-        precondition(liveCount == storage.count(where: { $0.state == .waiting }), "live count drifted")
+        precondition(liveCount == storage.count(where: \.isWaiting), "live count drifted")
     }
 }

@@ -133,15 +133,15 @@ import Testing
             heap.insert(timer)
             timers.append(timer)
             if random.nextInt(in: 0...3) == 0, let victim = timers.randomElement(using: &random),
-               victim.state == .waiting {
-                victim.state = .cancelled
-                heap.noteCancelled(victim)
+               victim.isWaiting {
+                victim.state = .resolved(.cancelled)
+                heap.noteResolvedEarly(victim)
             }
         }
         heap.checkInvariants()
         var popped: [SleepTimer] = []
         while let timer = heap.pop() { popped.append(timer) }
-        let expected = timers.filter { $0.state == .waiting }.sorted { $0.firesBefore($1) }
+        let expected = timers.filter(\.isWaiting).sorted { $0.firesBefore($1) }
         #expect(popped.map(\.sequence) == expected.map(\.sequence))
         #expect(heap.isEmpty)
     }

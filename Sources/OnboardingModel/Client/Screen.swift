@@ -4,6 +4,9 @@ import SimKernel
 public actor Screen {
     let simulation: Simulation
     public private(set) var current = ScreenState.notRunning
+    /// Counts changes, so a waiter can tell whether it missed one.
+    public private(set) var version = 0
+    private var watchers: [Wakeup] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -15,6 +18,21 @@ public actor Screen {
     func show(_ state: ScreenState) {
         guard state != current else { return }
         current = state
+        version += 1
         simulation.record(ModelEvent.screen(state))
+        let woken = watchers
+        watchers.removeAll()
+        for watcher in woken { simulation.wake(watcher) }
+    }
+
+    /// Waits until the screen changes after `version`, or `deadline` passes; true if it changed.
+    /// How a simulated user waits for something to happen without looking every few milliseconds.
+    public func change(after seen: Int, before deadline: SimulationInstant) async -> Bool {
+        guard version == seen else { return true }
+        let watcher = Wakeup()
+        watchers.append(watcher)
+        let reason = await simulation.suspend(until: deadline, label: "user watches the screen", wakeup: watcher)
+        watchers.removeAll { $0 === watcher }
+        return reason == .woken
     }
 }

@@ -40,22 +40,13 @@ public actor Network {
             return .failure(.offline)
         }
         let fate = decideFate(id: id, endpoint: endpoint)
-        let reply = PendingReply()
+        let reply = PendingReply(simulation: simulation)
         simulation.spawn("request \(id) \(endpoint.rawValue)") {
             await self.carry(request, id: id, fate: fate, reply: reply)
         }
-        let timer = timeout.map { timeout in
-            simulation.spawn("timeout of request \(id)") {
-                do {
-                    try await self.simulation.clock.sleep(for: timeout, label: "timeout of request \(id)")
-                    reply.complete(.failure(.timeout))
-                } catch {}
-            }
-        }
         requestsInFlight += 1
-        let result = await reply.wait()
+        let result = await reply.wait(timeout: timeout, label: "answer to request \(id)")
         requestsInFlight -= 1
-        timer?.cancel()
         simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: Self.describe(result)))
         return result
     }

@@ -1,32 +1,32 @@
+import SimKernel
+
 /// The answer to one request, completed once: by the server's response, by the client's
-/// timeout, or by cancellation, whichever comes first.
+/// timeout, or by cancellation, whichever comes first. The waiting client is suspended on the
+/// simulation with the timeout as its deadline; the response wakes it.
 final class PendingReply: @unchecked Sendable {
     // Confined to the simulation's driver thread, like everything in the model.
-    private var continuation: UnsafeContinuation<Result<BackendResponse, RequestError>, Never>?
+    private let simulation: Simulation
+    private let wakeup = Wakeup()
     private(set) var result: Result<BackendResponse, RequestError>?
+
+    init(simulation: Simulation) { self.simulation = simulation }
 
     /// Completes the reply; later completions are ignored (the first one won).
     func complete(_ outcome: Result<BackendResponse, RequestError>) {
         guard result == nil else { return }
         result = outcome
-        if let continuation {
-            self.continuation = nil
-            continuation.resume(returning: outcome)
-        }
+        simulation.wake(wakeup)
     }
 
-    /// Waits for the reply; a cancelled waiter gets `.cancelled`.
-    func wait() async -> Result<BackendResponse, RequestError> {
-        await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
-                if let result {
-                    continuation.resume(returning: result)
-                } else {
-                    self.continuation = continuation
-                }
-            }
-        } onCancel: {
-            self.complete(.failure(.cancelled))
+    /// Waits for the reply at most `timeout` (`nil`: forever); a cancelled waiter gets `.cancelled`.
+    func wait(timeout: Duration?, label: String) async -> Result<BackendResponse, RequestError> {
+        if let result { return result }
+        let deadline = timeout.map { simulation.now.advanced(by: $0) }
+        switch await simulation.suspend(until: deadline, label: label, wakeup: wakeup) {
+        case .woken: break
+        case .deadline: complete(.failure(.timeout))
+        case .cancelled: complete(.failure(.cancelled))
         }
+        return result!
     }
 }

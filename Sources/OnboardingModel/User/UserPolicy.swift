@@ -63,12 +63,15 @@ public struct UserPolicy: Sendable {
         var idle = Duration.zero
         let clock = world.simulation.clock
         while actions < maxActions {
-            let glance = await world.currentScreen()
+            let (glance, seen) = await (world.screen.current, world.screen.version)
             if let end = ending(glance) { return end }
             if glance.actions.isEmpty {
                 if idle >= patience { return .gaveUp(reason: "nothing to do on \(glance.route.map(\.description) ?? "no screen")") }
-                idle += .milliseconds(250)
-                do { try await clock.sleep(for: .milliseconds(250), label: "user waits") } catch { return .gaveUp(reason: "cancelled") }
+                // Wait for the screen to change (or for patience to run out), not poll it.
+                let since = clock.now
+                _ = await world.screen.change(after: seen, before: since.advanced(by: patience - idle))
+                if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+                idle += since.duration(to: clock.now)
                 continue
             }
             // Think first, then read the screen again and act on what it shows now.
