@@ -21,10 +21,13 @@ struct BuiltTool {
         return fallback
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         if let directory { process.currentDirectoryURL = directory }
         let outPipe = Pipe(), errorPipe = Pipe()
         process.standardOutput = outPipe

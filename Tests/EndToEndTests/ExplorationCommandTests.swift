@@ -58,8 +58,10 @@ import Foundation
         #expect(html.hasPrefix("<!doctype html>"))
         #expect(html.contains("<svg"))
         #expect(html.contains("noSilentDeadEnd"))
-        #expect(!html.contains("http://") || !html.contains("<script"), "no external assets or scripts")
-        #expect(!html.contains("<link"))
+        // Self-contained: no scripts, stylesheets, images or anything else fetched from elsewhere.
+        for external in ["<script", "<link", "<img", "src=", "href=", "@import", "url("] {
+            #expect(!html.contains(external), "the page must not load \(external)")
+        }
     }
 
     @Test func badShardAndMissingSeedsAreUsageErrors() throws {

@@ -90,6 +90,17 @@ import Foundation
         #expect(output.standardError.contains("line 3, column 3: not valid JSON"))
     }
 
+    @Test func inGitHubActionsViolationsAreAlsoPrintedAsErrorAnnotations() throws {
+        let output = try BuiltTool.run(["run", "scenarios/fix-plan/activation-network-blip.json", "--mutant", "fix-3"],
+                                       in: Self.root, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(output.status == 1)
+        #expect(output.standardOutput.contains(
+            "::error file=scenarios/fix-plan/activation-network-blip.json,title=noSilentDeadEnd::After 'activate'"))
+        let quiet = try BuiltTool.run(["run", "scenarios/fix-plan/activation-network-blip.json", "--mutant", "fix-3"],
+                                      in: Self.root, environment: ["GITHUB_ACTIONS": "false"])
+        #expect(!quiet.standardOutput.contains("::error"))
+    }
+
     @Test func anUnknownMutantIsAUsageError() throws {
         let output = try run(["run", "--mutant", "fix-33"])
         #expect(output.status == 2)
