@@ -174,6 +174,25 @@ import SimKernel
         #expect(run.result.pending.timers.isEmpty)
     }
 
+    @Test func anOfflineLaunchShowsTheCachedMainAppWithAnOfflineBanner() {
+        // Seed 004: "Offline launch shows cached main view with offline banner".
+        var configuration = Harness.returning(.complete)
+        configuration.sessionEmail = Harness.returningEmail
+        configuration.cache = [.init(email: Harness.returningEmail, cache: OnboardingCache(phase: .complete))]
+        let run = Harness.run(configuration) { world in
+            await world.network.setOnline(false)
+            await world.device.kill()
+            await world.device.launch()
+            await world.wait(.seconds(2))
+            await world.network.setOnline(true)
+            await world.wait(.seconds(1))
+        }
+        let mains = run.screens.filter { $0.route == .main }
+        #expect(mains.contains { $0.offlineBanner })
+        #expect(run.final.route == .main)
+        #expect(!run.final.offlineBanner)
+    }
+
     @Test func aDroppedRequestSurfacesAsATimeoutNotAHang() {
         let configuration = WorldConfiguration(faults: FaultPlan(rules: [
             FaultRule(endpoint: .sendOTP, kind: .drop, trigger: .nth(1))]))

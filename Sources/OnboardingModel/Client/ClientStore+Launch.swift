@@ -6,6 +6,7 @@ extension ClientStore {
     /// final route. No cache but a session: one loading screen while the backend is asked.
     func launch() {
         simulation.record(ModelEvent.appConfiguration(termsURL: config.termsURL, privacyURL: config.privacyURL))
+        startMonitoringConnectivity()
         if mutants.contains(.pit1) {
             legacyLaunch()
             return
@@ -145,6 +146,7 @@ extension ClientStore {
     /// The process is being killed: nothing it does from now on reaches the screen.
     func terminate() {
         terminated = true
+        if let token = connectivityToken { network.assumeIsolated { $0.stopObserving(token) } }
     }
 
     func signOut() {

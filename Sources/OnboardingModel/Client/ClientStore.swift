@@ -55,6 +55,9 @@ actor ClientStore {
     var legacyIsAuthenticated = false
     var legacyOnboardingComplete = false
     var completionObserverAttached = true
+    // Seed 004: "Offline launch shows cached main view with offline banner".
+    var isOffline = false
+    var connectivityToken: Int?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -94,6 +97,7 @@ actor ClientStore {
         state.actions = enabledActions()
         state.foreground = foreground
         state.resumeGate = resumeGate
+        state.offlineBanner = route == .main && isOffline
         if route == .onboarding(.auth) || route == .onboarding(.authVerification) { state.emailField = emailField }
         if route == .onboarding(.authVerification) {
             state.countdown = otpTimer.assumeIsolated { $0.remaining }
@@ -183,6 +187,22 @@ actor ClientStore {
         case .openTerms: simulation.record(ModelEvent.note("opened \(config.termsURL)"))
         }
         return true
+    }
+
+    /// The reachability monitor: starts with the launch, stops with the process.
+    func startMonitoringConnectivity() {
+        let store = self
+        isOffline = !network.assumeIsolated { $0.isOnline }
+        connectivityToken = network.assumeIsolated { network in
+            network.observeConnectivity { online in
+                store.assumeIsolated { $0.connectivityChanged(online: online) }
+            }
+        }
+    }
+
+    func connectivityChanged(online: Bool) {
+        isOffline = !online
+        publish()
     }
 
     /// A button's `Task { … }`: async work started by a tap, owned by the app process.

@@ -17,6 +17,9 @@ public actor Network {
     /// Requests sent and not yet answered, timed out or cancelled.
     public private(set) var requestsInFlight = 0
     private var onlineWaiters: [UnsafeContinuation<Void, Never>] = []
+    /// Told synchronously whenever the connection comes or goes (the app's reachability monitor).
+    private var observers: [(id: Int, notify: @Sendable (Bool) -> Void)] = []
+    private var lastObserverID = 0
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -57,11 +60,24 @@ public actor Network {
         await withUnsafeContinuation { onlineWaiters.append($0) }
     }
 
+    /// Registers `notify` to hear of connectivity changes (seed 004's NWPathMonitor); returns a
+    /// token for `stopObserving`.
+    func observeConnectivity(_ notify: @escaping @Sendable (Bool) -> Void) -> Int {
+        lastObserverID += 1
+        observers.append((lastObserverID, notify))
+        return lastObserverID
+    }
+
+    func stopObserving(_ token: Int) {
+        observers.removeAll { $0.id == token }
+    }
+
     /// Switches the connection on or off; coming online wakes everything waiting for it.
     public func setOnline(_ online: Bool) {
         guard online != isOnline else { return }
         isOnline = online
         simulation.record(ModelEvent.connectivity(online: online))
+        for observer in observers { observer.notify(online) }
         guard online else { return }
         let waiters = onlineWaiters
         onlineWaiters.removeAll()
