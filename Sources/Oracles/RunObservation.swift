@@ -28,6 +28,10 @@ public struct RunObservation: Sendable {
     public let end: SimulationInstant
     /// The trace, for excerpts: lines are rendered only for the entries a violation quotes.
     private let entries: [TraceEntry]
+    /// Who is signed in from each trace index on (sign-ins and sign-outs, in order).
+    private let signIns: [(index: Int, user: String?)]
+    /// Each account's journey from each trace index on, by user.
+    private let journeys: [String: [(index: Int, journey: Journey)]]  // looked up by user, never iterated
 
     public init(trace: Trace) {
         entries = trace.entries
@@ -36,6 +40,19 @@ public struct RunObservation: Sendable {
         }
         screens = events.compactMap { if case .screen(let state) = $0.event { ($0.index, $0.time, state) } else { nil } }
         end = trace.entries.last?.time ?? .zero
+        var signIns: [(index: Int, user: String?)] = []
+        var journeys: [String: [(index: Int, journey: Journey)]] = [:]
+        for event in events {
+            switch event.event {
+            case .signedIn(let user): signIns.append((event.index, user))
+            case .signedOut: signIns.append((event.index, nil))
+            case .accountSeeded(let user, _, let journey), .journeyChanged(let user, let journey):
+                journeys[user, default: []].append((event.index, journey))
+            default: break
+            }
+        }
+        self.signIns = signIns
+        self.journeys = journeys
         launches = Self.launches(in: events, end: end, endIndex: trace.entries.count)
     }
 
@@ -70,7 +87,19 @@ public struct RunObservation: Sendable {
 
     /// The screen showing at `index` (the last screen event at or before it).
     public func screen(atIndex index: Int) -> (index: Int, time: SimulationInstant, state: ScreenState)? {
-        screens.last { $0.index <= index }
+        let position = Self.lastPosition(in: screens.count) { screens[$0].index <= index }
+        return position.map { screens[$0] }
+    }
+
+    /// The last position in `0..<count` where `isAtOrBefore` holds, for a predicate that holds
+    /// on a prefix (binary search).
+    static func lastPosition(in count: Int, _ isAtOrBefore: (Int) -> Bool) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAtOrBefore(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
     }
 
     /// The screen showing at virtual time `time` (the last change at or before it).
@@ -80,28 +109,13 @@ public struct RunObservation: Sendable {
 
     /// The user signed in at `index`, if any.
     public func signedInUser(atIndex index: Int) -> String? {
-        var user: String?
-        for event in events where event.index <= index {
-            switch event.event {
-            case .signedIn(let signedIn): user = signedIn
-            case .signedOut: user = nil
-            default: break
-            }
-        }
-        return user
+        Self.lastPosition(in: signIns.count) { signIns[$0].index <= index }.flatMap { signIns[$0].user }
     }
 
     /// The backend journey of `user` as of `index`.
     public func journey(of user: String, atIndex index: Int) -> Journey? {
-        var journey: Journey?
-        for event in events where event.index <= index {
-            switch event.event {
-            case .accountSeeded(user, _, let seeded): journey = seeded
-            case .journeyChanged(user, let changed): journey = changed
-            default: break
-            }
-        }
-        return journey
+        guard let history = journeys[user] else { return nil }
+        return Self.lastPosition(in: history.count) { history[$0].index <= index }.map { history[$0].journey }
     }
 
     /// True when `user` had finished onboarding by `index`: seeded with a complete journey, or
@@ -156,7 +170,7 @@ public struct RunObservation: Sendable {
 
     /// The trace index of the last entry at or before `time`.
     public func lastIndex(atOrBefore time: SimulationInstant) -> Int {
-        events.last { $0.time <= time }?.index ?? 0
+        Self.lastPosition(in: events.count) { events[$0].time <= time }.map { events[$0].index } ?? 0
     }
 
     /// Canonical trace lines from `first` to `last` (inclusive), at most `limit` of them,
