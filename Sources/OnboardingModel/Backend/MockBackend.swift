@@ -22,8 +22,6 @@ public actor MockBackend {
     private var pendingCreateFlags: [String: Bool] = [:]  // shouldCreateUser of the open challenge, per email
     private var random: SeededRandom
     private var usersCreated = 0
-    public private(set) var analyticsEvents: [(user: String, event: String)] = []
-    public private(set) var otpSendCount = 0
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -101,7 +99,6 @@ public actor MockBackend {
         let code = String(100_000 + random.nextInt(in: 0...899_999))
         inbox[email] = code
         pendingCreateFlags[email] = shouldCreateUser
-        otpSendCount += 1
         return .success(.accepted)
     }
 
@@ -161,7 +158,6 @@ public actor MockBackend {
     }
 
     private func recordAnalytics(user: String, event: String) -> Result<BackendResponse, RequestError> {
-        analyticsEvents.append((user, event))
         simulation.record(ModelEvent.analytics(user: user, event: event))
         return .success(.accepted)
     }

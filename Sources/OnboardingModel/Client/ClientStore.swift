@@ -6,8 +6,8 @@ import SimKernel
 /// One store lives per launch of the app (`AppProcess`); a kill ends it. Its state is what
 /// the views would hold; `publish()` turns it into the `ScreenState` the user sees.
 actor ClientStore {
-    /// What a "Retry" button on screen does.
-    enum RetryTarget: Sendable { case login, goalOptions, sendCode, verify }
+    /// What a "Retry" button on screen does: finish the login, or (with none set) load the goal options.
+    enum RetryTarget: Sendable { case login }
 
     let simulation: Simulation
     let process: AppProcess
@@ -216,9 +216,7 @@ actor ClientStore {
         errorMessage = nil
         switch target {
         case .login?: run("retry login") { await $0.completeLogin() }
-        case .goalOptions?, nil: run("retry goal options") { await $0.fetchGoalOptions() }
-        case .sendCode?: run("retry send-code") { await $0.sendCode() }
-        case .verify?: run("retry verify") { await $0.verifyCode() }
+        case nil: run("retry goal options") { await $0.fetchGoalOptions() }
         }
     }
 

@@ -52,7 +52,6 @@ public struct UserPolicy: Sendable {
     struct Memory {
         var typedCode: String?
         var retries = 0
-        var selectedGoal = false
     }
 
     /// Drives the app until it shows the main app, `stopAt`, or the user gives up.
