@@ -108,8 +108,11 @@ public final class Simulation: @unchecked Sendable {
         tasks[index].finished = true
     }
 
-    func sleep(until deadline: SimulationInstant, label: String?) async throws {
-        guard await suspend(until: deadline, label: label) == .deadline else { throw CancellationError() }
+    func sleep(until deadline: SimulationInstant, label: String?,
+               isolation: isolated (any Actor)? = #isolation) async throws {
+        guard await suspend(until: deadline, label: label, isolation: isolation) == .deadline else {
+            throw CancellationError()
+        }
     }
 
     /// Suspends the calling task until `deadline` (`nil`: none), until `wakeup` is woken, or until
@@ -117,7 +120,11 @@ public final class Simulation: @unchecked Sendable {
     ///
     /// This is how simulated work waits for an answer with a timeout without a second task: the
     /// answer wakes the waiter, or the deadline does.
-    public func suspend(until deadline: SimulationInstant?, label: String?, wakeup: Wakeup? = nil) async -> WakeReason {
+    ///
+    /// It runs in the caller's isolation (SE-0420), so an actor that waits does not hop off its
+    /// executor and back: one job fewer per wait.
+    public func suspend(until deadline: SimulationInstant?, label: String?, wakeup: Wakeup? = nil,
+                        isolation: isolated (any Actor)? = #isolation) async -> WakeReason {
         precondition(executor.isOnDriverThread, "suspend on the simulation from inside the simulation")
         if let wakeup, wakeup.wokenEarly {
             wakeup.wokenEarly = false

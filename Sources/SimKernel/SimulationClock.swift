@@ -33,12 +33,15 @@ public struct SimulationClock: Clock {
     }
 
     /// Suspends until `deadline`, naming the wait so that a deadlock or limit report can show it.
-    public func sleep(until deadline: SimulationInstant, label: String) async throws {
-        try await simulation.sleep(until: deadline, label: label)
+    public func sleep(until deadline: SimulationInstant, label: String,
+                      isolation: isolated (any Actor)? = #isolation) async throws {
+        try await simulation.sleep(until: deadline, label: label, isolation: isolation)
     }
 
-    /// Suspends for `duration` of virtual time, on the simulation's executor.
-    public func sleep(for duration: Duration, label: String? = nil) async throws {
-        try await simulation.sleep(until: now.advanced(by: duration), label: label)
+    /// Suspends for `duration` of virtual time, on the simulation's executor, in the caller's
+    /// isolation (an actor that sleeps stays on its executor).
+    public func sleep(for duration: Duration, label: String? = nil,
+                      isolation: isolated (any Actor)? = #isolation) async throws {
+        try await simulation.sleep(until: now.advanced(by: duration), label: label, isolation: isolation)
     }
 }

@@ -106,6 +106,11 @@ public actor Device {
         }
     }
 
+    /// Runs the simulated user's loop in this actor's isolation (see `UserPolicy.loop`).
+    func drive(_ policy: UserPolicy, world: OnboardingWorld) async -> UserPolicy.Outcome {
+        await policy.loop(world, isolation: self)
+    }
+
     /// The user does `action` on the current screen; false if the screen does not offer it.
     @discardableResult
     public func perform(_ action: UserAction, input: String? = nil) async -> Bool {

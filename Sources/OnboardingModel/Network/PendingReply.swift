@@ -19,7 +19,8 @@ final class PendingReply: @unchecked Sendable {
     }
 
     /// Waits for the reply at most `timeout` (`nil`: forever); a cancelled waiter gets `.cancelled`.
-    func wait(timeout: Duration?, label: String) async -> Result<BackendResponse, RequestError> {
+    func wait(timeout: Duration?, label: String,
+              isolation: isolated (any Actor)? = #isolation) async -> Result<BackendResponse, RequestError> {
         if let result { return result }
         let deadline = timeout.map { simulation.now.advanced(by: $0) }
         switch await simulation.suspend(until: deadline, label: label, wakeup: wakeup) {

@@ -56,6 +56,12 @@ public struct UserPolicy: Sendable {
 
     /// Drives the app until it shows the main app, `stopAt`, or the user gives up.
     public func drive(_ world: OnboardingWorld) async -> Outcome {
+        await world.device.drive(self, world: world)
+    }
+
+    /// The drive loop, run isolated to the device: the user's looks at the screen and taps stay
+    /// actor-to-actor on the simulation's executor instead of hopping to a task and back.
+    func loop(_ world: OnboardingWorld, isolation: isolated Device) async -> Outcome {
         var random = world.simulation.randomStream("user")
         var memory = Memory()
         var actions = 0
@@ -76,7 +82,7 @@ public struct UserPolicy: Sendable {
             // Think first, then read the screen again and act on what it shows now.
             let think = Duration.milliseconds(random.nextInt(in: thinkTimeMs))
             do { try await clock.sleep(for: think, label: "user thinks") } catch { return .gaveUp(reason: "cancelled") }
-            let screen = await world.currentScreen()
+            let screen = await world.screen.current
             if let end = ending(screen) { return end }
             guard let (action, input) = await decide(screen, world: world, memory: &memory) else {
                 idle += think
@@ -101,7 +107,8 @@ public struct UserPolicy: Sendable {
     }
 
     /// The primary forward action for `screen`, with its input.
-    func decide(_ screen: ScreenState, world: OnboardingWorld, memory: inout Memory) async -> (UserAction, String?)? {
+    func decide(_ screen: ScreenState, world: OnboardingWorld, memory: inout Memory,
+                isolation: isolated (any Actor)? = #isolation) async -> (UserAction, String?)? {
         let offered = screen.actions
         if offered.contains(.resume) { return (.resume, nil) }
         if offered.contains(.retry) {
