@@ -191,11 +191,12 @@ actor ClientStore {
 
     /// The reachability monitor: starts with the launch, stops with the process.
     func startMonitoringConnectivity() {
-        let store = self
         isOffline = !network.assumeIsolated { $0.isOnline }
+        // Weak: the network outlives no store, and a strong capture would keep every run's
+        // world alive (store → network → observer → store).
         connectivityToken = network.assumeIsolated { network in
-            network.observeConnectivity { online in
-                store.assumeIsolated { $0.connectivityChanged(online: online) }
+            network.observeConnectivity { [weak self] online in
+                self?.assumeIsolated { $0.connectivityChanged(online: online) }
             }
         }
     }

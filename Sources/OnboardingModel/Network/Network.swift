@@ -16,7 +16,7 @@ public actor Network {
     public private(set) var isOnline = true
     /// Requests sent and not yet answered, timed out or cancelled.
     public private(set) var requestsInFlight = 0
-    private var onlineWaiters: [UnsafeContinuation<Void, Never>] = []
+    private var onlineWaiters: [Wakeup] = []
     /// Told synchronously whenever the connection comes or goes (the app's reachability monitor).
     private var observers: [(id: Int, notify: @Sendable (Bool) -> Void)] = []
     private var lastObserverID = 0
@@ -54,10 +54,13 @@ public actor Network {
         return result
     }
 
-    /// Suspends until the device is online (at once if it is).
+    /// Suspends until the device is online (at once if it is) or the waiting task is cancelled.
     public func waitUntilOnline() async {
         guard !isOnline else { return }
-        await withUnsafeContinuation { onlineWaiters.append($0) }
+        let waiter = Wakeup()
+        onlineWaiters.append(waiter)
+        _ = await simulation.suspend(until: nil, label: "waiting for the network", wakeup: waiter)
+        onlineWaiters.removeAll { $0 === waiter }
     }
 
     /// Registers `notify` to hear of connectivity changes (seed 004's NWPathMonitor); returns a
@@ -81,7 +84,7 @@ public actor Network {
         guard online else { return }
         let waiters = onlineWaiters
         onlineWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { simulation.wake(waiter) }
     }
 
     /// What happens to one request: its latency each way and the fault, if any.
