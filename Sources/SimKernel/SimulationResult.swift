@@ -62,7 +62,7 @@ public struct SimulationResult: Sendable {
         }
         if outcome == .deadlock {
             lines.append("hint: nothing was ready and no timer was parked. A task waiting on a continuation "
-                + "nobody resumes, on Task.sleep or on a Dispatch callback ends a run this way.")
+                + "nobody resumes, on Task.sleep or on a Dispatch callback ends a run this way.")  // determinism: ok (advice text)
         }
         return lines.joined(separator: "\n")
     }
