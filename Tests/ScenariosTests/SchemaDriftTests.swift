@@ -1,6 +1,8 @@
 import Testing
 import Foundation
 @testable import Scenarios
+import Oracles
+import OnboardingModel
 
 /// `docs/scenario.schema.json` and the decoder accept exactly the same keys.
 @Suite struct SchemaDriftTests {
@@ -27,5 +29,36 @@ import Foundation
             #expect(members.contains { $0.key == "additionalProperties" && $0.value == .bool(false) },
                     "definition \(definition) must reject unknown keys, as the decoder does")
         }
+    }
+}
+
+/// The schema's lists of allowed values match the model's and the oracles'.
+@Suite struct SchemaEnumDriftTests {
+    func enumValues(_ path: [String]) throws -> [String] {
+        let text = try String(contentsOfFile: Paths.schema, encoding: .utf8)
+        var value = try JSONParser.parse(text)
+        for key in path {
+            if let index = Int(key), case .array(let elements) = value {
+                value = elements[index]
+            } else if case .object(let members) = value, let next = members.first(where: { $0.key == key })?.value {
+                value = next
+            } else {
+                throw SchemaDriftTests.SchemaError.shape
+            }
+        }
+        guard case .array(let values) = value else { throw SchemaDriftTests.SchemaError.shape }
+        return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+
+    @Test func oracleNamesMatchTheCatalogue() throws {
+        let names = try enumValues(["$defs", "expect", "properties", "oracles", "oneOf", "1", "items", "enum"])
+        #expect(names == OracleCatalogue.names)
+    }
+
+    @Test func endpointsActionsPhasesAndCatalogueIdsMatchTheModel() throws {
+        #expect(try enumValues(["$defs", "fault", "properties", "endpoint", "enum"]) == Endpoint.allCases.map(\.rawValue) + ["any"])
+        #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == UserAction.allCases.map(\.rawValue))
+        #expect(try enumValues(["$defs", "cacheEntry", "properties", "phase", "enum"]) == OnboardingPhase.allCases.map(\.rawValue))
+        #expect(try enumValues(["$defs", "scenario", "properties", "guards", "items", "enum"]) == Mutant.allCases.map(\.rawValue))
     }
 }
