@@ -1,7 +1,10 @@
 import SimKernel
 
 /// Every event the model records in the trace. Oracles read these, and nothing else.
-public enum ModelEvent: TraceRecord, Equatable {
+///
+/// Indirect: an event is one reference, so the trace, the oracles and their pattern matches copy a
+/// pointer instead of a screen's worth of fields.
+public indirect enum ModelEvent: TraceRecord, Equatable {
     // Device and app lifecycle.
     case launched(process: Int, cold: Bool)
     case killed(process: Int)
@@ -61,46 +64,72 @@ public enum ModelEvent: TraceRecord, Equatable {
         }
     }
 
-    public var canonicalText: String {
+    public func writeCanonical(to out: inout some CanonicalWriter) {
         switch self {
-        case .launched(let process, let cold): "launched process=\(process) \(cold ? "cold" : "warm")"
-        case .killed(let process): "killed process=\(process)"
-        case .backgrounded: "backgrounded"
-        case .foregrounded: "foregrounded"
-        case .reinstalled: "reinstalled"
-        case .cacheCorrupted: "cache-corrupted"
-        case .signedOut: "signed-out"
-        case .signedIn(let user): "signed-in user=\(user)"
-        case .launchContext(let user, let hit): "launch-context session=\(user ?? "none") cache=\(hit ? "hit" : "miss")"
+        case .launched(let process, let cold):
+            out.write("launched process="); out.write(process); out.write(cold ? " cold" : " warm")
+        case .killed(let process): out.write("killed process="); out.write(process)
+        case .backgrounded: out.write("backgrounded")
+        case .foregrounded: out.write("foregrounded")
+        case .reinstalled: out.write("reinstalled")
+        case .cacheCorrupted: out.write("cache-corrupted")
+        case .signedOut: out.write("signed-out")
+        case .signedIn(let user): out.write("signed-in user="); out.write(user)
+        case .launchContext(let user, let hit):
+            out.write("launch-context session="); out.write(user ?? "none"); out.write(hit ? " cache=hit" : " cache=miss")
         case .deviceSettings(let reduceMotion, let grants):
-            "settings reduce-motion=\(reduceMotion) notifications=\(grants ? "grant" : "deny")"
-        case .connectivity(let online): online ? "online" : "offline"
-        case .screen(let state): "screen \(state.canonicalText)"
-        case .userAction(let action, let detail): detail.isEmpty ? "action \(action.rawValue)" : "action \(action.rawValue) \(detail)"
-        case .actionUnavailable(let action, let route): "unavailable \(action.rawValue) on \(route)"
-        case .screenAppeared(let name): "appeared \(name)"
-        case .screenDisappeared(let name): "disappeared \(name)"
-        case .timerStarted(let id, let owner): "timer-started id=\(id) owner=\(owner)"
-        case .timerStopped(let id): "timer-stopped id=\(id)"
-        case .timerTick(let id, let remaining): "timer-tick id=\(id) remaining=\(remaining)"
+            out.write("settings reduce-motion="); out.write(reduceMotion)
+            out.write(grants ? " notifications=grant" : " notifications=deny")
+        case .connectivity(let online): out.write(online ? "online" : "offline")
+        case .screen(let state): out.write("screen "); state.writeCanonical(to: &out)
+        case .userAction(let action, let detail):
+            out.write("action "); out.write(action.rawValue)
+            if !detail.isEmpty { out.write(" "); out.write(detail) }
+        case .actionUnavailable(let action, let route):
+            out.write("unavailable "); out.write(action.rawValue); out.write(" on "); out.write(route)
+        case .screenAppeared(let name): out.write("appeared "); out.write(name)
+        case .screenDisappeared(let name): out.write("disappeared "); out.write(name)
+        case .timerStarted(let id, let owner):
+            out.write("timer-started id="); out.write(id); out.write(" owner="); out.write(owner)
+        case .timerStopped(let id): out.write("timer-stopped id="); out.write(id)
+        case .timerTick(let id, let remaining):
+            out.write("timer-tick id="); out.write(id); out.write(" remaining="); out.write(remaining)
         case .requestSent(let id, let endpoint, let timeout):
-            "request id=\(id) \(endpoint.rawValue) timeout=\(timeout.map { "\($0)ms" } ?? "none")"
-        case .faultApplied(let id, let endpoint, let fault): "fault id=\(id) \(endpoint.rawValue) \(fault)"
-        case .responseReceived(let id, let endpoint, let outcome): "response id=\(id) \(endpoint.rawValue) \(outcome)"
-        case .backendHandled(let id, let endpoint, let outcome): "handled id=\(id) \(endpoint.rawValue) \(outcome)"
-        case .journeyChanged(let user, let journey): "journey user=\(user) \(journey)"
-        case .accountSeeded(let user, let email, let journey): "account user=\(user) email=\(email) \(journey)"
-        case .progressStored(let user, let phase): "progress user=\(user) phase=\(phase.rawValue)"
-        case .analytics(let user, let event): "analytics user=\(user) event=\(event)"
-        case .pushTokenRegistered(let user): "push-token user=\(user)"
-        case .phaseChanged(let phase): "phase \(phase.rawValue)"
-        case .stepCompleted(let user, let phase): "step-completed user=\(user) phase=\(phase.rawValue)"
-        case .syncQueued(let user, let phase): "queued user=\(user) phase=\(phase.rawValue)"
-        case .syncDelivered(let user, let phase): "delivered user=\(user) phase=\(phase.rawValue)"
-        case .syncAbandoned(let user, let phase): "abandoned user=\(user) phase=\(phase.rawValue)"
-        case .permissionAnswered(let granted): "permission \(granted ? "granted" : "denied")"
-        case .appConfiguration(let terms, let privacy): "app-config terms=\(terms) privacy=\(privacy)"
-        case .note(let text): "note \(text)"
+            out.write("request id="); out.write(id); out.write(" "); out.write(endpoint.rawValue); out.write(" timeout=")
+            if let timeout { out.write(timeout); out.write("ms") } else { out.write("none") }
+        case .faultApplied(let id, let endpoint, let fault): Self.write("fault", id, endpoint, fault, to: &out)
+        case .responseReceived(let id, let endpoint, let outcome): Self.write("response", id, endpoint, outcome, to: &out)
+        case .backendHandled(let id, let endpoint, let outcome): Self.write("handled", id, endpoint, outcome, to: &out)
+        case .journeyChanged(let user, let journey):
+            out.write("journey user="); out.write(user); out.write(" "); journey.writeCanonical(to: &out)
+        case .accountSeeded(let user, let email, let journey):
+            out.write("account user="); out.write(user); out.write(" email="); out.write(email); out.write(" ")
+            journey.writeCanonical(to: &out)
+        case .progressStored(let user, let phase): Self.write("progress", user, phase, to: &out)
+        case .analytics(let user, let event): out.write("analytics user="); out.write(user); out.write(" event="); out.write(event)
+        case .pushTokenRegistered(let user): out.write("push-token user="); out.write(user)
+        case .phaseChanged(let phase): out.write("phase "); out.write(phase.rawValue)
+        case .stepCompleted(let user, let phase): Self.write("step-completed", user, phase, to: &out)
+        case .syncQueued(let user, let phase): Self.write("queued", user, phase, to: &out)
+        case .syncDelivered(let user, let phase): Self.write("delivered", user, phase, to: &out)
+        case .syncAbandoned(let user, let phase): Self.write("abandoned", user, phase, to: &out)
+        case .permissionAnswered(let granted): out.write(granted ? "permission granted" : "permission denied")
+        case .appConfiguration(let terms, let privacy):
+            out.write("app-config terms="); out.write(terms); out.write(" privacy="); out.write(privacy)
+        case .note(let text): out.write("note "); out.write(text)
         }
+    }
+
+    /// `<verb> id=<id> <endpoint> <detail>`: requests as the network and the backend see them.
+    private static func write(_ verb: String, _ id: Int, _ endpoint: Endpoint, _ detail: String,
+                              to out: inout some CanonicalWriter) {
+        out.write(verb); out.write(" id="); out.write(id); out.write(" "); out.write(endpoint.rawValue)
+        out.write(" "); out.write(detail)
+    }
+
+    /// `<verb> user=<user> phase=<phase>`: onboarding progress as each layer handles it.
+    private static func write(_ verb: String, _ user: String, _ phase: OnboardingPhase,
+                              to out: inout some CanonicalWriter) {
+        out.write(verb); out.write(" user="); out.write(user); out.write(" phase="); out.write(phase.rawValue)
     }
 }

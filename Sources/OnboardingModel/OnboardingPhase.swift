@@ -1,3 +1,5 @@
+import SimKernel
+
 /// The onboarding phases of the fix plan's app, in the order a new user meets them
 /// (002 §4, `OnboardingPhase.isEarlierThan`).
 public enum OnboardingPhase: String, Sendable, CaseIterable, Comparable {
@@ -26,11 +28,14 @@ public enum Route: Sendable, Equatable, CustomStringConvertible {
     /// The main app.
     case main
 
-    public var description: String {
+    public var description: String { CanonicalText.build { writeCanonical(to: &$0) } }
+
+    /// Writes `description` for the trace.
+    public func writeCanonical(to out: inout some CanonicalWriter) {
         switch self {
-        case .launch: "launch"
-        case .onboarding(let phase): "onboarding(\(phase.rawValue))"
-        case .main: "main"
+        case .launch: out.write("launch")
+        case .onboarding(let phase): out.write("onboarding("); out.write(phase.rawValue); out.write(")")
+        case .main: out.write("main")
         }
     }
 

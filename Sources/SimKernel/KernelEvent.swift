@@ -5,10 +5,16 @@ public enum KernelEvent: TraceRecord, Equatable {
 
     public var lane: String { "kernel" }
 
-    public var canonicalText: String {
+    public func writeCanonical(to writer: inout some CanonicalWriter) {
         switch self {
-        case .runStarted(let seed, let strategy): "run-started seed=\(seed) strategy=\(strategy)"
-        case .runEnded(let outcome): "run-ended outcome=\(outcome)"
+        case .runStarted(let seed, let strategy):
+            writer.write("run-started seed=")
+            writer.write(decimal: seed)
+            writer.write(" strategy=")
+            writer.write(strategy.description)
+        case .runEnded(let outcome):
+            writer.write("run-ended outcome=")
+            writer.write(outcome)
         }
     }
 }

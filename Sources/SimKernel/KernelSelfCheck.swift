@@ -12,7 +12,11 @@ public enum KernelSelfCheck {
 
         public var lane: String { "selfcheck" }
 
-        public var canonicalText: String {
+        public func writeCanonical(to writer: inout some CanonicalWriter) {
+            writer.write(text)
+        }
+
+        var text: String {
             switch self {
             case .woke(let worker, let round): "woke worker=\(worker) round=\(round)"
             case .pinged(let count): "pinged count=\(count)"

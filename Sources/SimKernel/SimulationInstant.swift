@@ -29,10 +29,21 @@ public struct SimulationInstant: InstantProtocol, Sendable, CustomStringConverti
 
     /// Canonical text: `1500ms`, or `1500.000250ms` when there is a sub-millisecond part.
     public var description: String {
+        var writer = CanonicalText()
+        writeCanonical(to: &writer)
+        return writer.text
+    }
+
+    /// Writes `description`'s text piece by piece (the trace hashes it for every event).
+    public func writeCanonical(to writer: inout some CanonicalWriter) {
+        writer.write(milliseconds)
         let remainder = nanoseconds % 1_000_000
-        guard remainder != 0 else { return "\(milliseconds)ms" }
-        let fraction = String(remainder)
-        return "\(milliseconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)ms"
+        if remainder != 0 {
+            writer.write(byte: UInt8(ascii: "."))
+            writer.write(decimal: UInt64(remainder.magnitude), width: 6)
+        }
+        writer.write(byte: UInt8(ascii: "m"))
+        writer.write(byte: UInt8(ascii: "s"))
     }
 }
 

@@ -1,13 +1,19 @@
 /// One typed event of a run, as the trace stores it.
 ///
 /// Layers above the kernel define their own event enums and conform them to this protocol;
-/// oracles read them back with `entry.record as? ModelEvent`. Only `lane` and
-/// `canonicalText` enter the trace hash, so they must be stable across processes.
+/// oracles read them back with `entry.record as? ModelEvent`. Only `lane` and the canonical
+/// text enter the trace hash, so they must be stable across processes.
 public protocol TraceRecord: Sendable {
     /// The component the event belongs to (`kernel`, `client`, `backend`, …).
     var lane: String { get }
-    /// A stable, single-line rendering of the event (no addresses, no hash-ordered collections).
-    var canonicalText: String { get }
+    /// Writes a stable, single-line rendering of the event (no addresses, no hash-ordered
+    /// collections). Recording hashes these pieces without building a `String`.
+    func writeCanonical(to writer: inout some CanonicalWriter)
+}
+
+extension TraceRecord {
+    /// The event's canonical text as a `String`, for reports and tests.
+    public var canonicalText: String { CanonicalText.of(self) }
 }
 
 /// A recorded event with its position and virtual time.
@@ -15,8 +21,9 @@ public struct TraceEntry: Sendable {
     public let index: Int
     public let time: SimulationInstant
     public let record: any TraceRecord
-    /// The record's canonical text, rendered once when the event was recorded.
-    public let text: String
+
+    /// The record's canonical text, rendered on demand (recording only hashes it).
+    public var text: String { record.canonicalText }
 
     /// The canonical line that is hashed: `<time> <lane> <text>`.
     public var line: String { "\(time) \(record.lane) \(text)" }
@@ -37,15 +44,14 @@ public struct Trace: Sendable {
         if let last = entries.last {
             precondition(last.time <= time, "trace time went backwards: \(last.time) then \(time)")
         }
-        let entry = TraceEntry(index: entries.count, time: time, record: record, text: record.canonicalText)
         // The same bytes as `entry.line + "\n"`, without building the line.
-        hasher.combine(time.description)
-        hasher.combine(" ")
-        hasher.combine(record.lane)
-        hasher.combine(" ")
-        hasher.combine(entry.text)
-        hasher.combine("\n")
-        entries.append(entry)
+        time.writeCanonical(to: &hasher)
+        hasher.write(byte: UInt8(ascii: " "))
+        hasher.write(record.lane)
+        hasher.write(byte: UInt8(ascii: " "))
+        record.writeCanonical(to: &hasher)
+        hasher.write(byte: UInt8(ascii: "\n"))
+        entries.append(TraceEntry(index: entries.count, time: time, record: record))
     }
 
     /// FNV-1a of every canonical line, each followed by a newline.

@@ -4,18 +4,20 @@
 /// process and on every machine, so two people can compare runs by one string.
 public struct TraceHasher: Sendable, Equatable {
     private static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+    static let prime: UInt64 = 0x0000_0100_0000_01B3
 
-    public private(set) var value: UInt64 = TraceHasher.offsetBasis
+    public internal(set) var value: UInt64 = TraceHasher.offsetBasis
 
     public init() {}
 
     public mutating func combine(_ text: String) {
-        var text = text
         var hash = value
-        // Contiguous UTF-8 (native strings already are): no per-byte index arithmetic.
-        text.withUTF8 { bytes in
+        // Native strings are contiguous UTF-8: no copy, no per-byte index arithmetic.
+        let contiguous: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
+        }
+        if contiguous == nil {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* Self.prime }
         }
         value = hash
     }

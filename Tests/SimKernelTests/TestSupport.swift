@@ -5,7 +5,7 @@ struct Note: TraceRecord {
     let text: String
     init(_ text: String) { self.text = text }
     var lane: String { "test" }
-    var canonicalText: String { text }
+    func writeCanonical(to writer: inout some CanonicalWriter) { writer.write(text) }
 }
 
 extension SimulationResult {

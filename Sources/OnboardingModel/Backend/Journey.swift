@@ -1,3 +1,5 @@
+import SimKernel
+
 /// The program's status at the backend.
 public enum ProgramStatus: String, Sendable, Equatable, Comparable {
     case none, draft, approved, active
@@ -26,8 +28,14 @@ public struct Journey: Sendable, Equatable, CustomStringConvertible {
     /// True when the user has finished onboarding as far as the backend knows.
     public var isComplete: Bool { programStatus == .active }
 
-    public var description: String {
-        "intake=\(intakeComplete ? "complete" : "pending") goals=\(goalsComplete ? "complete" : "pending") program=\(programStatus.rawValue)"
+    public var description: String { CanonicalText.build { writeCanonical(to: &$0) } }
+
+    /// Writes `description` for the trace.
+    public func writeCanonical(to out: inout some CanonicalWriter) {
+        out.write(intakeComplete ? "intake=complete" : "intake=pending")
+        out.write(goalsComplete ? " goals=complete" : " goals=pending")
+        out.write(" program=")
+        out.write(programStatus.rawValue)
     }
 
     /// The phase this journey resumes at (002 §1 `completeLogin()` routing).

@@ -1,57 +1,152 @@
+import SimKernel
+
 /// What the user sees at one instant: the route and everything on it an oracle may judge.
 ///
 /// Oracles read this (through the trace), never the actors' internals.
+///
+/// A value with copy-on-write storage: every screen change is kept in the trace and scanned by
+/// many oracles, so a copy costs one reference count, not a dozen.
 public struct ScreenState: Sendable, Equatable {
-    /// The root route; `nil` while the app is not running (never launched, or killed).
-    public var route: Route?
-    /// A full-screen loading view (`launch-screen`, `main-loading`, …), if one covers the route.
-    public var loadingScreen: String?
-    /// An inline activity indicator (a spinning button, options loading), if any.
-    public var spinner: String?
-    /// An error message on screen, if any.
-    public var errorText: String?
-    /// The actions the user can take now, in a fixed order.
-    public var actions: [UserAction] = []
-    /// Contents of the email field on the auth screen.
-    public var emailField: String = ""
-    /// The OTP resend countdown, while it shows.
-    public var countdown: Int?
-    /// Motion effects playing (`confetti`).
-    public var motionEffects: [String] = []
-    /// The "welcome back, resume where you left off" gate.
-    public var resumeGate = false
-    /// The first-workout card on the success screen.
-    public var workoutCard: String?
-    /// The offline banner of seed 004.
-    public var offlineBanner = false
-    /// True while the app is in the foreground.
-    public var foreground = true
+    struct Fields: Equatable {
+        var route: Route?
+        var loadingScreen: String?
+        var spinner: String?
+        var errorText: String?
+        var actions: [UserAction] = []
+        var emailField: String = ""
+        var countdown: Int?
+        var motionEffects: [String] = []
+        var resumeGate: Bool = false
+        var workoutCard: String?
+        var offlineBanner: Bool = false
+        var foreground: Bool = true
+    }
 
-    public init(route: Route? = nil) { self.route = route }
+    private final class Storage: @unchecked Sendable {
+        // Mutated only while uniquely referenced (`mutableFields`): copy-on-write.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    private var mutableFields: Fields {
+        _read { yield storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
+    /// The root route; `nil` while the app is not running (never launched, or killed).
+    public var route: Route? {
+        get { storage.fields.route }
+        set { mutableFields.route = newValue }
+    }
+
+    /// A full-screen loading view (`launch-screen`, `main-loading`, …), if one covers the route.
+    public var loadingScreen: String? {
+        get { storage.fields.loadingScreen }
+        set { mutableFields.loadingScreen = newValue }
+    }
+
+    /// An inline activity indicator (a spinning button, options loading), if any.
+    public var spinner: String? {
+        get { storage.fields.spinner }
+        set { mutableFields.spinner = newValue }
+    }
+
+    /// An error message on screen, if any.
+    public var errorText: String? {
+        get { storage.fields.errorText }
+        set { mutableFields.errorText = newValue }
+    }
+
+    /// The actions the user can take now, in a fixed order.
+    public var actions: [UserAction] {
+        get { storage.fields.actions }
+        set { mutableFields.actions = newValue }
+    }
+
+    /// Contents of the email field on the auth screen.
+    public var emailField: String {
+        get { storage.fields.emailField }
+        set { mutableFields.emailField = newValue }
+    }
+
+    /// The OTP resend countdown, while it shows.
+    public var countdown: Int? {
+        get { storage.fields.countdown }
+        set { mutableFields.countdown = newValue }
+    }
+
+    /// Motion effects playing (`confetti`).
+    public var motionEffects: [String] {
+        get { storage.fields.motionEffects }
+        set { mutableFields.motionEffects = newValue }
+    }
+
+    /// The "welcome back, resume where you left off" gate.
+    public var resumeGate: Bool {
+        get { storage.fields.resumeGate }
+        set { mutableFields.resumeGate = newValue }
+    }
+
+    /// The first-workout card on the success screen.
+    public var workoutCard: String? {
+        get { storage.fields.workoutCard }
+        set { mutableFields.workoutCard = newValue }
+    }
+
+    /// The offline banner of seed 004.
+    public var offlineBanner: Bool {
+        get { storage.fields.offlineBanner }
+        set { mutableFields.offlineBanner = newValue }
+    }
+
+    /// True while the app is in the foreground.
+    public var foreground: Bool {
+        get { storage.fields.foreground }
+        set { mutableFields.foreground = newValue }
+    }
+
+    public init(route: Route? = nil) { storage = Storage(Fields(route: route)) }
+
+    public static func == (lhs: ScreenState, rhs: ScreenState) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
 
     public static let notRunning = ScreenState(route: nil)
 
-    /// One stable line for the trace (built by appending: it is rendered for every screen change).
-    public var canonicalText: String {
-        var text = "route="
-        text.reserveCapacity(96)
-        text += route.map(\.description) ?? "none"
-        if let loadingScreen { text += " loading=" + loadingScreen }
-        if let spinner { text += " spinner=" + spinner }
-        if let errorText { text += " error=\"" + errorText + "\"" }
-        text += " actions=["
+    /// One stable line for the trace.
+    public var canonicalText: String { CanonicalText.build { writeCanonical(to: &$0) } }
+
+    /// Writes `canonicalText` piece by piece: it is hashed for every screen change.
+    public func writeCanonical(to out: inout some CanonicalWriter) {
+        out.write("route=")
+        if let route { route.writeCanonical(to: &out) } else { out.write("none") }
+        if let loadingScreen { out.write(" loading="); out.write(loadingScreen) }
+        if let spinner { out.write(" spinner="); out.write(spinner) }
+        if let errorText { out.write(" error=\""); out.write(errorText); out.write("\"") }
+        out.write(" actions=[")
         for (position, action) in actions.enumerated() {
-            if position > 0 { text += "," }
-            text += action.rawValue
+            if position > 0 { out.write(byte: UInt8(ascii: ",")) }
+            out.write(action.rawValue)
         }
-        text += "]"
-        if !emailField.isEmpty { text += " email=\"" + emailField + "\"" }
-        if let countdown { text += " countdown=" + String(countdown) }
-        if !motionEffects.isEmpty { text += " motion=[" + motionEffects.joined(separator: ",") + "]" }
-        if resumeGate { text += " resume-gate" }
-        if let workoutCard { text += " card=\"" + workoutCard + "\"" }
-        if offlineBanner { text += " offline-banner" }
-        if !foreground { text += " background" }
-        return text
+        out.write("]")
+        if !emailField.isEmpty { out.write(" email=\""); out.write(emailField); out.write("\"") }
+        if let countdown { out.write(" countdown="); out.write(countdown) }
+        if !motionEffects.isEmpty {
+            out.write(" motion=[")
+            for (position, effect) in motionEffects.enumerated() {
+                if position > 0 { out.write(byte: UInt8(ascii: ",")) }
+                out.write(effect)
+            }
+            out.write("]")
+        }
+        if resumeGate { out.write(" resume-gate") }
+        if let workoutCard { out.write(" card=\""); out.write(workoutCard); out.write("\"") }
+        if offlineBanner { out.write(" offline-banner") }
+        if !foreground { out.write(" background") }
     }
 }

@@ -1,0 +1,78 @@
+/// Where a trace record's canonical text goes, piece by piece.
+///
+/// The trace feeds the pieces straight into its hasher, so recording an event builds no
+/// `String`; reports that need the text use `CanonicalText`, which appends the same pieces.
+/// Both see the same bytes, so the hash is the hash of the text.
+public protocol CanonicalWriter {
+    /// Appends `text` as it is.
+    mutating func write(_ text: String)
+    /// Appends one ASCII byte.
+    mutating func write(byte: UInt8)
+}
+
+extension CanonicalWriter {
+    /// Appends `value` in decimal, with a leading `-` when negative.
+    public mutating func write(_ value: Int64) {
+        if value < 0 { write(byte: UInt8(ascii: "-")) }
+        write(decimal: value.magnitude)
+    }
+
+    public mutating func write(_ value: Int) { write(Int64(value)) }
+
+    /// Appends `true` or `false`.
+    public mutating func write(_ value: Bool) { write(value ? "true" : "false") }
+
+    /// Appends `value` in decimal, without a sign.
+    public mutating func write(decimal value: UInt64) {
+        var divisor: UInt64 = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        repeat {
+            write(byte: UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        } while divisor > 0
+    }
+
+    /// Appends `value` in decimal, left-padded with zeros to `width` digits.
+    public mutating func write(decimal value: UInt64, width: Int) {
+        var digits = 1
+        var bound: UInt64 = 10
+        while value >= bound && digits < 20 { digits += 1; bound = bound &* 10 }
+        for _ in digits..<max(width, digits) { write(byte: UInt8(ascii: "0")) }
+        write(decimal: value)
+    }
+}
+
+/// Builds a record's canonical text as a `String`: for reports, narratives and tests.
+public struct CanonicalText: CanonicalWriter {
+    public private(set) var text = ""
+
+    public init() {}
+
+    public mutating func write(_ text: String) { self.text += text }
+
+    public mutating func write(byte: UInt8) { text.unicodeScalars.append(Unicode.Scalar(byte)) }
+
+    /// The text that `write` writes.
+    public static func build(_ write: (inout CanonicalText) -> Void) -> String {
+        var writer = CanonicalText()
+        write(&writer)
+        return writer.text
+    }
+
+    /// The canonical text of `record`.
+    public static func of(_ record: some TraceRecord) -> String {
+        var writer = CanonicalText()
+        record.writeCanonical(to: &writer)
+        return writer.text
+    }
+}
+
+extension TraceHasher: CanonicalWriter {
+    public mutating func write(_ text: String) { combine(text) }
+
+    public mutating func write(byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* Self.prime
+    }
+}
