@@ -3,6 +3,11 @@
 // The package takes no dependencies by design: everything is built on the toolchain alone.
 import PackageDescription
 
+/// Release builds of the simulation's hot path skip the run-time exclusivity checks. A run is
+/// confined to one driver thread (the kernel asserts it), the checks cost about 7% of every
+/// explored seed, and debug builds (`swift test`) keep them, so a violation still shows there.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "onboarding-sim",
     products: [
@@ -17,15 +22,15 @@ let package = Package(
     ],
     targets: [
         // Domain-free: executor, virtual clock, seeded randomness, trace, limits, escape guard.
-        .target(name: "SimKernel"),
+        .target(name: "SimKernel", swiftSettings: hotPath),
         // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
-        .target(name: "OnboardingModel", dependencies: ["SimKernel"]),
+        .target(name: "OnboardingModel", dependencies: ["SimKernel"], swiftSettings: hotPath),
         // Monitors that judge a run from its screens and events only.
-        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"]),
+        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: hotPath),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
-        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"]),
+        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath),
         // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
-        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
+        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath),
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
         .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
         .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"]),

@@ -80,7 +80,7 @@ extension Simulation {
     /// that a finished run leaves no suspended task behind. Time does not move and the
     /// trace is closed.
     private func tearDown() {
-        for task in tasks where !task.finished { task.handle?.cancel() }
+        for task in tasks where !task.finished { cancel(task.handle) }
         wakeQuiescenceWaiters()
         var budget = limits.maxTeardownJobs
         while budget > 0 {

@@ -41,7 +41,7 @@ public final class Simulation: @unchecked Sendable {
 
     struct SpawnedTask {
         let name: String
-        var handle: Task<Void, Never>?
+        let handle: SimulationTask
         var finished = false
     }
 
@@ -75,20 +75,33 @@ public final class Simulation: @unchecked Sendable {
     /// Starts simulated work on the simulation's executor. The only way to start a task.
     ///
     /// The task is created with the executor as its preference, so it and its child tasks
-    /// (`async let`, task groups) never run on the global executor.
+    /// (`async let`, task groups) never run on the global executor. Cancel it through the
+    /// returned handle.
     @discardableResult
-    public func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    public func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> SimulationTask {
         precondition(executor.isOnDriverThread, "spawn simulated work from inside the simulation")
         precondition(phase == .running || phase == .tearingDown, "spawn only while the simulation runs")
         let index = tasks.count
-        tasks.append(SpawnedTask(name: name))
+        let context = TaskContext(name: name)
         let task = Task(executorPreference: executor) {
-            await SimulationTaskName.$current.withValue(name) { await body() }
+            await TaskContext.$current.withValue(context) {
+                context.owner = TaskContext.currentTaskIdentity
+                await body()
+                context.owner = nil
+            }
             self.taskFinished(index)
         }
-        tasks[index].handle = task
-        if phase == .tearingDown { task.cancel() }
-        return task
+        let handle = SimulationTask(task: task, context: context, simulation: self)
+        tasks.append(SpawnedTask(name: name, handle: handle))
+        if phase == .tearingDown { cancel(handle) }
+        return handle
+    }
+
+    /// Cancels `task` and resolves the wait it is suspended in, if any (see `SimulationTask.cancel`).
+    func cancel(_ task: SimulationTask) {
+        precondition(executor.isOnDriverThread, "cancel simulated work from inside the simulation")
+        task.task.cancel()
+        if let timer = task.context.waitingOn { resolve(timer, .cancelled) }
     }
 
     /// Suspends until nothing is ready and no timer is parked: every other task has finished
@@ -108,13 +121,6 @@ public final class Simulation: @unchecked Sendable {
         tasks[index].finished = true
     }
 
-    func sleep(until deadline: SimulationInstant, label: String?,
-               isolation: isolated (any Actor)? = #isolation) async throws {
-        guard await suspend(until: deadline, label: label, isolation: isolation) == .deadline else {
-            throw CancellationError()
-        }
-    }
-
     /// Suspends the calling task until `deadline` (`nil`: none), until `wakeup` is woken, or until
     /// the task is cancelled, whichever comes first, and says which.
     ///
@@ -122,30 +128,43 @@ public final class Simulation: @unchecked Sendable {
     /// answer wakes the waiter, or the deadline does.
     ///
     /// It runs in the caller's isolation (SE-0420), so an actor that waits does not hop off its
-    /// executor and back: one job fewer per wait.
-    public func suspend(until deadline: SimulationInstant?, label: String?, wakeup: Wakeup? = nil,
-                        isolation: isolated (any Actor)? = #isolation) async -> WakeReason {
+    /// executor and back: one job fewer per wait. A spawned task waits on a bare continuation (the
+    /// kernel resolves it when the task is cancelled through `SimulationTask.cancel`); only child
+    /// tasks pay for a cancellation handler. `label` is evaluated only if a report shows the wait.
+    public func suspend(until deadline: SimulationInstant?, label: @autoclosure @escaping () -> String?,
+                        wakeup: Wakeup? = nil, isolation: isolated (any Actor)? = #isolation) async -> WakeReason {
         precondition(executor.isOnDriverThread, "suspend on the simulation from inside the simulation")
         if let wakeup, wakeup.wokenEarly {
             wakeup.wokenEarly = false
             return .woken
         }
         timerSequence += 1
-        let timer = SleepTimer(deadline: deadline, sequence: timerSequence,
-                               label: label ?? SimulationTaskName.current ?? "unnamed")
+        let context = TaskContext.current
+        let timer = SleepTimer(deadline: deadline, sequence: timerSequence, label: label, taskName: context?.name)
         wakeup?.timer = timer
+        if let owner = context, owner.isRunning {
+            if Task.isCancelled { return .cancelled }
+            owner.waitingOn = timer
+            let reason = await withUnsafeContinuation(isolation: isolation) { park(timer, $0) }
+            owner.waitingOn = nil
+            return reason
+        }
+        // A child task's wait: the runtime's cancellation handler resolves it.
         return await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<WakeReason, Never>) in
-                if case .resolved(let reason) = timer.state {
-                    continuation.resume(returning: reason)
-                    return
-                }
-                timer.continuation = continuation
-                if deadline != nil { timers.insert(timer) }
-            }
+            await withUnsafeContinuation(isolation: isolation) { park(timer, $0) }
         } onCancel: {
             self.resolve(timer, .cancelled)
         }
+    }
+
+    /// Parks `timer` with the suspended task's continuation, or resumes at once if it is resolved.
+    private func park(_ timer: SleepTimer, _ continuation: UnsafeContinuation<WakeReason, Never>) {
+        if case .resolved(let reason) = timer.state {
+            continuation.resume(returning: reason)
+            return
+        }
+        timer.continuation = continuation
+        if timer.deadline != nil { timers.insert(timer) }
     }
 
     /// Resumes the task suspended with `wakeup`, before its deadline; if it has not suspended

@@ -16,7 +16,7 @@ public struct SimulationClock: Clock {
     public typealias Instant = SimulationInstant
     public typealias Duration = Swift.Duration
 
-    unowned let simulation: Simulation
+    @usableFromInline unowned let simulation: Simulation
 
     init(simulation: Simulation) {
         self.simulation = simulation
@@ -29,19 +29,28 @@ public struct SimulationClock: Clock {
 
     /// Suspends until `deadline`; throws `CancellationError` if the task is cancelled first.
     public func sleep(until deadline: SimulationInstant, tolerance: Duration? = nil) async throws {
-        try await simulation.sleep(until: deadline, label: nil)
+        guard await simulation.suspend(until: deadline, label: nil) == .deadline else { throw CancellationError() }
     }
 
     /// Suspends until `deadline`, naming the wait so that a deadlock or limit report can show it.
-    public func sleep(until deadline: SimulationInstant, label: String,
+    @inlinable
+    public func sleep(until deadline: SimulationInstant, label: @autoclosure @escaping () -> String,
                       isolation: isolated (any Actor)? = #isolation) async throws {
-        try await simulation.sleep(until: deadline, label: label, isolation: isolation)
+        guard await simulation.suspend(until: deadline, label: label(), isolation: isolation) == .deadline else {
+            throw CancellationError()
+        }
     }
 
     /// Suspends for `duration` of virtual time, on the simulation's executor, in the caller's
     /// isolation (an actor that sleeps stays on its executor).
-    public func sleep(for duration: Duration, label: String? = nil,
+    ///
+    /// Inlinable, like `sleep(until:label:)`: the caller suspends the simulation directly, with no
+    /// wrapper frame to hop into and out of.
+    @inlinable
+    public func sleep(for duration: Duration, label: @autoclosure @escaping () -> String? = nil,
                       isolation: isolated (any Actor)? = #isolation) async throws {
-        try await simulation.sleep(until: now.advanced(by: duration), label: label, isolation: isolation)
+        guard await simulation.suspend(until: now.advanced(by: duration), label: label(), isolation: isolation) == .deadline else {
+            throw CancellationError()
+        }
     }
 }

@@ -17,17 +17,24 @@ final class SleepTimer {
     let deadline: SimulationInstant?
     /// Insertion order: breaks ties between equal deadlines, so `fifo` is well defined.
     let sequence: UInt64
-    let label: String
+    /// Rendered only when a report shows the wait.
+    private let describe: () -> String?
+    /// The name of the task that waits: it stands in for a missing label.
+    private let taskName: String?
     var continuation: UnsafeContinuation<WakeReason, Never>?
     var state: State = .waiting
     /// True while it sits in the timer heap (it then counts as live there).
     var parked = false
 
-    init(deadline: SimulationInstant?, sequence: UInt64, label: String) {
+    init(deadline: SimulationInstant?, sequence: UInt64, label: @escaping () -> String?, taskName: String?) {
         self.deadline = deadline
         self.sequence = sequence
-        self.label = label
+        self.describe = label
+        self.taskName = taskName
     }
+
+    /// What the wait is: its label, or else the name of the task that waits.
+    var label: String { describe() ?? taskName ?? "unnamed" }
 
     var isWaiting: Bool { state == .waiting }
 

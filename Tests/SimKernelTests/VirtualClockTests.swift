@@ -101,6 +101,39 @@ import Testing
         #expect(result.pending.timers.isEmpty)
     }
 
+    @Test func cancellingATaskWakesEveryChildTaskSleepingUnderIt() {
+        // Children inherit the spawned task's context but must not take its place as the one
+        // waiting: with two children asleep at once, both wake when the parent is cancelled.
+        let simulation = Simulation(seed: 1)
+        let result = simulation.run {
+            let parent = simulation.spawn("parent") {
+                await withTaskGroup(of: Void.self) { group in
+                    for child in 0..<2 {
+                        group.addTask {
+                            do {
+                                try await simulation.clock.sleep(for: .seconds(3600), label: "child \(child)")
+                            } catch {
+                                simulation.record(Note("child \(child) cancelled at \(simulation.now)"))
+                            }
+                        }
+                    }
+                }
+                do {
+                    try await simulation.clock.sleep(for: .seconds(1))
+                } catch {
+                    simulation.record(Note("parent cancelled at \(simulation.now)"))
+                }
+            }
+            try? await simulation.clock.sleep(for: .seconds(5))
+            parent.cancel()
+            await parent.value
+        }
+        #expect(result.isClean)
+        #expect(result.notes.sorted() == ["child 0 cancelled at 5000ms", "child 1 cancelled at 5000ms",
+                                          "parent cancelled at 5000ms"])
+        #expect(result.pending.timers.isEmpty)
+    }
+
     @Test func aDayOfVirtualSleepFinishesAtExactlyADay() {
         // Asserts on virtual time only; a wall-clock sleep would never finish within the test.
         let simulation = Simulation(seed: 1)
@@ -129,7 +162,7 @@ import Testing
         var timers: [SleepTimer] = []
         for sequence in 0..<200 {
             let timer = SleepTimer(deadline: SimulationInstant(nanoseconds: Int64(random.nextInt(in: 0...50))),
-                                   sequence: UInt64(sequence), label: "t")
+                                   sequence: UInt64(sequence), label: { "t" }, taskName: nil)
             heap.insert(timer)
             timers.append(timer)
             if random.nextInt(in: 0...3) == 0, let victim = timers.randomElement(using: &random),

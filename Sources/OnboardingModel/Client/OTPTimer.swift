@@ -11,7 +11,7 @@ actor OTPTimer {
     static let resendSeconds = 30
 
     private(set) var remaining = 0
-    private var running: [(id: Int, task: Task<Void, Never>)] = []
+    private var running: [(id: Int, task: SimulationTask)] = []
     private var lastTimerID = 0
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {

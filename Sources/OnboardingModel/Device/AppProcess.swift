@@ -6,7 +6,7 @@ final class AppProcess: @unchecked Sendable {
     // Confined to the simulation's driver thread.
     let id: Int
     let simulation: Simulation
-    private var tasks: [Task<Void, Never>] = []
+    private var tasks: [SimulationTask] = []
     private(set) var isAlive = true
 
     init(id: Int, simulation: Simulation) {
@@ -16,7 +16,7 @@ final class AppProcess: @unchecked Sendable {
 
     /// Starts app work (a view's `Task {}`, a `.task` modifier) in this process.
     @discardableResult
-    func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> Task<Void, Never>? {
+    func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> SimulationTask? {
         guard isAlive else { return nil }
         tasks.removeAll { $0.isCancelled }
         let task = simulation.spawn("app#\(id) \(name)", body)
