@@ -38,6 +38,22 @@ public struct ValidEmailAccepted: Oracle {
     /// stated on its own: no white space, one `@` after a non-empty local part, and some dot in
     /// the domain with a character before it and two after it.
     static func isWellFormed(_ email: String) -> Bool {
+        let bytes = Array(email.utf8)
+        return bytes.allSatisfy { $0 < 0x80 } ? isWellFormed(ascii: bytes) : isWellFormed(characters: email)
+    }
+
+    /// The same rule on ASCII bytes: every explored run types an address, and Character
+    /// properties cost far more than byte comparisons. (`\r\n` is one Character but white space
+    /// either way, so the two readings agree on every ASCII string.)
+    static func isWellFormed(ascii bytes: [UInt8]) -> Bool {
+        guard !bytes.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }) else { return false }
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0,
+              !bytes[(at + 1)...].contains(UInt8(ascii: "@")) else { return false }
+        let domain = bytes[(at + 1)...]
+        return domain.indices.contains { domain[$0] == UInt8(ascii: ".") && $0 > domain.startIndex && bytes.count - $0 - 1 >= 2 }
+    }
+
+    static func isWellFormed(characters email: String) -> Bool {
         guard !email.contains(where: \.isWhitespace) else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else { return false }

@@ -40,8 +40,8 @@ public final class Simulation: @unchecked Sendable {
     var jobsRun = 0
 
     struct SpawnedTask {
-        let name: String
         let handle: SimulationTask
+        var name: String { handle.context.name }
         var finished = false
     }
 
@@ -78,7 +78,8 @@ public final class Simulation: @unchecked Sendable {
     /// (`async let`, task groups) never run on the global executor. Cancel it through the
     /// returned handle.
     @discardableResult
-    public func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> SimulationTask {
+    public func spawn(_ name: @autoclosure @escaping () -> String,
+                      _ body: @escaping @Sendable () async -> Void) -> SimulationTask {
         precondition(executor.isOnDriverThread, "spawn simulated work from inside the simulation")
         precondition(phase == .running || phase == .tearingDown, "spawn only while the simulation runs")
         let index = tasks.count
@@ -92,7 +93,7 @@ public final class Simulation: @unchecked Sendable {
             self.taskFinished(index)
         }
         let handle = SimulationTask(task: task, context: context, simulation: self)
-        tasks.append(SpawnedTask(name: name, handle: handle))
+        tasks.append(SpawnedTask(handle: handle))
         if phase == .tearingDown { cancel(handle) }
         return handle
     }
@@ -140,7 +141,7 @@ public final class Simulation: @unchecked Sendable {
         }
         timerSequence += 1
         let context = TaskContext.current
-        let timer = SleepTimer(deadline: deadline, sequence: timerSequence, label: label, taskName: context?.name)
+        let timer = SleepTimer(deadline: deadline, sequence: timerSequence, label: label, task: context)
         wakeup?.timer = timer
         if let owner = context, owner.isRunning {
             if Task.isCancelled { return .cancelled }

@@ -26,14 +26,16 @@ public struct SimulationTask: Sendable {
 /// wait it is suspended in (so that cancelling it resolves that wait).
 final class TaskContext: @unchecked Sendable {
     // Confined to the simulation's driver thread.
-    let name: String
+    /// Rendered on first use (a report, a label fallback): most tasks never need it.
+    private(set) lazy var name: String = describeName()
+    private let describeName: () -> String
     /// The spawned task itself, set when it starts. Child tasks (`async let`, groups) inherit the
     /// task-local but are not the owner: they wait with a cancellation handler instead.
     var owner: UnsafeRawPointer?
     /// The wait the owner is suspended in, if any.
     var waitingOn: SleepTimer?
 
-    init(name: String) { self.name = name }
+    init(name: @escaping () -> String) { self.describeName = name }
 
     @TaskLocal static var current: TaskContext?
 

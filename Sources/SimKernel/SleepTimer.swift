@@ -19,22 +19,23 @@ final class SleepTimer {
     let sequence: UInt64
     /// Rendered only when a report shows the wait.
     private let describe: () -> String?
-    /// The name of the task that waits: it stands in for a missing label.
-    private let taskName: String?
+    /// The task that waits: its name stands in for a missing label. (The task points back at
+    /// this timer only while it waits, so the cycle ends when the wait does.)
+    private let task: TaskContext?
     var continuation: UnsafeContinuation<WakeReason, Never>?
     var state: State = .waiting
     /// True while it sits in the timer heap (it then counts as live there).
     var parked = false
 
-    init(deadline: SimulationInstant?, sequence: UInt64, label: @escaping () -> String?, taskName: String?) {
+    init(deadline: SimulationInstant?, sequence: UInt64, label: @escaping () -> String?, task: TaskContext?) {
         self.deadline = deadline
         self.sequence = sequence
         self.describe = label
-        self.taskName = taskName
+        self.task = task
     }
 
     /// What the wait is: its label, or else the name of the task that waits.
-    var label: String { describe() ?? taskName ?? "unnamed" }
+    var label: String { describe() ?? task?.name ?? "unnamed" }
 
     var isWaiting: Bool { state == .waiting }
 

@@ -162,7 +162,7 @@ import Testing
         var timers: [SleepTimer] = []
         for sequence in 0..<200 {
             let timer = SleepTimer(deadline: SimulationInstant(nanoseconds: Int64(random.nextInt(in: 0...50))),
-                                   sequence: UInt64(sequence), label: { "t" }, taskName: nil)
+                                   sequence: UInt64(sequence), label: { "t" }, task: nil)
             heap.insert(timer)
             timers.append(timer)
             if random.nextInt(in: 0...3) == 0, let victim = timers.randomElement(using: &random),

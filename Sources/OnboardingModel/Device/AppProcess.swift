@@ -16,10 +16,12 @@ final class AppProcess: @unchecked Sendable {
 
     /// Starts app work (a view's `Task {}`, a `.task` modifier) in this process.
     @discardableResult
-    func spawn(_ name: String, _ body: @escaping @Sendable () async -> Void) -> SimulationTask? {
+    func spawn(_ name: @autoclosure @escaping () -> String,
+               _ body: @escaping @Sendable () async -> Void) -> SimulationTask? {
         guard isAlive else { return nil }
         tasks.removeAll { $0.isCancelled }
-        let task = simulation.spawn("app#\(id) \(name)", body)
+        let id = self.id
+        let task = simulation.spawn("app#\(id) \(name())", body)
         tasks.append(task)
         return task
     }
