@@ -144,7 +144,11 @@ public final class Simulation: @unchecked Sendable {
         let timer = SleepTimer(deadline: deadline, sequence: timerSequence, label: label, task: context)
         wakeup?.timer = timer
         if let owner = context, owner.isRunning {
-            if Task.isCancelled { return .cancelled }
+            precondition(owner.waitingOn == nil, "task '\(owner.name)' waits on two things at once")
+            if Task.isCancelled {
+                timer.state = .resolved(.cancelled)
+                return .cancelled
+            }
             owner.waitingOn = timer
             let reason = await withUnsafeContinuation(isolation: isolation) { park(timer, $0) }
             owner.waitingOn = nil
