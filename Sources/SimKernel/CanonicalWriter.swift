@@ -63,9 +63,7 @@ public struct CanonicalText: CanonicalWriter {
 
     /// The canonical text of `record`.
     public static func of(_ record: some TraceRecord) -> String {
-        var writer = CanonicalText()
-        record.writeCanonical(to: &writer)
-        return writer.text
+        build { record.writeCanonical(to: &$0) }
     }
 }
 

@@ -28,11 +28,7 @@ public struct SimulationInstant: InstantProtocol, Sendable, CustomStringConverti
     public var milliseconds: Int64 { nanoseconds / 1_000_000 }
 
     /// Canonical text: `1500ms`, or `1500.000250ms` when there is a sub-millisecond part.
-    public var description: String {
-        var writer = CanonicalText()
-        writeCanonical(to: &writer)
-        return writer.text
-    }
+    public var description: String { CanonicalText.build { writeCanonical(to: &$0) } }
 
     /// Writes `description`'s text piece by piece (the trace hashes it for every event).
     public func writeCanonical(to writer: inout some CanonicalWriter) {
