@@ -7,6 +7,9 @@ import PackageDescription
 /// confined to one driver thread (the kernel asserts it), the checks cost about 7% of every
 /// explored seed, and debug builds (`swift test`) keep them, so a violation still shows there.
 let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+/// Every target: nonisolated async functions run on their caller's actor (SE-0461), so simulated
+/// code stays on the simulation's executor without a hop per call (docs/architecture.md).
+let nonsending: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
 let package = Package(
     name: "onboarding-sim",
@@ -22,26 +25,26 @@ let package = Package(
     ],
     targets: [
         // Domain-free: executor, virtual clock, seeded randomness, trace, limits, escape guard.
-        .target(name: "SimKernel", swiftSettings: hotPath),
+        .target(name: "SimKernel", swiftSettings: hotPath + nonsending),
         // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
-        .target(name: "OnboardingModel", dependencies: ["SimKernel"], swiftSettings: hotPath),
+        .target(name: "OnboardingModel", dependencies: ["SimKernel"], swiftSettings: hotPath + nonsending),
         // Monitors that judge a run from its screens and events only.
-        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: hotPath),
+        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: hotPath + nonsending),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
-        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath),
+        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath + nonsending),
         // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
-        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath),
+        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath + nonsending),
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
-        .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
-        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"]),
-        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "Scenarios", "Exploration"]),
-        .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"]),
-        .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"]),
-        .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
-        .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"]),
+        .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "Scenarios", "Exploration"], swiftSettings: nonsending),
+        .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel"], swiftSettings: nonsending),
     ],
     swiftLanguageModes: [.v6]
 )

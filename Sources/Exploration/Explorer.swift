@@ -71,7 +71,7 @@ public struct ExplorationRun: Sendable {
     public let target: String
     public let seed: UInt64
     public let swarm: Swarm
-    public let result: ScenarioResult
+    public internal(set) var result: ScenarioResult
 }
 
 /// Runs many seeds, on one or more workers; the results are the same for any number of workers.
@@ -89,7 +89,10 @@ public enum Explorer {
             while true {
                 let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard position < seeds.count else { return }
-                let run = explore(plan, seed: seeds[position])
+                // A run of many seeds keeps each trace's hash, not its entries: memory stays flat
+                // and the allocator reuses one run's blocks for the next (`replay` brings them back).
+                var run = explore(plan, seed: seeds[position])
+                run.result.releaseTraceEntries()
                 slots.withLock { $0[position] = run }
                 progress(done.wrappingAdd(1, ordering: .relaxed).newValue, seeds.count)
             }

@@ -3,7 +3,7 @@ import Scenarios
 
 extension ScenarioResult {
     /// The result as one JSON object: scenario, seed, mutants, passed, violations, traceHash,
-    /// escapedJobs, metrics.
+    /// foreignEnqueues, metrics.
     public var json: JSONWriter.Value {
         let metrics = self.metrics
         func optional(_ value: Int64?) -> JSONWriter.Value { value.map(JSONWriter.Value.int) ?? .null }
@@ -18,7 +18,7 @@ extension ScenarioResult {
                          ("message", .string(violation.message))])
             })),
             ("traceHash", .string(traceHash)),
-            ("escapedJobs", .int(Int64(simulation.escapedJobs))),
+            ("foreignEnqueues", .int(Int64(simulation.foreignEnqueues))),
             ("metrics", .object([
                 ("firstRouteMs", optional(metrics?.firstRouteMs)),
                 ("loadingMs", optional(metrics?.loadingMs)),

@@ -9,11 +9,14 @@ public struct ScenarioResult: Sendable {
     public let mutants: MutantSet
     /// Oracle violations, then failed expectations (`expect.finalRoute`, …), then kernel errors.
     public let violations: [Violation]
-    public let simulation: SimulationResult
+    public private(set) var simulation: SimulationResult
     /// Timing of the first launch, if the scenario launched the app.
     public let metrics: LaunchMetrics?
 
     public var passed: Bool { violations.isEmpty }
+
+    /// Frees the trace's entries once the oracles have judged it; hash, count and violations stay.
+    public mutating func releaseTraceEntries() { simulation.releaseTraceEntries() }
     public var traceHash: String { simulation.traceHash }
     public var virtualMs: Int64 { simulation.virtualTime.milliseconds }
 

@@ -96,10 +96,9 @@ public enum ScenarioRunner {
                                       message: "The run did not settle: \(outcome.outcome).",
                                       excerpt: outcome.report.split(separator: "\n").map(String.init)))
         }
-        if outcome.escapedJobs > 0 || outcome.foreignEnqueues > 0 {
+        if outcome.foreignEnqueues > 0 {
             problems.append(Violation(oracle: "kernel", at: outcome.virtualTime,
-                                      message: "\(outcome.escapedJobs) job(s) escaped the simulation and "
-                                        + "\(outcome.foreignEnqueues) arrived from other threads: the run is not deterministic.",
+                                      message: "\(outcome.foreignEnqueues) job(s) arrived from other threads: the run is not deterministic.",
                                       excerpt: []))
         }
         return problems

@@ -4,82 +4,65 @@ import Glibc
 import Darwin
 #endif
 
-/// Counts jobs that leave a simulation for the runtime's global executor.
+/// Keeps a run's work on its driver thread: every job the driver thread sends to the runtime's
+/// global executor while it drives a run is taken into that run's ready queue, in order.
 ///
-/// The Swift runtime exposes hooks that it calls for every job sent to the global
-/// concurrency executor (`swift_task_enqueueGlobal_hook`, and the variant with a delay
-/// that `Task.sleep` uses). The guard installs a counter on them once per process,
-/// found with `dlsym`, and then forwards every job to the runtime as before.
+/// That is where a continuation resumes (the runtime resumes every `withUnsafeContinuation` on
+/// the global executor, then hops back to the caller's actor), where a `Task {}` or
+/// `Task.detached {}` starts, and where a hop to a `@concurrent` function goes. So tasks need no
+/// executor preference, and nothing that starts on the driver thread runs on another thread.
 ///
-/// A job counts against a run only when it is enqueued *on that run's driver thread*
-/// while the run is active: that is where `Task.detached`, a `Task {}` without executor
-/// preference, or a hop to a nonisolated async function starts. Other threads (a test
-/// runner, another simulation) are not counted, so runs in parallel do not blame each other.
+/// The runtime calls `swift_task_enqueueGlobal_hook`, when set, for every such job; the guard
+/// sets it once per process, found with `dlsym`. (FoundationDB's Swift bindings set the same
+/// hook to run Swift tasks on their own event loop.) Other threads (a test runner, another
+/// simulation) are left alone, so runs in parallel in one process never take each other's work.
+/// What no hook sees on Swift 6.3.1, `Task.sleep` and main-actor hops, leaves the run waiting:
+/// it ends as a deadlock that names the waiting task.
 enum EscapeGuard {
-    /// True when the runtime's hooks were found and the counter is in place.
+    /// True when the runtime's hook was found and set. A run cannot work without it.
     static let isInstalled: Bool = install()
 
-    /// Starts counting escapes for the calling thread; returns the counter to read at the end.
-    static func begin() -> UnsafeMutablePointer<Int> {
-        _ = isInstalled
-        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        counter.initialize(to: 0)
-        pthread_setspecific(escapeCounterKey, counter)
-        return counter
+    /// Starts taking the calling thread's global jobs into `executor`.
+    static func begin(_ executor: SimulationExecutor) {
+        precondition(isInstalled, "the Swift runtime's enqueue hook was not found: a simulation cannot keep its work on its thread")
+        precondition(pthread_getspecific(activeExecutorKey) == nil, "this thread already drives a simulation")
+        pthread_setspecific(activeExecutorKey, Unmanaged.passUnretained(executor).toOpaque())
     }
 
-    /// Stops counting for the calling thread and returns how many jobs escaped.
-    static func end(_ counter: UnsafeMutablePointer<Int>) -> Int {
-        pthread_setspecific(escapeCounterKey, nil)
-        let escaped = counter.pointee
-        counter.deallocate()
-        return escaped
+    /// Stops taking the calling thread's global jobs.
+    static func end() {
+        pthread_setspecific(activeExecutorKey, nil)
     }
 
     private static func install() -> Bool {
-        guard let handle = dlopen(nil, RTLD_NOW) else { return false }
-        guard let plain = dlsym(handle, "swift_task_enqueueGlobal_hook"),
-              let delayed = dlsym(handle, "swift_task_enqueueGlobalWithDelay_hook")
-        else { return false }
-        let plainSlot = plain.assumingMemoryBound(to: EnqueueGlobalHook?.self)
-        let delayedSlot = delayed.assumingMemoryBound(to: EnqueueGlobalWithDelayHook?.self)
-        previousPlainHook = plainSlot.pointee
-        previousDelayedHook = delayedSlot.pointee
-        plainSlot.pointee = countingPlainHook
-        delayedSlot.pointee = countingDelayedHook
+        guard let handle = dlopen(nil, RTLD_NOW), let plain = dlsym(handle, "swift_task_enqueueGlobal_hook") else {
+            return false
+        }
+        let slot = plain.assumingMemoryBound(to: EnqueueGlobalHook?.self)
+        previousHook = slot.pointee
+        slot.pointee = takingHook
         return true
     }
 }
 
 typealias EnqueueGlobalOriginal = @convention(c) (UnsafeMutableRawPointer) -> Void
 typealias EnqueueGlobalHook = @convention(c) (UnsafeMutableRawPointer, EnqueueGlobalOriginal) -> Void
-typealias EnqueueGlobalWithDelayOriginal = @convention(c) (UInt64, UnsafeMutableRawPointer) -> Void
-typealias EnqueueGlobalWithDelayHook =
-    @convention(c) (UInt64, UnsafeMutableRawPointer, EnqueueGlobalWithDelayOriginal) -> Void
 
-/// The thread-local slot that points at the active run's escape counter.
-private let escapeCounterKey: pthread_key_t = {
+/// The thread-local slot that points at the executor of the run this thread drives.
+private let activeExecutorKey: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
     precondition(status == 0, "pthread_key_create failed with \(status)")
     return key
 }()
 
-// Written once, inside `install()`, before either hook can run; read only by the hooks.
-nonisolated(unsafe) private var previousPlainHook: EnqueueGlobalHook?
-nonisolated(unsafe) private var previousDelayedHook: EnqueueGlobalWithDelayHook?
+// Written once, inside `install()`, before the hook can run; read only by the hook.
+nonisolated(unsafe) private var previousHook: EnqueueGlobalHook?
 
-private func countEscape() {
-    guard let slot = pthread_getspecific(escapeCounterKey) else { return }
-    slot.assumingMemoryBound(to: Int.self).pointee += 1
-}
-
-private let countingPlainHook: EnqueueGlobalHook = { job, original in
-    countEscape()
-    if let previous = previousPlainHook { previous(job, original) } else { original(job) }
-}
-
-private let countingDelayedHook: EnqueueGlobalWithDelayHook = { delay, job, original in
-    countEscape()
-    if let previous = previousDelayedHook { previous(delay, job, original) } else { original(delay, job) }
+private let takingHook: EnqueueGlobalHook = { job, original in
+    if let executor = pthread_getspecific(activeExecutorKey) {
+        Unmanaged<SimulationExecutor>.fromOpaque(executor).takeUnretainedValue().take(job)
+        return
+    }
+    if let previous = previousHook { previous(job, original) } else { original(job) }
 }

@@ -1,10 +1,9 @@
 extension Simulation {
     /// Runs `body` as the root task and drives the simulation until it finishes, deadlocks
     /// or reaches a limit. Synchronous: the calling thread becomes the driver thread.
-    public func run(_ name: String = "main", _ body: @escaping @Sendable () async -> Void) -> SimulationResult {
+    public func run(_ name: String = "main", _ body: sending @escaping () async -> Void) -> SimulationResult {
         precondition(phase == .ready, "a Simulation runs once; create a new one for another run")
         executor.bindDriver()
-        let escapeCounter = EscapeGuard.begin()
         phase = .running
         record(KernelEvent.runStarted(seed: seed, strategy: strategy))
         spawn(name, body)
@@ -14,12 +13,10 @@ extension Simulation {
         phase = .tearingDown
         tearDown()
         phase = .finished
-        let escaped = EscapeGuard.end(escapeCounter)
         executor.unbindDriver()
         return SimulationResult(
             seed: seed, strategy: strategy, outcome: outcome, pending: pending,
-            virtualTime: now, jobsRun: jobsRun, escapedJobs: escaped,
-            foreignEnqueues: executor.foreignEnqueues, trace: trace)
+            virtualTime: now, jobsRun: jobsRun, foreignEnqueues: executor.foreignEnqueues, trace: trace)
     }
 
     /// The driver loop: run every ready job; when none is ready, finish, wake quiescence

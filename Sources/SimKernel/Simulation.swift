@@ -14,9 +14,10 @@
 /// print(result.outcome, result.traceHash)   // completed 3c9f…
 /// ```
 ///
-/// - Warning: A `Simulation` runs once. Spawn simulated work only with `spawn`, sleep only
-///   on `clock`, and keep the work off `@MainActor`: anything else leaves the executor,
-///   which `SimulationResult.escapedJobs` reports.
+/// - Warning: A `Simulation` runs once. Spawn simulated work with `spawn`, sleep only on
+///   `clock`, and keep the work off `@MainActor`: a wall-clock sleep or a main-actor hop leaves
+///   the run waiting (it ends as a deadlock naming the task), and a continuation resumed from
+///   another thread is counted in `SimulationResult.foreignEnqueues`.
 public final class Simulation: @unchecked Sendable {
     // Confined to the driver thread (checked with preconditions), hence @unchecked Sendable.
 
@@ -25,7 +26,8 @@ public final class Simulation: @unchecked Sendable {
     public let seed: UInt64
     public let strategy: SchedulingStrategy
     public let limits: RunLimits
-    public let executor = SimulationExecutor()
+    public let executor: SimulationExecutor
+    let isolation: SimulationActor
 
     /// Current virtual time.
     public internal(set) var now: SimulationInstant = .zero
@@ -35,6 +37,8 @@ public final class Simulation: @unchecked Sendable {
     var timers = TimerHeap()
     var timerSequence: UInt64 = 0
     var tasks: [SpawnedTask] = []
+    /// The spawned tasks running now, by task address (child tasks are not in it).
+    var running: [UnsafeRawPointer: TaskContext] = [:]  // looked up, never iterated
     var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
     var schedulerRandom: SeededRandom
     var jobsRun = 0
@@ -49,6 +53,8 @@ public final class Simulation: @unchecked Sendable {
         self.seed = seed
         self.strategy = strategy
         self.limits = limits
+        self.executor = SimulationExecutor()
+        self.isolation = SimulationActor(executor: executor)
         self.schedulerRandom = SeededRandom(seed: seed, stream: "scheduler")
     }
 
@@ -79,18 +85,13 @@ public final class Simulation: @unchecked Sendable {
     /// returned handle.
     @discardableResult
     public func spawn(_ name: @autoclosure @escaping () -> String,
-                      _ body: @escaping @Sendable () async -> Void) -> SimulationTask {
+                      _ body: sending @escaping () async -> Void) -> SimulationTask {
         precondition(executor.isOnDriverThread, "spawn simulated work from inside the simulation")
         precondition(phase == .running || phase == .tearingDown, "spawn only while the simulation runs")
         let index = tasks.count
         let context = TaskContext(name: name)
-        let task = Task(executorPreference: executor) {
-            await TaskContext.$current.withValue(context) {
-                context.owner = TaskContext.currentTaskIdentity
-                await body()
-                context.owner = nil
-            }
-            self.taskFinished(index)
+        let task = isolation.assumeIsolated { actor in
+            actor.start(started: { self.taskStarted(context) }, finished: { self.taskFinished(index) }, body)
         }
         let handle = SimulationTask(task: task, context: context, simulation: self)
         tasks.append(SpawnedTask(handle: handle))
@@ -117,9 +118,25 @@ public final class Simulation: @unchecked Sendable {
         }
     }
 
+    func taskStarted(_ context: TaskContext) {
+        let identity = executor.runningTask
+        precondition(running[identity] == nil, "two spawned tasks share the address \(identity)")
+        running[identity] = context
+    }
+
     func taskFinished(_ index: Int) {
         precondition(!tasks[index].finished, "task '\(tasks[index].name)' finished twice")
         tasks[index].finished = true
+        let removed = running.removeValue(forKey: executor.runningTask)
+        precondition(removed === tasks[index].handle.context, "task '\(tasks[index].name)' finished in another task")
+    }
+
+    /// The context of the spawned task running now; nil in a child task (`async let`, groups).
+    var runningContext: TaskContext? {
+        let identity = executor.runningTask
+        assert(identity == withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } },
+               "the executor's running job is not the current task")
+        return running[identity]
     }
 
     /// Suspends the calling task until `deadline` (`nil`: none), until `wakeup` is woken, or until
@@ -140,10 +157,10 @@ public final class Simulation: @unchecked Sendable {
             return .woken
         }
         timerSequence += 1
-        let context = TaskContext.current
+        let context = runningContext
         let timer = SleepTimer(deadline: deadline, sequence: timerSequence, label: label, task: context)
         wakeup?.timer = timer
-        if let owner = context, owner.isRunning {
+        if let owner = context {
             precondition(owner.waitingOn == nil, "task '\(owner.name)' waits on two things at once")
             if Task.isCancelled {
                 timer.state = .resolved(.cancelled)

@@ -3,9 +3,9 @@ import Synchronization
 /// The executor every actor and task of a simulation runs on: serial, single-threaded,
 /// and driven only by `Simulation.run`.
 ///
-/// It is both a `SerialExecutor` (actors return it from `unownedExecutor`) and a
-/// `TaskExecutor` (tasks are started with it as executor preference, so nonisolated async
-/// code stays on it too). Jobs run in the order they were enqueued.
+/// Actors return it from `unownedExecutor`; spawned tasks start isolated to an actor on it; and
+/// the escape guard hands it every job the driver thread sends to the global executor (a
+/// resumed continuation, a `@concurrent` hop). Jobs run in the order they were enqueued.
 ///
 /// ```swift
 /// actor Backend {
@@ -19,12 +19,14 @@ import Synchronization
 /// - Warning: A job enqueued from any thread other than the driver's breaks determinism
 ///   (a continuation resumed from Dispatch, say). Such jobs are still run, so the run
 ///   finishes, but they are counted in `SimulationResult.foreignEnqueues`.
-public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
     /// Touched only on the driver thread.
     private var ready = RingBuffer<UnownedJob>(capacity: 256)
     private let driverThread = Atomic<UInt>(0)
     private let foreignInbox = Mutex<[UnownedJob]>([])
     private let foreignCount = Atomic<Int>(0)
+    /// The address of the job running now: the task it belongs to (a task is its own job).
+    private(set) var runningTask = UnsafeRawPointer(bitPattern: 1)!
 
     init() {}
 
@@ -38,12 +40,14 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         }
     }
 
-    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-        UnownedSerialExecutor(ordinary: self)
+    /// Takes a job the runtime sent to the global executor from the driver thread (`EscapeGuard`).
+    func take(_ job: UnsafeMutableRawPointer) {
+        assert(isOnDriverThread, "only the driver thread hands global jobs to its run")
+        ready.push(unsafeBitCast(job, to: UnownedJob.self))
     }
 
-    public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
-        UnownedTaskExecutor(ordinary: self)
+    public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
     }
 
     /// Isolation holds only on the thread that drives the run.
@@ -65,17 +69,20 @@ public final class SimulationExecutor: SerialExecutor, TaskExecutor, @unchecked 
         let (exchanged, holder) = driverThread.compareExchange(
             expected: 0, desired: DriverThread.current, ordering: .sequentiallyConsistent)
         precondition(exchanged, "this simulation is already being driven by thread \(holder)")
+        EscapeGuard.begin(self)
     }
 
     func unbindDriver() {
         precondition(isOnDriverThread, "only the driver thread can release the executor")
+        EscapeGuard.end()
         driverThread.store(0, ordering: .sequentiallyConsistent)
     }
 
     /// Runs the next ready job, if any; returns false when none is ready.
     func runNextJob() -> Bool {
         guard let job = ready.pop() else { return false }
-        job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+        runningTask = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        job.runSynchronously(on: asUnownedSerialExecutor())
         return true
     }
 

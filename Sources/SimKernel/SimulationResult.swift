@@ -34,27 +34,27 @@ public struct SimulationResult: Sendable {
     /// Jobs executed on the simulation executor (differs between debug and release builds;
     /// never part of the trace).
     public let jobsRun: Int
-    /// Jobs that reached the runtime's global executor from this run: should be zero.
-    public let escapedJobs: Int
     /// Jobs enqueued on the simulation from another thread: should be zero.
     public let foreignEnqueues: Int
-    public let trace: Trace
+    public private(set) var trace: Trace
 
     /// The trace hash as 16 hex digits.
     public var traceHash: String { trace.hashHex }
 
+    /// Frees the trace's entries, keeping its hash and count (see `Trace.releaseEntries`).
+    public mutating func releaseTraceEntries() { trace.releaseEntries() }
+
     /// True when the root task finished and nothing left the simulation.
-    public var isClean: Bool { outcome == .completed && escapedJobs == 0 && foreignEnqueues == 0 }
+    public var isClean: Bool { outcome == .completed && foreignEnqueues == 0 }
 
     /// A few lines a person can read: outcome, time, hash and, if the run did not settle,
     /// what was pending.
     public var report: String {
         var lines = ["outcome: \(outcome) at \(virtualTime)",
-                     "trace: \(trace.entries.count) events, hash \(traceHash)"]
-        if escapedJobs > 0 || foreignEnqueues > 0 {
-            lines.append("kernel error: \(escapedJobs) job(s) escaped to the global executor, "
-                + "\(foreignEnqueues) arrived from other threads; the run is not deterministic. "
-                + "Spawn with Simulation.spawn and sleep on Simulation.clock.")
+                     "trace: \(trace.count) events, hash \(traceHash)"]
+        if foreignEnqueues > 0 {
+            lines.append("kernel error: \(foreignEnqueues) job(s) arrived from other threads; the run is not deterministic. "
+                + "Resume continuations inside the run, never from Dispatch or Foundation callbacks.")
         }
         if outcome != .completed {
             lines.append("did not settle; pending:")

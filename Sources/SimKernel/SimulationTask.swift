@@ -29,33 +29,8 @@ final class TaskContext: @unchecked Sendable {
     /// Rendered on first use (a report, a label fallback): most tasks never need it.
     private(set) lazy var name: String = describeName()
     private let describeName: () -> String
-    /// The spawned task itself, set when it starts. Child tasks (`async let`, groups) inherit the
-    /// task-local but are not the owner: they wait with a cancellation handler instead.
-    var owner: UnsafeRawPointer?
-    /// The wait the owner is suspended in, if any.
+    /// The wait the task is suspended in, if any.
     var waitingOn: SleepTimer?
 
     init(name: @escaping () -> String) { self.describeName = name }
-
-    @TaskLocal static var current: TaskContext?
-
-    /// True when the running task is the spawned task itself, not a child of it.
-    var isRunning: Bool {
-        guard let owner else { return false }
-        return owner == Self.currentTaskIdentity
-    }
-
-    /// The running task's address: `UnsafeCurrentTask` is one reference to the task, and comparing
-    /// addresses is much cheaper than its generic `==` across modules.
-    static var currentTaskIdentity: UnsafeRawPointer? {
-        withUnsafeCurrentTask { task in task.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } }
-    }
-}
-
-/// The name of the simulated task the current code runs in, set by `Simulation.spawn`.
-///
-/// Timers parked without a label take this name, so a deadlock report can say whose
-/// sleep was pending.
-public enum SimulationTaskName {
-    public static var current: String? { TaskContext.current?.name }
 }

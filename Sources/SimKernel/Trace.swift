@@ -35,7 +35,10 @@ public struct TraceEntry: Sendable {
 /// print(result.trace.hashHex)   // "9f1c03b2a4d5e6f7", the same in every process
 /// ```
 public struct Trace: Sendable {
+    /// Every recorded entry, in order (empty once `releaseEntries()` was called).
     public private(set) var entries: [TraceEntry] = []
+    /// How many events were recorded (kept when the entries are released).
+    public private(set) var count = 0
     private var hasher = TraceHasher()
 
     public init() {}
@@ -51,7 +54,14 @@ public struct Trace: Sendable {
         hasher.write(byte: UInt8(ascii: " "))
         record.writeCanonical(to: &hasher)
         hasher.write(byte: UInt8(ascii: "\n"))
-        entries.append(TraceEntry(index: entries.count, time: time, record: record))
+        entries.append(TraceEntry(index: count, time: time, record: record))
+        count += 1
+    }
+
+    /// Frees the entries and keeps the hash and count: what a run of many seeds keeps of each
+    /// trace once its oracles have judged it (replaying a seed brings the entries back).
+    public mutating func releaseEntries() {
+        entries = []
     }
 
     /// FNV-1a of every canonical line, each followed by a newline.

@@ -37,7 +37,7 @@ enum SelfTestCommand {
         Console.out("seed: \(seed)")
         Console.out("strategy: \(strategy)")
         Console.out(result.report)
-        Console.out("escaped jobs: \(result.escapedJobs)")
+        Console.out("foreign jobs: \(result.foreignEnqueues)")
         return result.isClean ? ExitCode.ok : ExitCode.violations
     }
 

@@ -39,7 +39,7 @@ import Foundation
         #expect(lines.count == 6)
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            for key in ["scenario", "seed", "mutants", "passed", "violations", "traceHash", "escapedJobs", "metrics"] {
+            for key in ["scenario", "seed", "mutants", "passed", "violations", "traceHash", "foreignEnqueues", "metrics"] {
                 #expect(object?[key] != nil, "missing \(key)")
             }
             #expect((object?["traceHash"] as? String)?.count == 16)

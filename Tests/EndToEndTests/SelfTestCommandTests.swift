@@ -12,7 +12,7 @@ import SimKernel
         #expect(first.standardOutput == second.standardOutput)
         let inProcess = KernelSelfCheck.run(seed: 7, strategy: .seeded)
         #expect(first.standardOutput.contains("hash \(inProcess.traceHash)"))
-        #expect(first.value(of: "escaped jobs") == "0")
+        #expect(first.value(of: "foreign jobs") == "0")
     }
 
     @Test func differentSeedsPrintDifferentHashes() throws {

@@ -31,7 +31,7 @@ import Scenarios
         let plan = ExplorationPlan(targets: Self.personas, seedCount: 50, mutants: [.fix3])
         let one = Explorer.run(plan, jobs: 1), two = Explorer.run(plan, jobs: 2)
         #expect(hashes(one) == hashes(two))
-        #expect(two.allSatisfy { $0.result.simulation.escapedJobs == 0 && $0.result.simulation.foreignEnqueues == 0 })
+        #expect(two.allSatisfy { $0.result.simulation.foreignEnqueues == 0 })
     }
 
     @Test func aSeedDrawsTheSameSwarmEveryTimeAndListsEveryKnob() {

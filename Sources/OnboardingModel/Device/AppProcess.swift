@@ -17,7 +17,7 @@ final class AppProcess: @unchecked Sendable {
     /// Starts app work (a view's `Task {}`, a `.task` modifier) in this process.
     @discardableResult
     func spawn(_ name: @autoclosure @escaping () -> String,
-               _ body: @escaping @Sendable () async -> Void) -> SimulationTask? {
+               _ body: sending @escaping () async -> Void) -> SimulationTask? {
         guard isAlive else { return nil }
         tasks.removeAll { $0.isCancelled }
         let id = self.id
