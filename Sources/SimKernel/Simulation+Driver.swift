@@ -22,6 +22,7 @@ extension Simulation {
     /// The driver loop: run every ready job; when none is ready, finish, wake quiescence
     /// waiters, or advance time to the next deadline.
     private func drive() -> SimulationResult.Outcome {
+        let lastInstant = limits.maxVirtualTime.totalNanoseconds
         while true {
             while executor.hasReadyJobs {
                 guard jobsRun < limits.maxJobs else { return .limitReached(.jobs) }
@@ -35,7 +36,7 @@ extension Simulation {
                 continue
             }
             guard let next = timers.peek() else { return .deadlock }
-            guard next.deadline!.nanoseconds <= limits.maxVirtualTime.totalNanoseconds else {
+            guard next.deadline!.nanoseconds <= lastInstant else {
                 return .limitReached(.virtualTime)
             }
             fireTimers(dueAt: next.deadline!)

@@ -37,8 +37,9 @@ public final class Simulation: @unchecked Sendable {
     var timers = TimerHeap()
     var timerSequence: UInt64 = 0
     var tasks: [SpawnedTask] = []
-    /// The spawned tasks running now, by task address (child tasks are not in it).
-    var running: [UnsafeRawPointer: TaskContext] = [:]  // looked up, never iterated
+    /// The spawned tasks that have started and not finished (child tasks are not in it). A few at
+    /// a time, so a linear search by address beats hashing; the order never matters.
+    var running: [TaskContext] = []
     var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
     var schedulerRandom: SeededRandom
     var jobsRun = 0
@@ -120,15 +121,20 @@ public final class Simulation: @unchecked Sendable {
 
     func taskStarted(_ context: TaskContext) {
         let identity = executor.runningTask
-        precondition(running[identity] == nil, "two spawned tasks share the address \(identity)")
-        running[identity] = context
+        precondition(!running.contains { $0.identity == identity }, "two spawned tasks share the address \(identity)")
+        context.identity = identity
+        running.append(context)
     }
 
     func taskFinished(_ index: Int) {
         precondition(!tasks[index].finished, "task '\(tasks[index].name)' finished twice")
         tasks[index].finished = true
-        let removed = running.removeValue(forKey: executor.runningTask)
-        precondition(removed === tasks[index].handle.context, "task '\(tasks[index].name)' finished in another task")
+        let identity = executor.runningTask
+        let position = running.firstIndex { $0.identity == identity }
+        precondition(position.map { running[$0] } === tasks[index].handle.context,
+                     "task '\(tasks[index].name)' finished in another task")
+        running.swapAt(position!, running.count - 1)
+        running.removeLast()
     }
 
     /// The context of the spawned task running now; nil in a child task (`async let`, groups).
@@ -136,7 +142,7 @@ public final class Simulation: @unchecked Sendable {
         let identity = executor.runningTask
         assert(identity == withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UnsafeRawPointer.self) } },
                "the executor's running job is not the current task")
-        return running[identity]
+        return running.first { $0.identity == identity }
     }
 
     /// Suspends the calling task until `deadline` (`nil`: none), until `wakeup` is woken, or until

@@ -45,13 +45,9 @@ public struct SimulationInstant: InstantProtocol, Sendable, CustomStringConverti
 
 extension Duration {
     /// The duration in whole nanoseconds (saturating at the bounds of `Int64`).
+    /// (One 128-bit division: `components` costs several, and every sleep converts a duration.)
     public var totalNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        let (total, overflowSum) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        if overflowSum { return seconds < 0 ? .min : .max }
-        return total
+        Int64(clamping: attoseconds / 1_000_000_000)
     }
 
     /// The duration in whole milliseconds (truncated).

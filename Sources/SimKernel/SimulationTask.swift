@@ -29,6 +29,8 @@ final class TaskContext: @unchecked Sendable {
     /// Rendered on first use (a report, a label fallback): most tasks never need it.
     private(set) lazy var name: String = describeName()
     private let describeName: () -> String
+    /// The task's address while it runs (the kernel's key for it), set when it starts.
+    var identity: UnsafeRawPointer?
     /// The wait the task is suspended in, if any.
     var waitingOn: SleepTimer?
 
