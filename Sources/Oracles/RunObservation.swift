@@ -35,9 +35,12 @@ public struct RunObservation: Sendable {
 
     public init(trace: Trace) {
         entries = trace.entries
-        events = trace.entries.compactMap { entry in
-            (entry.record as? ModelEvent).map { Event(index: entry.index, time: entry.time, event: $0) }
+        var events: [Event] = []
+        events.reserveCapacity(trace.entries.count)
+        for entry in trace.entries {
+            if let event = Self.modelEvent(entry.record) { events.append(Event(index: entry.index, time: entry.time, event: event)) }
         }
+        self.events = events
         screens = events.compactMap { if case .screen(let state) = $0.event { ($0.index, $0.time, state) } else { nil } }
         end = trace.entries.last?.time ?? .zero
         var signIns: [(index: Int, user: String?)] = []
@@ -54,6 +57,14 @@ public struct RunObservation: Sendable {
         self.signIns = signIns
         self.journeys = journeys
         launches = Self.launches(in: events, end: end, endIndex: trace.entries.count)
+    }
+
+    /// The record as a model event, if it is one. Opening the existential and comparing types
+    /// first keeps the runtime's general cast (which searches conformances for every kernel
+    /// record it rejects) off the path of every event.
+    private static func modelEvent<Record: TraceRecord>(_ record: Record) -> ModelEvent? {
+        guard Record.self == ModelEvent.self else { return nil }
+        return record as? ModelEvent
     }
 
     private static func launches(in events: [Event], end: SimulationInstant, endIndex: Int) -> [Launch] {

@@ -47,7 +47,12 @@ extension Simulation {
     /// in the order the strategy chooses. `now` is set before any of them resumes.
     private func fireTimers(dueAt deadline: SimulationInstant) {
         if deadline > now { now = deadline }
-        var due: [SleepTimer] = []
+        var due = dueTimers  // reused: one array for the run, not one per instant
+        dueTimers = []
+        defer {
+            due.removeAll(keepingCapacity: true)
+            dueTimers = due
+        }
         while let timer = timers.peek(), timer.deadline! <= now {
             due.append(timers.pop()!)
         }

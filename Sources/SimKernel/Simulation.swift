@@ -35,6 +35,8 @@ public final class Simulation: @unchecked Sendable {
 
     var phase: Phase = .ready
     var timers = TimerHeap()
+    /// The buffer `fireTimers` gathers the sleepers due at one instant in.
+    var dueTimers: [SleepTimer] = []
     var timerSequence: UInt64 = 0
     var tasks: [SpawnedTask] = []
     /// The spawned tasks that have started and not finished (child tasks are not in it). A few at
@@ -92,7 +94,7 @@ public final class Simulation: @unchecked Sendable {
         let index = tasks.count
         let context = TaskContext(name: name)
         let task = isolation.assumeIsolated { actor in
-            actor.start(started: { self.taskStarted(context) }, finished: { self.taskFinished(index) }, body)
+            actor.start(self, index: index, context: context, body)
         }
         let handle = SimulationTask(task: task, context: context, simulation: self)
         tasks.append(SpawnedTask(handle: handle))

@@ -10,20 +10,22 @@ actor SimulationActor {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    /// Starts `body` as a task isolated to this actor, so enqueued on the simulation's executor.
-    /// `started` runs first, in the new task; `finished` when the body has returned.
+    /// Starts `body` as task number `index` of `simulation`, isolated to this actor, so enqueued
+    /// on the simulation's executor; the kernel learns when it starts and when it finishes.
     ///
     /// No closure here is nested in another: Swift 6.3 runs a closure nested in a `sending`
-    /// closure on the global executor, even when both are `nonisolated(nonsending)`.
-    func start(started: @escaping @Sendable () -> Void, finished: @escaping @Sendable () -> Void,
+    /// closure as `@concurrent` (a hop off the actor and back) even when its type says
+    /// `nonisolated(nonsending)`. And the task's closure captures the kernel's values directly,
+    /// not callbacks: one closure context per spawn instead of three.
+    func start(_ simulation: Simulation, index: Int, context: TaskContext,
                _ body: sending @escaping () async -> Void) -> Task<Void, Never> {
         Task {
             // Using `self` is what isolates the closure to this actor (SE-0420 isolation inheritance).
-            self.enter(started)
+            self.started(simulation, context)
             await body()
-            finished()
+            simulation.taskFinished(index)
         }
     }
 
-    private func enter(_ started: () -> Void) { started() }
+    private func started(_ simulation: Simulation, _ context: TaskContext) { simulation.taskStarted(context) }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import OnboardingModel
+import SimKernel
 
 /// The hand-written email matchers agree with the fix plan's regular expressions exactly.
 @Suite struct EmailValidationTests {
@@ -16,5 +17,18 @@ import Testing
         let strict = try Regex(EmailValidation.strict)
         #expect(EmailValidation.matchesPermissive(email) == (email.wholeMatch(of: permissive) != nil), "permissive: \(email)")
         #expect(EmailValidation.matchesStrict(email) == (email.wholeMatch(of: strict) != nil), "strict: \(email)")
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func theASCIIPathAgreesWithTheCharacterPathOnSeededAddresses(seed: UInt64) {
+        var random = SeededRandom(seed: seed, stream: "emails")
+        let alphabet = Array("ab.@ \t\r\n-'_\u{0B}\u{0C}")
+        for _ in 0..<3_000 {
+            let length = random.nextInt(in: 0...12)
+            let email = String((0..<length).map { _ in alphabet[random.nextInt(in: 0...alphabet.count - 1)] })
+            #expect(EmailValidation.matchesPermissive(ascii: email) == EmailValidation.matchesPermissive(characters: email),
+                    "\(email.debugDescription)")
+        }
+        #expect(EmailValidation.matchesPermissive(ascii: "é@b.cd") == nil)
     }
 }

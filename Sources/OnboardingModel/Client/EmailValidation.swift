@@ -17,6 +17,29 @@ enum EmailValidation {
     /// `^[^\s@]+@[^\s@]+\.[^\s@]{2,}$`: one `@`, no white space, and some dot in the domain with
     /// at least one character before it and two after it.
     static func matchesPermissive(_ email: String) -> Bool {
+        // Every screen refresh of the auth step asks; nearly every address is ASCII.
+        if let ascii = matchesPermissive(ascii: email) { return ascii }
+        return matchesPermissive(characters: email)
+    }
+
+    /// The same check on bytes; nil when the address is not all ASCII. (In ASCII every character
+    /// is one byte, except CR LF, which is white space either way.)
+    static func matchesPermissive(ascii email: String) -> Bool? {
+        var email = email
+        return email.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard !bytes.contains(where: { $0 == 0x20 || (0x09...0x0D).contains($0) }),
+                  let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0,
+                  !bytes[(at + 1)...].contains(UInt8(ascii: "@")) else { return false }
+            let domain = bytes[(at + 1)...]
+            return domain.indices.contains { index in
+                bytes[index] == UInt8(ascii: ".") && index - domain.startIndex >= 1 && domain.endIndex - index - 1 >= 2
+            }
+        }
+    }
+
+    /// The check on characters, for any address.
+    static func matchesPermissive(characters email: String) -> Bool {
         let characters = Array(email)
         guard !characters.contains(where: \.isWhitespace),
               let at = characters.firstIndex(of: "@"), at > 0,
