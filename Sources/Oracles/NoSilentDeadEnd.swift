@@ -59,12 +59,12 @@ public struct NoSilentDeadEnd: Oracle {
 
     private func judge(_ checkpoint: RunObservation.Event, untilIndex end: Int, endingAt closes: SimulationInstant,
                        in run: RunObservation) -> Violation? {
-        let isLaunch: Bool
-        let action: String
-        if case .userAction(let tapped, _) = checkpoint.event { isLaunch = false; action = "'\(tapped.rawValue)'" } else { isLaunch = true; action = "launch" }
-        let before = isLaunch ? Route.launch : run.screen(atIndex: checkpoint.index)?.state.route
+        var tapped: UserAction?
+        if case .userAction(let action, _) = checkpoint.event { tapped = action }
+        let isLaunch = tapped == nil
         let atCheckpoint = run.screen(atIndex: checkpoint.index)?.state
-        let window = run.screens.filter { $0.index > checkpoint.index && $0.index <= end }
+        let before = isLaunch ? Route.launch : atCheckpoint?.route
+        let window = run.screens(after: checkpoint.index, through: end)
         // Progress: the route changed, the screen offers something new to do (a retry that loaded
         // the options), the resend countdown restarted, or the resume gate went away.
         let offeredBefore = atCheckpoint?.actions ?? []
@@ -80,6 +80,7 @@ public struct NoSilentDeadEnd: Oracle {
         guard state.foreground else { return nil }
         if state.errorText != nil && !state.actions.isEmpty { return nil }
         let waited = checkpoint.time.duration(to: closes).totalMilliseconds
+        let action = tapped.map { "'\($0.rawValue)'" } ?? "launch"
         if state.spinner != nil || state.loadingScreen != nil {
             guard let problem = unbackedSpinner(shown, atIndex: end, in: run) else { return nil }
             return Violation(oracle: name, at: closes,

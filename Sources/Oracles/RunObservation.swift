@@ -102,6 +102,13 @@ public struct RunObservation: Sendable {
         return position.map { screens[$0] }
     }
 
+    /// The screens shown after trace index `first` up to and including `last`, without copying them.
+    public func screens(after first: Int, through last: Int) -> ArraySlice<(index: Int, time: SimulationInstant, state: ScreenState)> {
+        let start = Self.lastPosition(in: screens.count) { screens[$0].index <= first }.map { $0 + 1 } ?? 0
+        let end = Self.lastPosition(in: screens.count) { screens[$0].index <= last }.map { $0 + 1 } ?? 0
+        return screens[start..<max(start, end)]
+    }
+
     /// The last position in `0..<count` where `isAtOrBefore` holds, for a predicate that holds
     /// on a prefix (binary search).
     static func lastPosition(in count: Int, _ isAtOrBefore: (Int) -> Bool) -> Int? {

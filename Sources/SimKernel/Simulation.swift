@@ -93,7 +93,7 @@ public final class Simulation: @unchecked Sendable {
         precondition(phase == .running || phase == .tearingDown, "spawn only while the simulation runs")
         let index = tasks.count
         let context = TaskContext(name: name)
-        let task = isolation.assumeIsolated { actor in
+        let task = isolation.onSharedExecutor { actor in
             actor.start(self, index: index, context: context, body)
         }
         let handle = SimulationTask(task: task, context: context, simulation: self)

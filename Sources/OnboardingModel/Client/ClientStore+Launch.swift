@@ -17,12 +17,12 @@ extension ClientStore {
             } else {
                 show(phase: .intro, resumeGate: false)
             }
-            syncQueue.assumeIsolated { $0.startFlushing() }
+            syncQueue.onSharedExecutor { $0.startFlushing() }
             return
         }
         userID = session.userID
         simulation.record(ModelEvent.signedIn(user: session.userID))
-        syncQueue.assumeIsolated { $0.startFlushing() }
+        syncQueue.onSharedExecutor { $0.startFlushing() }
         switch readCache(for: session.userID) {
         case .hit(let cache) where cache.phase > .authVerification:
             pendingEmail = cache.pendingEmail
@@ -146,7 +146,7 @@ extension ClientStore {
     /// The process is being killed: nothing it does from now on reaches the screen.
     func terminate() {
         terminated = true
-        if let token = connectivityToken { network.assumeIsolated { $0.stopObserving(token) } }
+        if let token = connectivityToken { network.onSharedExecutor { $0.stopObserving(token) } }
     }
 
     func signOut() {

@@ -27,7 +27,7 @@ extension ClientStore {
         }
         guard let user = userID else { return }
         if current > previous { simulation.record(ModelEvent.stepCompleted(user: user, phase: current)) }
-        syncQueue.assumeIsolated { $0.enqueue(.progress(user: user, phase: current)) }
+        syncQueue.onSharedExecutor { $0.enqueue(.progress(user: user, phase: current)) }
     }
 
     func screenDidAppear(_ appeared: OnboardingPhase) {
@@ -53,14 +53,14 @@ extension ClientStore {
     func screenWillDisappear(_ leaving: OnboardingPhase) {
         if leaving == .authVerification {
             simulation.record(ModelEvent.screenDisappeared("otp-verification#\(verificationAppearances)"))
-            otpTimer.assumeIsolated { $0.stop() }
+            otpTimer.onSharedExecutor { $0.stop() }
         }
         if leaving == .success { confetti = false }
     }
 
     func startResendTimer(owner: String) {
         let process = self.process
-        otpTimer.assumeIsolated { timer in
+        otpTimer.onSharedExecutor { timer in
             timer.start(owner: owner, process: process) { await self.publish() }
         }
     }

@@ -86,7 +86,7 @@ actor ClientStore {
     func publish() {
         guard !terminated else { return }
         let state = screenState()
-        screen.assumeIsolated { $0.show(state) }
+        screen.onSharedExecutor { $0.show(state) }
     }
 
     func screenState() -> ScreenState {
@@ -100,7 +100,7 @@ actor ClientStore {
         state.offlineBanner = route == .main && isOffline
         if route == .onboarding(.auth) || route == .onboarding(.authVerification) { state.emailField = emailField }
         if route == .onboarding(.authVerification) {
-            state.countdown = otpTimer.assumeIsolated { $0.remaining }
+            state.countdown = otpTimer.onSharedExecutor { $0.remaining }
         }
         if route == .onboarding(.success) {
             state.motionEffects = confetti ? ["confetti"] : []
@@ -138,7 +138,7 @@ actor ClientStore {
             return [.typeEmail] + (canSend ? [.sendCode] : []) + [.openTerms]
         case .authVerification:
             if retryTarget == .login { return [.retry] }
-            let canResend = otpTimer.assumeIsolated { $0.canResend }
+            let canResend = otpTimer.onSharedExecutor { $0.canResend }
             return [.typeCode] + (codeField.isEmpty ? [] : [.verify]) + (canResend ? [.resendCode] : [])
                 + [.useDifferentEmail]
         case .goalReview:
@@ -191,10 +191,10 @@ actor ClientStore {
 
     /// The reachability monitor: starts with the launch, stops with the process.
     func startMonitoringConnectivity() {
-        isOffline = !network.assumeIsolated { $0.isOnline }
+        isOffline = !network.onSharedExecutor { $0.isOnline }
         // Weak: the network outlives no store, and a strong capture would keep every run's
         // world alive (store → network → observer → store).
-        connectivityToken = network.assumeIsolated { network in
+        connectivityToken = network.onSharedExecutor { network in
             network.observeConnectivity { [weak self] online in
                 self?.assumeIsolated { $0.connectivityChanged(online: online) }
             }
