@@ -34,6 +34,17 @@ import Scenarios
         #expect(two.allSatisfy { $0.result.simulation.foreignEnqueues == 0 })
     }
 
+    @Test func aRunOfManySeedsKeepsEachTracesHashAndCountButNotItsEntries() {
+        let plan = ExplorationPlan(targets: Self.personas, firstSeed: 3, seedCount: 5)
+        for run in Explorer.run(plan) {
+            let replayed = Explorer.explore(plan, seed: run.seed).result.simulation
+            #expect(run.result.simulation.trace.entries.isEmpty)
+            #expect(run.result.simulation.trace.count == replayed.trace.entries.count)
+            #expect(run.result.traceHash == replayed.traceHash)
+            #expect(run.result.simulation.report.contains("trace: \(replayed.trace.entries.count) events"))
+        }
+    }
+
     @Test func aSeedDrawsTheSameSwarmEveryTimeAndListsEveryKnob() {
         let swarm = Swarm.draw(seed: 77)
         #expect(swarm == Swarm.draw(seed: 77))
