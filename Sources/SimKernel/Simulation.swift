@@ -81,11 +81,12 @@ public final class Simulation: @unchecked Sendable {
         trace.append(event, at: now)
     }
 
-    /// Starts simulated work on the simulation's executor. The only way to start a task.
+    /// Starts simulated work on the simulation's executor: the way to start a task.
     ///
-    /// The task is created with the executor as its preference, so it and its child tasks
-    /// (`async let`, task groups) never run on the global executor. Cancel it through the
-    /// returned handle.
+    /// The task starts isolated to the simulation's actor, is named in deadlock and limit
+    /// reports, is cancelled when the run ends, and waits without a cancellation handler. (A
+    /// plain `Task {}` started inside a run also stays in it, through the escape guard, but gets
+    /// none of that.) Cancel it through the returned handle.
     @discardableResult
     public func spawn(_ name: @autoclosure @escaping () -> String,
                       _ body: sending @escaping () async -> Void) -> SimulationTask {
