@@ -11,10 +11,10 @@ public struct EmailPreserved: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        run.events.compactMap { event in
+        run.events([.userAction]).compactMap { event in
             guard case .userAction(.useDifferentEmail, _) = event.event,
                   let before = run.screen(atIndex: event.index), !before.state.emailField.isEmpty,
-                  let auth = run.screens.first(where: { $0.index > event.index && $0.state.route == .onboarding(.auth) }),
+                  let auth = run.screens(after: event.index, through: .max).first(where: { $0.state.route == .onboarding(.auth) }),
                   auth.state.emailField != before.state.emailField else { return nil }
             return Violation(oracle: name, at: auth.time,
                              message: "Back from the code screen the email field showed \"\(auth.state.emailField)\" "

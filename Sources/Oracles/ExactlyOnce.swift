@@ -13,7 +13,7 @@ public struct ExactlyOnce: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var seen: [(user: String, event: String, indices: [Int], time: SimulationInstant)] = []
-        for recorded in run.events {
+        for recorded in run.events([.analytics]) {
             guard case .analytics(let user, let event) = recorded.event, Self.events.contains(event) else { continue }
             if let position = seen.firstIndex(where: { $0.user == user && $0.event == event }) {
                 seen[position].indices.append(recorded.index)

@@ -10,10 +10,7 @@ public struct LaunchReadinessOracle: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        guard let shipped = run.events.first(where: {
-            if case .appConfiguration = $0.event { return true }
-            return false
-        }), case .appConfiguration(let terms, let privacy) = shipped.event else { return [] }
+        guard let shipped = run.events([.appConfiguration]).first, case .appConfiguration(let terms, let privacy) = shipped.event else { return [] }
         let problems = LaunchReadiness.problems(termsURL: terms, privacyURL: privacy)
         guard !problems.isEmpty else { return [] }
         return [Violation(oracle: name, at: shipped.time,

@@ -20,7 +20,7 @@ public struct NoLeakedTimers: Oracle {
         var gone: [(owner: String, index: Int)] = []
         var reported: [Int] = []
         var violations: [Violation] = []
-        for event in run.events {
+        for event in run.events([.timerStarted, .screenDisappeared, .killed, .timerTick]) {
             switch event.event {
             case .timerStarted(let id, let owner):
                 owners.append((id, owner, event.index))

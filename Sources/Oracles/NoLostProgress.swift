@@ -20,7 +20,7 @@ public struct NoLostProgress: Oracle {
     private func missingSteps(_ run: RunObservation, settle: Duration) -> [Violation] {
         var completed: [(user: String, phase: OnboardingPhase, index: Int, time: SimulationInstant)] = []
         var stored: [(user: String, phase: OnboardingPhase)] = []
-        for event in run.events {
+        for event in run.events([.stepCompleted, .progressStored]) {
             switch event.event {
             case .stepCompleted(let user, let phase): completed.append((user, phase, event.index, event.time))
             case .progressStored(let user, let phase): stored.append((user, phase))
@@ -37,7 +37,7 @@ public struct NoLostProgress: Oracle {
                 message: "\(user) completed \(latest.phase.rawValue) at \(latest.time), but the backend still had "
                     + "\(reached?.rawValue ?? "nothing") after \(settle.totalMilliseconds)ms online at the end: progress lost. "
                     + "Keep the push queued and retry it until the backend accepts it.",
-                excerpt: run.lines([latest.index] + run.events.filter {
+                excerpt: run.lines([latest.index] + run.events([.syncAbandoned]).filter {
                     if case .syncAbandoned(user, latest.phase) = $0.event { return true }
                     return false
                 }.map(\.index))))
@@ -47,7 +47,7 @@ public struct NoLostProgress: Oracle {
 
     private func backwardMoves(_ run: RunObservation) -> [Violation] {
         var latest: [(user: String, phase: OnboardingPhase, index: Int)] = []
-        for event in run.events {
+        for event in run.events([.progressStored]) {
             guard case .progressStored(let user, let phase) = event.event else { continue }
             if let previous = latest.first(where: { $0.user == user }), phase < previous.phase {
                 return [Violation(oracle: name, at: event.time,

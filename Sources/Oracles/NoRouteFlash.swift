@@ -36,7 +36,7 @@ public struct NoRouteFlash: Oracle {
     }
 
     private func journeyAnswered(_ run: RunObservation, after start: Int, before end: Int) -> Bool {
-        run.events.contains { event in
+        run.events([.responseReceived]).contains { event in
             guard event.index > start && event.index < end else { return false }
             if case .responseReceived(_, .journey, "ok") = event.event { return true }
             return false
@@ -46,14 +46,13 @@ public struct NoRouteFlash: Oracle {
     /// (b)
     private func quickReplacements(_ run: RunObservation, window: Duration) -> [Violation] {
         let changes = routeChanges(run)
+        let userInitiated = run.events(RunObservation.Event.userInitiatedKinds)
         var violations: [Violation] = []
         for (shown, replacement) in zip(changes, changes.dropFirst()) {
             guard let route = shown.route, route != .launch, replacement.route != nil else { continue }
             let elapsed = shown.time.duration(to: replacement.time)
             guard elapsed < window else { continue }
-            let acted = run.events.contains { event in
-                event.index > shown.index && event.index < replacement.index && event.isUserInitiated
-            }
+            let acted = userInitiated.contains { event in event.index > shown.index && event.index < replacement.index }
             guard !acted else { continue }
             violations.append(Violation(
                 oracle: name, at: replacement.time,
@@ -70,7 +69,8 @@ public struct NoRouteFlash: Oracle {
             guard launch.cacheHit else { return nil }
             let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
             guard let first = shown.first else { return nil }
-            let firstAction = run.events.first { $0.index > first.index && $0.index < launch.endIndex && $0.isUserInitiated }
+            let firstAction = run.events(RunObservation.Event.userInitiatedKinds)
+                .first { $0.index > first.index && $0.index < launch.endIndex }
             let limit = firstAction?.index ?? launch.endIndex
             let changed = shown.first { $0.index < limit && $0.state.route != first.state.route && $0.state.route != nil }
             guard first.state.route == .launch || changed != nil else { return nil }
@@ -95,17 +95,8 @@ public struct NoRouteFlash: Oracle {
 }
 
 extension RunObservation.Event {
-    var isUserAction: Bool {
-        if case .userAction = event { return true }
-        return false
-    }
-
     /// Something the user did: an action on screen, or signing out, backgrounding, foregrounding,
     /// killing, launching or reinstalling the app. A route change that follows one is not a flash.
-    var isUserInitiated: Bool {
-        switch event {
-        case .userAction, .signedOut, .backgrounded, .foregrounded, .killed, .launched, .reinstalled: true
-        default: false
-        }
-    }
+    static let userInitiatedKinds: ModelEvent.Kinds = [.userAction, .signedOut, .backgrounded, .foregrounded, .killed,
+                                                       .launched, .reinstalled]
 }

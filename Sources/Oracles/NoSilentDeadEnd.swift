@@ -20,9 +20,12 @@ public struct NoSilentDeadEnd: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
         var judgedScreens: [Int] = []
-        let checkpoints = run.events.filter { isCheckpoint($0) }
-        for checkpoint in checkpoints {
-            let windowEnd = windowEndIndex(after: checkpoint, in: run, patience: settings.patience)
+        // Where windows close: the next checkpoint or a kill (positions in `run.events`).
+        let stops = run.positions(of: [.userAction, .launched, .killed]).filter { isStop(run.events[$0]) }
+        for (order, position) in stops.enumerated() where isCheckpoint(run.events[position]) {
+            let checkpoint = run.events[position]
+            let next = order + 1 < stops.count ? stops[order + 1] : nil
+            let windowEnd = windowEndIndex(after: checkpoint, at: position, nextStop: next, in: run, patience: settings.patience)
             if let violation = judge(checkpoint, untilIndex: windowEnd.index, endingAt: windowEnd.time, in: run) {
                 violations.append(violation)
                 judgedScreens.append(run.screen(atIndex: windowEnd.index)?.index ?? -1)
@@ -42,19 +45,21 @@ public struct NoSilentDeadEnd: Oracle {
         }
     }
 
+    private func isStop(_ event: RunObservation.Event) -> Bool {
+        if case .killed = event.event { return true }
+        return isCheckpoint(event)
+    }
+
     /// The last trace index the checkpoint's window covers, and when the window closes: at the
     /// next checkpoint, a kill, the end of patience, or the end of the run, whichever is first.
-    private func windowEndIndex(after checkpoint: RunObservation.Event, in run: RunObservation,
-                                patience: Duration) -> (index: Int, time: SimulationInstant) {
+    /// `position` is the checkpoint's place in `run.events`, `nextStop` the next checkpoint's or kill's.
+    private func windowEndIndex(after checkpoint: RunObservation.Event, at position: Int, nextStop: Int?,
+                                in run: RunObservation, patience: Duration) -> (index: Int, time: SimulationInstant) {
         let deadline = min(checkpoint.time.advanced(by: patience), run.end)
-        var last = checkpoint.index
-        for event in run.events where event.index > checkpoint.index {
-            if event.time > deadline { break }
-            if isCheckpoint(event) { return (last, event.time) }
-            if case .killed = event.event { return (last, event.time) }
-            last = event.index
+        if let stop = nextStop, run.events[stop].time <= deadline {
+            return (run.events[stop - 1].index, run.events[stop].time)
         }
-        return (last, deadline)
+        return (max(checkpoint.index, run.lastIndex(atOrBefore: deadline)), deadline)
     }
 
     private func judge(_ checkpoint: RunObservation.Event, untilIndex end: Int, endingAt closes: SimulationInstant,

@@ -14,11 +14,11 @@ public struct PushRegistered: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         guard run.endsSettled(window: settings.settle) else { return [] }
-        return run.events.compactMap { event in
+        return run.events([.permissionAnswered]).compactMap { event in
             guard case .permissionAnswered(granted: true) = event.event,
                   event.time.advanced(by: settings.settle) <= run.end,
                   let user = run.signedInUser(atIndex: event.index) else { return nil }
-            let registered = run.events.contains {
+            let registered = run.events([.pushTokenRegistered]).contains {
                 if case .pushTokenRegistered(user) = $0.event { return $0.index > event.index }
                 return false
             }

@@ -10,7 +10,7 @@ public struct ReduceMotion: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let reduceMotion = run.events.contains {
+        let reduceMotion = run.events([.deviceSettings]).contains {
             if case .deviceSettings(reduceMotion: true, _) = $0.event { return true }
             return false
         }

@@ -15,13 +15,13 @@ public struct RequestsAccepted: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var injected: [Int] = []
         var violations: [Violation] = []
-        for event in run.events {
+        for event in run.events([.faultApplied, .responseReceived]) {
             switch event.event {
             case .faultApplied(let id, _, _):
                 injected.append(id)
             case .responseReceived(let id, let endpoint, let outcome):
                 guard !injected.contains(id), let code = Self.status(outcome), (400...499).contains(code), code != 401 else { continue }
-                let sent = run.events.first { if case .requestSent(id, _, _) = $0.event { true } else { false } }
+                let sent = run.events([.requestSent]).first { if case .requestSent(id, _, _) = $0.event { true } else { false } }
                 violations.append(Violation(oracle: name, at: event.time,
                                             message: "The backend rejected \(endpoint.rawValue) #\(id) with \(outcome): the app "
                                                 + "built a request the backend does not accept (seed 002 §9).",

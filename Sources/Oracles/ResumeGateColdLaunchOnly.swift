@@ -11,10 +11,10 @@ public struct ResumeGateColdLaunchOnly: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
-        for event in run.events {
-            guard case .foregrounded = event.event else { continue }
+        for event in run.events([.foregrounded]) {
             let before = run.screen(atIndex: event.index)?.state.resumeGate ?? false
-            let next = run.events.first { $0.index > event.index && ($0.isUserAction || $0.isLifecycle) }?.index ?? Int.max
+            let next = run.events([.userAction, .launched, .killed, .backgrounded, .foregrounded])
+                .first { $0.index > event.index }?.index ?? Int.max
             guard !before, let gate = run.screens.first(where: { $0.index > event.index && $0.index < next && $0.state.resumeGate })
             else { continue }
             violations.append(Violation(oracle: name, at: gate.time,
@@ -23,14 +23,5 @@ public struct ResumeGateColdLaunchOnly: Oracle {
                                         excerpt: run.lines([event.index, gate.index])))
         }
         return violations
-    }
-}
-
-extension RunObservation.Event {
-    var isLifecycle: Bool {
-        switch event {
-        case .launched, .killed, .backgrounded, .foregrounded: true
-        default: false
-        }
     }
 }

@@ -23,6 +23,10 @@ public struct RunObservation: Sendable {
     }
 
     public let events: [Event]
+    /// The positions in `events` grouped by kind (kind by kind, each group in order), and where
+    /// each kind's group starts: oracles ask for a few kinds and never copy the other events.
+    private let positionsByKind: [Int]
+    private let kindStarts: [Int]
     public let screens: [(index: Int, time: SimulationInstant, state: ScreenState)]
     public let launches: [Launch]
     public let end: SimulationInstant
@@ -36,16 +40,26 @@ public struct RunObservation: Sendable {
     public init(trace: Trace) {
         entries = trace.entries
         var events: [Event] = []
+        var kinds: [ModelEvent.Kind] = []
         events.reserveCapacity(trace.entries.count)
+        kinds.reserveCapacity(trace.entries.count)
+        var screens: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
         for entry in trace.entries {
-            if let event = Self.modelEvent(entry.record) { events.append(Event(index: entry.index, time: entry.time, event: event)) }
+            guard let event = Self.modelEvent(entry.record) else { continue }
+            let kind = event.kind
+            if kind == .screen, case .screen(let state) = event { screens.append((entry.index, entry.time, state)) }
+            events.append(Event(index: entry.index, time: entry.time, event: event))
+            kinds.append(kind)
         }
         self.events = events
-        screens = events.compactMap { if case .screen(let state) = $0.event { ($0.index, $0.time, state) } else { nil } }
+        (positionsByKind, kindStarts) = Self.groupByKind(kinds)
+        self.screens = screens
         end = trace.entries.last?.time ?? .zero
         var signIns: [(index: Int, user: String?)] = []
         var journeys: [String: [(index: Int, journey: Journey)]] = [:]
-        for event in events {
+        for position in Self.positions(of: [.signedIn, .signedOut, .accountSeeded, .journeyChanged],
+                                       in: positionsByKind, starts: kindStarts) {
+            let event = events[position]
             switch event.event {
             case .signedIn(let user): signIns.append((event.index, user))
             case .signedOut: signIns.append((event.index, nil))
@@ -56,15 +70,59 @@ public struct RunObservation: Sendable {
         }
         self.signIns = signIns
         self.journeys = journeys
-        launches = Self.launches(in: events, end: end, endIndex: trace.entries.count)
+        let lifecycle = Self.positions(of: [.launched, .launchContext, .killed], in: positionsByKind, starts: kindStarts)
+        launches = Self.launches(in: lifecycle.map { events[$0] }, end: end, endIndex: trace.entries.count)
     }
 
     /// The record as a model event, if it is one. Opening the existential and comparing types
-    /// first keeps the runtime's general cast (which searches conformances for every kernel
-    /// record it rejects) off the path of every event.
+    /// keeps the runtime's general cast (which searches conformances for every kernel record it
+    /// rejects, and copies every model event it accepts) off the path of every event.
     private static func modelEvent<Record: TraceRecord>(_ record: Record) -> ModelEvent? {
         guard Record.self == ModelEvent.self else { return nil }
-        return record as? ModelEvent
+        return unsafeBitCast(record, to: ModelEvent.self)
+    }
+
+    // MARK: Events by kind.
+
+    /// The positions in `events` of the events of `wanted` kinds, in order.
+    public func positions(of wanted: ModelEvent.Kinds) -> [Int] {
+        Self.positions(of: wanted, in: positionsByKind, starts: kindStarts)
+    }
+
+    /// The events of `wanted` kinds, in order: what an oracle that judges a few kinds scans
+    /// instead of every event.
+    public func events(_ wanted: ModelEvent.Kinds) -> [Event] { positions(of: wanted).map { events[$0] } }
+
+    /// A counting sort of the positions by kind.
+    private static func groupByKind(_ kinds: [ModelEvent.Kind]) -> (positions: [Int], starts: [Int]) {
+        var starts = [Int](repeating: 0, count: ModelEvent.Kind.allCases.count + 1)
+        for kind in kinds { starts[Int(kind.rawValue) + 1] += 1 }
+        for kind in 1..<starts.count { starts[kind] += starts[kind - 1] }
+        var next = starts
+        var positions = [Int](repeating: 0, count: kinds.count)
+        for (position, kind) in kinds.enumerated() {
+            positions[next[Int(kind.rawValue)]] = position
+            next[Int(kind.rawValue)] += 1
+        }
+        return (positions, starts)
+    }
+
+    private static func positions(of wanted: ModelEvent.Kinds, in grouped: [Int], starts: [Int]) -> [Int] {
+        var positions: [Int] = []
+        var groups = 0
+        var count = 0
+        for raw in 0..<starts.count - 1 where wanted.contains(ModelEvent.Kind(rawValue: UInt8(raw))!) {
+            count += starts[raw + 1] - starts[raw]
+        }
+        positions.reserveCapacity(count)
+        for raw in 0..<starts.count - 1 where wanted.contains(ModelEvent.Kind(rawValue: UInt8(raw))!) {
+            let group = grouped[starts[raw]..<starts[raw + 1]]
+            guard !group.isEmpty else { continue }
+            positions.append(contentsOf: group)
+            groups += 1
+        }
+        if groups > 1 { positions.sort() }
+        return positions
     }
 
     private static func launches(in events: [Event], end: SimulationInstant, endIndex: Int) -> [Launch] {
@@ -140,7 +198,7 @@ public struct RunObservation: Sendable {
     /// the backend stored the `complete` step. (A program can be active before the user has
     /// seen the notification and success screens; resuming there is right.)
     public func completedOnboarding(_ user: String, atIndex index: Int) -> Bool {
-        events.contains { event in
+        events([.accountSeeded, .progressStored]).contains { event in
             guard event.index <= index else { return false }
             switch event.event {
             case .accountSeeded(user, _, let journey): return journey.isComplete
@@ -158,7 +216,7 @@ public struct RunObservation: Sendable {
         let since = end.advanced(by: .zero - window)
         guard launch.start <= since else { return false }
         var online = true
-        for event in events {
+        for event in events([.connectivity, .faultApplied]) {
             switch event.event {
             case .connectivity(let isOnline):
                 if event.time > since && !isOnline { return false }
@@ -175,7 +233,7 @@ public struct RunObservation: Sendable {
     /// Requests sent at or before `index` that had no answer by then, with their timeouts.
     public func outstandingRequests(atIndex index: Int) -> [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] {
         var open: [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] = []
-        for event in events where event.index <= index {
+        for event in events([.requestSent, .responseReceived, .killed]) where event.index <= index {
             switch event.event {
             case .requestSent(let id, let endpoint, let timeout): open.append((id, endpoint, timeout))
             case .responseReceived(let id, _, _): open.removeAll { $0.id == id }

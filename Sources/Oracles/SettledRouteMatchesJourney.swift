@@ -28,7 +28,7 @@ public struct SettledRouteMatchesJourney: Oracle {
             let expected: Route = journey.resumePhase == .complete ? .main : .onboarding(journey.resumePhase)
             guard settled.state.route != expected else { return nil }
             // Asked but got no journey: falling back to onboarding from the intro is the documented behaviour.
-            let window = run.events.filter { $0.index > launch.startIndex && $0.index < settled.index }
+            let window = run.events([.requestSent, .responseReceived]).filter { $0.index > launch.startIndex && $0.index < settled.index }
             let asked = window.contains { if case .requestSent(_, .journey, _) = $0.event { true } else { false } }
             let answered = window.contains { if case .responseReceived(_, .journey, "ok") = $0.event { true } else { false } }
             if asked && !answered { return nil }
@@ -44,12 +44,12 @@ public struct SettledRouteMatchesJourney: Oracle {
     /// The trace index where the backend handled the last journey request answered before
     /// `index` in this launch (or `index` itself if there was none).
     private func answeredAt(_ run: RunObservation, launch: RunObservation.Launch, before index: Int) -> Int {
-        let answered = run.events.last { event in
+        let answered = run.events([.responseReceived]).last { event in
             guard event.index > launch.startIndex && event.index < index else { return false }
             if case .responseReceived(_, .journey, "ok") = event.event { return true }
             return false
         }
         guard case .responseReceived(let id, _, _)? = answered?.event else { return index }
-        return run.events.first { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? index
+        return run.events([.backendHandled]).first { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? index
     }
 }

@@ -13,7 +13,7 @@ public struct TransientFailureHidden: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let answers = run.events.compactMap { event -> (index: Int, ok: Bool)? in
+        let answers = run.events([.responseReceived]).compactMap { event -> (index: Int, ok: Bool)? in
             guard case .responseReceived(_, .generateGoals, let outcome) = event.event, outcome != "cancelled" else { return nil }
             return (event.index, outcome == "ok")
         }

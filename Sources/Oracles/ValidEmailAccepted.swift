@@ -13,10 +13,10 @@ public struct ValidEmailAccepted: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        run.events.compactMap { event in
+        run.events([.userAction]).compactMap { event in
             guard case .userAction(.typeEmail, let detail) = event.event,
                   let typed = Self.unquote(detail),
-                  let shown = run.screens.first(where: { $0.index > event.index }),
+                  let shown = run.screens(after: event.index, through: .max).first,
                   shown.state.route == .onboarding(.auth), shown.state.emailField == typed else { return nil }
             let wellFormed = Self.isWellFormed(typed)
             let offered = shown.state.actions.contains(.sendCode)

@@ -23,15 +23,33 @@ extension CanonicalWriter {
     public mutating func write(_ value: Bool) { write(value ? "true" : "false") }
 
     /// Appends `value` in decimal, without a sign.
+    ///
+    /// Eight digits at a time, each from a division by the constant 10 (a multiply, not a
+    /// division instruction), gathered in a register: every trace line carries a time.
     public mutating func write(decimal value: UInt64) {
-        var divisor: UInt64 = 1
-        while divisor <= value / 10 { divisor *= 10 }
+        if value >= 100_000_000 {
+            write(decimal: value / 100_000_000)
+            write(digitsOf: value % 100_000_000, count: 8)
+            return
+        }
+        var count = 1
+        var bound: UInt64 = 10
+        while value >= bound && count < 8 { count += 1; bound &*= 10 }
+        write(digitsOf: value, count: count)
+    }
+
+    /// Appends the last `count` (at most 8) decimal digits of `value`, zero-padded.
+    private mutating func write(digitsOf value: UInt64, count: Int) {
+        var packed: UInt64 = 0  // the most significant digit in the lowest byte
         var rest = value
-        repeat {
-            write(byte: UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        } while divisor > 0
+        for _ in 0..<count {
+            packed = packed << 8 | (UInt64(UInt8(ascii: "0")) + rest % 10)
+            rest /= 10
+        }
+        for _ in 0..<count {
+            write(byte: UInt8(truncatingIfNeeded: packed))
+            packed >>= 8
+        }
     }
 
     /// Appends `value` in decimal, left-padded with zeros to `width` digits.

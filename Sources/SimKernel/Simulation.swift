@@ -49,7 +49,7 @@ public final class Simulation: @unchecked Sendable {
     struct SpawnedTask {
         let handle: SimulationTask
         var name: String { handle.context.name }
-        var finished = false
+        var finished: Bool { handle.context.finished }
     }
 
     public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, limits: RunLimits = .standard) {
@@ -131,7 +131,7 @@ public final class Simulation: @unchecked Sendable {
 
     func taskFinished(_ index: Int) {
         precondition(!tasks[index].finished, "task '\(tasks[index].name)' finished twice")
-        tasks[index].finished = true
+        tasks[index].handle.context.finished = true
         let identity = executor.runningTask
         let position = running.firstIndex { $0.identity == identity }
         precondition(position.map { running[$0] } === tasks[index].handle.context,
@@ -158,7 +158,16 @@ public final class Simulation: @unchecked Sendable {
     /// executor and back: one job fewer per wait. A spawned task waits on a bare continuation (the
     /// kernel resolves it when the task is cancelled through `SimulationTask.cancel`); only child
     /// tasks pay for a cancellation handler. `label` is evaluated only if a report shows the wait.
+    @inlinable
     public func suspend(until deadline: SimulationInstant?, label: @autoclosure @escaping () -> String?,
+                        wakeup: Wakeup? = nil, isolation: isolated (any Actor)? = #isolation) async -> WakeReason {
+        await suspend(until: deadline, describedBy: label, wakeup: wakeup, isolation: isolation)
+    }
+
+    /// `suspend(until:label:)` with the label as a plain closure: a wrapper that takes its own
+    /// caller's label as an autoclosure hands it on as it is, where forwarding it as an
+    /// autoclosure would wrap it in a new closure (an allocation) on every wait.
+    public func suspend(until deadline: SimulationInstant?, describedBy label: @escaping () -> String?,
                         wakeup: Wakeup? = nil, isolation: isolated (any Actor)? = #isolation) async -> WakeReason {
         precondition(executor.isOnDriverThread, "suspend on the simulation from inside the simulation")
         if let wakeup, wakeup.wokenEarly {

@@ -34,9 +34,9 @@ public struct SimulationClock: Clock {
 
     /// Suspends until `deadline`, naming the wait so that a deadlock or limit report can show it.
     @inlinable
-    public func sleep(until deadline: SimulationInstant, label: @autoclosure @escaping () -> String,
+    public func sleep(until deadline: SimulationInstant, label: @autoclosure @escaping () -> String?,
                       isolation: isolated (any Actor)? = #isolation) async throws {
-        guard await simulation.suspend(until: deadline, label: label(), isolation: isolation) == .deadline else {
+        guard await simulation.suspend(until: deadline, describedBy: label, isolation: isolation) == .deadline else {
             throw CancellationError()
         }
     }
@@ -49,7 +49,7 @@ public struct SimulationClock: Clock {
     @inlinable
     public func sleep(for duration: Duration, label: @autoclosure @escaping () -> String? = nil,
                       isolation: isolated (any Actor)? = #isolation) async throws {
-        guard await simulation.suspend(until: now.advanced(by: duration), label: label(), isolation: isolation) == .deadline else {
+        guard await simulation.suspend(until: now.advanced(by: duration), describedBy: label, isolation: isolation) == .deadline else {
             throw CancellationError()
         }
     }

@@ -18,6 +18,9 @@ public struct SimulationTask: Sendable {
 
     public var isCancelled: Bool { task.isCancelled }
 
+    /// True once the task's body has returned.
+    public var isFinished: Bool { context.finished }
+
     /// Waits for the task to finish.
     public var value: Void { get async { await task.value } }
 }
@@ -33,6 +36,8 @@ final class TaskContext: @unchecked Sendable {
     var identity: UnsafeRawPointer?
     /// The wait the task is suspended in, if any.
     var waitingOn: SleepTimer?
+    /// Set when the task's body returns.
+    var finished = false
 
     init(name: @escaping () -> String) { self.describeName = name }
 }

@@ -90,23 +90,23 @@ actor ClientStore {
     }
 
     func screenState() -> ScreenState {
-        var state = ScreenState(route: route)
-        state.loadingScreen = loadingScreen
-        state.spinner = busy ?? (route == .onboarding(.goalReview) && goalsLoading ? "goal-options" : nil)
-        state.errorText = visibleError()
-        state.actions = enabledActions()
-        state.foreground = foreground
-        state.resumeGate = resumeGate
-        state.offlineBanner = route == .main && isOffline
-        if route == .onboarding(.auth) || route == .onboarding(.authVerification) { state.emailField = emailField }
-        if route == .onboarding(.authVerification) {
-            state.countdown = otpTimer.onSharedExecutor { $0.remaining }
+        ScreenState(route: route) { state in
+            state.loadingScreen = loadingScreen
+            state.spinner = busy ?? (route == .onboarding(.goalReview) && goalsLoading ? "goal-options" : nil)
+            state.errorText = visibleError()
+            state.actions = enabledActions()
+            state.foreground = foreground
+            state.resumeGate = resumeGate
+            state.offlineBanner = route == .main && isOffline
+            if route == .onboarding(.auth) || route == .onboarding(.authVerification) { state.emailField = emailField }
+            if route == .onboarding(.authVerification) {
+                state.countdown = otpTimer.onSharedExecutor { $0.remaining }
+            }
+            if route == .onboarding(.success) {
+                state.motionEffects = confetti ? ["confetti"] : []
+                state.workoutCard = workoutCard
+            }
         }
-        if route == .onboarding(.success) {
-            state.motionEffects = confetti ? ["confetti"] : []
-            state.workoutCard = workoutCard
-        }
-        return state
     }
 
     private func visibleError() -> String? {
@@ -125,35 +125,56 @@ actor ClientStore {
     }
 
     /// The actions a user can take on the current screen, in a fixed order.
+    ///
+    /// Fixed sets are shared arrays and variable ones are built in place: the screen is
+    /// published after nearly every step of every explored run.
     func enabledActions() -> [UserAction] {
         guard !terminated, foreground, loadingScreen == nil else { return [] }
-        if resumeGate { return [.resume, .startOver] }
+        if resumeGate { return Offered.resumeGate }
         guard case .onboarding(let current) = route else { return [] }
         if busy != nil { return [] }
         switch current {
-        case .intro: return [.getStarted, .logIn]
-        case .intake, .intakeComplete, .processOverview: return [.next]
+        case .intro: return Offered.intro
+        case .intake, .intakeComplete, .processOverview: return Offered.next
         case .auth:
-            let canSend = EmailValidation.isValid(emailField, mutants: mutants)
-            return [.typeEmail] + (canSend ? [.sendCode] : []) + [.openTerms]
+            return EmailValidation.isValid(emailField, mutants: mutants) ? Offered.authValid : Offered.authInvalid
         case .authVerification:
-            if retryTarget == .login { return [.retry] }
+            if retryTarget == .login { return Offered.retry }
             let canResend = otpTimer.onSharedExecutor { $0.canResend }
-            return [.typeCode] + (codeField.isEmpty ? [] : [.verify]) + (canResend ? [.resendCode] : [])
-                + [.useDifferentEmail]
+            var offered: [UserAction] = [.typeCode]
+            offered.reserveCapacity(4)
+            if !codeField.isEmpty { offered.append(.verify) }
+            if canResend { offered.append(.resendCode) }
+            offered.append(.useDifferentEmail)
+            return offered
         case .goalReview:
             if goalsLoading { return [] }
-            if goalOptions.isEmpty { return goalError == nil ? [] : [.retry] }
-            return [.selectGoal] + (selectedOption == nil ? [] : [.confirmGoal])
+            if goalOptions.isEmpty { return goalError == nil ? [] : Offered.retry }
+            return selectedOption == nil ? Offered.selectGoal : Offered.selectOrConfirmGoal
         case .programReview:
-            return [.activate]
+            return Offered.activate
         case .notificationPermission:
-            return [.enableNotifications, .notNow]
+            return Offered.notificationPermission
         case .success:
-            return workoutCard == nil ? [] : [.start]
+            return workoutCard == nil ? [] : Offered.start
         case .complete:
             return []
         }
+    }
+
+    /// The fixed sets of actions screens offer, in screen order.
+    private enum Offered {
+        static let resumeGate: [UserAction] = [.resume, .startOver]
+        static let intro: [UserAction] = [.getStarted, .logIn]
+        static let next: [UserAction] = [.next]
+        static let authValid: [UserAction] = [.typeEmail, .sendCode, .openTerms]
+        static let authInvalid: [UserAction] = [.typeEmail, .openTerms]
+        static let retry: [UserAction] = [.retry]
+        static let selectGoal: [UserAction] = [.selectGoal]
+        static let selectOrConfirmGoal: [UserAction] = [.selectGoal, .confirmGoal]
+        static let activate: [UserAction] = [.activate]
+        static let notificationPermission: [UserAction] = [.enableNotifications, .notNow]
+        static let start: [UserAction] = [.start]
     }
 
     // MARK: User actions.
@@ -207,8 +228,9 @@ actor ClientStore {
     }
 
     /// A button's `Task { … }`: async work started by a tap, owned by the app process.
-    func run(_ name: String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
-        process.spawn(name) { await body(self) }
+    /// The name is rendered only if a report shows the task.
+    func run(_ name: @autoclosure @escaping () -> String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
+        process.spawn(name()) { await body(self) }
     }
 
     private func retry() {

@@ -26,6 +26,24 @@ public struct ScreenState: Sendable, Equatable {
         // Mutated only while uniquely referenced (`mutableFields`): copy-on-write.
         var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
+
+        /// Field by field, in place: comparing `fields` as values would copy both first (every
+        /// screen refresh compares the new state with the shown one). Debug builds check it
+        /// against `Fields`' own `==`, so a field added there and not here stops the tests.
+        func hasSameFields(as other: Storage) -> Bool {
+            let same = comparedInPlace(with: other)
+            assert(same == (fields == other.fields), "hasSameFields misses a field of ScreenState.Fields")
+            return same
+        }
+
+        private func comparedInPlace(with other: Storage) -> Bool {
+            fields.route == other.fields.route && fields.loadingScreen == other.fields.loadingScreen
+                && fields.spinner == other.fields.spinner && fields.errorText == other.fields.errorText
+                && fields.actions == other.fields.actions && fields.emailField == other.fields.emailField
+                && fields.countdown == other.fields.countdown && fields.motionEffects == other.fields.motionEffects
+                && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
+                && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
+        }
     }
 
     private var storage: Storage
@@ -112,8 +130,15 @@ public struct ScreenState: Sendable, Equatable {
 
     public init(route: Route? = nil) { storage = Storage(Fields(route: route)) }
 
+    /// A state built field by field in its own storage: one allocation, no uniqueness checks,
+    /// no copy of the fields.
+    init(route: Route?, building build: (inout Fields) -> Void) {
+        storage = Storage(Fields(route: route))
+        build(&storage.fields)
+    }
+
     public static func == (lhs: ScreenState, rhs: ScreenState) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.storage === rhs.storage || lhs.storage.hasSameFields(as: rhs.storage)
     }
 
     public static let notRunning = ScreenState(route: nil)

@@ -19,7 +19,8 @@ final class AppProcess: @unchecked Sendable {
     func spawn(_ name: @autoclosure @escaping () -> String,
                _ body: sending @escaping () async -> Void) -> SimulationTask? {
         guard isAlive else { return nil }
-        tasks.removeAll { $0.isCancelled }
+        // Only live tasks need cancelling at a kill; a launch spawns dozens and finishes most.
+        tasks.removeAll { $0.isFinished || $0.isCancelled }
         let id = self.id
         let task = simulation.spawn("app#\(id) \(name())", body)
         tasks.append(task)

@@ -19,11 +19,12 @@ final class PendingReply: @unchecked Sendable {
     }
 
     /// Waits for the reply at most `timeout` (`nil`: forever); a cancelled waiter gets `.cancelled`.
-    func wait(timeout: Duration?, label: String,
+    /// The label is rendered only if a report shows the wait.
+    func wait(timeout: Duration?, label: @autoclosure @escaping () -> String?,
               isolation: isolated (any Actor)? = #isolation) async -> Result<BackendResponse, RequestError> {
         if let result { return result }
         let deadline = timeout.map { simulation.now.advanced(by: $0) }
-        switch await simulation.suspend(until: deadline, label: label, wakeup: wakeup) {
+        switch await simulation.suspend(until: deadline, describedBy: label, wakeup: wakeup) {
         case .woken: break
         case .deadline: complete(.failure(.timeout))
         case .cancelled: complete(.failure(.cancelled))
