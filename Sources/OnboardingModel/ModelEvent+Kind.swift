@@ -21,6 +21,8 @@ extension ModelEvent {
         }
 
         @inlinable public func contains(_ kind: Kind) -> Bool { bits & 1 << UInt64(kind.rawValue) != 0 }
+
+        @inlinable public mutating func insert(_ kind: Kind) { bits |= 1 << UInt64(kind.rawValue) }
     }
 
     public var kind: Kind {
