@@ -37,8 +37,39 @@ public struct Swarm: Sendable, Equatable {
     public var detour: Detour?
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = "new.user@example.com"
-    /// One line per drawn knob.
-    public private(set) var lines: [String] = []
+    /// Every drawn knob, in the order drawn.
+    private var knobs: [Knob] = []
+
+    /// One line per drawn knob. Rendered on demand: a report shows the knobs of a few runs, and
+    /// formatting them for every explored seed cost about 3% of it.
+    public var lines: [String] { knobs.map(\.line) }
+
+    /// What one draw decided, with what its line says.
+    private enum Knob: Sendable, Equatable {
+        case email(String)
+        case latency(ClosedRange<Int64>)
+        case offline(OfflineWindow)
+        case fault(FaultRule.Kind, Endpoint, FaultRule.Trigger)
+        case slowGoals(Duration)
+        case failedActivation(Endpoint)
+        case device(reduceMotion: Bool, deniesNotifications: Bool, strictBackend: Bool)
+        case detour(Detour?)
+
+        var line: String {
+            switch self {
+            case .email(let email): "email: \(email)"
+            case .latency(let range): "latency: \(range.lowerBound)-\(range.upperBound)ms"
+            case .offline(let window): "offline: at \(window.start.totalMilliseconds)ms for \(window.duration.totalMilliseconds)ms"
+            case .fault(let kind, let endpoint, let trigger):
+                "\(kind) on \(endpoint.rawValue) (\(trigger.count == 1 ? "call \(trigger.fromCall)" : "p=\(trigger.probability)"))"
+            case .slowGoals(let by): "slow goal generation: +\(by.totalMilliseconds)ms on the first call"
+            case .failedActivation(let endpoint): "failed activation: error 500 on the first \(endpoint.rawValue)"
+            case .device(let reduceMotion, let denies, let strict):
+                "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
+            case .detour(let detour): "detour: \(detour.map(\.description) ?? "none")"
+            }
+        }
+    }
 
     static let emails = ["new.user@example.com", "o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org"]
     static let detourPhases: [OnboardingPhase] = [.intake, .authVerification, .processOverview, .goalReview,
@@ -50,17 +81,17 @@ public struct Swarm: Sendable, Equatable {
         var swarm = Swarm()
         let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
         swarm.email = emails[random.nextInt(in: 0...emails.count - 1)]
-        swarm.lines.append("email: \(swarm.email)")
+        swarm.knobs.append(.email(swarm.email))
         if on(&random) {
             let low = Int64(random.nextInt(in: 10...150))
             swarm.latencyMs = low...(low + Int64(random.nextInt(in: 50...1500)))
-            swarm.lines.append("latency: \(swarm.latencyMs.lowerBound)-\(swarm.latencyMs.upperBound)ms")
+            swarm.knobs.append(.latency(swarm.latencyMs))
         }
         if on(&random) {
             let window = OfflineWindow(start: .milliseconds(random.nextInt(in: 0...60_000)),
                                        duration: .milliseconds(random.nextInt(in: 2_000...30_000)))
             swarm.offlineWindows.append(window)
-            swarm.lines.append("offline: at \(window.start.totalMilliseconds)ms for \(window.duration.totalMilliseconds)ms")
+            swarm.knobs.append(.offline(window))
         }
         if on(&random) { swarm.add(.drop, random: &random) }
         if on(&random) { swarm.add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random) }
@@ -68,19 +99,20 @@ public struct Swarm: Sendable, Equatable {
         if on(&random) {
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
             swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))
-            swarm.lines.append("slow goal generation: +\(by.totalMilliseconds)ms on the first call")
+            swarm.knobs.append(.slowGoals(by))
         }
         if on(&random) {
             let endpoint: Endpoint = random.chance(Probability(0.5)) ? .approveProgram : .activateProgram
             swarm.rules.append(FaultRule(endpoint: endpoint, kind: .error(status: 500), trigger: .nth(1)))
-            swarm.lines.append("failed activation: error 500 on the first \(endpoint.rawValue)")
+            swarm.knobs.append(.failedActivation(endpoint))
         }
         swarm.reduceMotion = random.chance(Probability(0.3))
         swarm.deniesNotifications = random.chance(Probability(0.25))
         swarm.strictBackend = random.chance(Probability(0.5))
-        swarm.lines.append("device: reduce-motion=\(swarm.reduceMotion) notifications=\(swarm.deniesNotifications ? "deny" : "grant") backend: strict=\(swarm.strictBackend)")
+        swarm.knobs.append(.device(reduceMotion: swarm.reduceMotion, deniesNotifications: swarm.deniesNotifications,
+                                   strictBackend: swarm.strictBackend))
         swarm.detour = drawDetour(&random)
-        swarm.lines.append("detour: \(swarm.detour.map(\.description) ?? "none")")
+        swarm.knobs.append(.detour(swarm.detour))
         return swarm
     }
 
@@ -105,8 +137,7 @@ public struct Swarm: Sendable, Equatable {
             ? .nth(random.nextInt(in: 1...3))
             : FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 5...30)) / 100))
         rules.append(FaultRule(endpoint: endpoint, kind: kind, trigger: trigger))
-        let selection = trigger.count == 1 ? "call \(trigger.fromCall)" : "p=\(trigger.probability)"
-        lines.append("\(kind) on \(endpoint.rawValue) (\(selection))")
+        knobs.append(.fault(kind, endpoint, trigger))
     }
 
     /// Puts the swarm's faults and settings into `world`.
