@@ -61,6 +61,11 @@ extension Simulation {
         for timer in due {
             precondition(timer.isWaiting, "a fired timer must have been waiting")
             timer.state = .resolved(.deadline)
+            if let step = timer.step {
+                timer.step = nil
+                executor.enqueue(step: step)
+                continue
+            }
             let continuation = timer.continuation!
             timer.continuation = nil
             continuation.resume(returning: .deadline)
@@ -80,14 +85,15 @@ extension Simulation {
     }
 
     /// Cancels every unfinished task and lets them unwind, within `maxTeardownJobs`, so
-    /// that a finished run leaves no suspended task behind. Time does not move and the
-    /// trace is closed.
+    /// that a finished run leaves no suspended task behind; drops every step still parked or
+    /// queued. Time does not move and the trace is closed.
     private func tearDown() {
         for task in tasks where !task.finished { cancel(task.handle) }
+        dropParkedSteps()
         wakeQuiescenceWaiters()
         var budget = limits.maxTeardownJobs
         while budget > 0 {
-            if !executor.runNextJob() && !executor.adoptForeignJobs() { break }
+            if !executor.runNextJob(runningSteps: false) && !executor.adoptForeignJobs() { break }
             budget -= 1
         }
     }

@@ -20,20 +20,29 @@ import Synchronization
 ///   (a continuation resumed from Dispatch, say). Such jobs are still run, so the run
 ///   finishes, but they are counted in `SimulationResult.foreignEnqueues`.
 public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
+    /// What runs next, in order: jobs of tasks, and steps (`SimulationStep`) that run without one.
+    enum ReadyWork {
+        case job(UnownedJob)
+        case step(any SimulationStep)
+    }
+
     /// Touched only on the driver thread.
-    private var ready = RingBuffer<UnownedJob>(capacity: 256)
+    private var ready = RingBuffer<ReadyWork>(capacity: 256)
     private let driverThread = Atomic<UInt>(0)
     private let foreignInbox = Mutex<[UnownedJob]>([])
     private let foreignCount = Atomic<Int>(0)
     /// The address of the job running now: the task it belongs to (a task is its own job).
-    private(set) var runningTask = UnsafeRawPointer(bitPattern: 1)!
+    /// While a step runs, no task runs: `noTask`.
+    private(set) var runningTask = SimulationExecutor.noTask
+
+    static var noTask: UnsafeRawPointer { UnsafeRawPointer(bitPattern: 1)! }
 
     init() {}
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         if isOnDriverThread {
-            ready.push(job)
+            ready.push(.job(job))
         } else {
             foreignInbox.withLock { $0.append(job) }
             foreignCount.add(1, ordering: .relaxed)
@@ -43,7 +52,13 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
     /// Takes a job the runtime sent to the global executor from the driver thread (`EscapeGuard`).
     func take(_ job: UnsafeMutableRawPointer) {
         assert(isOnDriverThread, "only the driver thread hands global jobs to its run")
-        ready.push(unsafeBitCast(job, to: UnownedJob.self))
+        ready.push(.job(unsafeBitCast(job, to: UnownedJob.self)))
+    }
+
+    /// Queues a step behind the work ready now.
+    func enqueue(step: any SimulationStep) {
+        assert(isOnDriverThread, "steps are queued on the driver thread")
+        ready.push(.step(step))
     }
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -78,11 +93,19 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
         driverThread.store(0, ordering: .sequentiallyConsistent)
     }
 
-    /// Runs the next ready job, if any; returns false when none is ready.
-    func runNextJob() -> Bool {
-        guard let job = ready.pop() else { return false }
-        runningTask = unsafeBitCast(job, to: UnsafeRawPointer.self)
-        job.runSynchronously(on: asUnownedSerialExecutor())
+    /// Runs the next ready job or step, if any; returns false when none is ready. A run that
+    /// tears down passes `runningSteps: false`: steps are dropped then, jobs still run.
+    func runNextJob(runningSteps: Bool = true) -> Bool {
+        switch ready.pop() {
+        case .job(let job)?:
+            runningTask = unsafeBitCast(job, to: UnsafeRawPointer.self)
+            job.runSynchronously(on: asUnownedSerialExecutor())
+        case .step(let step)?:
+            runningTask = Self.noTask
+            if runningSteps { step.run() }
+        case nil:
+            return false
+        }
         return true
     }
 
@@ -92,7 +115,7 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
             defer { inbox.removeAll() }
             return inbox
         }
-        for job in arrived { ready.push(job) }
+        for job in arrived { ready.push(.job(job)) }
         return !arrived.isEmpty
     }
 }

@@ -62,13 +62,26 @@ public actor MockBackend {
 
     // MARK: The endpoints.
 
-    func handle(_ request: BackendRequest, id: Int) async -> Result<BackendResponse, RequestError> {
+    /// What the backend does with a request that reached it: answer at once, or work a while first.
+    enum Reception {
+        case answered(Result<BackendResponse, RequestError>)
+        /// Slow server-side work (goal generation): `finish` answers once `duration` has passed.
+        case working(Duration, label: String)
+    }
+
+    /// Takes `request` in. Most requests are answered at once; goal generation works first.
+    func receive(_ request: BackendRequest, id: Int) -> Reception {
         let result: Result<BackendResponse, RequestError>
         switch request {
         case .sendOTP(let email, let shouldCreateUser): result = sendOTP(email: email, shouldCreateUser: shouldCreateUser)
         case .verifyOTP(let email, let code): result = verifyOTP(email: email, code: code)
         case .journey(let user): result = withAccount(user) { .success(.journey($0.journey)) }
-        case .generateGoals(let user): result = await generateGoals(user: user)
+        case .generateGoals(let user):
+            // Goal generation is slow server-side work; the client may time out meanwhile.
+            if emailsByUser[user] != nil {
+                return .working(configuration.goalGenerationTime, label: "goal generation for \(user)")
+            }
+            result = .failure(.status(404, "No such user"))
         case .selectGoal(let user, let option): result = selectGoal(user: user, option: option)
         case .approveProgram(let user): result = advanceProgram(user: user, from: .draft, to: .approved)
         case .activateProgram(let user): result = advanceProgram(user: user, from: .approved, to: .active)
@@ -77,6 +90,18 @@ public actor MockBackend {
         case .pushProgress(let user, let phase): result = pushProgress(user: user, phase: phase)
         case .analytics(let user, let event): result = recordAnalytics(user: user, event: event)
         }
+        return .answered(answered(request, id: id, result))
+    }
+
+    /// The answer to a request whose work (`Reception.working`) is done.
+    func finish(_ request: BackendRequest, id: Int) -> Result<BackendResponse, RequestError> {
+        precondition(request.endpoint == .generateGoals, "only goal generation works before it answers")
+        return answered(request, id: id, .success(.goalOptions(["Run a 5k", "Build strength", "Sleep better"])))
+    }
+
+    private func answered(_ request: BackendRequest, id: Int, _ result: Result<BackendResponse, RequestError>)
+        -> Result<BackendResponse, RequestError>
+    {
         simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: Network.describe(result)))
         return result
     }
@@ -108,13 +133,6 @@ public actor MockBackend {
         }
         pendingCreateFlags[email] = nil
         return .success(.session(userID: account.userID))
-    }
-
-    private func generateGoals(user: String) async -> Result<BackendResponse, RequestError> {
-        guard emailsByUser[user] != nil else { return .failure(.status(404, "No such user")) }
-        // Goal generation is slow server-side work; the client may time out meanwhile.
-        try? await simulation.clock.sleep(for: configuration.goalGenerationTime, label: "goal generation for \(user)")
-        return .success(.goalOptions(["Run a 5k", "Build strength", "Sleep better"]))
     }
 
     private func selectGoal(user: String, option: String) -> Result<BackendResponse, RequestError> {

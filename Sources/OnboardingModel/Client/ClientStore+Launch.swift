@@ -146,7 +146,7 @@ extension ClientStore {
     /// The process is being killed: nothing it does from now on reaches the screen.
     func terminate() {
         terminated = true
-        if let token = connectivityToken { network.onSharedExecutor { $0.stopObserving(token) } }
+        if let token = connectivityToken { network.onSharedExecutor(passing: token) { $0.stopObserving($1) } }
     }
 
     func signOut() {

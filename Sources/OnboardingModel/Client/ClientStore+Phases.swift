@@ -27,7 +27,7 @@ extension ClientStore {
         }
         guard let user = userID else { return }
         if current > previous { simulation.record(ModelEvent.stepCompleted(user: user, phase: current)) }
-        syncQueue.onSharedExecutor { $0.enqueue(.progress(user: user, phase: current)) }
+        syncQueue.onSharedExecutor(passing: SyncItem.progress(user: user, phase: current)) { $0.enqueue($1) }
     }
 
     func screenDidAppear(_ appeared: OnboardingPhase) {

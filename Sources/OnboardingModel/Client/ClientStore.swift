@@ -86,7 +86,7 @@ actor ClientStore {
     func publish() {
         guard !terminated else { return }
         let state = screenState()
-        screen.onSharedExecutor { $0.show(state) }
+        screen.onSharedExecutor(passing: state) { $0.show($1) }
     }
 
     func screenState() -> ScreenState {

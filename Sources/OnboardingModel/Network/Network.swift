@@ -3,9 +3,9 @@ import SimKernel
 /// The link between the app and the backend: every request passes through it and meets the
 /// scenario's faults, latency and offline windows.
 ///
-/// A request's server side runs as its own simulated task, so a client that gives up (its
-/// timeout fires, its screen goes away, the app is killed) never cancels work the backend
-/// has already started: exactly as with a real server.
+/// A request's server side runs on its own (a `Delivery`, steps on the clock), so a client that
+/// gives up (its timeout fires, its screen goes away, the app is killed) never cancels work the
+/// backend has already started: exactly as with a real server.
 public actor Network {
     let simulation: Simulation
     let backend: MockBackend
@@ -44,9 +44,7 @@ public actor Network {
         }
         let fate = decideFate(id: id, endpoint: endpoint)
         let reply = PendingReply(simulation: simulation)
-        simulation.spawn("request \(id) \(endpoint.rawValue)") {
-            await self.carry(request, id: id, fate: fate, reply: reply)
-        }
+        simulation.start(Delivery(network: self, request: request, id: id, fate: fate, reply: reply))
         requestsInFlight += 1
         let result = await reply.wait(timeout: timeout, label: "answer to request \(id)")
         requestsInFlight -= 1
@@ -115,28 +113,44 @@ public actor Network {
         return fate
     }
 
-    /// The server side of one request: out, through the backend, and back.
-    private func carry(_ request: BackendRequest, id: Int, fate: Fate, reply: PendingReply) async {
-        let clock = simulation.clock
-        do {
-            try await clock.sleep(for: fate.uplink + fate.extraDelay, label: "request \(id) on the way out")
-        } catch { return }
-        let answer: Result<BackendResponse, RequestError>
-        switch fate.outcome {
-        case .drop?:
-            return
-        case .error(let status)?:
-            answer = .failure(.status(status, "injected error"))
-        case .timeout?, .delay?, nil:
-            answer = await backend.handle(request, id: id)
-            if case .timeout? = fate.outcome { return }
+    /// The server side of one request, one step at a time: out, through the backend, and back.
+    func advance(_ delivery: Delivery) {
+        let fate = delivery.fate
+        switch delivery.stage {
+        case .departing:
+            delivery.move(to: .outbound, after: fate.uplink + fate.extraDelay, on: simulation)
+        case .outbound:
+            switch fate.outcome {
+            case .drop?:
+                delivery.finish()
+            case .error(let status)?:
+                delivery.move(to: .inbound(.failure(.status(status, "injected error"))), after: fate.downlink, on: simulation)
+            case .timeout?, .delay?, nil:
+                switch backend.onSharedExecutor(passing: delivery, { $0.receive($1.request, id: $1.id) }) {
+                case .answered(let answer): answerServed(delivery, answer)
+                case .working(let duration, let label): delivery.move(to: .served(label: label), after: duration, on: simulation)
+                }
+            }
+        case .served:
+            answerServed(delivery, backend.onSharedExecutor(passing: delivery) { $0.finish($1.request, id: $1.id) })
+        case .inbound(let answer):
+            delivery.finish()
+            // An answer that arrives while the device is offline is lost; the client times out.
+            guard isOnline else { return }
+            delivery.reply.complete(answer)
+        case .done:
+            preconditionFailure("request \(delivery.id) ran after it was done")
         }
-        do {
-            try await clock.sleep(for: fate.downlink, label: "request \(id) on the way back")
-        } catch { return }
-        // An answer that arrives while the device is offline is lost; the client times out.
-        guard isOnline else { return }
-        reply.complete(answer)
+    }
+
+    /// Sends the backend's answer back, unless the fault is a timeout: the server did the work
+    /// and the answer never arrives.
+    private func answerServed(_ delivery: Delivery, _ answer: Result<BackendResponse, RequestError>) {
+        if case .timeout? = delivery.fate.outcome {
+            delivery.finish()
+            return
+        }
+        delivery.move(to: .inbound(answer), after: delivery.fate.downlink, on: simulation)
     }
 
     static func describe(_ result: Result<BackendResponse, RequestError>) -> String {

@@ -1,0 +1,59 @@
+import SimKernel
+
+/// The server side of one request: out through the network, through the backend, and back.
+///
+/// It runs as steps on the simulation's clock, not as a task: it never waits for anything but
+/// time. Like a real server's work, it goes on when the client gives up (its timeout fires, its
+/// screen goes away, the app is killed), and its steps fall exactly where a task doing the same
+/// would have slept and woken, so traces do not depend on which of the two carries it.
+final class Delivery: SimulationStep {
+    enum Stage {
+        /// Queued; it sets off once the work ready now has run.
+        case departing
+        /// On the way to the backend.
+        case outbound
+        /// The backend works on it (goal generation).
+        case served(label: String)
+        /// On the way back with the answer.
+        case inbound(Result<BackendResponse, RequestError>)
+        /// Dropped, or answered.
+        case done
+    }
+
+    let network: Network
+    let request: BackendRequest
+    let id: Int
+    let fate: Network.Fate
+    let reply: PendingReply
+    private(set) var stage = Stage.departing
+
+    init(network: Network, request: BackendRequest, id: Int, fate: Network.Fate, reply: PendingReply) {
+        self.network = network
+        self.request = request
+        self.id = id
+        self.fate = fate
+        self.reply = reply
+    }
+
+    var label: String {
+        switch stage {
+        case .departing: "request \(id) \(request.endpoint.rawValue) leaving"
+        case .outbound: "request \(id) on the way out"
+        case .served(let label): label
+        case .inbound: "request \(id) on the way back"
+        case .done: "request \(id) done"
+        }
+    }
+
+    func run() {
+        network.onSharedExecutor(passing: self) { network, delivery in network.advance(delivery) }
+    }
+
+    /// Moves to `next`, to be run again `after` from now.
+    func move(to next: Stage, after delay: Duration, on simulation: Simulation) {
+        stage = next
+        simulation.schedule(self, at: simulation.now.advanced(by: delay))
+    }
+
+    func finish() { stage = .done }
+}
