@@ -22,6 +22,9 @@ extension ModelEvent {
 
         @inlinable public func contains(_ kind: Kind) -> Bool { bits & 1 << UInt64(kind.rawValue) != 0 }
 
+        /// `contains` for a kind's raw value: for loops over every kind (no optional to unwrap).
+        @inlinable public func contains(raw: Int) -> Bool { bits & 1 << UInt64(raw) != 0 }
+
         @inlinable public mutating func insert(_ kind: Kind) { bits |= 1 << UInt64(kind.rawValue) }
     }
 

@@ -111,11 +111,11 @@ public struct RunObservation: Sendable {
         var positions: [Int] = []
         var groups = 0
         var count = 0
-        for raw in 0..<starts.count - 1 where wanted.contains(ModelEvent.Kind(rawValue: UInt8(raw))!) {
+        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) {
             count += starts[raw + 1] - starts[raw]
         }
         positions.reserveCapacity(count)
-        for raw in 0..<starts.count - 1 where wanted.contains(ModelEvent.Kind(rawValue: UInt8(raw))!) {
+        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) {
             let group = grouped[starts[raw]..<starts[raw + 1]]
             guard !group.isEmpty else { continue }
             positions.append(contentsOf: group)

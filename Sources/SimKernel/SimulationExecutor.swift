@@ -26,8 +26,9 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
         case step(any SimulationStep)
     }
 
-    /// Touched only on the driver thread.
-    private var ready = RingBuffer<ReadyWork>(capacity: 256)
+    /// Touched only on the driver thread. Small at first: a run rarely has more than a few jobs
+    /// ready at once, and every explored seed builds and frees one queue (it grows by doubling).
+    private var ready = RingBuffer<ReadyWork>(capacity: 16)
     private let driverThread = Atomic<UInt>(0)
     private let foreignInbox = Mutex<[UnownedJob]>([])
     private let foreignCount = Atomic<Int>(0)

@@ -18,15 +18,19 @@ final class SleepTimer {
     let deadline: SimulationInstant?
     /// Insertion order: breaks ties between equal deadlines, so `fifo` is well defined.
     let sequence: UInt64
-    /// Rendered only when a report shows the wait.
-    private let describe: () -> String?
+    /// Rendered only when a report shows the wait, which only a waiting timer's can be: dropped
+    /// once resolved, since it may capture the object that holds this timer (a reply that is its
+    /// own `Wakeup`, and names its wait).
+    private var describe: (() -> String?)?
     /// The task that waits: its name stands in for a missing label. (The task points back at
     /// this timer only while it waits, so the cycle ends when the wait does.)
     private let task: TaskContext?
     var continuation: UnsafeContinuation<WakeReason, Never>?
     /// The step to queue when the deadline comes, for a scheduled step (no task waits then).
     var step: (any SimulationStep)?
-    var state: State = .waiting
+    var state: State = .waiting {
+        didSet { if state != .waiting { describe = nil } }
+    }
     /// True while it sits in the timer heap (it then counts as live there).
     var parked = false
 
@@ -41,13 +45,13 @@ final class SleepTimer {
     init(deadline: SimulationInstant, sequence: UInt64, step: any SimulationStep) {
         self.deadline = deadline
         self.sequence = sequence
-        self.describe = { nil }
+        self.describe = nil
         self.task = nil
         self.step = step
     }
 
     /// What the wait is: its label, or else the name of the task that waits.
-    var label: String { step?.label ?? describe() ?? task?.name ?? "unnamed" }
+    var label: String { step?.label ?? describe?() ?? task?.name ?? "unnamed" }
 
     var isWaiting: Bool { state == .waiting }
 
@@ -66,7 +70,10 @@ final class SleepTimer {
 /// // elsewhere, when the answer arrives: simulation.wake(wakeup)
 /// let reason = await simulation.suspend(until: deadline, label: "answer", wakeup: wakeup)
 /// ```
-public final class Wakeup: @unchecked Sendable {
+///
+/// Open, so that an object others wake (a pending reply, say) can be its own wake-up: one
+/// allocation instead of two.
+open class Wakeup: @unchecked Sendable {
     // Confined to the simulation's driver thread.
     var timer: SleepTimer?
     /// Woken before the task suspended: the suspension returns at once.

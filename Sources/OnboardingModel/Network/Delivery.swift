@@ -1,12 +1,14 @@
 import SimKernel
 
-/// The server side of one request: out through the network, through the backend, and back.
+/// One request in flight: the reply its client waits for, and its server side (out through the
+/// network, through the backend, and back).
 ///
-/// It runs as steps on the simulation's clock, not as a task: it never waits for anything but
-/// time. Like a real server's work, it goes on when the client gives up (its timeout fires, its
-/// screen goes away, the app is killed), and its steps fall exactly where a task doing the same
-/// would have slept and woken, so traces do not depend on which of the two carries it.
-final class Delivery: SimulationStep {
+/// The server side runs as steps on the simulation's clock, not as a task: it never waits for
+/// anything but time. Like a real server's work, it goes on when the client gives up (its timeout
+/// fires, its screen goes away, the app is killed), and its steps fall exactly where a task doing
+/// the same would have slept and woken, so traces do not depend on which of the two carries it.
+/// One object is the reply, its wake-up and the steps: one allocation per request.
+final class Delivery: PendingReply, SimulationStep, @unchecked Sendable {
     enum Stage {
         /// Queued; it sets off once the work ready now has run.
         case departing
@@ -24,16 +26,18 @@ final class Delivery: SimulationStep {
     let request: BackendRequest
     let id: Int
     let fate: Network.Fate
-    let reply: PendingReply
     private(set) var stage = Stage.departing
 
-    init(network: Network, request: BackendRequest, id: Int, fate: Network.Fate, reply: PendingReply) {
+    init(network: Network, request: BackendRequest, id: Int, fate: Network.Fate) {
         self.network = network
         self.request = request
         self.id = id
         self.fate = fate
-        self.reply = reply
+        super.init(simulation: network.simulation)
     }
+
+    /// What the client's wait is, for reports.
+    var answerLabel: String { "answer to request \(id)" }
 
     var label: String {
         switch stage {

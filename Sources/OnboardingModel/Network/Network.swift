@@ -11,7 +11,8 @@ public actor Network {
     let backend: MockBackend
     let plan: FaultPlan
     private var random: SeededRandom
-    private var callCounts: [Endpoint: Int] = [:]  // looked up, never iterated
+    /// How often each endpoint was called: a few pairs, searched in order (cheaper than hashing).
+    private var callCounts: [(endpoint: Endpoint, calls: Int)] = []
     private var lastRequestID = 0
     public private(set) var isOnline = true
     /// Requests sent and not yet answered, timed out or cancelled.
@@ -43,10 +44,10 @@ public actor Network {
             return .failure(.offline)
         }
         let fate = decideFate(id: id, endpoint: endpoint)
-        let reply = PendingReply(simulation: simulation)
-        simulation.start(Delivery(network: self, request: request, id: id, fate: fate, reply: reply))
+        let delivery = Delivery(network: self, request: request, id: id, fate: fate)
+        simulation.start(delivery)
         requestsInFlight += 1
-        let result = await reply.wait(timeout: timeout, label: "answer to request \(id)")
+        let result = await delivery.wait(timeout: timeout, label: delivery.answerLabel)
         requestsInFlight -= 1
         simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: Self.describe(result)))
         return result
@@ -94,8 +95,14 @@ public actor Network {
     }
 
     private func decideFate(id: Int, endpoint: Endpoint) -> Fate {
-        let call = (callCounts[endpoint] ?? 0) + 1
-        callCounts[endpoint] = call
+        let call: Int
+        if let position = callCounts.firstIndex(where: { $0.endpoint == endpoint }) {
+            callCounts[position].calls += 1
+            call = callCounts[position].calls
+        } else {
+            callCounts.append((endpoint, 1))
+            call = 1
+        }
         let latency = Int64(random.nextInt(in: Int(plan.latencyMs.lowerBound)...Int(plan.latencyMs.upperBound)))
         var fate = Fate(uplink: .milliseconds(latency / 2), downlink: .milliseconds(latency - latency / 2))
         for rule in plan.rules where rule.endpoint == nil || rule.endpoint == endpoint {
@@ -137,7 +144,7 @@ public actor Network {
             delivery.finish()
             // An answer that arrives while the device is offline is lost; the client times out.
             guard isOnline else { return }
-            delivery.reply.complete(answer)
+            delivery.complete(answer)
         case .done:
             preconditionFailure("request \(delivery.id) ran after it was done")
         }

@@ -2,29 +2,29 @@ import SimKernel
 
 /// The answer to one request, completed once: by the server's response, by the client's
 /// timeout, or by cancellation, whichever comes first. The waiting client is suspended on the
-/// simulation with the timeout as its deadline; the response wakes it.
-final class PendingReply: @unchecked Sendable {
+/// simulation with the timeout as its deadline; the response wakes it (the reply is its own
+/// `Wakeup`).
+class PendingReply: Wakeup, @unchecked Sendable {
     // Confined to the simulation's driver thread, like everything in the model.
-    private let simulation: Simulation
-    private let wakeup = Wakeup()
+    let simulation: Simulation
     private(set) var result: Result<BackendResponse, RequestError>?
 
     init(simulation: Simulation) { self.simulation = simulation }
 
     /// Completes the reply; later completions are ignored (the first one won).
-    func complete(_ outcome: Result<BackendResponse, RequestError>) {
+    final func complete(_ outcome: Result<BackendResponse, RequestError>) {
         guard result == nil else { return }
         result = outcome
-        simulation.wake(wakeup)
+        simulation.wake(self)
     }
 
     /// Waits for the reply at most `timeout` (`nil`: forever); a cancelled waiter gets `.cancelled`.
     /// The label is rendered only if a report shows the wait.
-    func wait(timeout: Duration?, label: @autoclosure @escaping () -> String?,
-              isolation: isolated (any Actor)? = #isolation) async -> Result<BackendResponse, RequestError> {
+    final func wait(timeout: Duration?, label: @autoclosure @escaping () -> String?,
+                    isolation: isolated (any Actor)? = #isolation) async -> Result<BackendResponse, RequestError> {
         if let result { return result }
         let deadline = timeout.map { simulation.now.advanced(by: $0) }
-        switch await simulation.suspend(until: deadline, describedBy: label, wakeup: wakeup) {
+        switch await simulation.suspend(until: deadline, describedBy: label, wakeup: self) {
         case .woken: break
         case .deadline: complete(.failure(.timeout))
         case .cancelled: complete(.failure(.cancelled))
