@@ -2,9 +2,10 @@ import SimKernel
 
 /// Every event the model records in the trace. Oracles read these, and nothing else.
 ///
-/// Indirect: an event is one reference, so the trace, the oracles and their pattern matches copy a
-/// pointer instead of a screen's worth of fields.
-public indirect enum ModelEvent: TraceRecord, Equatable {
+/// Small enough to live inside the trace's `any TraceRecord` without a box of its own (at most 24
+/// bytes: a screen is one reference, a step a user and a phase): recording the frequent events
+/// allocates nothing. The cases whose payload would not fit are `indirect`, one box each.
+public enum ModelEvent: TraceRecord, Equatable {
     // Device and app lifecycle.
     case launched(process: Int, cold: Bool)
     case killed(process: Int)
@@ -20,24 +21,24 @@ public indirect enum ModelEvent: TraceRecord, Equatable {
     case connectivity(online: Bool)
     // What the user sees and does.
     case screen(ScreenState)
-    case userAction(UserAction, detail: String)
-    case actionUnavailable(UserAction, route: String)
+    indirect case userAction(UserAction, detail: String)
+    indirect case actionUnavailable(UserAction, route: String)
     case screenAppeared(String)
     case screenDisappeared(String)
     // Timers owned by screens.
-    case timerStarted(id: Int, owner: String)
+    indirect case timerStarted(id: Int, owner: String)
     case timerStopped(id: Int)
     case timerTick(id: Int, remaining: Int)
     // Network, as the client sees it.
-    case requestSent(id: Int, endpoint: Endpoint, timeoutMs: Int64?)
-    case faultApplied(id: Int, endpoint: Endpoint, fault: String)
-    case responseReceived(id: Int, endpoint: Endpoint, outcome: String)
+    indirect case requestSent(id: Int, endpoint: Endpoint, timeoutMs: Int64?)
+    indirect case faultApplied(id: Int, endpoint: Endpoint, fault: String)
+    indirect case responseReceived(id: Int, endpoint: Endpoint, outcome: String)
     // Backend.
-    case backendHandled(id: Int, endpoint: Endpoint, outcome: String)
+    indirect case backendHandled(id: Int, endpoint: Endpoint, outcome: String)
     case journeyChanged(user: String, journey: Journey)
-    case accountSeeded(user: String, email: String, journey: Journey)
+    indirect case accountSeeded(user: String, email: String, journey: Journey)
     case progressStored(user: String, phase: OnboardingPhase)
-    case analytics(user: String, event: String)
+    indirect case analytics(user: String, event: String)
     case pushTokenRegistered(user: String)
     // Client store and sync queue.
     case phaseChanged(OnboardingPhase)
@@ -46,7 +47,7 @@ public indirect enum ModelEvent: TraceRecord, Equatable {
     case syncDelivered(user: String, phase: OnboardingPhase)
     case syncAbandoned(user: String, phase: OnboardingPhase)
     case permissionAnswered(granted: Bool)
-    case appConfiguration(termsURL: String, privacyURL: String)
+    indirect case appConfiguration(termsURL: String, privacyURL: String)
     case note(String)
 
     public var lane: String {

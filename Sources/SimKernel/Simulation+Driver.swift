@@ -35,11 +35,11 @@ extension Simulation {
                 wakeQuiescenceWaiters()
                 continue
             }
-            guard let next = timers.peek() else { return .deadlock }
-            guard next.deadline!.nanoseconds <= lastInstant else {
+            guard let next = timers.nextDeadline() else { return .deadlock }
+            guard next.nanoseconds <= lastInstant else {
                 return .limitReached(.virtualTime)
             }
-            fireTimers(dueAt: next.deadline!)
+            fireTimers(dueAt: next)
         }
     }
 
@@ -53,19 +53,22 @@ extension Simulation {
             due.removeAll(keepingCapacity: true)
             dueTimers = due
         }
-        while let timer = timers.peek(), timer.deadline! <= now {
+        while let next = timers.nextDeadline(), next <= now {
             due.append(timers.pop()!)
         }
         precondition(!due.isEmpty, "fireTimers found no timer due at \(deadline)")
         if strategy == .seeded { schedulerRandom.shuffle(&due) }
-        for timer in due {
-            precondition(timer.isWaiting, "a fired timer must have been waiting")
-            timer.state = .resolved(.deadline)
-            if let step = timer.step {
-                timer.step = nil
+        for entry in due {
+            let timer: SleepTimer
+            switch entry {
+            case .step(let step):
                 executor.enqueue(step: step)
                 continue
+            case .sleeper(let sleeper):
+                timer = sleeper
             }
+            precondition(timer.isWaiting, "a fired timer must have been waiting")
+            timer.state = .resolved(.deadline)
             let continuation = timer.continuation!
             timer.continuation = nil
             continuation.resume(returning: .deadline)
@@ -80,7 +83,7 @@ extension Simulation {
 
     func pendingWork() -> PendingWork {
         PendingWork(
-            timers: timers.waitingInOrder().map { PendingWork.Timer(deadline: $0.deadline!, label: $0.label) },
+            timers: timers.waitingInOrder().map { PendingWork.Timer(deadline: $0.deadline, label: $0.entry.label) },
             tasks: tasks.filter { !$0.finished }.map(\.name))
     }
 

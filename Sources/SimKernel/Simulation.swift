@@ -35,8 +35,8 @@ public final class Simulation: @unchecked Sendable {
 
     var phase: Phase = .ready
     var timers = TimerHeap()
-    /// The buffer `fireTimers` gathers the sleepers due at one instant in.
-    var dueTimers: [SleepTimer] = []
+    /// The buffer `fireTimers` gathers the sleepers and steps due at one instant in.
+    var dueTimers: [TimerHeap.Entry] = []
     var timerSequence: UInt64 = 0
     var tasks: [SpawnedTask] = []
     /// The spawned tasks that have started and not finished (child tasks are not in it). A few at

@@ -45,17 +45,12 @@ extension Simulation {
         precondition(phase == .running || phase == .tearingDown, "schedule steps only while the simulation runs")
         guard phase == .running else { return }
         timerSequence += 1
-        let timer = SleepTimer(deadline: deadline, sequence: timerSequence, step: step)
-        timers.insert(timer)
+        timers.insert(step, at: deadline, sequence: timerSequence)
     }
 
     /// Drops the steps still parked when the run ends: they would run after the trace is closed,
     /// and each holds the state it carries (and through it, often, the simulation).
     func dropParkedSteps() {
-        for timer in timers.waitingInOrder() where timer.step != nil {
-            timer.state = .resolved(.cancelled)
-            timers.noteResolvedEarly(timer)
-            timer.step = nil
-        }
+        timers.removeSteps()
     }
 }

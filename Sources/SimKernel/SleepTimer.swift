@@ -9,8 +9,7 @@ public enum WakeReason: Sendable, Equatable {
 }
 
 /// One suspended task: parked on the virtual clock (when it has a deadline), waiting for its
-/// deadline, a wake-up or cancellation, whichever comes first. Or one scheduled step, parked
-/// until its deadline (`Simulation.schedule`).
+/// deadline, a wake-up or cancellation, whichever comes first.
 final class SleepTimer {
     enum State: Equatable { case waiting, resolved(WakeReason) }
 
@@ -26,8 +25,6 @@ final class SleepTimer {
     /// this timer only while it waits, so the cycle ends when the wait does.)
     private let task: TaskContext?
     var continuation: UnsafeContinuation<WakeReason, Never>?
-    /// The step to queue when the deadline comes, for a scheduled step (no task waits then).
-    var step: (any SimulationStep)?
     var state: State = .waiting {
         didSet { if state != .waiting { describe = nil } }
     }
@@ -41,17 +38,8 @@ final class SleepTimer {
         self.task = task
     }
 
-    /// A scheduled step's timer: the step names what it waits for.
-    init(deadline: SimulationInstant, sequence: UInt64, step: any SimulationStep) {
-        self.deadline = deadline
-        self.sequence = sequence
-        self.describe = nil
-        self.task = nil
-        self.step = step
-    }
-
     /// What the wait is: its label, or else the name of the task that waits.
-    var label: String { step?.label ?? describe?() ?? task?.name ?? "unnamed" }
+    var label: String { describe?() ?? task?.name ?? "unnamed" }
 
     var isWaiting: Bool { state == .waiting }
 

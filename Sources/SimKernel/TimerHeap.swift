@@ -1,15 +1,37 @@
-/// A binary min-heap of sleepers ordered by (deadline, insertion order).
+/// A binary min-heap of what waits on the clock, ordered by (deadline, insertion order): sleeping
+/// tasks (`SleepTimer`) and scheduled steps, which need no object of their own here.
 ///
 /// Cancelled timers are removed lazily: they stay in the array, marked, until they reach
-/// the top, which keeps cancellation O(1). `liveCount` counts only waiting timers.
+/// the top, which keeps cancellation O(1). `liveCount` counts only waiting entries.
 ///
-/// Each slot keeps its timer's ordering key beside it, so sifting compares plain integers and
-/// moves slots without touching (and reference-counting) the timers.
+/// Each slot keeps its entry's ordering key beside it, so sifting compares plain integers and
+/// moves slots without touching (and reference-counting) what they hold.
 struct TimerHeap {
+    /// What waits: a suspended task's timer, or a step to queue when its deadline comes.
+    enum Entry {
+        case sleeper(SleepTimer)
+        case step(any SimulationStep)
+
+        /// Steps are never resolved early: only a sleeper can be cancelled or woken in the heap.
+        var isWaiting: Bool {
+            switch self {
+            case .sleeper(let timer): timer.isWaiting
+            case .step: true
+            }
+        }
+
+        var label: String {
+            switch self {
+            case .sleeper(let timer): timer.label
+            case .step(let step): step.label
+            }
+        }
+    }
+
     private struct Slot {
         let deadline: Int64
         let sequence: UInt64
-        let timer: SleepTimer
+        let entry: Entry
 
         func firesBefore(_ other: Slot) -> Bool {
             deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
@@ -24,9 +46,18 @@ struct TimerHeap {
     mutating func insert(_ timer: SleepTimer) {
         precondition(timer.isWaiting, "only a waiting timer can be parked")
         precondition(timer.deadline != nil, "only a timer with a deadline can be parked")
-        storage.append(Slot(deadline: timer.deadline!.nanoseconds, sequence: timer.sequence, timer: timer))
-        siftUp(storage.count - 1)
+        append(Slot(deadline: timer.deadline!.nanoseconds, sequence: timer.sequence, entry: .sleeper(timer)))
         timer.parked = true
+    }
+
+    /// Parks `step` until `deadline`; `sequence` orders it among entries due at the same instant.
+    mutating func insert(_ step: any SimulationStep, at deadline: SimulationInstant, sequence: UInt64) {
+        append(Slot(deadline: deadline.nanoseconds, sequence: sequence, entry: .step(step)))
+    }
+
+    private mutating func append(_ slot: Slot) {
+        storage.append(slot)
+        siftUp(storage.count - 1)
         liveCount += 1
     }
 
@@ -39,30 +70,42 @@ struct TimerHeap {
         liveCount -= 1
     }
 
-    /// The earliest waiting timer, without removing it.
-    mutating func peek() -> SleepTimer? {
+    /// The deadline of the earliest waiting entry.
+    mutating func nextDeadline() -> SimulationInstant? {
         dropCancelledTop()
-        return storage.first?.timer
+        return storage.first.map { SimulationInstant(nanoseconds: $0.deadline) }
     }
 
-    /// Removes and returns the earliest waiting timer.
-    mutating func pop() -> SleepTimer? {
+    /// Removes and returns the earliest waiting entry.
+    mutating func pop() -> Entry? {
         dropCancelledTop()
-        guard let top = storage.first?.timer else { return nil }
+        guard let top = storage.first?.entry else { return nil }
         removeTop()
-        top.parked = false
+        if case .sleeper(let timer) = top { timer.parked = false }
         liveCount -= 1
         precondition(liveCount >= 0, "live timer count went negative")
         return top
     }
 
-    /// Every waiting timer in firing order (for reports; O(n log n)).
-    func waitingInOrder() -> [SleepTimer] {
-        storage.filter(\.timer.isWaiting).sorted { $0.firesBefore($1) }.map(\.timer)
+    /// Every waiting entry with its deadline, in firing order (for reports; O(n log n)).
+    func waitingInOrder() -> [(deadline: SimulationInstant, entry: Entry)] {
+        storage.filter(\.entry.isWaiting).sorted { $0.firesBefore($1) }
+            .map { (SimulationInstant(nanoseconds: $0.deadline), $0.entry) }
+    }
+
+    /// Removes every parked step (a run that ends drops them unrun); returns how many there were.
+    @discardableResult
+    mutating func removeSteps() -> Int {
+        let before = storage.count
+        storage.removeAll { if case .step = $0.entry { true } else { false } }
+        let removed = before - storage.count
+        liveCount -= removed
+        storage.sort { $0.firesBefore($1) }  // a sorted array is a heap
+        return removed
     }
 
     private mutating func dropCancelledTop() {
-        while let top = storage.first, !top.timer.isWaiting {
+        while let top = storage.first, !top.entry.isWaiting {
             removeTop()
         }
     }
@@ -116,9 +159,10 @@ struct TimerHeap {
             let parent = (index - 1) / 2
             precondition(!storage[index].firesBefore(storage[parent]), "heap order broken at \(index)")
         }
-        precondition(liveCount == storage.count(where: \.timer.isWaiting), "live count drifted")
+        precondition(liveCount == storage.count(where: \.entry.isWaiting), "live count drifted")
         for slot in storage {
-            precondition(slot.deadline == slot.timer.deadline?.nanoseconds && slot.sequence == slot.timer.sequence,
+            guard case .sleeper(let timer) = slot.entry else { continue }
+            precondition(slot.deadline == timer.deadline?.nanoseconds && slot.sequence == timer.sequence,
                          "a slot's key differs from its timer's")
         }
     }

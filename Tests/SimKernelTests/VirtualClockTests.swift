@@ -173,7 +173,10 @@ import Testing
         }
         heap.checkInvariants()
         var popped: [SleepTimer] = []
-        while let timer = heap.pop() { popped.append(timer) }
+        while let entry = heap.pop() {
+            guard case .sleeper(let timer) = entry else { Issue.record("only sleepers were parked"); break }
+            popped.append(timer)
+        }
         let expected = timers.filter(\.isWaiting).sorted { $0.firesBefore($1) }
         #expect(popped.map(\.sequence) == expected.map(\.sequence))
         #expect(heap.isEmpty)
