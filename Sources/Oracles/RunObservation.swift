@@ -35,7 +35,7 @@ public struct RunObservation: Sendable {
     /// Who is signed in from each trace index on (sign-ins and sign-outs, in order).
     private let signIns: [(index: Int, user: String?)]
     /// Each account's journey from each trace index on, by user.
-    private let journeys: [String: [(index: Int, journey: Journey)]]  // looked up by user, never iterated
+    private let journeys: SmallMap<[(index: Int, journey: Journey)]>
 
     public init(trace: Trace) {
         entries = trace.entries
@@ -56,7 +56,7 @@ public struct RunObservation: Sendable {
         self.screens = screens
         end = trace.entries.last?.time ?? .zero
         var signIns: [(index: Int, user: String?)] = []
-        var journeys: [String: [(index: Int, journey: Journey)]] = [:]
+        var journeys: SmallMap<[(index: Int, journey: Journey)]> = [:]
         for position in Self.positions(of: [.signedIn, .signedOut, .accountSeeded, .journeyChanged],
                                        in: positionsByKind, starts: kindStarts) {
             let event = events[position]

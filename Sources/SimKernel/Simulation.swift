@@ -35,6 +35,8 @@ public final class Simulation: @unchecked Sendable {
 
     var phase: Phase = .ready
     var timers = TimerHeap()
+    /// Finished timers kept for the next waits (`makeTimer`), so that most waits allocate nothing.
+    var spareTimers: [SleepTimer] = []
     /// The buffer `fireTimers` gathers the sleepers and steps due at one instant in.
     var dueTimers: [TimerHeap.Entry] = []
     var timerSequence: UInt64 = 0
@@ -174,9 +176,8 @@ public final class Simulation: @unchecked Sendable {
             wakeup.wokenEarly = false
             return .woken
         }
-        timerSequence += 1
         let context = runningContext
-        let timer = SleepTimer(deadline: deadline, sequence: timerSequence, label: label, task: context)
+        let timer = makeTimer(deadline: deadline, label: label, task: context)
         wakeup?.timer = timer
         if let owner = context {
             precondition(owner.waitingOn == nil, "task '\(owner.name)' waits on two things at once")
@@ -187,6 +188,10 @@ public final class Simulation: @unchecked Sendable {
             owner.waitingOn = timer
             let reason = await withUnsafeContinuation(isolation: isolation) { park(timer, $0) }
             owner.waitingOn = nil
+            if spareTimers.count < Self.spareTimerLimit {
+                timer.retire()
+                spareTimers.append(timer)
+            }
             return reason
         }
         // A child task's wait: the runtime's cancellation handler resolves it.
@@ -196,6 +201,21 @@ public final class Simulation: @unchecked Sendable {
             self.resolve(timer, .cancelled)
         }
     }
+
+    /// A timer for a new wait: a spare one that nothing else holds any more (no heap slot, no
+    /// `Wakeup` of an earlier wait could reach it), or else a new one.
+    private func makeTimer(deadline: SimulationInstant?, label: @escaping () -> String?, task: TaskContext?) -> SleepTimer {
+        timerSequence += 1
+        while var spare = spareTimers.popLast() {
+            guard isKnownUniquelyReferenced(&spare) else { continue }
+            spare.reuse(deadline: deadline, sequence: timerSequence, label: label, task: task)
+            return spare
+        }
+        return SleepTimer(deadline: deadline, sequence: timerSequence, label: label, task: task)
+    }
+
+    /// How many finished timers the kernel keeps for reuse.
+    private static let spareTimerLimit = 4
 
     /// Parks `timer` with the suspended task's continuation, or resumes at once if it is resolved.
     private func park(_ timer: SleepTimer, _ continuation: UnsafeContinuation<WakeReason, Never>) {

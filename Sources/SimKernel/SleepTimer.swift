@@ -14,16 +14,16 @@ final class SleepTimer {
     enum State: Equatable { case waiting, resolved(WakeReason) }
 
     /// `nil`: no deadline; only a wake-up or cancellation resumes it.
-    let deadline: SimulationInstant?
+    private(set) var deadline: SimulationInstant?
     /// Insertion order: breaks ties between equal deadlines, so `fifo` is well defined.
-    let sequence: UInt64
+    private(set) var sequence: UInt64
     /// Rendered only when a report shows the wait, which only a waiting timer's can be: dropped
     /// once resolved, since it may capture the object that holds this timer (a reply that is its
     /// own `Wakeup`, and names its wait).
     private var describe: (() -> String?)?
     /// The task that waits: its name stands in for a missing label. (The task points back at
     /// this timer only while it waits, so the cycle ends when the wait does.)
-    private let task: TaskContext?
+    private var task: TaskContext?
     var continuation: UnsafeContinuation<WakeReason, Never>?
     var state: State = .waiting {
         didSet { if state != .waiting { describe = nil } }
@@ -36,6 +36,24 @@ final class SleepTimer {
         self.sequence = sequence
         self.describe = label
         self.task = task
+    }
+
+    /// Lets go of the waiting task once the wait is over, before the timer is kept spare (a spare
+    /// timer must hold nothing that could hold the simulation).
+    func retire() {
+        precondition(!isWaiting && continuation == nil, "only a finished timer can be retired")
+        task = nil
+    }
+
+    /// Makes a finished timer that nothing else holds any more ready for a new wait (the kernel
+    /// keeps a few spare, so most waits allocate nothing).
+    func reuse(deadline: SimulationInstant?, sequence: UInt64, label: @escaping () -> String?, task: TaskContext?) {
+        precondition(!isWaiting && continuation == nil && !parked, "only a finished timer can be reused")
+        self.deadline = deadline
+        self.sequence = sequence
+        self.task = task
+        state = .waiting
+        describe = label
     }
 
     /// What the wait is: its label, or else the name of the task that waits.

@@ -55,4 +55,25 @@ import Testing
         }
         #expect(result.notes == ["cancelled at 5000ms"])
     }
+
+    /// The kernel reuses finished timers: a late wake-up of an earlier wait must not end a later one.
+    @Test func aLateWakeUpOfAFinishedWaitDoesNotEndTheNextWait() {
+        let simulation = Simulation(seed: 1)
+        let result = simulation.run {
+            let wakeup = Wakeup()
+            simulation.spawn("waker") {
+                try? await simulation.clock.sleep(for: .milliseconds(10))
+                simulation.wake(wakeup)
+                try? await simulation.clock.sleep(for: .milliseconds(20))
+                simulation.wake(wakeup)  // the wait it was for is over
+            }
+            let first = await simulation.suspend(until: nil, label: "answer", wakeup: wakeup)
+            simulation.record(Note("\(first) at \(simulation.now)"))
+            for _ in 0..<3 {
+                try? await simulation.clock.sleep(for: .milliseconds(100), label: "later wait")
+                simulation.record(Note("slept until \(simulation.now)"))
+            }
+        }
+        #expect(result.notes == ["woken at 10ms", "slept until 110ms", "slept until 210ms", "slept until 310ms"])
+    }
 }

@@ -16,10 +16,10 @@ public actor MockBackend {
 
     let simulation: Simulation
     let configuration: BackendConfiguration
-    private var accountsByEmail: [String: Account] = [:]  // looked up, never iterated
-    private var emailsByUser: [String: String] = [:]  // looked up, never iterated
-    private var inbox: [String: String] = [:]  // latest OTP per email
-    private var pendingCreateFlags: [String: Bool] = [:]  // shouldCreateUser of the open challenge, per email
+    private var accountsByEmail: SmallMap<Account> = [:]
+    private var emailsByUser: SmallMap<String> = [:]
+    private var inbox: SmallMap<String> = [:]  // latest OTP per email
+    private var pendingCreateFlags: SmallMap<Bool> = [:]  // shouldCreateUser of the open challenge, per email
     private var random: SeededRandom
     private var usersCreated = 0
 

@@ -54,14 +54,14 @@ public enum SyncItem: Sendable, Equatable, CustomStringConvertible {
 /// | sync queue (persisted) | kept | wiped | kept |
 public struct DeviceStorage: Sendable, Equatable {
     /// Cache entries by key (the user ID, or `anonymous` before sign-in).
-    public var cache: [String: CachedValue] = [:]  // looked up; iterated only through sortedKeys
+    public var cache: SmallMap<CachedValue> = [:]  // looked up; iterated only through sortedCacheKeys
     public var session: Session?
     public var syncQueue: [SyncItem] = []
     /// Counts anonymous analytics identities: a new one per install, and a new one when storage
     /// is corrupted (the analytics SDK keeps its anonymous ID in the same storage).
     public var install = 1
 
-    public init(cache: [String: CachedValue] = [:], session: Session? = nil) {
+    public init(cache: SmallMap<CachedValue> = [:], session: Session? = nil) {
         self.cache = cache
         self.session = session
     }

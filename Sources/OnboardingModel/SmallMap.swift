@@ -1,0 +1,61 @@
+/// A map from a handful of string keys (users, emails, cache keys) to values: pairs in insertion
+/// order, searched in order.
+///
+/// A run holds one or two accounts and a few cache entries, and looks them up on every request
+/// and every saved step: comparing a few short strings costs less than hashing one (`Dictionary`
+/// seeds SipHash per lookup), and nothing here depends on a hash order.
+///
+/// ```swift
+/// var cache: SmallMap<CachedValue> = ["u1": .corrupted]
+/// cache["u2"] = .valid(OnboardingCache(phase: .intake))
+/// cache.keys.sorted()   // ["u1", "u2"]
+/// ```
+public struct SmallMap<Value> {
+    private var entries: [(key: String, value: Value)] = []
+
+    public init() {}
+
+    public subscript(key: String) -> Value? {
+        get { position(of: key).map { entries[$0].value } }
+        set {
+            switch (position(of: key), newValue) {
+            case let (position?, value?): entries[position].value = value
+            case let (position?, nil): entries.remove(at: position)
+            case let (nil, value?): entries.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Looks `key` up and changes its value in place; `make` gives the value of a missing key.
+    public subscript(key: String, default make: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? make() }
+        set { self[key] = newValue }
+    }
+
+    /// The keys in insertion order (sort them before anything that depends on order).
+    public var keys: [String] { entries.map(\.key) }
+
+    public var count: Int { entries.count }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    private func position(of key: String) -> Int? {
+        entries.firstIndex { $0.key == key }
+    }
+}
+
+extension SmallMap: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+}
+
+extension SmallMap: Equatable where Value: Equatable {
+    /// Equal when they hold the same keys with equal values, in any order.
+    public static func == (lhs: SmallMap, rhs: SmallMap) -> Bool {
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
+    }
+}
+
+extension SmallMap: Sendable where Value: Sendable {}
