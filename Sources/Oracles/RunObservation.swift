@@ -86,12 +86,30 @@ public struct RunObservation: Sendable {
 
     /// The positions in `events` of the events of `wanted` kinds, in order.
     public func positions(of wanted: ModelEvent.Kinds) -> [Int] {
-        Self.positions(of: wanted, in: positionsByKind, starts: kindStarts)
+        Array(Self.positions(of: wanted, in: positionsByKind, starts: kindStarts))
     }
 
     /// The events of `wanted` kinds, in order: what an oracle that judges a few kinds scans
-    /// instead of every event.
-    public func events(_ wanted: ModelEvent.Kinds) -> [Event] { positions(of: wanted).map { events[$0] } }
+    /// instead of every event. A view, not a copy: the events are read where they are, and
+    /// asking for one kind (or kinds of which only one occurs) allocates nothing.
+    public func events(_ wanted: ModelEvent.Kinds) -> EventsOfKinds {
+        EventsOfKinds(events: events, positions: Self.positions(of: wanted, in: positionsByKind, starts: kindStarts))
+    }
+
+    /// The events of some kinds, in trace order, read in place from the observation's events.
+    public struct EventsOfKinds: RandomAccessCollection, Sendable {
+        private let all: [Event]
+        private let positions: ArraySlice<Int>
+
+        init(events: [Event], positions: ArraySlice<Int>) {
+            self.all = events
+            self.positions = positions
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { positions.count }
+        public subscript(position: Int) -> Event { all[positions[positions.startIndex + position]] }
+    }
 
     /// A counting sort of the positions by kind.
     private static func groupByKind(_ kinds: [ModelEvent.Kind]) -> (positions: [Int], starts: [Int]) {
@@ -107,22 +125,25 @@ public struct RunObservation: Sendable {
         return (positions, starts)
     }
 
-    private static func positions(of wanted: ModelEvent.Kinds, in grouped: [Int], starts: [Int]) -> [Int] {
-        var positions: [Int] = []
-        var groups = 0
+    /// The positions of the wanted kinds' events, in order: a slice of `grouped` itself when only
+    /// one wanted kind occurs, else the groups merged into a new array.
+    private static func positions(of wanted: ModelEvent.Kinds, in grouped: [Int], starts: [Int]) -> ArraySlice<Int> {
+        var only: Range<Int>?
         var count = 0
-        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) {
+        var groups = 0
+        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) && starts[raw + 1] > starts[raw] {
+            only = starts[raw]..<starts[raw + 1]
             count += starts[raw + 1] - starts[raw]
-        }
-        positions.reserveCapacity(count)
-        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) {
-            let group = grouped[starts[raw]..<starts[raw + 1]]
-            guard !group.isEmpty else { continue }
-            positions.append(contentsOf: group)
             groups += 1
         }
-        if groups > 1 { positions.sort() }
-        return positions
+        guard groups > 1 else { return grouped[only ?? 0..<0] }
+        var positions: [Int] = []
+        positions.reserveCapacity(count)
+        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) {
+            positions.append(contentsOf: grouped[starts[raw]..<starts[raw + 1]])
+        }
+        positions.sort()
+        return positions[...]
     }
 
     private static func launches(in events: [Event], end: SimulationInstant, endIndex: Int) -> [Launch] {
