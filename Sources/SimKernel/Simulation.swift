@@ -92,13 +92,20 @@ public final class Simulation: @unchecked Sendable {
     @discardableResult
     public func spawn(_ name: @autoclosure @escaping () -> String,
                       _ body: sending @escaping () async -> Void) -> SimulationTask {
+        spawn(describedBy: name, in: nil, body)
+    }
+
+    /// `spawn` with the name as a plain closure, rendered only if a report shows the task (a
+    /// wrapper that takes its own caller's name as an autoclosure hands it on as it is), and the
+    /// group it belongs to (`app#2`), which the name is shown after.
+    @discardableResult
+    public func spawn(describedBy name: @escaping () -> String, in group: String?,
+                      _ body: sending @escaping () async -> Void) -> SimulationTask {
         precondition(executor.isOnDriverThread, "spawn simulated work from inside the simulation")
         precondition(phase == .running || phase == .tearingDown, "spawn only while the simulation runs")
-        let index = tasks.count
-        let context = TaskContext(name: name)
-        let task = isolation.onSharedExecutor { actor in
-            actor.start(self, index: index, context: context, body)
-        }
+        let context = TaskContext(name: name, group: group, index: tasks.count, simulation: self, body: body)
+        isolation.starting.push(context)
+        let task = isolation.onSharedExecutor { $0.startNext() }
         let handle = SimulationTask(task: task, context: context, simulation: self)
         tasks.append(SpawnedTask(handle: handle))
         if phase == .tearingDown { cancel(handle) }

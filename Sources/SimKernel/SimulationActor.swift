@@ -10,22 +10,30 @@ actor SimulationActor {
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    /// Starts `body` as task number `index` of `simulation`, isolated to this actor, so enqueued
-    /// on the simulation's executor; the kernel learns when it starts and when it finishes.
+    /// The spawned tasks created and not started yet, oldest first. Tasks start in the order they
+    /// were created (their first jobs queue on the one executor in that order), so each takes the
+    /// next context here: the task's closure then captures only this actor, and costs no context.
+    /// Touched only on the driver thread.
+    nonisolated(unsafe) var starting = RingBuffer<TaskContext>(capacity: 8)
+
+    /// Creates the task for the context just pushed onto `starting`, isolated to this actor, so
+    /// enqueued on the simulation's executor; the kernel learns when it starts and when it finishes.
     ///
     /// No closure here is nested in another: Swift 6.3 runs a closure nested in a `sending`
     /// closure as `@concurrent` (a hop off the actor and back) even when its type says
-    /// `nonisolated(nonsending)`. And the task's closure captures the kernel's values directly,
-    /// not callbacks: one closure context per spawn instead of three.
-    func start(_ simulation: Simulation, index: Int, context: TaskContext,
-               _ body: sending @escaping () async -> Void) -> Task<Void, Never> {
+    /// `nonisolated(nonsending)`.
+    func startNext() -> Task<Void, Never> {
         Task {
             // Using `self` is what isolates the closure to this actor (SE-0420 isolation inheritance).
-            self.started(simulation, context)
-            await body()
-            simulation.taskFinished(index)
+            let context = self.takeStarting()
+            context.simulation.taskStarted(context)
+            await context.takeBody()()
+            context.simulation.taskFinished(context.index)
         }
     }
 
-    private func started(_ simulation: Simulation, _ context: TaskContext) { simulation.taskStarted(context) }
+    private func takeStarting() -> TaskContext {
+        guard let context = starting.pop() else { preconditionFailure("a task started that was never spawned") }
+        return context
+    }
 }

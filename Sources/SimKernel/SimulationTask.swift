@@ -26,12 +26,20 @@ public struct SimulationTask: Sendable {
 }
 
 /// What the kernel knows of one spawned task while it runs: its name, its identity, and the
-/// wait it is suspended in (so that cancelling it resolves that wait).
+/// wait it is suspended in (so that cancelling it resolves that wait). It also carries the task's
+/// body until the task starts, so that starting a task allocates no closure context.
 final class TaskContext: @unchecked Sendable {
     // Confined to the simulation's driver thread.
     /// Rendered on first use (a report, a label fallback): most tasks never need it.
-    private(set) lazy var name: String = describeName()
+    private(set) lazy var name: String = group.map { "\($0) \(describeName())" } ?? describeName()
     private let describeName: () -> String
+    /// What the task belongs to (`app#2`), put before its name.
+    private let group: String?
+    /// Its number in the simulation's table of spawned tasks.
+    let index: Int
+    unowned let simulation: Simulation
+    /// The work, until the task takes it when it starts.
+    private var body: (() async -> Void)?
     /// The task's address while it runs (the kernel's key for it), set when it starts.
     var identity: UnsafeRawPointer?
     /// The wait the task is suspended in, if any.
@@ -39,5 +47,19 @@ final class TaskContext: @unchecked Sendable {
     /// Set when the task's body returns.
     var finished = false
 
-    init(name: @escaping () -> String) { self.describeName = name }
+    init(name: @escaping () -> String, group: String?, index: Int, simulation: Simulation,
+         body: sending @escaping () async -> Void) {
+        self.describeName = name
+        self.group = group
+        self.index = index
+        self.simulation = simulation
+        self.body = body
+    }
+
+    /// Hands the body to the task that runs it (once).
+    func takeBody() -> () async -> Void {
+        guard let body else { preconditionFailure("task '\(name)' started twice") }
+        self.body = nil
+        return body
+    }
 }

@@ -230,7 +230,7 @@ actor ClientStore {
     /// A button's `Task { … }`: async work started by a tap, owned by the app process.
     /// The name is rendered only if a report shows the task.
     func run(_ name: @autoclosure @escaping () -> String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
-        process.spawn(name()) { await body(self) }
+        process.spawn(describedBy: name) { await body(self) }
     }
 
     private func retry() {

@@ -6,23 +6,32 @@ final class AppProcess: @unchecked Sendable {
     // Confined to the simulation's driver thread.
     let id: Int
     let simulation: Simulation
+    /// What its tasks are named after in reports: `app#2 send-code`.
+    let label: String
     private var tasks: [SimulationTask] = []
     private(set) var isAlive = true
 
     init(id: Int, simulation: Simulation) {
         self.id = id
         self.simulation = simulation
+        self.label = "app#\(id)"
     }
 
     /// Starts app work (a view's `Task {}`, a `.task` modifier) in this process.
     @discardableResult
     func spawn(_ name: @autoclosure @escaping () -> String,
                _ body: sending @escaping () async -> Void) -> SimulationTask? {
+        spawn(describedBy: name, body)
+    }
+
+    /// `spawn` with the name as a plain closure: a caller's own autoclosure, handed on unwrapped.
+    @discardableResult
+    func spawn(describedBy name: @escaping () -> String,
+               _ body: sending @escaping () async -> Void) -> SimulationTask? {
         guard isAlive else { return nil }
         // Only live tasks need cancelling at a kill; a launch spawns dozens and finishes most.
         tasks.removeAll { $0.isFinished || $0.isCancelled }
-        let id = self.id
-        let task = simulation.spawn("app#\(id) \(name())", body)
+        let task = simulation.spawn(describedBy: name, in: label, body)
         tasks.append(task)
         return task
     }
