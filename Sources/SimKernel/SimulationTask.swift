@@ -21,6 +21,9 @@ public struct SimulationTask: Sendable {
     /// True once the task's body has returned.
     public var isFinished: Bool { context.finished }
 
+    /// True when both handles are for the same task.
+    public func isSame(as other: SimulationTask) -> Bool { context === other.context }
+
     /// Waits for the task to finish.
     public var value: Void { get async { await task.value } }
 }

@@ -15,6 +15,11 @@ actor SyncQueue {
     let mutants: MutantSet
     let requestTimeout: Duration
     private var flushing = false
+    /// Wakes the flusher while it idles with the queue empty: one task per process delivers every
+    /// item, instead of one task per burst of items.
+    private let idleWakeup = Wakeup()
+    private var isIdle = false
+    private var flusher: SimulationTask?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -50,19 +55,40 @@ actor SyncQueue {
         startFlushing()
     }
 
-    /// Starts delivering queued items (also what a new launch does with a persisted queue).
+    /// Starts delivering queued items (also what a new launch does with a persisted queue): wakes
+    /// the idle flusher, or starts it. Either way its next job is queued here, so the two are
+    /// indistinguishable in the trace.
     func startFlushing() {
         guard !flushing, !disk.storage.syncQueue.isEmpty else { return }
         flushing = true
-        process.spawn("sync-queue flush") { await self.flush() }
+        if isIdle, let flusher {
+            isIdle = false
+            simulation.wake(idleWakeup)
+            process.restarted(flusher)
+        } else {
+            flusher = process.spawn("sync-queue flush") { await self.flushUntilKilled() }
+        }
     }
 
-    private func flush() async {
-        defer { flushing = false }
+    /// Delivers everything queued, then idles until `startFlushing` wakes it, until the process dies.
+    private func flushUntilKilled() async {
+        defer {
+            flushing = false
+            isIdle = false
+        }
+        while await flush() {
+            flushing = false
+            isIdle = true
+            guard await simulation.suspend(until: nil, label: "sync-queue idle", wakeup: idleWakeup) == .woken else { return }
+        }
+    }
+
+    /// Delivers the queue's items in order until it is empty (true) or the process dies (false).
+    private func flush() async -> Bool {
         var failures = 0
         while let item = disk.storage.syncQueue.first {
             if !mutants.contains(.pit6) { await network.waitUntilOnline() }
-            if Task.isCancelled { return }
+            if Task.isCancelled { return false }
             let result = await network.send(request(for: item), timeout: requestTimeout)
             switch result {
             case .success:
@@ -72,7 +98,7 @@ actor SyncQueue {
                     simulation.record(ModelEvent.syncDelivered(user: user, phase: phase))
                 }
             case .failure(.cancelled):
-                return
+                return false
             case .failure:
                 if mutants.contains(.pit6) {
                     // pit-6: "Network error when updating backend, but local updated" — never retried.
@@ -86,9 +112,10 @@ actor SyncQueue {
                 let backoff = Duration.seconds(min(30, 1 << min(failures - 1, 5)))
                 do {
                     try await simulation.clock.sleep(for: backoff, label: "sync-queue backoff")
-                } catch { return }
+                } catch { return false }
             }
         }
+        return true
     }
 
     private func removeFirst(_ item: SyncItem) {

@@ -36,6 +36,13 @@ final class AppProcess: @unchecked Sendable {
         return task
     }
 
+    /// Counts `task` (a long-lived task woken to work again) as started now: a kill cancels tasks
+    /// in the order they last started work, as if the woken work were a task spawned now.
+    func restarted(_ task: SimulationTask) {
+        guard let position = tasks.firstIndex(where: { $0.isSame(as: task) }) else { return }
+        tasks.append(tasks.remove(at: position))
+    }
+
     /// Kills the process: every task it started is cancelled.
     func terminate() {
         isAlive = false
