@@ -30,7 +30,7 @@ public enum ModelEvent: TraceRecord, Equatable {
     case timerStopped(id: Int)
     case timerTick(id: Int, remaining: Int)
     // Network, as the client sees it.
-    indirect case requestSent(id: Int, endpoint: Endpoint, timeoutMs: Int64?)
+    case requestSent(id: Int, timeoutMs: Int64?, endpoint: Endpoint)
     indirect case faultApplied(id: Int, endpoint: Endpoint, fault: String)
     indirect case responseReceived(id: Int, endpoint: Endpoint, outcome: String)
     // Backend.
@@ -95,7 +95,7 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .timerStopped(let id): out.write("timer-stopped id="); out.write(id)
         case .timerTick(let id, let remaining):
             out.write("timer-tick id="); out.write(id); out.write(" remaining="); out.write(remaining)
-        case .requestSent(let id, let endpoint, let timeout):
+        case .requestSent(let id, let timeout, let endpoint):
             out.write("request id="); out.write(id); out.write(" "); out.write(endpoint.rawValue); out.write(" timeout=")
             if let timeout { out.write(timeout); out.write("ms") } else { out.write("none") }
         case .faultApplied(let id, let endpoint, let fault): Self.write("fault", id, endpoint, fault, to: &out)

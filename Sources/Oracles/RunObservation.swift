@@ -256,7 +256,7 @@ public struct RunObservation: Sendable {
         var open: [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] = []
         for event in events([.requestSent, .responseReceived, .killed]) where event.index <= index {
             switch event.event {
-            case .requestSent(let id, let endpoint, let timeout): open.append((id, endpoint, timeout))
+            case .requestSent(let id, let timeout, let endpoint): open.append((id, endpoint, timeout))
             case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
             case .killed: open.removeAll()
             default: break

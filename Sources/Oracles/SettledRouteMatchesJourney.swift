@@ -29,7 +29,7 @@ public struct SettledRouteMatchesJourney: Oracle {
             guard settled.state.route != expected else { return nil }
             // Asked but got no journey: falling back to onboarding from the intro is the documented behaviour.
             let window = run.events([.requestSent, .responseReceived]).filter { $0.index > launch.startIndex && $0.index < settled.index }
-            let asked = window.contains { if case .requestSent(_, .journey, _) = $0.event { true } else { false } }
+            let asked = window.contains { if case .requestSent(_, _, .journey) = $0.event { true } else { false } }
             let answered = window.contains { if case .responseReceived(_, .journey, "ok") = $0.event { true } else { false } }
             if asked && !answered { return nil }
             return Violation(oracle: name, at: settled.time,

@@ -110,7 +110,7 @@ public struct HTMLTimeline {
         for entry in result.simulation.trace.entries {
             guard let event = entry.record as? ModelEvent else { continue }
             switch event {
-            case .requestSent(let id, let endpoint, _): open[id] = (entry.time, endpoint)
+            case .requestSent(let id, _, let endpoint): open[id] = (entry.time, endpoint)
             case .faultApplied(let id, _, let fault):
                 faulted.append(id)
                 shapes.append("<g><title>fault on #\(id): \(escape(fault))</title><path d='M\(fmt(x(entry.time))) \(fmt(y("network") + 4)) l5 8 l-10 0 z' fill='#e53935'/></g>")

@@ -40,7 +40,7 @@ public enum Narrative {
             return changed ? "shows \(summary(state))" : nil
         case .userAction(let action, let detail): return "taps \(action.rawValue)" + (detail.isEmpty ? "" : " \(detail)")
         case .actionUnavailable(let action, let route): return "wanted \(action.rawValue), not offered on \(route)"
-        case .requestSent(let id, let endpoint, let timeout):
+        case .requestSent(let id, let timeout, let endpoint):
             return "→ \(endpoint.rawValue) #\(id)" + (timeout.map { " (timeout \($0)ms)" } ?? " (no timeout)")
         case .faultApplied(let id, let endpoint, let fault): return "fault on \(endpoint.rawValue) #\(id): \(fault)"
         case .responseReceived(let id, let endpoint, let outcome): return "← \(endpoint.rawValue) #\(id): \(outcome)"

@@ -35,7 +35,7 @@ import Oracles
     @Test func aSpinnerWaitingOnARequestWithoutTimeoutIsADeadEnd() {
         let run = trace([(0, .launched(process: 1, cold: true)),
                          (0, screen(.launch, actions: [], spinner: "launch-screen")),
-                         (0, .requestSent(id: 1, endpoint: .journey, timeoutMs: nil)),
+                         (0, .requestSent(id: 1, timeoutMs: nil, endpoint: .journey)),
                          (60_000, .note("end"))])
         let found = NoSilentDeadEnd().check(run, settings: OracleSettings())
         #expect(found.contains { $0.message.contains("no timeout") })
@@ -46,7 +46,7 @@ import Oracles
                          (0, screen(.onboarding(.intro))),
                          (10, .userAction(.getStarted, detail: "")),
                          (10, screen(.onboarding(.intro), actions: [], spinner: "send")),
-                         (10, .requestSent(id: 1, endpoint: .sendOTP, timeoutMs: 10_000)),
+                         (10, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .sendOTP)),
                          (5_000, .note("end"))])
         #expect(NoSilentDeadEnd().check(run, settings: OracleSettings()).isEmpty)
     }

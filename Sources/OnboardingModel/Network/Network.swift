@@ -38,7 +38,7 @@ public actor Network {
         lastRequestID += 1
         let id = lastRequestID
         let endpoint = request.endpoint
-        simulation.record(ModelEvent.requestSent(id: id, endpoint: endpoint, timeoutMs: timeout?.totalMilliseconds))
+        simulation.record(ModelEvent.requestSent(id: id, timeoutMs: timeout?.totalMilliseconds, endpoint: endpoint))
         guard isOnline else {
             simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
             return .failure(.offline)
