@@ -101,7 +101,7 @@ public struct UserPolicy: Sendable {
     private func ending(_ screen: ScreenState) -> Outcome? {
         if screen.route == .main && screen.loadingScreen == nil { return .reachedMain }
         if let stopAt, screen.route == .onboarding(stopAt), !screen.resumeGate {
-            return .gaveUp(reason: "stopped at \(stopAt)")
+            return .gaveUp(reason: "stopped at \(stopAt.rawValue)")
         }
         return nil
     }
