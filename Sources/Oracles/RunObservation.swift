@@ -43,16 +43,21 @@ public struct RunObservation: Sendable {
         var kinds: [ModelEvent.Kind] = []
         events.reserveCapacity(trace.entries.count)
         kinds.reserveCapacity(trace.entries.count)
-        var screens: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
         for entry in trace.entries {
             guard let event = Self.modelEvent(entry.record) else { continue }
-            let kind = event.kind
-            if kind == .screen, case .screen(let state) = event { screens.append((entry.index, entry.time, state)) }
             events.append(Event(index: entry.index, time: entry.time, event: event))
-            kinds.append(kind)
+            kinds.append(event.kind)
         }
         self.events = events
         (positionsByKind, kindStarts) = Self.groupByKind(kinds)
+        // Built once the screens are counted: one allocation of the right size.
+        let screenPositions = Self.positions(of: [.screen], in: positionsByKind, starts: kindStarts)
+        var screens: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
+        screens.reserveCapacity(screenPositions.count)
+        for position in screenPositions {
+            guard case .screen(let state) = events[position].event else { continue }
+            screens.append((events[position].index, events[position].time, state))
+        }
         self.screens = screens
         end = trace.entries.last?.time ?? .zero
         var signIns: [(index: Int, user: String?)] = []
