@@ -57,7 +57,9 @@ actor OTPTimer {
     private func tick(id: Int, onTick: @escaping @Sendable () async -> Void) async {
         while remaining > 0 {
             do {
-                try await simulation.clock.sleep(for: .seconds(1), label: "otp timer \(id)")
+                // Unlabelled: a report names the wait after its task, `app#1 otp timer 3` (a label
+                // built from the id would allocate a closure context every tick).
+                try await simulation.clock.sleep(for: .seconds(1))
             } catch { return }
             guard !Task.isCancelled, remaining > 0 else { return }
             remaining -= 1
