@@ -66,6 +66,8 @@ extension Simulation {
                 continue
             case .sleeper(let sleeper):
                 timer = sleeper
+            case .unscheduled:
+                preconditionFailure("an unscheduled step was fired")
             }
             precondition(timer.isWaiting, "a fired timer must have been waiting")
             timer.state = .resolved(.deadline)

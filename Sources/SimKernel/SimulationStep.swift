@@ -21,7 +21,8 @@
 ///
 /// - Warning: A step runs synchronously and must not block. Steps still queued or parked when
 ///   the run ends are dropped without running: the trace is closed by then. A step is not a
-///   task: it cannot be cancelled, and `Simulation.suspend` cannot be called from it.
+///   task: `Simulation.suspend` cannot be called from it, and cancelling one is taking it back
+///   (`Simulation.unschedule`) and ignoring it if it was already due.
 public protocol SimulationStep: AnyObject {
     /// What the step waits for, named in deadlock and limit reports ("request 3 on the way out").
     var label: String { get }
@@ -46,6 +47,15 @@ extension Simulation {
         guard phase == .running else { return }
         timerSequence += 1
         timers.insert(step, at: deadline, sequence: timerSequence)
+    }
+
+    /// Takes back `step`, parked with `schedule`, before its deadline: it no longer counts as
+    /// waiting (for quiescence, deadlock and reports). A step already due and queued still runs,
+    /// so a step that can be taken back checks its own state when it runs. True if it was parked.
+    @discardableResult
+    public func unschedule(_ step: any SimulationStep) -> Bool {
+        precondition(executor.isOnDriverThread, "unschedule simulated steps from inside the simulation")
+        return timers.unschedule(step)
     }
 
     /// Drops the steps still parked when the run ends: they would run after the trace is closed,

@@ -11,12 +11,14 @@ struct TimerHeap {
     enum Entry {
         case sleeper(SleepTimer)
         case step(any SimulationStep)
+        /// A step taken back before its deadline (`Simulation.unschedule`), dropped when it reaches the top.
+        case unscheduled
 
-        /// Steps are never resolved early: only a sleeper can be cancelled or woken in the heap.
         var isWaiting: Bool {
             switch self {
             case .sleeper(let timer): timer.isWaiting
             case .step: true
+            case .unscheduled: false
             }
         }
 
@@ -24,6 +26,7 @@ struct TimerHeap {
             switch self {
             case .sleeper(let timer): timer.label
             case .step(let step): step.label
+            case .unscheduled: "unscheduled"
             }
         }
     }
@@ -31,7 +34,7 @@ struct TimerHeap {
     private struct Slot {
         let deadline: Int64
         let sequence: UInt64
-        let entry: Entry
+        var entry: Entry
 
         func firesBefore(_ other: Slot) -> Bool {
             deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
@@ -91,6 +94,16 @@ struct TimerHeap {
     func waitingInOrder() -> [(deadline: SimulationInstant, entry: Entry)] {
         storage.filter(\.entry.isWaiting).sorted { $0.firesBefore($1) }
             .map { (SimulationInstant(nanoseconds: $0.deadline), $0.entry) }
+    }
+
+    /// Takes `step` back if it is parked (O(n): a run parks a few entries at a time); true if it was.
+    mutating func unschedule(_ step: any SimulationStep) -> Bool {
+        guard let position = storage.firstIndex(where: { slot in
+            if case .step(let parked) = slot.entry { parked === step } else { false }
+        }) else { return false }
+        storage[position].entry = .unscheduled
+        liveCount -= 1
+        return true
     }
 
     /// Removes every parked step (a run that ends drops them unrun); returns how many there were.

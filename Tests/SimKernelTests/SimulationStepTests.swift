@@ -60,6 +60,21 @@ private final class Relay: SimulationStep {
         }
     }
 
+    @Test func anUnscheduledStepNeverRunsAndNothingWaitsForIt() {
+        let simulation = Simulation(seed: 1)
+        let result = simulation.run {
+            let late = Relay("late", simulation: simulation, delays: [])
+            simulation.schedule(late, at: SimulationInstant(nanoseconds: 5_000_000_000))
+            try? await simulation.clock.sleep(for: .seconds(1))
+            #expect(simulation.unschedule(late))
+            #expect(!simulation.unschedule(late), "taking it back twice finds nothing the second time")
+            await simulation.quiescence()
+            simulation.record(Note("quiet at \(simulation.now)"))
+        }
+        #expect(result.notes == ["quiet at 1000ms"])
+        #expect(result.pending.timers.isEmpty)
+    }
+
     @Test func stepsParkedWhenTheRunEndsAreReportedAndNeverRun() {
         let simulation = Simulation(seed: 1, limits: RunLimits(maxVirtualTime: .seconds(1)))
         let result = simulation.run {

@@ -146,6 +146,7 @@ extension ClientStore {
     /// The process is being killed: nothing it does from now on reaches the screen.
     func terminate() {
         terminated = true
+        otpTimer.onSharedExecutor { $0.processDied() }
         if let token = connectivityToken { network.onSharedExecutor(passing: token) { $0.stopObserving($1) } }
     }
 

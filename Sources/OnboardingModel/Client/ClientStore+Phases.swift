@@ -61,7 +61,7 @@ extension ClientStore {
     func startResendTimer(owner: String) {
         let process = self.process
         otpTimer.onSharedExecutor { timer in
-            timer.start(owner: owner, process: process) { await self.publish() }
+            timer.start(owner: owner, process: process) { [weak self] in self?.onSharedExecutor { $0.publish() } }
         }
     }
 

@@ -5,13 +5,16 @@ import SimKernel
 /// Fixed: started when the screen appears, cancelled when it disappears, restarted after a
 /// successful resend. Mutant `fix-5`: every appearance starts a timer that is never
 /// cancelled, so after "Use a different email" and back, two timers count down together.
+///
+/// Each timer is a `Countdown`: steps on the clock, one a second, not a task, exactly where the
+/// app's `Task { while … { try await Task.sleep(for: .seconds(1)) … } }` would wake.
 actor OTPTimer {
     let simulation: Simulation
     let mutants: MutantSet
     static let resendSeconds = 30
 
     private(set) var remaining = 0
-    private var running: [(id: Int, task: SimulationTask)] = []
+    private var running: [(id: Int, countdown: Countdown)] = []
     private var lastTimerID = 0
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -25,8 +28,9 @@ actor OTPTimer {
 
     var canResend: Bool { remaining == 0 }
 
-    /// 002 §5 `startResendTimer()`: countdown back to 30, one tick a second.
-    func start(owner: String, process: AppProcess, onTick: @escaping @Sendable () async -> Void) {
+    /// 002 §5 `startResendTimer()`: countdown back to 30, one tick a second; `onTick` runs after
+    /// every tick (the screen refreshes).
+    func start(owner: String, process: AppProcess, onTick: @escaping @Sendable () -> Void) {
         remaining = Self.resendSeconds
         if !mutants.contains(.fix5) {
             // 002 §5 fix: "timerTask?.cancel()" before starting a new one.
@@ -35,8 +39,10 @@ actor OTPTimer {
         lastTimerID += 1
         let id = lastTimerID
         simulation.record(ModelEvent.timerStarted(id: id, owner: owner))
-        guard let task = process.spawn("otp timer \(id)", { await self.tick(id: id, onTick: onTick) }) else { return }
-        running.append((id, task))
+        guard process.isAlive else { return }
+        let countdown = Countdown(id: id, label: "\(process.label) otp timer \(id)", timer: self, onTick: onTick)
+        running.append((id, countdown))
+        simulation.start(countdown)
     }
 
     /// 002 §5 `stopResendTimer()`, called when the screen disappears.
@@ -46,26 +52,63 @@ actor OTPTimer {
         stopAll()
     }
 
+    /// The app process died: its timers stop with it, silently (nothing of the app runs any more).
+    func processDied() {
+        for timer in running { timer.countdown.cancel() }
+    }
+
     private func stopAll() {
         for timer in running {
-            timer.task.cancel()
+            timer.countdown.cancel()
             simulation.record(ModelEvent.timerStopped(id: timer.id))
         }
         running.removeAll()
     }
 
-    private func tick(id: Int, onTick: @escaping @Sendable () async -> Void) async {
-        while remaining > 0 {
-            do {
-                // Unlabelled: a report names the wait after its task, `app#1 otp timer 3` (a label
-                // built from the id would allocate a closure context every tick).
-                try await simulation.clock.sleep(for: .seconds(1))
-            } catch { return }
-            guard !Task.isCancelled, remaining > 0 else { return }
+    /// One step of `countdown`: its first (does it count at all?) or a tick a second later.
+    func advance(_ countdown: Countdown) {
+        if countdown.started {
+            guard remaining > 0 else { return }
             remaining -= 1
-            simulation.record(ModelEvent.timerTick(id: id, remaining: remaining))
-            await onTick()
+            simulation.record(ModelEvent.timerTick(id: countdown.id, remaining: remaining))
+            countdown.onTick()
         }
-        running.removeAll { $0.id == id }
+        countdown.started = true
+        guard remaining > 0 else {
+            running.removeAll { $0.id == countdown.id }
+            return
+        }
+        simulation.schedule(countdown, at: simulation.now.advanced(by: .seconds(1)))
+    }
+}
+
+/// One running OTP countdown: steps a second apart until the count reaches zero or it is cancelled.
+final class Countdown: SimulationStep, @unchecked Sendable {
+    // Confined to the simulation's driver thread.
+    let id: Int
+    let label: String
+    let onTick: @Sendable () -> Void
+    /// Weak: a countdown of a killed app's screen must not keep its timer (and the app) alive.
+    private weak var timer: OTPTimer?
+    /// False until its first step has run.
+    var started = false
+    private var cancelled = false
+
+    init(id: Int, label: String, timer: OTPTimer, onTick: @escaping @Sendable () -> Void) {
+        self.id = id
+        self.label = label
+        self.timer = timer
+        self.onTick = onTick
+    }
+
+    func run() {
+        guard !cancelled, let timer else { return }
+        timer.onSharedExecutor(passing: self) { $0.advance($1) }
+    }
+
+    /// Stops it: taken off the clock, and a step already due does nothing.
+    func cancel() {
+        cancelled = true
+        timer?.simulation.unschedule(self)
     }
 }
