@@ -76,7 +76,7 @@ public final class Simulation: @unchecked Sendable {
     }
 
     /// Appends an event to the trace at the current virtual time.
-    public func record(_ event: any TraceRecord) {
+    public func record(_ event: some TraceRecord) {
         precondition(executor.isOnDriverThread, "record trace events from inside the simulation")
         // Cancelled tasks unwinding after the run must not change its trace.
         guard phase == .running else { return }

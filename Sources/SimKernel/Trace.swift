@@ -45,7 +45,9 @@ public struct Trace: Sendable {
 
     public init() {}
 
-    public mutating func append(_ record: any TraceRecord, at time: SimulationInstant) {
+    /// Generic, so recording hashes a concrete event with direct calls and boxes it into the
+    /// entry's existential once (an existential parameter cost about four copies of each event).
+    public mutating func append(_ record: some TraceRecord, at time: SimulationInstant) {
         // Checked against a kept time, not `entries.last` (which would copy an entry per event).
         precondition(lastTime <= time, "trace time went backwards: \(lastTime) then \(time)")
         lastTime = time
