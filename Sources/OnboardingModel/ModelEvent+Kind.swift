@@ -22,10 +22,22 @@ extension ModelEvent {
 
         @inlinable public func contains(_ kind: Kind) -> Bool { bits & 1 << UInt64(kind.rawValue) != 0 }
 
-        /// `contains` for a kind's raw value: for loops over every kind (no optional to unwrap).
-        @inlinable public func contains(raw: Int) -> Bool { bits & 1 << UInt64(raw) != 0 }
-
         @inlinable public mutating func insert(_ kind: Kind) { bits |= 1 << UInt64(kind.rawValue) }
+
+        /// The raw values of the kinds in the set, in order: its few set bits, not every kind.
+        @inlinable public var rawValues: RawValues { RawValues(bits: bits) }
+
+        public struct RawValues: Sequence, IteratorProtocol {
+            @usableFromInline var bits: UInt64
+            @inlinable init(bits: UInt64) { self.bits = bits }
+
+            @inlinable public mutating func next() -> Int? {
+                guard bits != 0 else { return nil }
+                let raw = bits.trailingZeroBitCount
+                bits &= bits - 1
+                return raw
+            }
+        }
     }
 
     public var kind: Kind {

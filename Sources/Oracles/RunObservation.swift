@@ -136,7 +136,7 @@ public struct RunObservation: Sendable {
         var only: Range<Int>?
         var count = 0
         var groups = 0
-        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) && starts[raw + 1] > starts[raw] {
+        for raw in wanted.rawValues where starts[raw + 1] > starts[raw] {
             only = starts[raw]..<starts[raw + 1]
             count += starts[raw + 1] - starts[raw]
             groups += 1
@@ -144,7 +144,7 @@ public struct RunObservation: Sendable {
         guard groups > 1 else { return grouped[only ?? 0..<0] }
         var positions: [Int] = []
         positions.reserveCapacity(count)
-        for raw in 0..<starts.count - 1 where wanted.contains(raw: raw) {
+        for raw in wanted.rawValues {
             positions.append(contentsOf: grouped[starts[raw]..<starts[raw + 1]])
         }
         positions.sort()
