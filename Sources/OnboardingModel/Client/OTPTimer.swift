@@ -7,7 +7,7 @@ import SimKernel
 /// cancelled, so after "Use a different email" and back, two timers count down together.
 ///
 /// Each timer is a `Countdown`: steps on the clock, one a second, not a task, exactly where the
-/// app's `Task { while … { try await Task.sleep(for: .seconds(1)) … } }` would wake.
+/// app's loop that sleeps a second per tick would wake.
 actor OTPTimer {
     let simulation: Simulation
     let mutants: MutantSet
