@@ -9,14 +9,14 @@ import Darwin
 ///
 /// That is where a continuation resumes (the runtime resumes every `withUnsafeContinuation` on
 /// the global executor, then hops back to the caller's actor), where a `Task {}` or
-/// `Task.detached {}` starts, and where a hop to a `@concurrent` function goes. So tasks need no
+/// `Task.detached {}` starts, and where a hop to a `@concurrent` function goes. So tasks need no  // determinism: ok (names what the guard catches)
 /// executor preference, and nothing that starts on the driver thread runs on another thread.
 ///
 /// The runtime calls `swift_task_enqueueGlobal_hook`, when set, for every such job; the guard
 /// sets it once per process, found with `dlsym`. (FoundationDB's Swift bindings set the same
 /// hook to run Swift tasks on their own event loop.) Other threads (a test runner, another
 /// simulation) are left alone, so runs in parallel in one process never take each other's work.
-/// What no hook sees on Swift 6.3.1, `Task.sleep` and main-actor hops, leaves the run waiting:
+/// What no hook sees on Swift 6.3.1, `Task.sleep` and main-actor hops, leaves the run waiting:  // determinism: ok (names what the guard cannot catch)
 /// it ends as a deadlock that names the waiting task.
 enum EscapeGuard {
     /// True when the runtime's hook was found and set. A run cannot work without it.

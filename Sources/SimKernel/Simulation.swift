@@ -15,7 +15,7 @@
 /// ```
 ///
 /// - Warning: A `Simulation` runs once. Spawn simulated work with `spawn`, sleep only on
-///   `clock`, and keep the work off `@MainActor`: a wall-clock sleep or a main-actor hop leaves
+///   `clock`, and keep the work off `@MainActor`: a wall-clock sleep or a main-actor hop leaves  // determinism: ok (a warning against the trap, not a use)
 ///   the run waiting (it ends as a deadlock naming the task), and a continuation resumed from
 ///   another thread is counted in `SimulationResult.foreignEnqueues`.
 public final class Simulation: @unchecked Sendable {

@@ -106,15 +106,12 @@ struct TimerHeap {
         return true
     }
 
-    /// Removes every parked step (a run that ends drops them unrun); returns how many there were.
-    @discardableResult
-    mutating func removeSteps() -> Int {
+    /// Removes every parked step: a run that ends drops them unrun.
+    mutating func removeSteps() {
         let before = storage.count
         storage.removeAll { if case .step = $0.entry { true } else { false } }
-        let removed = before - storage.count
-        liveCount -= removed
+        liveCount -= before - storage.count
         storage.sort { $0.firesBefore($1) }  // a sorted array is a heap
-        return removed
     }
 
     private mutating func dropCancelledTop() {
