@@ -82,8 +82,8 @@ struct TimerHeap {
     /// Removes and returns the earliest waiting entry.
     mutating func pop() -> Entry? {
         dropCancelledTop()
-        guard let top = storage.first?.entry else { return nil }
-        removeTop()
+        guard !storage.isEmpty else { return nil }
+        let top = removeTop()
         if case .sleeper(let timer) = top { timer.parked = false }
         liveCount -= 1
         precondition(liveCount >= 0, "live timer count went negative")
@@ -115,16 +115,19 @@ struct TimerHeap {
     }
 
     private mutating func dropCancelledTop() {
-        while let top = storage.first, !top.entry.isWaiting {
-            removeTop()
+        while !storage.isEmpty, !storage.withUnsafeBufferPointer({ $0[0].entry.isWaiting }) {
+            _ = removeTop()
         }
     }
 
-    private mutating func removeTop() {
-        let last = storage.removeLast()
-        guard !storage.isEmpty else { return }
-        storage[0] = last
-        siftDown(0)
+    /// Moves the top entry out (swapped with the last slot, which is sifted down): no copy, so
+    /// the entry's timer or step is not reference-counted on the way out.
+    private mutating func removeTop() -> Entry {
+        let last = storage.count - 1
+        if last > 0 { storage.withUnsafeMutableBufferPointer { $0.swapAt(0, last) } }
+        let top = storage.removeLast()
+        if !storage.isEmpty { siftDown(0) }
+        return top.entry
     }
 
     /// Sifting works on the raw buffer: slots are moved, never copied, so their timers are not

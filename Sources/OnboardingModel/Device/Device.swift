@@ -114,10 +114,18 @@ public actor Device {
     /// The user does `action` on the current screen; false if the screen does not offer it.
     @discardableResult
     public func perform(_ action: UserAction, input: String? = nil) async -> Bool {
+        performOnSharedExecutor(action, input: input)
+    }
+
+    /// `perform` without a suspension point, for code already isolated to the device (the
+    /// user's loop): the store shares this actor's executor, so the tap reaches it in place
+    /// instead of through a hop there and back.
+    @discardableResult
+    func performOnSharedExecutor(_ action: UserAction, input: String?) -> Bool {
         guard let store else {
             simulation.record(ModelEvent.actionUnavailable(action, route: "none"))
             return false
         }
-        return await store.perform(action, input: input)
+        return store.onSharedExecutor(passing: (action, input)) { $0.perform($1.0, input: $1.1) }
     }
 }

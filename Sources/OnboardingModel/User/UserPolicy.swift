@@ -68,7 +68,8 @@ public struct UserPolicy: Sendable {
         var idle = Duration.zero
         let clock = world.simulation.clock
         while actions < maxActions {
-            let (glance, seen) = await (world.screen.current, world.screen.version)
+            // The screen shares the device's executor: read it in place, not through two hops.
+            let (glance, seen) = world.screen.onSharedExecutor { ($0.current, $0.version) }
             if let end = ending(glance) { return end }
             if glance.actions.isEmpty {
                 if idle >= patience { return .gaveUp(reason: "nothing to do on \(glance.route.map(\.description) ?? "no screen")") }
@@ -82,9 +83,9 @@ public struct UserPolicy: Sendable {
             // Think first, then read the screen again and act on what it shows now.
             let think = Duration.milliseconds(random.nextInt(in: thinkTimeMs))
             do { try await clock.sleep(for: think, label: "user thinks") } catch { return .gaveUp(reason: "cancelled") }
-            let screen = await world.screen.current
+            let screen = world.screen.onSharedExecutor { $0.current }
             if let end = ending(screen) { return end }
-            guard let (action, input) = await decide(screen, world: world, memory: &memory) else {
+            guard let (action, input) = decide(screen, world: world, memory: &memory) else {
                 idle += think
                 if idle >= patience { return .gaveUp(reason: "nothing to do on \(screen.route.map(\.description) ?? "no screen")") }
                 continue
@@ -92,7 +93,7 @@ public struct UserPolicy: Sendable {
             if memory.retries > maxRetries { return .gaveUp(reason: "too many retries") }
             idle = .zero
             actions += 1
-            await world.device.perform(action, input: input)
+            isolation.performOnSharedExecutor(action, input: input)
         }
         return .gaveUp(reason: "more than \(maxActions) actions")
     }
@@ -107,8 +108,7 @@ public struct UserPolicy: Sendable {
     }
 
     /// The primary forward action for `screen`, with its input.
-    func decide(_ screen: ScreenState, world: OnboardingWorld, memory: inout Memory,
-                isolation: isolated (any Actor)? = #isolation) async -> (UserAction, String?)? {
+    func decide(_ screen: ScreenState, world: OnboardingWorld, memory: inout Memory) -> (UserAction, String?)? {
         let offered = screen.actions
         if offered.contains(.resume) { return (.resume, nil) }
         if offered.contains(.retry) {
@@ -129,7 +129,7 @@ public struct UserPolicy: Sendable {
             return offered.contains(.sendCode) ? (.sendCode, nil) : nil
         }
         if offered.contains(.typeCode) {
-            let code = await world.backend.latestCode(for: email)
+            let code = world.backend.onSharedExecutor(passing: email) { $0.latestCode(for: $1) }
             if let code, code != memory.typedCode {
                 memory.typedCode = code
                 return (.typeCode, code)
