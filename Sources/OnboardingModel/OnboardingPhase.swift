@@ -13,8 +13,23 @@ public enum OnboardingPhase: String, Sendable, CaseIterable, Comparable {
         lhs.order < rhs.order
     }
 
-    /// Position in the flow, 0 for `intro`.
-    public var order: Int { Self.allCases.firstIndex(of: self)! }
+    /// Position in the flow, 0 for `intro`: the index in `allCases` (a test holds them equal),
+    /// spelled out because oracles compare phases on every progress event.
+    public var order: Int {
+        switch self {
+        case .intro: 0
+        case .intake: 1
+        case .intakeComplete: 2
+        case .auth: 3
+        case .authVerification: 4
+        case .processOverview: 5
+        case .goalReview: 6
+        case .programReview: 7
+        case .notificationPermission: 8
+        case .success: 9
+        case .complete: 10
+        }
+    }
 
     /// Phases a user can be part-way through (the resume gate applies to these).
     public var isMidOnboarding: Bool { self > .intro && self < .complete }

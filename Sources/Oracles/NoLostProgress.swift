@@ -18,19 +18,36 @@ public struct NoLostProgress: Oracle {
     }
 
     private func missingSteps(_ run: RunObservation, settle: Duration) -> [Violation] {
-        var completed: [(user: String, phase: OnboardingPhase, index: Int, time: SimulationInstant)] = []
-        var stored: [(user: String, phase: OnboardingPhase)] = []
+        // Per user: the furthest step completed and the furthest the backend stored (a run has a
+        // user or two: a short array searched in order, no hashing).
+        var users: [(user: String, latest: (phase: OnboardingPhase, index: Int, time: SimulationInstant)?, reached: OnboardingPhase?)] = []
         for event in run.events([.stepCompleted, .progressStored]) {
+            let user: String
             switch event.event {
-            case .stepCompleted(let user, let phase): completed.append((user, phase, event.index, event.time))
-            case .progressStored(let user, let phase): stored.append((user, phase))
+            case .stepCompleted(let name, _), .progressStored(let name, _): user = name
+            default: continue
+            }
+            let position: Int
+            if let known = users.firstIndex(where: { $0.user == user }) {
+                position = known
+            } else {
+                users.append((user, nil, nil))
+                position = users.count - 1
+            }
+            switch event.event {
+            case .stepCompleted(_, let phase):
+                // The first of equally far steps, as `max(by:)` would pick.
+                if users[position].latest.map({ $0.phase < phase }) ?? true {
+                    users[position].latest = (phase, event.index, event.time)
+                }
+            case .progressStored(_, let phase):
+                users[position].reached = max(users[position].reached ?? phase, phase)
             default: break
             }
         }
         var violations: [Violation] = []
-        for user in Array(Set(completed.map(\.user))).sorted() {
-            guard let latest = completed.filter({ $0.user == user }).max(by: { $0.phase < $1.phase }) else { continue }
-            let reached = stored.filter { $0.user == user }.map(\.phase).max()
+        for (user, latest, reached) in users.sorted(by: { $0.user < $1.user }) {
+            guard let latest else { continue }
             guard reached.map({ $0 < latest.phase }) ?? true else { continue }
             violations.append(Violation(
                 oracle: name, at: latest.time,

@@ -43,10 +43,13 @@ public struct RunObservation: Sendable {
         var kinds: [ModelEvent.Kind] = []
         events.reserveCapacity(trace.entries.count)
         kinds.reserveCapacity(trace.entries.count)
-        for entry in trace.entries {
-            guard let event = Self.modelEvent(entry.record) else { continue }
-            events.append(Event(index: entry.index, time: entry.time, event: event))
-            kinds.append(event.kind)
+        // Read in place: iterating the array would copy every entry before looking at it.
+        trace.entries.withUnsafeBufferPointer { entries in
+            for position in entries.indices {
+                guard let event = entries[position].recorded(as: ModelEvent.self) else { continue }
+                kinds.append(event.kind)
+                events.append(Event(index: entries[position].index, time: entries[position].time, event: event))
+            }
         }
         self.events = events
         (positionsByKind, kindStarts) = Self.groupByKind(kinds)
@@ -77,14 +80,6 @@ public struct RunObservation: Sendable {
         self.journeys = journeys
         let lifecycle = Self.positions(of: [.launched, .launchContext, .killed], in: positionsByKind, starts: kindStarts)
         launches = Self.launches(in: lifecycle.map { events[$0] }, end: end, endIndex: trace.entries.count)
-    }
-
-    /// The record as a model event, if it is one. Opening the existential and comparing types
-    /// keeps the runtime's general cast (which searches conformances for every kernel record it
-    /// rejects, and copies every model event it accepts) off the path of every event.
-    private static func modelEvent<Record: TraceRecord>(_ record: Record) -> ModelEvent? {
-        guard Record.self == ModelEvent.self else { return nil }
-        return unsafeBitCast(record, to: ModelEvent.self)
     }
 
     // MARK: Events by kind.

@@ -27,6 +27,20 @@ public struct TraceEntry: Sendable {
 
     /// The canonical line that is hashed: `<time> <lane> <text>`.
     public var line: String { "\(time) \(record.lane) \(text)" }
+
+    /// The record if it is an `R`, else nil. Opening the existential and comparing types keeps
+    /// the runtime's general cast (which searches conformances for every record it rejects, and
+    /// copies every record it accepts) off the path of every event.
+    @inlinable
+    public func recorded<R: TraceRecord>(as type: R.Type) -> R? {
+        Self.cast(record, to: type)
+    }
+
+    @inlinable
+    static func cast<Record: TraceRecord, R: TraceRecord>(_ record: Record, to type: R.Type) -> R? {
+        guard Record.self == R.self else { return nil }
+        return unsafeBitCast(record, to: R.self)
+    }
 }
 
 /// The append-only record of a run, with a stable 64-bit hash of its canonical text.

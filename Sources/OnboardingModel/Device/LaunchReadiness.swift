@@ -4,24 +4,36 @@ public enum LaunchReadiness {
     public static let placeholderHosts = ["example.com", "example.org", "example.net", "localhost", "127.0.0.1"]
 
     /// Problems that block a launch, one sentence each; empty when ready.
+    ///
+    /// Every explored run checks the shipped configuration, so a ready one allocates nothing.
     public static func problems(termsURL: String, privacyURL: String) -> [String] {
-        [("terms of service", termsURL), ("privacy policy", privacyURL)].compactMap { name, url in
-            guard let host = host(of: url) else { return "the \(name) URL '\(url)' has no host" }
-            let isPlaceholder = placeholderHosts.contains { isSame(host, orSubdomainOf: $0) }
-            return isPlaceholder ? "the \(name) URL '\(url)' points at the placeholder host \(host)" : nil
-        }
+        var found: [String] = []
+        if let problem = problem(named: "terms of service", url: termsURL) { found.append(problem) }
+        if let problem = problem(named: "privacy policy", url: privacyURL) { found.append(problem) }
+        return found
+    }
+
+    private static func problem(named name: String, url: String) -> String? {
+        guard let host = host(of: url) else { return "the \(name) URL '\(url)' has no host" }
+        let isPlaceholder = placeholderHosts.contains { isSame(host, orSubdomainOf: $0) }
+        return isPlaceholder ? "the \(name) URL '\(url)' points at the placeholder host \(host)" : nil
     }
 
     /// The lowercased host of `url` (between `://` and the first `/`, `:`, `?` or `#`), if any.
-    /// Works on UTF-8 bytes: every explored run checks the shipped configuration.
+    /// Works on the UTF-8 bytes in place.
     static func host(of url: String) -> String? {
-        let bytes = Array(url.utf8)
-        let separator = Array("://".utf8)
-        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
-        let terminators = Array("/:?#".utf8)
-        let host = bytes[(start + separator.count)...].prefix { !terminators.contains($0) }
-        guard !host.isEmpty else { return nil }
-        return String(decoding: host.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        var url = url
+        return url.withUTF8 { bytes -> String? in
+            let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/")
+            guard let separator = bytes.indices.first(where: {
+                $0 + 2 < bytes.count && bytes[$0] == colon && bytes[$0 + 1] == slash && bytes[$0 + 2] == slash
+            }) else { return nil }
+            let start = separator + 3
+            var end = start
+            while end < bytes.count, !"/:?#".utf8.contains(bytes[end]) { end += 1 }
+            guard end > start else { return nil }
+            return String(decoding: bytes[start..<end].lazy.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
     }
 
     /// True when `host` is `placeholder` or one of its subdomains (`www.example.com`).
