@@ -3,6 +3,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Exploration
+
+// Measured as the tool runs: restarted once with its allocator tuning (see AllocatorTuning).
+AllocatorTuning.restartTunedIfNeeded()
 
 let usage = """
     usage: onboarding-bench <measure>

@@ -20,6 +20,15 @@ import Foundation
         #expect(hash(first)?.split(separator: " ").dropLast().joined() == hash(second)?.split(separator: " ").dropLast().joined())
     }
 
+    @Test func theAllocatorTuningRestartChangesNoResult() throws {
+        let tuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root)
+        let untuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root,
+                                        environment: ["ONBOARDING_SIM_TUNE_ALLOCATOR": "0"])
+        #expect(tuned.status == untuned.status)
+        #expect(try json(tuned)["summaryHash"] as? String == json(untuned)["summaryHash"] as? String)
+        #expect(try json(tuned)["runs"] as? Int == 60)
+    }
+
     @Test func shardsAddUpToTheWholeExploration() throws {
         let whole = try json(try run(["explore", "--seeds", "60", "--json"]))
         var runs = 0
