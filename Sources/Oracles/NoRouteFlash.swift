@@ -87,8 +87,12 @@ public struct NoRouteFlash: Oracle {
 
     private func routeChanges(_ run: RunObservation) -> [(index: Int, time: SimulationInstant, route: Route?)] {
         var changes: [(index: Int, time: SimulationInstant, route: Route?)] = []
-        for screen in run.screens where changes.last.map({ $0.route != screen.state.route }) ?? true {
-            changes.append((screen.index, screen.time, screen.state.route))
+        changes.reserveCapacity(run.screens.count)
+        // By position: a screen is read where it is, not copied out of the list first.
+        for position in run.screens.indices {
+            let route = run.screens[position].state.route
+            if let last = changes.last, last.route == route { continue }
+            changes.append((run.screens[position].index, run.screens[position].time, route))
         }
         return changes
     }

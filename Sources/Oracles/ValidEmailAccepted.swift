@@ -30,6 +30,13 @@ public struct ValidEmailAccepted: Oracle {
     }
 
     static func unquote(_ detail: String) -> String? {
+        let bytes = detail.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: bytes are characters, and counting characters costs far more.
+            let quote = UInt8(ascii: "\"")
+            guard bytes.count >= 2, bytes.first == quote, bytes.last == quote else { return nil }
+            return String(bytes.dropFirst().dropLast())
+        }
         guard detail.count >= 2, detail.first == "\"", detail.last == "\"" else { return nil }
         return String(detail.dropFirst().dropLast())
     }

@@ -29,4 +29,14 @@ import SimKernel
         }
         #expect(wellFormed > 50, "the random strings must include well-formed addresses to compare")
     }
+
+    @Test func theTypedAddressIsReadBackFromTheActionDetailByteOrCharacter() {
+        #expect(ValidEmailAccepted.unquote("\"o'brien@gmail.com\"") == "o'brien@gmail.com")
+        #expect(ValidEmailAccepted.unquote("\"\"") == "")
+        #expect(ValidEmailAccepted.unquote("\"") == nil)
+        #expect(ValidEmailAccepted.unquote("plain") == nil)
+        #expect(ValidEmailAccepted.unquote("\"zoë@example.com\"") == "zoë@example.com")
+        // A combining mark after the quote makes one character that is not a quote.
+        #expect(ValidEmailAccepted.unquote("\"\u{301}a@b.cd\"") == nil)
+    }
 }

@@ -30,9 +30,23 @@ public enum LaunchReadiness {
             }) else { return nil }
             let start = separator + 3
             var end = start
-            while end < bytes.count, !"/:?#".utf8.contains(bytes[end]) { end += 1 }
+            while end < bytes.count, !endsHost(bytes[end]) { end += 1 }
             guard end > start else { return nil }
-            return String(decoding: bytes[start..<end].lazy.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+            return String(unsafeUninitializedCapacity: end - start) { host in
+                for offset in 0..<(end - start) {
+                    let byte = bytes[start + offset]
+                    host[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte  // ASCII lowercase
+                }
+                return end - start
+            }
+        }
+    }
+
+    /// `/`, `:`, `?` or `#`: where a URL's host ends.
+    private static func endsHost(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "#"): true
+        default: false
         }
     }
 
