@@ -93,7 +93,9 @@ public enum Explorer {
                 // and the allocator reuses one run's blocks for the next (`replay` brings them back).
                 var run = explore(plan, seed: seeds[position])
                 run.result.releaseTraceEntries()
-                slots.withLock { $0[position] = run }
+                // Moved into its slot, not copied: a run holds a few dozen references.
+                var finished = Optional(consume run)
+                slots.withLock { $0[position] = finished.take() }
                 progress(done.wrappingAdd(1, ordering: .relaxed).newValue, seeds.count)
             }
         }
@@ -102,7 +104,16 @@ public enum Explorer {
         } else {
             DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
         }
-        return slots.withLock { $0.map { $0! } }
+        // Moved out of the slots (taken, then each run moved), not copied one by one.
+        var filled = slots.withLock { slots in
+            let all = slots
+            slots = []
+            return all
+        }
+        var runs: [ExplorationRun] = []
+        runs.reserveCapacity(filled.count)
+        for position in filled.indices { runs.append(filled[position].take()!) }
+        return runs
     }
 
     /// One seed of the plan.
