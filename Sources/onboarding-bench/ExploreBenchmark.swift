@@ -4,7 +4,8 @@ import Exploration
 /// two on the same seeds, measured interleaved.
 struct ExploreBenchmark {
     var seeds = 1000
-    var repetitions = 5
+    // Nine: the host is shared, and the median of more interleaved pairs moves less with it.
+    var repetitions = 9
 
     func run() {
         let plan = ExplorationPlan(targets: Persona.allCases.map(ExplorationTarget.persona), seedCount: seeds)
