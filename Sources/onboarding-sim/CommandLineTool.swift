@@ -81,6 +81,12 @@ enum CommandLineTool {
 
             Run `onboarding-sim help <command>` or `onboarding-sim <command> --help` for a command's options.
             Exit codes: 0 all good, 1 violations found, 2 bad input or usage.
+
+            environment:
+              NO_COLOR (set)                  plain output on a terminal
+              GITHUB_ACTIONS=true             also print violations as ::error annotations
+              ONBOARDING_SIM_TUNE_ALLOCATOR=0 do not restart with glibc's allocator cache enlarged
+                                              (docs/exploration.md, "The allocator tuning")
             """
     }
 }
