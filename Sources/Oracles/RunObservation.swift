@@ -43,7 +43,8 @@ public struct RunObservation: Sendable {
         var kinds: [ModelEvent.Kind] = []
         events.reserveCapacity(trace.entries.count)
         kinds.reserveCapacity(trace.entries.count)
-        // Read in place: iterating the array would copy every entry before looking at it.
+        // Indexed through the buffer: measured fewer copies of each entry than a `for … in` loop
+        // (opening the record still copies it once).
         trace.entries.withUnsafeBufferPointer { entries in
             for position in entries.indices {
                 guard let event = entries[position].recorded(as: ModelEvent.self) else { continue }
