@@ -1,7 +1,8 @@
 /// One typed event of a run, as the trace stores it.
 ///
 /// Layers above the kernel define their own event enums and conform them to this protocol;
-/// oracles read them back with `entry.record as? ModelEvent`. Only `lane` and the canonical
+/// oracles read them back with `entry.recorded(as: ModelEvent.self)` (a type check, not the
+/// runtime's general cast; reports, off the hot path, use `as?`). Only `lane` and the canonical
 /// text enter the trace hash, so they must be stable across processes.
 public protocol TraceRecord: Sendable {
     /// The component the event belongs to (`kernel`, `client`, `backend`, …).

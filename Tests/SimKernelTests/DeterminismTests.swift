@@ -37,6 +37,16 @@ import Testing
         #expect(trace.hashHex.count == 16)
     }
 
+    @Test func anEntryGivesItsRecordBackOnlyAsTheRecordsOwnType() {
+        var trace = Trace()
+        trace.append(Note("hello"), at: .zero)
+        trace.append(KernelEvent.runEnded(outcome: "done"), at: .zero)
+        #expect(trace.entries[0].recorded(as: Note.self)?.canonicalText == "hello")
+        #expect(trace.entries[0].recorded(as: KernelEvent.self) == nil)
+        #expect(trace.entries[1].recorded(as: KernelEvent.self) == .runEnded(outcome: "done"))
+        #expect(trace.entries[1].recorded(as: Note.self) == nil)
+    }
+
     @Test func namedRandomStreamsAreReproducibleAndIndependent() {
         var network = SeededRandom(seed: 5, stream: "network")
         var networkAgain = SeededRandom(seed: 5, stream: "network")
