@@ -8,6 +8,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case fix11 = "fix-11", fix12 = "fix-12", fix13 = "fix-13", fix14 = "fix-14"
     case pit1 = "pit-1", pit2 = "pit-2", pit3 = "pit-3", pit6 = "pit-6", pit7 = "pit-7"
     case decCacheUser = "dec-cache-user", decCorrupt = "dec-corrupt", decTimeout = "dec-timeout"
+    case decResumeLogin = "dec-resume-login"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -38,6 +39,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decCacheUser: "onboarding cache not keyed by user: user B inherits user A's status"
         case .decCorrupt: "corrupted onboarding cache trusted as complete"
         case .decTimeout: "launch backend check has no timeout: loading forever when it never answers"
+        case .decResumeLogin: "a log-in resumed after a kill forgets it is a log-in: its code request asks to create the account"
         }
     }
 
@@ -54,6 +56,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decCacheUser: "003 Cache behavior (per-user)"
         case .decCorrupt: "003 Cache behavior (corrupted)"
         case .decTimeout: "003 Loading state (timeout fallback)"
+        case .decResumeLogin: "003 Force-quit mid-onboarding (resume); 002 §9"
         }
     }
 }

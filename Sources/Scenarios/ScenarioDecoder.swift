@@ -112,7 +112,8 @@ public enum ScenarioDecoder {
         }
         let cache = OnboardingCache(phase: phase,
                                     pendingEmail: context.string(entry["pendingEmail"], at: entry.path("pendingEmail")),
-                                    startedSent: context.bool(entry["startedSent"], at: entry.path("startedSent")) ?? false)
+                                    startedSent: context.bool(entry["startedSent"], at: entry.path("startedSent")) ?? false,
+                                    returningLogin: context.bool(entry["returningLogin"], at: entry.path("returningLogin")) ?? false)
         return .init(email: user, cache: cache)
     }
 

@@ -53,6 +53,7 @@ public enum ScenarioEncoder {
             entry.append(("phase", .string(cache.phase.rawValue)))
             if let pending = cache.pendingEmail { entry.append(("pendingEmail", .string(pending))) }
             if cache.startedSent { entry.append(("startedSent", .bool(true))) }
+            if cache.returningLogin { entry.append(("returningLogin", .bool(true))) }
             return .object(entry)
         }
         return object([

@@ -4,7 +4,7 @@ public enum ScenarioKeys {
     public static let top = ["format", "name", "summary", "guards", "seed", "strategy", "mutants", "device",
                              "backend", "network", "faults", "steps", "expect", "settle", "limits"]
     public static let device = ["session", "cache", "reduceMotion", "grantsNotifications", "sessionRestoreTime", "online"]
-    public static let cacheEntry = ["user", "phase", "pendingEmail", "startedSent", "corrupted"]
+    public static let cacheEntry = ["user", "phase", "pendingEmail", "startedSent", "returningLogin", "corrupted"]
     public static let backend = ["strictCreateUser", "goalGenerationTime", "accounts"]
     public static let account = ["email", "journey"]
     public static let journey = ["intake", "goals", "program"]

@@ -115,6 +115,29 @@ import SimKernel
         #expect(runs.mutant.final.route == .launch)
         #expect(runs.mutant.final.loadingScreen == "launch-screen")
     }
+
+    /// A log-in whose first code request reached a strict backend but lost its answer, then a
+    /// kill: the resumed sign-in must still ask as a log-in (003 force-quit resume; 002 §9).
+    @Test func decResumeLoginAResumedLogInAsksForItsCodeAsALogIn() {
+        var configuration = Harness.returning(strict: true)
+        configuration.faults.rules = [FaultRule(endpoint: .sendOTP, kind: .timeout, trigger: .nth(1))]
+        let runs = fixedAndMutant(.decResumeLogin, configuration) { world in
+            await world.tap(.logIn)
+            await world.tap(.typeEmail, Self.back)
+            await world.tap(.sendCode)
+            await world.wait(.seconds(12))
+            await world.device.kill()
+            await world.device.launch()
+            await world.tap(.resume)
+            await world.tap(.typeEmail, Self.back)
+            await world.tap(.sendCode)
+            await world.wait(.seconds(3))
+        }
+        #expect(runs.fixed.storage.cache["anonymous"].map { if case .valid(let cache) = $0 { cache.returningLogin } else { false } } == true)
+        #expect(runs.fixed.final.route == .onboarding(.authVerification))
+        #expect(runs.mutant.final.route == .onboarding(.auth))
+        #expect(runs.mutant.final.errorText == "Couldn't send the code. Please try again.")
+    }
 }
 
 /// What survives kill, reinstall and sign-out (seed 003), and sync after offline steps.

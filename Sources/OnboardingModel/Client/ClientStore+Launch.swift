@@ -13,6 +13,11 @@ extension ClientStore {
         }
         guard let session = disk.storage.session else {
             if case .hit(let cache) = readCache(for: nil), cache.phase.isMidOnboarding, cache.phase < .authVerification {
+                // 003: "Force-quit mid-onboarding: Resume from where they left off (cached step)":
+                // a log-in resumes as a log-in, so its next code asks with shouldCreateUser false
+                // (found by exploration: a strict backend answered 422 to the resumed sign-in).
+                // dec-resume-login: the kind of sign-in is forgotten and the resume signs up.
+                isReturningLogin = mutants.contains(.decResumeLogin) ? false : cache.returningLogin
                 show(phase: cache.phase, resumeGate: true)
             } else {
                 show(phase: .intro, resumeGate: false)

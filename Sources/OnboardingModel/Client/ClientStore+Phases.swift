@@ -21,9 +21,11 @@ extension ClientStore {
     func saveAndSync(advancedFrom previous: OnboardingPhase) {
         let current = phase
         let email = pendingEmail
+        let returning = isReturningLogin
         writeCache { cache in
             cache.phase = current
             cache.pendingEmail = email
+            cache.returningLogin = returning
         }
         guard let user = userID else { return }
         if current > previous { simulation.record(ModelEvent.stepCompleted(user: user, phase: current)) }

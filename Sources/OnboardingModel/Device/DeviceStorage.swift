@@ -5,11 +5,16 @@ public struct OnboardingCache: Sendable, Equatable {
     public var pendingEmail: String?
     /// `onboarding_started` was sent for this user (000 Pitfall 3's one-time guard).
     public var startedSent: Bool
+    /// The sign-in in progress is a log-in of an existing account ("Log in" on intro), not a
+    /// sign-up: a resumed sign-in must ask for the code with the same `shouldCreateUser` (002 §9).
+    public var returningLogin: Bool
 
-    public init(phase: OnboardingPhase, pendingEmail: String? = nil, startedSent: Bool = false) {
+    public init(phase: OnboardingPhase, pendingEmail: String? = nil, startedSent: Bool = false,
+                returningLogin: Bool = false) {
         self.phase = phase
         self.pendingEmail = pendingEmail
         self.startedSent = startedSent
+        self.returningLogin = returningLogin
     }
 
     public var isComplete: Bool { phase == .complete }
