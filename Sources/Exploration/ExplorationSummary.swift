@@ -3,38 +3,79 @@ import Oracles
 
 /// What many explored runs add up to: counts, violations by oracle, one hash over every
 /// per-seed trace hash, and timing percentiles per target.
+///
+/// It is built one run at a time (`add`) and summaries of disjoint seeds add up (`merge`), so an
+/// exploration of any length keeps this and nothing per seed: memory grows with the number of
+/// distinct metric values, never with the number of seeds. The result does not depend on the
+/// order runs are added in, so workers and shards can each sum their own part.
+///
+/// ```swift
+/// var summary = ExplorationSummary()
+/// for seed in plan.seeds { summary.add(Explorer.explore(plan, seed: seed)) }
+/// print(summary.failedRuns, summary.summaryHash)
+/// ```
 public struct ExplorationSummary: Sendable {
     public struct Percentiles: Sendable, Equatable {
         public let p50, p95, p99, max: Int64
         public let worstSeed: UInt64
     }
 
-    public let runs: Int
-    public let failedRuns: Int
-    /// Violations per oracle, by oracle name.
-    public let violationsByOracle: [(oracle: String, count: Int)]
-    /// FNV-1a over `<target> <seed> <trace hash>` lines in seed order: two explorations are the
-    /// same exactly when this is.
-    public let summaryHash: String
-    /// Per target and metric (`firstRouteMs`, `loadingMs`, `interactiveMs`).
-    public let metrics: [(target: String, metric: String, percentiles: Percentiles)]
+    public private(set) var runs = 0
+    public private(set) var failedRuns = 0
+    /// Violations per oracle name; read through `violationsByOracle`, which sorts them.
+    private var violationCounts: [String: Int] = [:]  // looked up; iterated only sorted
+    /// Every run's line `<target> <seed> <trace hash>`, hashed, summed and xor-ed: a digest that
+    /// any order of adding gives alike.
+    private var lineHashSum: UInt64 = 0
+    private var lineHashXor: UInt64 = 0
+    private var samples: [MetricKey: MetricSamples] = [:]  // looked up; iterated only sorted
 
+    public init() {}
+
+    /// The summary of `runs`.
     public init(_ runs: [ExplorationRun]) {
-        self.runs = runs.count
-        failedRuns = runs.filter { !$0.result.passed }.count
-        var counts: [(oracle: String, count: Int)] = []
-        for violation in runs.flatMap(\.result.violations) {
-            if let position = counts.firstIndex(where: { $0.oracle == violation.oracle }) {
-                counts[position].count += 1
-            } else {
-                counts.append((violation.oracle, 1))
-            }
+        for run in runs { add(run) }
+    }
+
+    /// Counts one run in.
+    public mutating func add(_ run: ExplorationRun) {
+        runs += 1
+        if !run.result.passed { failedRuns += 1 }
+        for violation in run.result.violations { violationCounts[violation.oracle, default: 0] += 1 }
+        let line = TraceHasher.fnv1a("\(run.target) \(run.seed) \(run.result.traceHash)\n")
+        lineHashSum &+= line
+        lineHashXor ^= line
+        for metric in Self.metricNames {
+            guard let value = Self.value(metric, of: run) else { continue }
+            samples[MetricKey(target: run.target, metric: metric), default: MetricSamples()].add(value, seed: run.seed)
         }
-        violationsByOracle = counts.sorted { $0.oracle < $1.oracle }
-        var hasher = TraceHasher()
-        for run in runs { hasher.combine("\(run.target) \(run.seed) \(run.result.traceHash)\n") }
-        summaryHash = hasher.hexDigits
-        metrics = Self.percentiles(runs)
+    }
+
+    /// Adds the runs of `other`, which covered other seeds.
+    public mutating func merge(_ other: ExplorationSummary) {
+        runs += other.runs
+        failedRuns += other.failedRuns
+        for (oracle, count) in other.violationCounts { violationCounts[oracle, default: 0] += count }
+        lineHashSum &+= other.lineHashSum
+        lineHashXor ^= other.lineHashXor
+        for (key, theirs) in other.samples { samples[key, default: MetricSamples()].merge(theirs) }
+    }
+
+    /// Violations per oracle, by oracle name.
+    public var violationsByOracle: [(oracle: String, count: Int)] {
+        violationCounts.map { (oracle: $0.key, count: $0.value) }.sorted { $0.oracle < $1.oracle }
+    }
+
+    /// FNV-1a over the number of runs and the sum and xor of each run's hashed
+    /// `<target> <seed> <trace hash>` line: two explorations are the same exactly when this is,
+    /// whatever the number of workers, and shards' summaries merge into the unsharded one's.
+    public var summaryHash: String {
+        TraceHasher.hex(TraceHasher.fnv1a("runs \(runs) sum \(TraceHasher.hex(lineHashSum)) xor \(TraceHasher.hex(lineHashXor))"))
+    }
+
+    /// Per target and metric (`firstRouteMs`, `loadingMs`, `interactiveMs`), targets sorted.
+    public var metrics: [(target: String, metric: String, percentiles: Percentiles)] {
+        samples.keys.sorted().map { key in (key.target, key.metric, samples[key]!.percentiles) }
     }
 
     static let metricNames = ["firstRouteMs", "loadingMs", "interactiveMs"]
@@ -48,22 +89,59 @@ public struct ExplorationSummary: Sendable {
         default: return metrics.interactiveMs ?? metrics.durationMs
         }
     }
+}
 
-    private static func percentiles(_ runs: [ExplorationRun]) -> [(target: String, metric: String, percentiles: Percentiles)] {
-        var targets: [String] = []
-        for run in runs where !targets.contains(run.target) { targets.append(run.target) }
-        return targets.sorted().flatMap { target in
-            metricNames.compactMap { metric in
-                let samples = runs.filter { $0.target == target }.compactMap { run in value(metric, of: run).map { ($0, run.seed) } }
-                guard !samples.isEmpty else { return nil }
-                let sorted = samples.map(\.0).sorted()
-                func rank(_ fraction: Double) -> Int64 {
-                    sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
-                }
-                let worst = samples.max { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 > $1.1) }!
-                return (target, metric, Percentiles(p50: rank(0.5), p95: rank(0.95), p99: rank(0.99), max: worst.0,
-                                                    worstSeed: worst.1))
+/// One target's metric, ordered by target and then by the metric's place in `metricNames`.
+struct MetricKey: Hashable, Comparable, Sendable {
+    let target: String
+    let metric: String
+
+    static func < (lhs: MetricKey, rhs: MetricKey) -> Bool {
+        if lhs.target != rhs.target { return lhs.target < rhs.target }
+        let names = ExplorationSummary.metricNames
+        return (names.firstIndex(of: lhs.metric) ?? names.count) < (names.firstIndex(of: rhs.metric) ?? names.count)
+    }
+}
+
+/// The values one metric took, as counts per distinct value: exact percentiles in memory that
+/// grows with the number of distinct values (whole milliseconds), not with the number of runs.
+struct MetricSamples: Sendable {
+    private var counts: [Int64: Int] = [:]  // looked up; iterated only sorted
+    private var total = 0
+    /// The largest value, and the lowest seed that reached it.
+    private var worst: (value: Int64, seed: UInt64)?
+
+    mutating func add(_ value: Int64, seed: UInt64, count: Int = 1) {
+        counts[value, default: 0] += count
+        total += count
+        if let current = worst, current.value > value || (current.value == value && current.seed <= seed) { return }
+        worst = (value, seed)
+    }
+
+    mutating func merge(_ other: MetricSamples) {
+        for (value, count) in other.counts { counts[value, default: 0] += count }
+        total += other.total
+        if let theirs = other.worst {
+            if let current = worst, current.value > theirs.value || (current.value == theirs.value && current.seed <= theirs.seed) {
+                return
             }
+            worst = theirs
         }
+    }
+
+    /// Nearest-rank percentiles: the value at rank ⌈fraction × total⌉ of the sorted values.
+    var percentiles: ExplorationSummary.Percentiles {
+        precondition(total > 0 && worst != nil, "percentiles of a metric with no samples")
+        let sorted = counts.keys.sorted()
+        func rank(_ fraction: Double) -> Int64 {
+            let wanted = min(total - 1, max(0, Int((fraction * Double(total)).rounded(.up)) - 1))
+            var seen = 0
+            for value in sorted {
+                seen += counts[value]!
+                if seen > wanted { return value }
+            }
+            return sorted[sorted.count - 1]
+        }
+        return .init(p50: rank(0.5), p95: rank(0.95), p99: rank(0.99), max: worst!.value, worstSeed: worst!.seed)
     }
 }

@@ -74,46 +74,78 @@ public struct ExplorationRun: Sendable {
     public internal(set) var result: ScenarioResult
 }
 
+/// What an exploration keeps: the summary of every run and the first failing runs in full.
+public struct ExplorationOutcome: Sendable {
+    public var summary: ExplorationSummary
+    /// The failing runs of the lowest seeds (in seed order), at most the number asked for; the
+    /// rest are counted in `summary` only.
+    public var failures: [ExplorationRun]
+}
+
 /// Runs many seeds, on one or more workers; the results are the same for any number of workers.
 public enum Explorer {
-    /// Explores `plan` with `jobs` workers, each driving its own simulations on its own thread.
-    /// `progress` is called (from any worker) after each run with the number done so far.
-    public static func run(_ plan: ExplorationPlan, jobs: Int = 1,
-                           progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> [ExplorationRun] {
+    /// How many failing runs `explore` keeps in full unless told otherwise.
+    public static let defaultKeptFailures = 100
+
+    /// Explores `plan` with `jobs` workers, each driving its own simulations on its own thread,
+    /// and keeps only the summary and the first `keepFailures` failing runs: memory stays flat
+    /// however many seeds there are. `progress` is called (from any worker) after each run with
+    /// the number done so far; `perSeed`, when given, is handed every run in seed order.
+    public static func explore(_ plan: ExplorationPlan, jobs: Int = 1, keepFailures: Int = defaultKeptFailures,
+                               perSeed: InSeedOrder? = nil,
+                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> ExplorationOutcome {
         precondition(jobs >= 1, "at least one worker")
+        precondition(keepFailures >= 0, "a number of failures to keep is not negative")
         let seeds = plan.seeds
-        let slots = Mutex<[ExplorationRun?]>(Array(repeating: nil, count: seeds.count))
+        let parts = Mutex<[WorkerPart?]>(Array(repeating: nil, count: jobs))
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let work: @Sendable (Int) -> Void = { _ in
+        let work: @Sendable (Int) -> Void = { worker in
+            var part = WorkerPart()
             while true {
                 let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard position < seeds.count else { return }
+                guard position < seeds.count else { break }
                 // A run of many seeds keeps each trace's hash, not its entries: memory stays flat
                 // and the allocator reuses one run's blocks for the next (`replay` brings them back).
                 var run = explore(plan, seed: seeds[position])
                 run.result.releaseTraceEntries()
-                // Moved into its slot, not copied: a run holds a few dozen references.
-                var finished = Optional(consume run)
-                slots.withLock { $0[position] = finished.take() }
+                perSeed?.take(run, at: position)
+                part.summary.add(run)
+                // A worker takes positions in increasing order, so its first failures are its lowest.
+                if !run.result.passed && part.failures.count < keepFailures { part.failures.append((position, run)) }
                 progress(done.wrappingAdd(1, ordering: .relaxed).newValue, seeds.count)
             }
+            var finished = Optional(consume part)
+            parts.withLock { $0[worker] = finished.take() }
         }
         if jobs == 1 {
             work(0)
         } else {
             DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
         }
-        // Moved out of the slots (taken, then each run moved), not copied one by one.
-        var filled = slots.withLock { slots in
-            let all = slots
-            slots = []
-            return all
+        var summary = ExplorationSummary()
+        var failures: [(position: Int, run: ExplorationRun)] = []
+        for part in parts.withLock({ $0 }) {
+            guard let part else { continue }
+            summary.merge(part.summary)
+            failures += part.failures
         }
-        var runs: [ExplorationRun] = []
-        runs.reserveCapacity(filled.count)
-        for position in filled.indices { runs.append(filled[position].take()!) }
-        return runs
+        failures.sort { $0.position < $1.position }
+        return ExplorationOutcome(summary: summary, failures: failures.prefix(keepFailures).map(\.run))
+    }
+
+    /// What one worker adds up: its summary and its lowest failing runs with their positions.
+    private struct WorkerPart: Sendable {
+        var summary = ExplorationSummary()
+        var failures: [(position: Int, run: ExplorationRun)] = []
+    }
+
+    /// Every run of `plan`, in seed order, for small plans (tests, tools): it keeps each run, so
+    /// memory grows with the seeds. `explore` keeps a summary instead.
+    public static func run(_ plan: ExplorationPlan, jobs: Int = 1) -> [ExplorationRun] {
+        let runs = Mutex<[ExplorationRun]>([])
+        _ = explore(plan, jobs: jobs, keepFailures: 0, perSeed: InSeedOrder { run in runs.withLock { $0.append(run) } })
+        return runs.withLock { $0 }
     }
 
     /// One seed of the plan.
@@ -122,5 +154,26 @@ public enum Explorer {
         let (scenario, swarm) = target.scenario(seed: seed)
         let result = ScenarioRunner.run(scenario, seed: seed, mutants: plan.mutants)
         return ExplorationRun(target: target.name, seed: seed, swarm: swarm, result: result)
+    }
+}
+
+/// Hands each run of an exploration to `body` in seed order, whichever worker finished it first.
+///
+/// Runs that finish early wait here until the ones before them are done; the workers take seeds
+/// in order, so only a few wait at a time.
+public final class InSeedOrder: Sendable {
+    private let body: @Sendable (ExplorationRun) -> Void
+    private let state = Mutex<(next: Int, waiting: [Int: ExplorationRun])>((0, [:]))  // looked up by position, never iterated
+
+    public init(_ body: @escaping @Sendable (ExplorationRun) -> Void) { self.body = body }
+
+    func take(_ run: ExplorationRun, at position: Int) {
+        state.withLock { state in
+            state.waiting[position] = run
+            while let ready = state.waiting.removeValue(forKey: state.next) {
+                body(ready)
+                state.next += 1
+            }
+        }
     }
 }

@@ -21,7 +21,7 @@ public struct LaunchBudgets: Sendable {
             .failure(ScenarioProblems([ScenarioError(file: path, location: location, message: message)]))
         }
         let root: JSONValue
-        do { root = try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
+        do { root = try JSONParser.parse(try JSONText.decode(data).get()) } catch {
             return problem("line \(error.line), column \(error.column)", "not valid JSON: \(error.message)")
         }
         guard case .object(let top) = root, top.first(where: { $0.key == "format" })?.value == .number("1"),

@@ -16,14 +16,14 @@ public struct LaunchMetrics: Sendable, Equatable {
     /// The metrics of every launch of `run`.
     public static func of(_ run: RunObservation) -> [LaunchMetrics] {
         run.launches.map { launch in
-            let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
+            let shown = run.screens(during: launch)
             func since(_ time: SimulationInstant) -> Int64 { launch.start.duration(to: time).totalMilliseconds }
             let firstRoute = shown.first { $0.state.route != nil && $0.state.route != .launch }
             let interactive = shown.first { ($0.state.route == .main || !$0.state.actions.isEmpty) && $0.state.loadingScreen == nil }
             var loading: Int64 = 0
-            for (position, screen) in shown.enumerated() where screen.state.loadingScreen != nil {
-                let next = position + 1 < shown.count ? shown[position + 1].time : launch.end
-                loading += screen.time.duration(to: next).totalMilliseconds
+            for position in shown.indices where shown[position].state.loadingScreen != nil {
+                let next = position + 1 < shown.endIndex ? shown[position + 1].time : launch.end
+                loading += shown[position].time.duration(to: next).totalMilliseconds
             }
             return LaunchMetrics(launch: launch.number, firstRouteMs: firstRoute.map { since($0.time) },
                                  loadingMs: loading, interactiveMs: interactive.map { since($0.time) },

@@ -15,29 +15,37 @@ public struct NoLeakedTimers: Oracle {
         leakedTicks(run) + irregularCountdowns(run)
     }
 
+    /// One pass over the timer events. A timer is live from its start until its owner's screen
+    /// disappears or the app is killed, then gone; each timer moves once, so the pass is linear
+    /// in the length of the run. (Dictionaries are looked up, never iterated for output.)
     private func leakedTicks(_ run: RunObservation) -> [Violation] {
-        var owners: [(timer: Int, owner: String, started: Int)] = []
-        var gone: [(owner: String, index: Int)] = []
-        var reported: [Int] = []
+        var live: [Int: (owner: String, started: Int)] = [:]
+        var liveByOwner: [String: [Int]] = [:]
+        var gone: [Int: (owner: String, started: Int, goneAt: Int)] = [:]
+        var reported = Set<Int>()
         var violations: [Violation] = []
+        func retire(_ id: Int, at index: Int) {
+            guard let timer = live.removeValue(forKey: id) else { return }
+            gone[id] = (timer.owner, timer.started, index)
+        }
         for event in run.events([.timerStarted, .screenDisappeared, .killed, .timerTick]) {
             switch event.event {
             case .timerStarted(let id, let owner):
-                owners.append((id, owner, event.index))
+                gone[id] = nil
+                live[id] = (owner, event.index)
+                liveByOwner[owner, default: []].append(id)
             case .screenDisappeared(let owner):
-                gone.append((owner, event.index))
+                for id in liveByOwner.removeValue(forKey: owner) ?? [] where live[id]?.owner == owner { retire(id, at: event.index) }
             case .killed:
-                gone.append(contentsOf: owners.map { ($0.owner, event.index) })
+                for id in Array(live.keys) { retire(id, at: event.index) }
+                liveByOwner = [:]
             case .timerTick(let id, _):
-                guard !reported.contains(id), let owner = owners.last(where: { $0.timer == id }),
-                      let disappeared = gone.first(where: { $0.owner == owner.owner && $0.index > owner.started })
-                else { continue }
-                reported.append(id)
+                guard let timer = gone[id], reported.insert(id).inserted else { continue }
                 violations.append(Violation(
                     oracle: name, at: event.time,
-                    message: "Timer \(id) of \(owner.owner) ticked at \(event.time), after its screen went away. "
+                    message: "Timer \(id) of \(timer.owner) ticked at \(event.time), after its screen went away. "
                         + "Cancel the timer in onDisappear (seed 002 §5).",
-                    excerpt: run.lines([owner.started, disappeared.index, event.index])))
+                    excerpt: run.lines([timer.started, timer.goneAt, event.index])))
             default:
                 break
             }

@@ -21,7 +21,7 @@ public struct NoRouteFlash: Oracle {
     private func returningUserFlashes(_ run: RunObservation) -> [Violation] {
         run.launches.compactMap { launch in
             guard let user = launch.sessionUser, run.completedOnboarding(user, atIndex: launch.startIndex) else { return nil }
-            let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
+            let shown = run.screens(during: launch)
             guard let flash = shown.first(where: { $0.state.route?.isOnboardingOrAuth == true }) else { return nil }
             // Without a cache the app cannot know until the backend answers; if it has not, seed
             // 003's decision ("Show onboarding if backend check fails or times out") applies.
@@ -36,8 +36,7 @@ public struct NoRouteFlash: Oracle {
     }
 
     private func journeyAnswered(_ run: RunObservation, after start: Int, before end: Int) -> Bool {
-        run.events([.responseReceived]).contains { event in
-            guard event.index > start && event.index < end else { return false }
+        run.events([.responseReceived]).between(after: start, before: end).contains { event in
             if case .responseReceived(_, .journey, "ok") = event.event { return true }
             return false
         }
@@ -52,7 +51,7 @@ public struct NoRouteFlash: Oracle {
             guard let route = shown.route, route != .launch, replacement.route != nil else { continue }
             let elapsed = shown.time.duration(to: replacement.time)
             guard elapsed < window else { continue }
-            let acted = userInitiated.contains { event in event.index > shown.index && event.index < replacement.index }
+            let acted = !userInitiated.between(after: shown.index, before: replacement.index).isEmpty
             guard !acted else { continue }
             violations.append(Violation(
                 oracle: name, at: replacement.time,
@@ -65,12 +64,12 @@ public struct NoRouteFlash: Oracle {
 
     /// (c)
     private func cacheHitFirstFrames(_ run: RunObservation) -> [Violation] {
-        run.launches.compactMap { launch in
+        let userInitiated = run.events(RunObservation.Event.userInitiatedKinds)
+        return run.launches.compactMap { launch in
             guard launch.cacheHit else { return nil }
-            let shown = run.screens.filter { $0.index > launch.startIndex && $0.index < launch.endIndex }
+            let shown = run.screens(during: launch)
             guard let first = shown.first else { return nil }
-            let firstAction = run.events(RunObservation.Event.userInitiatedKinds)
-                .first { $0.index > first.index && $0.index < launch.endIndex }
+            let firstAction = userInitiated.between(after: first.index, before: launch.endIndex).first
             let limit = firstAction?.index ?? launch.endIndex
             let changed = shown.first { $0.index < limit && $0.state.route != first.state.route && $0.state.route != nil }
             guard first.state.route == .launch || changed != nil else { return nil }

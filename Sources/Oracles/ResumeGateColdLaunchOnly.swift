@@ -11,11 +11,14 @@ public struct ResumeGateColdLaunchOnly: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
+        // Asked once: what ends a foreground's span. Each foreground then looks only at the
+        // screens of its own span, so the check is linear in the length of the run.
+        let boundaries = run.events([.userAction, .launched, .killed, .backgrounded, .foregrounded])
         for event in run.events([.foregrounded]) {
             let before = run.screen(atIndex: event.index)?.state.resumeGate ?? false
-            let next = run.events([.userAction, .launched, .killed, .backgrounded, .foregrounded])
-                .first { $0.index > event.index }?.index ?? Int.max
-            guard !before, let gate = run.screens.first(where: { $0.index > event.index && $0.index < next && $0.state.resumeGate })
+            let following = RunObservation.lastPosition(in: boundaries.count) { boundaries[$0].index <= event.index }.map { $0 + 1 } ?? 0
+            let next = following < boundaries.count ? boundaries[following].index : Int.max
+            guard !before, let gate = run.screens(after: event.index, through: next - 1).first(where: { $0.state.resumeGate })
             else { continue }
             violations.append(Violation(oracle: name, at: gate.time,
                                         message: "The resume gate appeared when the app came back from the background; "

@@ -110,6 +110,14 @@ public struct RunObservation: Sendable {
         public var startIndex: Int { 0 }
         public var endIndex: Int { positions.count }
         public subscript(position: Int) -> Event { all[positions[positions.startIndex + position]] }
+
+        /// The events strictly after trace index `first` and strictly before `last`, found by
+        /// binary search: an oracle that asks this once per launch or per screen stays linear.
+        public func between(after first: Int, before last: Int) -> Slice<EventsOfKinds> {
+            let start = RunObservation.lastPosition(in: count) { self[$0].index <= first }.map { $0 + 1 } ?? 0
+            let end = RunObservation.lastPosition(in: count) { self[$0].index < last }.map { $0 + 1 } ?? 0
+            return self[start..<Swift.max(start, end)]
+        }
     }
 
     /// A counting sort of the positions by kind.
@@ -187,6 +195,11 @@ public struct RunObservation: Sendable {
         let start = Self.lastPosition(in: screens.count) { screens[$0].index <= first }.map { $0 + 1 } ?? 0
         let end = Self.lastPosition(in: screens.count) { screens[$0].index <= last }.map { $0 + 1 } ?? 0
         return screens[start..<max(start, end)]
+    }
+
+    /// The screens shown during `launch`, after its launch event and before its end.
+    public func screens(during launch: Launch) -> ArraySlice<(index: Int, time: SimulationInstant, state: ScreenState)> {
+        screens(after: launch.startIndex, through: launch.endIndex - 1)
     }
 
     /// The last position in `0..<count` where `isAtOrBefore` holds, for a predicate that holds

@@ -16,10 +16,7 @@ public struct SettledRouteMatchesJourney: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         run.launches.compactMap { launch in
             guard let user = launch.sessionUser, !launch.cacheHit,
-                  let settled = run.screens.first(where: {
-                      $0.index > launch.startIndex && $0.index < launch.endIndex
-                          && $0.state.route != nil && $0.state.route != .launch
-                  }),
+                  let settled = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route != .launch }),
                   // The journey as the backend had it when it answered the launch check (a queued
                   // push may move it on while the answer travels back).
                   let journey = run.journey(of: user, atIndex: answeredAt(run, launch: launch, before: settled.index)) else {
@@ -28,7 +25,7 @@ public struct SettledRouteMatchesJourney: Oracle {
             let expected: Route = journey.resumePhase == .complete ? .main : .onboarding(journey.resumePhase)
             guard settled.state.route != expected else { return nil }
             // Asked but got no journey: falling back to onboarding from the intro is the documented behaviour.
-            let window = run.events([.requestSent, .responseReceived]).filter { $0.index > launch.startIndex && $0.index < settled.index }
+            let window = run.events([.requestSent, .responseReceived]).between(after: launch.startIndex, before: settled.index)
             let asked = window.contains { if case .requestSent(_, _, .journey) = $0.event { true } else { false } }
             let answered = window.contains { if case .responseReceived(_, .journey, "ok") = $0.event { true } else { false } }
             if asked && !answered { return nil }
@@ -44,12 +41,13 @@ public struct SettledRouteMatchesJourney: Oracle {
     /// The trace index where the backend handled the last journey request answered before
     /// `index` in this launch (or `index` itself if there was none).
     private func answeredAt(_ run: RunObservation, launch: RunObservation.Launch, before index: Int) -> Int {
-        let answered = run.events([.responseReceived]).last { event in
-            guard event.index > launch.startIndex && event.index < index else { return false }
+        let answered = run.events([.responseReceived]).between(after: launch.startIndex, before: index).last { event in
             if case .responseReceived(_, .journey, "ok") = event.event { return true }
             return false
         }
-        guard case .responseReceived(let id, _, _)? = answered?.event else { return index }
-        return run.events([.backendHandled]).first { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? index
+        guard let answered, case .responseReceived(let id, _, _) = answered.event else { return index }
+        // Handled before its answer arrived: searched backwards from the answer, it is near.
+        return run.events([.backendHandled]).between(after: -1, before: answered.index)
+            .last { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? index
     }
 }

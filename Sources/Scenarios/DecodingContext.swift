@@ -4,12 +4,31 @@ import SimKernel
 /// stopping at the first, so a file's problems are all reported at once.
 final class DecodingContext {
     let file: String
-    private(set) var errors: [ScenarioError] = []
+    private var kept: [ScenarioError] = []
+    /// Problems found beyond `maxErrors`: counted, not kept, so a broken file of any size
+    /// reports in time and space that do not grow with its number of mistakes.
+    private var uncounted = 0
+    static let maxErrors = 50
 
     init(file: String) { self.file = file }
 
-    func fail(_ path: String, _ message: String, suggestion: String? = nil) {
-        errors.append(ScenarioError(file: file, location: path, message: message, suggestion: suggestion))
+    /// The file's problems, the last one saying how many more were found, if any.
+    var errors: [ScenarioError] {
+        guard uncounted > 0 else { return kept }
+        return kept + [ScenarioError(file: file, location: "$", message: "… and \(uncounted) more problem(s) in this file",
+                                     suggestion: "fix the ones above first")]
+    }
+
+    /// The places already reported, so that a later check can skip them.
+    var reportedLocations: [String] { kept.map(\.location) }
+
+    /// Records a problem; the suggestion is worked out only for problems that are kept.
+    func fail(_ path: String, _ message: @autoclosure () -> String, suggestion: @autoclosure () -> String? = nil) {
+        guard kept.count < Self.maxErrors else {
+            uncounted += 1
+            return
+        }
+        kept.append(ScenarioError(file: file, location: path, message: message(), suggestion: suggestion()))
     }
 
     /// The members of an object at `path`, after checking that it is one and that every key is known.

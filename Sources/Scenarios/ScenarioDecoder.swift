@@ -172,18 +172,13 @@ public enum ScenarioDecoder {
         }
     }
 
-    /// Checks that need more than one key: sessions and cache users must be accounts.
+    /// Checks that need more than one key or the whole scenario (sessions and cache users must be
+    /// accounts, limits must be positive): the same checks the runner makes of a scenario built in
+    /// code. A place the decoder already reported is not reported twice.
     private static func crossCheck(_ scenario: Scenario, context: DecodingContext) {
-        let emails = scenario.world.backend.accounts.map(\.email)
-        if let session = scenario.world.sessionEmail, !emails.contains(session) {
-            context.fail("$.device.session", "the session's user \"\(session)\" has no account on the backend",
-                         suggestion: "add {\"email\": \"\(session)\"} to $.backend.accounts")
-        }
-        for (index, seed) in scenario.world.cache.enumerated() {
-            if let email = seed.email, !emails.contains(email) {
-                context.fail("$.device.cache[\(index)].user", "the cache's user \"\(email)\" has no account on the backend",
-                             suggestion: "add {\"email\": \"\(email)\"} to $.backend.accounts")
-            }
+        let reported = context.reportedLocations
+        for problem in scenario.problems where !reported.contains(problem.location) {
+            context.fail(problem.location, problem.message, suggestion: problem.suggestion)
         }
     }
 }

@@ -14,7 +14,10 @@ public enum ScenarioLoader {
         for path in paths {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
-                problems.append(ScenarioError(file: path, location: "path", message: "no such file or folder"))
+                let link = try? manager.destinationOfSymbolicLink(atPath: path)
+                problems.append(ScenarioError(file: path, location: "path", message: link.map {
+                    "is a symbolic link to \($0), which cannot be reached (a link loop, or a missing target)"
+                } ?? "no such file or folder"))
                 continue
             }
             guard isFolder.boolValue else {
@@ -45,8 +48,11 @@ public enum ScenarioLoader {
                 problems.append(ScenarioError(file: file, location: "file", message: "cannot be read"))
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                problems.append(ScenarioError(file: file, location: "file", message: "is not UTF-8 text"))
+            let text: String
+            switch JSONText.decode(data) {
+            case .success(let decoded): text = decoded
+            case .failure(let error):
+                problems.append(ScenarioError(file: file, location: "line \(error.line), column \(error.column)", message: error.message))
                 continue
             }
             switch ScenarioDecoder.decode(text, file: file) {

@@ -11,10 +11,16 @@ import Oracles
 /// ```
 public enum ScenarioRunner {
     /// Runs `scenario` with its own seed (or `seed`), its own mutants plus `mutants`.
+    ///
+    /// A scenario that cannot run (see `Scenario.problems`: a zero time limit, a negative wait, a
+    /// session without an account) is not run: its result fails with one `scenario` violation per
+    /// problem, so a scenario built in code gets the same answer a file would.
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, mutants extra: [Mutant] = []) -> ScenarioResult {
         var world = scenario.world
         world.mutants = MutantSet(world.mutants.members + extra)
         let seed = seed ?? scenario.seed
+        let problems = scenario.problems
+        guard problems.isEmpty else { return refused(scenario, seed: seed, mutants: world.mutants, problems: problems) }
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
         let capture = EndState()
@@ -23,7 +29,11 @@ public enum ScenarioRunner {
             let world = OnboardingWorld(simulation: simulation, configuration: configuration)
             await world.prepare()
             if scenario.startsOffline { await world.network.setOnline(false) }
-            for step in scenario.steps { await play(step, in: world, capture: capture) }
+            for step in scenario.steps {
+                // A run that reached a limit is torn down by cancelling this task: skip the steps left.
+                if Task.isCancelled { break }
+                await play(step, in: world, capture: capture)
+            }
             try? await simulation.clock.sleep(for: scenario.settleAfterSteps, label: "settle after the last step")
             await capture.record(world, scenario: scenario)
         }
@@ -36,6 +46,17 @@ public enum ScenarioRunner {
         violations += kernelProblems(outcome)
         return ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
                               simulation: outcome, metrics: LaunchMetrics.of(observation).first)
+    }
+
+    /// The result of a scenario that cannot run: nothing simulated, a violation per problem.
+    private static func refused(_ scenario: Scenario, seed: UInt64, mutants: MutantSet, problems: [ScenarioError]) -> ScenarioResult {
+        let outcome = Simulation(seed: seed).run("invalid scenario") {}
+        let violations = problems.map { problem in
+            Violation(oracle: "scenario", at: .zero, message: "The scenario cannot run: \(problem.location): \(problem.message)"
+                      + (problem.suggestion.map { " (\($0))" } ?? ""), excerpt: [])
+        }
+        return ScenarioResult(scenario: scenario, seed: seed, mutants: mutants, violations: violations,
+                              simulation: outcome, metrics: nil)
     }
 
     private static func play(_ step: ScenarioStep, in world: OnboardingWorld, capture: EndState) async {
@@ -80,7 +101,9 @@ public enum ScenarioRunner {
         var lastScreen = await world.currentScreen()
         var stillFor = Duration.zero
         while clock.now < deadline {
-            try? await clock.sleep(for: .milliseconds(250), label: "until idle")
+            // Cancelled (the run reached a limit), a sleep returns at once without moving time:
+            // keep polling and this loop would never end.
+            do { try await clock.sleep(for: .milliseconds(250), label: "until idle") } catch { return }
             let screen = await world.currentScreen()
             let busy = await world.network.requestsInFlight > 0
             stillFor = (screen == lastScreen && !busy) ? stillFor + .milliseconds(250) : .zero
@@ -89,12 +112,31 @@ public enum ScenarioRunner {
         }
     }
 
+    /// Which limit ended the run and what was still pending, in a sentence.
+    private static func notSettled(_ outcome: SimulationResult) -> String {
+        let pending = outcome.pending.lines
+        let shown = pending.prefix(3).joined(separator: "; ") + (pending.count > 3 ? "; and \(pending.count - 3) more" : "")
+        switch outcome.outcome {
+        case .limitReached(.virtualTime):
+            return "it reached its virtual-time limit (limits.virtualTime) with \(shown) pending; raise the limit or end the steps sooner"
+        case .limitReached(.jobs):
+            return "it reached its limit of \(outcome.jobsRun) jobs with \(shown) pending; something loops without waiting"
+        default:
+            return "\(outcome.outcome) with \(shown) pending"
+        }
+    }
+
     private static func kernelProblems(_ outcome: SimulationResult) -> [Violation] {
         var problems: [Violation] = []
         if outcome.outcome != .completed {
             problems.append(Violation(oracle: "kernel", at: outcome.virtualTime,
-                                      message: "The run did not settle: \(outcome.outcome).",
+                                      message: "The run did not settle: \(notSettled(outcome)).",
                                       excerpt: outcome.report.split(separator: "\n").map(String.init)))
+        }
+        if !outcome.strandedTasks.isEmpty {
+            problems.append(Violation(oracle: "kernel", at: outcome.virtualTime,
+                                      message: "Task(s) \(outcome.strandedTasks.joined(separator: ", ")) kept waiting after they were cancelled and were stopped: a loop around a wait must end when the wait throws.",
+                                      excerpt: []))
         }
         if outcome.foreignEnqueues > 0 {
             problems.append(Violation(oracle: "kernel", at: outcome.virtualTime,

@@ -16,7 +16,8 @@ extension Simulation {
         executor.unbindDriver()
         return SimulationResult(
             seed: seed, strategy: strategy, outcome: outcome, pending: pending,
-            virtualTime: now, jobsRun: jobsRun, foreignEnqueues: executor.foreignEnqueues, trace: trace)
+            virtualTime: now, jobsRun: jobsRun, foreignEnqueues: executor.foreignEnqueues, strandedTasks: strandedTasks,
+            trace: trace)
     }
 
     /// The driver loop: run every ready job; when none is ready, finish, wake quiescence

@@ -47,6 +47,10 @@ public final class Simulation: @unchecked Sendable {
     var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
     var schedulerRandom: SeededRandom
     var jobsRun = 0
+    /// Waits refused because their task was cancelled (they return at once, without suspending).
+    var refusedWaits = 0
+    /// Tasks parked for good because they kept asking to wait after they were cancelled.
+    var strandedTasks: [String] = []
 
     struct SpawnedTask {
         let handle: SimulationTask
@@ -186,12 +190,14 @@ public final class Simulation: @unchecked Sendable {
         let context = runningContext
         let timer = makeTimer(deadline: deadline, label: label, task: context)
         wakeup?.timer = timer
+        if Task.isCancelled {
+            timer.state = .resolved(.cancelled)
+            refusedWaits += 1
+            if refusedWaits > limits.maxTeardownJobs { await strand(context?.name ?? "a child task", isolation: isolation) }
+            return .cancelled
+        }
         if let owner = context {
             precondition(owner.waitingOn == nil, "task '\(owner.name)' waits on two things at once")
-            if Task.isCancelled {
-                timer.state = .resolved(.cancelled)
-                return .cancelled
-            }
             owner.waitingOn = timer
             let reason = await withUnsafeContinuation(isolation: isolation) { park(timer, $0) }
             owner.waitingOn = nil
@@ -207,6 +213,16 @@ public final class Simulation: @unchecked Sendable {
         } onCancel: {
             self.resolve(timer, .cancelled)
         }
+    }
+
+    /// Parks a cancelled task for good. A cancelled task's waits return at once without
+    /// suspending, so a task that keeps waiting in a loop after it was cancelled would spin inside
+    /// one job, which no count of jobs can stop. After `maxTeardownJobs` such refused waits in a
+    /// run, the next one suspends and is never resumed: the job returns, the run ends and reports
+    /// the task. (The stranded task's memory is not reclaimed; only a broken loop gets here.)
+    private func strand(_ name: String, isolation: isolated (any Actor)?) async {
+        strandedTasks.append(name)
+        await withUnsafeContinuation(isolation: isolation) { (_: UnsafeContinuation<Void, Never>) in }
     }
 
     /// A timer for a new wait: a spare one that nothing else holds any more (no heap slot, no

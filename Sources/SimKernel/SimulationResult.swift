@@ -36,6 +36,9 @@ public struct SimulationResult: Sendable {
     public let jobsRun: Int
     /// Jobs enqueued on the simulation from another thread: should be zero.
     public let foreignEnqueues: Int
+    /// Tasks stopped for good because they kept waiting in a loop after they were cancelled
+    /// (`RunLimits.maxTeardownJobs` refused waits): should be empty.
+    public let strandedTasks: [String]
     public private(set) var trace: Trace
 
     /// The trace hash as 16 hex digits.
@@ -45,7 +48,7 @@ public struct SimulationResult: Sendable {
     public mutating func releaseTraceEntries() { trace.releaseEntries() }
 
     /// True when the root task finished and nothing left the simulation.
-    public var isClean: Bool { outcome == .completed && foreignEnqueues == 0 }
+    public var isClean: Bool { outcome == .completed && foreignEnqueues == 0 && strandedTasks.isEmpty }
 
     /// A few lines a person can read: outcome, time, hash and, if the run did not settle,
     /// what was pending.
@@ -55,6 +58,10 @@ public struct SimulationResult: Sendable {
         if foreignEnqueues > 0 {
             lines.append("kernel error: \(foreignEnqueues) job(s) arrived from other threads; the run is not deterministic. "
                 + "Resume continuations inside the run, never from Dispatch or Foundation callbacks.")
+        }
+        if !strandedTasks.isEmpty {
+            lines.append("kernel error: task(s) \(strandedTasks.map { "'\($0)'" }.joined(separator: ", ")) kept waiting in a loop "
+                + "after they were cancelled and were stopped. A loop around a wait must end when the wait throws.")
         }
         if outcome != .completed {
             lines.append("did not settle; pending:")

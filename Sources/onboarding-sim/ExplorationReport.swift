@@ -1,15 +1,22 @@
+import Foundation
 import Exploration
 import Reports
 import Scenarios
 
-/// How `explore` prints its result: every violation with the command that replays it, then
-/// counts, timing percentiles and the summary hash.
+/// How `explore` prints its result: the first failures with the command that replays each (a few
+/// per oracle), counts for the rest, timing percentiles and the summary hash. Its size does not
+/// grow with the number of seeds.
 struct ExplorationReport {
     let plan: ExplorationPlan
-    let runs: [ExplorationRun]
-    let summary: ExplorationSummary
+    let outcome: ExplorationOutcome
     let exceeded: [(target: String, metric: String, limit: Int64, worst: Int64, seed: UInt64)]
     let jobs: Int
+    /// How many failing runs the console shows for each oracle before it only counts.
+    static let shownPerOracle = 3
+    /// How many violations of one run the console shows.
+    static let shownPerRun = 5
+
+    var summary: ExplorationSummary { outcome.summary }
 
     func replayCommand(_ run: ExplorationRun) -> String {
         let target = run.target.hasPrefix("persona:") || !run.target.hasSuffix(".json") ? "--persona \(run.target)" : run.target
@@ -18,14 +25,22 @@ struct ExplorationReport {
     }
 
     func text(wallSeconds: Double) -> String {
-        var lines = ["explore: \(runs.count) seed(s) from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
+        var lines = ["explore: \(summary.runs) seed(s) from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
                      + "\(plan.targets.count) target(s), \(jobs) worker(s)"
                      + (plan.mutants.isEmpty ? "" : ", mutants \(plan.mutants.map(\.rawValue).joined(separator: ","))")]
-        for run in runs where !run.result.passed {
-            for violation in run.result.violations {
+        let shown = shownFailures
+        for run in shown {
+            for violation in run.result.violations.prefix(Self.shownPerRun) {
                 lines.append("FAIL  seed \(run.seed)  \(run.target)  \(violation.oracle) at \(violation.at): \(violation.message)")
             }
+            if run.result.violations.count > Self.shownPerRun {
+                lines.append("      … and \(run.result.violations.count - Self.shownPerRun) more violation(s) in this run")
+            }
             lines.append("      replay: \(replayCommand(run))")
+        }
+        if summary.failedRuns > shown.count {
+            lines.append("\(summary.failedRuns - shown.count) more failing run(s) not shown (at most \(Self.shownPerOracle) per oracle); "
+                         + "--json lists the first \(outcome.failures.count) kept, --keep-failures keeps more")
         }
         lines.append("runs: \(summary.runs), failed: \(summary.failedRuns)")
         if !summary.violationsByOracle.isEmpty {
@@ -43,12 +58,26 @@ struct ExplorationReport {
         return lines.joined(separator: "\n")
     }
 
+    /// The kept failures the console shows: in seed order, each one that brings an oracle not yet
+    /// shown `shownPerOracle` times.
+    var shownFailures: [ExplorationRun] {
+        var shownByOracle: [String: Int] = [:]  // looked up only
+        return outcome.failures.filter { run in
+            let checks = run.result.failedChecks
+            guard checks.contains(where: { shownByOracle[$0, default: 0] < Self.shownPerOracle }) else { return false }
+            for check in checks { shownByOracle[check, default: 0] += 1 }
+            return true
+        }
+    }
+
     var json: JSONWriter.Value {
         .object([
             ("runs", .int(Int64(summary.runs))),
             ("failedRuns", .int(Int64(summary.failedRuns))),
-            ("failures", .array(runs.filter { !$0.result.passed }.map { run in
+            ("keptFailures", .int(Int64(outcome.failures.count))),
+            ("failures", .array(outcome.failures.map { run in
                 .object([("seed", .string(String(run.seed))), ("target", .string(run.target)),
+                         ("traceHash", .string(run.result.traceHash)),
                          ("knobs", .array(run.swarm.lines.map(JSONWriter.Value.string))),
                          ("violations", .array(run.result.violations.map { violation in
                              .object([("oracle", .string(violation.oracle)), ("atMs", .int(violation.at.milliseconds)),
@@ -69,5 +98,26 @@ struct ExplorationReport {
             })),
             ("summaryHash", .string(summary.summaryHash)),
         ])
+    }
+
+    /// A failing test case per kept failure (with its replay command), and one case for the runs
+    /// that are only counted, so that the report's size does not grow with the seeds.
+    var junit: JUnitReport {
+        var cases = outcome.failures.map { run in
+            var testCase = RunCommand.junitCase(run.result, seconds: 0, name: "\(run.target) seed \(run.seed)")
+            testCase = JUnitReport.Case(suite: "explore", name: testCase.name, seconds: 0,
+                                        failures: testCase.failures.map { ($0.type, $0.message, $0.detail + "\nreplay: " + replayCommand(run)) })
+            return testCase
+        }
+        let counted = summary.runs - outcome.failures.count
+        let uncounted = summary.failedRuns - outcome.failures.count
+        if counted > 0 {
+            let name = "\(counted) other run(s) of seeds from \(plan.firstSeed)"
+            let failures: [(type: String, message: String, detail: String)] = uncounted > 0
+                ? [("explore", "\(uncounted) more failing run(s) beyond the \(outcome.failures.count) kept", "rerun with --keep-failures to list them")]
+                : []
+            cases.append(JUnitReport.Case(suite: "explore", name: name, seconds: 0, failures: failures))
+        }
+        return JUnitReport(name: "onboarding-sim explore", cases: cases)
     }
 }

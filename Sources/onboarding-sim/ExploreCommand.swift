@@ -11,7 +11,8 @@ enum ExploreCommand {
         summary: "explore seeded swarm fault schedules over personas or scenarios",
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
-                                          [--persona P]… [--mutant ID]… [--budgets FILE] [--json] [--junit FILE]
+                                          [--persona P]… [--mutant ID]… [--budgets FILE] [--keep-failures N]
+                                          [--per-seed FILE] [--json] [--junit FILE]
 
             Each seed draws a swarm: a random subset of fault kinds (latency, an offline window,
             drops, errors, timeouts, slow goal generation, failed activation) with parameters in
@@ -27,8 +28,13 @@ enum ExploreCommand {
               --persona P      explore only these personas (repeatable): \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   launch budgets per persona (default: scenarios/budgets.json if present)
-              --json           one JSON object: runs, failures, violationsByOracle, metrics, summaryHash
-              --junit FILE     also write JUnit XML, one test case per run
+              --keep-failures N  keep the first N failing runs in full (default 100): they are printed
+                               (a few per oracle), listed by --json and written to --junit; the rest
+                               are counted. Memory stays flat however many seeds there are.
+              --per-seed FILE  also write one JSON line per seed, in seed order: target, seed,
+                               passed, violations, traceHash
+              --json           one JSON object: runs, failures kept, violationsByOracle, metrics, summaryHash
+              --junit FILE     also write JUnit XML: a test case per kept failure, one per target for the rest
 
             examples:
               onboarding-sim explore --seeds 500
@@ -38,7 +44,8 @@ enum ExploreCommand {
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
         flags: ["--json"],
-        options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--mutant", "--budgets", "--junit"],
+        options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--mutant", "--budgets", "--keep-failures",
+                  "--per-seed", "--junit"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -55,25 +62,28 @@ enum ExploreCommand {
             for problem in problems.errors { Console.error("error: \(problem)") }
             return ExitCode.badInput
         }
+        let keep = try count("--keep-failures", arguments.value("--keep-failures")) ?? Explorer.defaultKeptFailures
+        let perSeed: PerSeedFile?
+        if let path = arguments.value("--per-seed") {
+            guard let file = PerSeedFile(path: path) else { return ExitCode.badInput }
+            perSeed = file
+        } else {
+            perSeed = nil
+        }
         let timer = WallTimer()
-        let runs = Explorer.run(plan, jobs: jobs) { done, total in
+        let outcome = Explorer.explore(plan, jobs: jobs, keepFailures: keep, perSeed: perSeed?.sink) { done, total in
             if done % 25 == 0 || done == total { Terminal.progress("explored \(done)/\(total) seeds") }
         }
         Terminal.endProgress()
-        let summary = ExplorationSummary(runs)
-        let exceeded = budgets.exceeded(in: summary)
-        let report = ExplorationReport(plan: plan, runs: runs, summary: summary, exceeded: exceeded, jobs: jobs)
+        perSeed?.close()
+        let exceeded = budgets.exceeded(in: outcome.summary)
+        let report = ExplorationReport(plan: plan, outcome: outcome, exceeded: exceeded, jobs: jobs)
         Console.out(arguments.has("--json") ? JSONWriter.line(report.json) : report.text(wallSeconds: timer.seconds))
-        if Terminal.inGitHubActions { for run in runs { RunCommand.annotate(run.result) } }
+        if Terminal.inGitHubActions { for run in outcome.failures.prefix(10) { RunCommand.annotate(run.result) } }
         if let path = arguments.value("--junit") {
-            let cases = runs.map { run in
-                RunCommand.junitCase(run.result, seconds: 0, name: "\(run.target) seed \(run.seed)")
-            }
-            guard ScenarioArguments.write(JUnitReport(name: "onboarding-sim explore", cases: cases).xml, to: path) else {
-                return ExitCode.badInput
-            }
+            guard ScenarioArguments.write(report.junit.xml, to: path) else { return ExitCode.badInput }
         }
-        return summary.failedRuns == 0 && exceeded.isEmpty ? ExitCode.ok : ExitCode.violations
+        return outcome.summary.failedRuns == 0 && exceeded.isEmpty ? ExitCode.ok : ExitCode.violations
     }
 
     static func plan(_ arguments: ParsedArguments) throws(UsageError) -> ExplorationPlan? {
@@ -81,6 +91,10 @@ enum ExploreCommand {
             throw UsageError(message: "--seeds N is required")
         }
         let first = try arguments.unsigned("--from") ?? 1
+        guard UInt64(seeds - 1) <= UInt64.max - first else {
+            throw UsageError(message: "--from \(first) with --seeds \(seeds) runs past the last seed, \(UInt64.max); "
+                             + "start at \(UInt64.max - UInt64(seeds - 1)) at most")
+        }
         let shard = try parseShard(arguments.value("--shard") ?? "1/1")
         let targets: [ExplorationTarget]
         if !arguments.positionals.isEmpty {
@@ -113,6 +127,15 @@ enum ExploreCommand {
             throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, such as 3/8; got '\(text)'")
         }
         return (index, count)
+    }
+
+    /// A whole number from 0 to 10,000,000.
+    static func count(_ option: String, _ text: String?) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text), number >= 0, number <= 10_000_000 else {
+            throw UsageError(message: "\(option) takes a whole number from 0 to 10000000, got '\(text)'")
+        }
+        return number
     }
 
     static func positive(_ option: String, _ text: String?) throws(UsageError) -> Int? {

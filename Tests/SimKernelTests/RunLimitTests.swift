@@ -40,6 +40,30 @@ import Testing
         #expect(result.pending.tasks == ["spinner"])
     }
 
+    /// A cancelled task's waits return at once; one that keeps waiting in a loop would spin inside
+    /// one job forever. The kernel parks it for good after `maxTeardownJobs` refused waits.
+    @Test func aTaskThatKeepsWaitingAfterItWasCancelledIsStoppedAndReported() {
+        let simulation = Simulation(seed: 1, limits: RunLimits(maxVirtualTime: .seconds(10), maxTeardownJobs: 50))
+        let result = simulation.run("poller") {
+            while true { try? await simulation.clock.sleep(for: .seconds(1), label: "poll") }
+        }
+        #expect(result.outcome == .limitReached(.virtualTime))
+        #expect(result.strandedTasks == ["poller"])
+        #expect(!result.isClean)
+        #expect(result.report.contains("kept waiting in a loop after they were cancelled"))
+    }
+
+    @Test func aTaskThatStopsWhenItsWaitThrowsIsNotStranded() {
+        let simulation = Simulation(seed: 1, limits: RunLimits(maxVirtualTime: .seconds(10), maxTeardownJobs: 50))
+        let result = simulation.run("poller") {
+            while true {
+                do { try await simulation.clock.sleep(for: .seconds(1), label: "poll") } catch { return }
+            }
+        }
+        #expect(result.outcome == .limitReached(.virtualTime))
+        #expect(result.strandedTasks.isEmpty)
+    }
+
     @Test func unlabelledTimersTakeTheNameOfTheirTask() {
         let simulation = Simulation(seed: 1, limits: RunLimits(maxVirtualTime: .seconds(1)))
         let result = simulation.run {

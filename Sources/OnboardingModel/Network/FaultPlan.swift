@@ -9,7 +9,8 @@ import SimKernel
 /// ```
 public struct FaultPlan: Sendable, Equatable {
     /// Round-trip latency of every request, drawn uniformly (whole milliseconds) from the
-    /// `network` random stream; half on the way out, half on the way back.
+    /// `network` random stream; half on the way out, half on the way back. Not negative (checked
+    /// by `Scenario.problems` before a run).
     public var latencyMs: ClosedRange<Int64> = 20...120
     /// Faults, checked in order for every request.
     public var rules: [FaultRule] = []
@@ -17,7 +18,6 @@ public struct FaultPlan: Sendable, Equatable {
     public var offlineWindows: [OfflineWindow] = []
 
     public init(latencyMs: ClosedRange<Int64> = 20...120, rules: [FaultRule] = [], offlineWindows: [OfflineWindow] = []) {
-        precondition(latencyMs.lowerBound >= 0, "latency cannot be negative")
         self.latencyMs = latencyMs
         self.rules = rules
         self.offlineWindows = offlineWindows
@@ -55,9 +55,9 @@ public struct FaultRule: Sendable, Equatable {
         /// Of those calls, the chance that each is affected (drawn from the `network` stream).
         public var probability: Probability
 
+        /// `fromCall` counts from 1 and `count` is at least 1; a scenario with other values is
+        /// refused before it runs (`Scenario.problems`).
         public init(fromCall: Int = 1, count: Int? = nil, probability: Probability = .always) {
-            precondition(fromCall >= 1, "calls are counted from 1")
-            precondition(count.map { $0 >= 1 } ?? true, "a count covers at least one call")
             self.fromCall = fromCall
             self.count = count
             self.probability = probability
@@ -91,9 +91,9 @@ public struct OfflineWindow: Sendable, Equatable {
     public var start: Duration
     public var duration: Duration
 
+    /// `start` is not negative and `duration` is positive; a scenario with other values is
+    /// refused before it runs (`Scenario.problems`).
     public init(start: Duration, duration: Duration) {
-        precondition(start >= .zero, "an offline window starts at or after zero")
-        precondition(duration > .zero, "an offline window lasts some time")
         self.start = start
         self.duration = duration
     }

@@ -4,6 +4,8 @@ public struct JSONParser {
     private var position = 0
     private var depth = 0
     static let maxDepth = 64
+    /// Objects with fewer members than this are searched for a repeated key; bigger ones use a set.
+    static let smallObject = 16
 
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
@@ -44,6 +46,9 @@ public struct JSONParser {
         defer { depth -= 1 }
         position += 1
         var members: [(key: String, value: JSONValue)] = []
+        // Keys seen, for the duplicate check: a set once an object is big enough that a search
+        // of the members would make parsing quadratic (a set is only asked, never iterated).
+        var seen = Set<String>()
         skipWhitespace()
         if current == UInt8(ascii: "}") { position += 1; return .object(members) }
         while true {
@@ -53,7 +58,14 @@ public struct JSONParser {
             }
             let keyStart = position
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            let repeated: Bool
+            if members.count < Self.smallObject {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if seen.isEmpty { seen = Set(members.map(\.key)) }
+                repeated = !seen.insert(key).inserted
+            }
+            if repeated {
                 position = keyStart
                 throw error("the key \"\(key)\" appears twice in this object")
             }
@@ -194,10 +206,7 @@ public struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
-        var line = 1, column = 1
-        for byte in bytes[0..<min(position, bytes.count)] {
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
-        }
+        let (line, column) = JSONText.position(of: position, in: bytes)
         return JSONSyntaxError(line: line, column: column, message: message)
     }
 }
