@@ -46,8 +46,6 @@ public struct ExplorationPlan: Sendable {
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,
                 shard: (index: Int, count: Int) = (1, 1), mutants: [Mutant] = []) {
-        precondition(!targets.isEmpty, "exploration needs a target")
-        precondition(shard.index >= 1 && shard.index <= shard.count, "a shard index lies in 1...count")
         self.targets = targets
         self.firstSeed = firstSeed
         self.seedCount = seedCount
@@ -55,9 +53,29 @@ public struct ExplorationPlan: Sendable {
         self.mutants = mutants
     }
 
-    /// The seeds of this shard, in order.
-    public var seeds: [UInt64] {
-        (0..<UInt64(seedCount)).filter { Int($0 % UInt64(shard.count)) == shard.index - 1 }.map { firstSeed &+ $0 }
+    /// Whether the plan can run: a target, a shard index in `1...count`, a seed count that is not
+    /// negative. A plan that cannot has no seeds (the command line refuses such plans first).
+    public var isRunnable: Bool {
+        !targets.isEmpty && shard.count >= 1 && (1...shard.count).contains(shard.index) && seedCount >= 0
+    }
+
+    /// The seeds of this shard, in order, computed as they are read: a plan of ten million seeds
+    /// holds no list of them.
+    public var seeds: ShardSeeds {
+        guard isRunnable, shard.index - 1 < seedCount else { return ShardSeeds(first: firstSeed, step: 1, count: 0) }
+        return ShardSeeds(first: firstSeed &+ UInt64(shard.index - 1), step: UInt64(shard.count),
+                          count: (seedCount - shard.index + shard.count) / shard.count)
+    }
+
+    /// The seeds `first`, `first + step`, … (`count` of them, wrapping past the largest seed).
+    public struct ShardSeeds: RandomAccessCollection, Sendable {
+        let first: UInt64
+        let step: UInt64
+        public let count: Int
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+        public subscript(position: Int) -> UInt64 { first &+ UInt64(position) &* step }
     }
 
     /// Seed `seed` runs this target.
@@ -94,8 +112,7 @@ public enum Explorer {
     public static func explore(_ plan: ExplorationPlan, jobs: Int = 1, keepFailures: Int = defaultKeptFailures,
                                perSeed: InSeedOrder? = nil,
                                progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> ExplorationOutcome {
-        precondition(jobs >= 1, "at least one worker")
-        precondition(keepFailures >= 0, "a number of failures to keep is not negative")
+        let jobs = max(1, jobs), keepFailures = max(0, keepFailures)
         let seeds = plan.seeds
         let parts = Mutex<[WorkerPart?]>(Array(repeating: nil, count: jobs))
         let next = Atomic<Int>(0)

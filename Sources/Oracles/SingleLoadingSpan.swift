@@ -16,7 +16,7 @@ public struct SingleLoadingSpan: Oracle {
         run.launches.compactMap { launch in
             var spans: [(name: String, index: Int, time: SimulationInstant)] = []
             var current: String?
-            for screen in run.screens where screen.index > launch.startIndex && screen.index < launch.endIndex {
+            for screen in run.screens(during: launch) {
                 let loading = screen.state.loadingScreen
                 if let loading, loading != current { spans.append((loading, screen.index, screen.time)) }
                 current = loading

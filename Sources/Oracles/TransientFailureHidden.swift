@@ -23,8 +23,8 @@ public struct TransientFailureHidden: Oracle {
             let previousFailed = position > 0 && !answers[position - 1].ok
             guard !previousFailed, position + 1 < answers.count, answers[position + 1].ok else { continue }
             let success = answers[position + 1].index
-            guard let shown = run.screens.first(where: {
-                $0.index > answer.index && $0.index < success && $0.state.errorText == "Couldn't load goal options"
+            guard let shown = run.screens(after: answer.index, through: success - 1).first(where: {
+                $0.state.errorText == "Couldn't load goal options"
             }) else { continue }
             violations.append(Violation(oracle: name, at: shown.time,
                                         message: "Goal generation failed once and the next attempt succeeded, but the user "

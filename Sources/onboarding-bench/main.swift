@@ -21,6 +21,14 @@ let usage = """
       explore  explored seeds per second on one worker, and the speed-up from one worker
                to two on the same 1000 seeds; prints explore.seeds_per_second,
                explore.speedup_2_jobs
+      memory   peak resident size of explore after 10,000 and after 1,000,000 seeds
+               (two workers; about two minutes); prints memory.explore_*_peak_rss_mb
+      input    decoding and running a 100,000-key and a 100,000-step file against 1,000
+               of each; prints input.*_per_item_ratio (1.0 is linear time)
+      fuzz [--count N] [--seed S]
+               N seeded mutations (default 10000) of every scenario in scenarios/, each
+               checked: no trap, every rejection placed, every accepted run ends; exit 1
+               if any case fails
 
     Every figure is a median of repetitions measured interleaved in one run.
     Run it in release mode: swift run -c release onboarding-bench kernel
@@ -34,6 +42,21 @@ case "suite":
     if !SuiteBenchmark().run() { exit(2) }
 case "explore":
     ExploreBenchmark().run()
+case "memory":
+    MemoryBenchmark().run()
+case "input":
+    InputBenchmark().run()
+case "fuzz":
+    var fuzz = FuzzBenchmark()
+    var rest = arguments.dropFirst()
+    while let option = rest.popFirst() {
+        guard let text = rest.popFirst(), let value = UInt64(text), option == "--count" || option == "--seed" else {
+            FileHandleOutput.error("onboarding-bench fuzz: takes --count N and --seed S\n\n" + usage)
+            exit(2)
+        }
+        if option == "--count" { fuzz.count = Int(min(value, 100_000_000)) } else { fuzz.seed = value }
+    }
+    if !fuzz.run() { exit(1) }
 case "-h", "--help", "help":
     print(usage)
 case nil:

@@ -34,6 +34,43 @@ import Scenarios
         #expect(two.allSatisfy { $0.result.simulation.foreignEnqueues == 0 })
     }
 
+    @Test func twoWorkersKeepTheSameSummaryAndFailuresAsOne() {
+        let plan = ExplorationPlan(targets: Self.personas, seedCount: 80, mutants: [.fix3])
+        let one = Explorer.explore(plan, jobs: 1, keepFailures: 5), two = Explorer.explore(plan, jobs: 2, keepFailures: 5)
+        #expect(one.summary.summaryHash == two.summary.summaryHash)
+        #expect(one.summary.failedRuns == two.summary.failedRuns)
+        #expect(one.failures.map(\.seed) == two.failures.map(\.seed))
+        let failing = Explorer.run(plan).filter { !$0.result.passed }.map(\.seed)
+        #expect(one.failures.map(\.seed) == Array(failing.prefix(5)), "the kept failures are the lowest failing seeds")
+    }
+
+    @Test func shardSummariesMergeIntoTheUnshardedOne() {
+        let whole = Explorer.explore(ExplorationPlan(targets: Self.personas, firstSeed: 5, seedCount: 40))
+        var merged = ExplorationSummary()
+        for index in 1...4 {
+            merged.merge(Explorer.explore(ExplorationPlan(targets: Self.personas, firstSeed: 5, seedCount: 40, shard: (index, 4))).summary)
+        }
+        #expect(merged.summaryHash == whole.summary.summaryHash)
+        #expect(merged.runs == 40)
+        #expect(merged.metrics.map(\.percentiles) == whole.summary.metrics.map(\.percentiles))
+    }
+
+    /// Percentiles from counts per value agree with sorting every sample (nearest rank).
+    @Test(arguments: 1...20)
+    func countedPercentilesAgreeWithSortedSamples(seed: UInt64) {
+        var random = SeededRandom(seed: seed, stream: "percentiles")
+        let values = (0..<random.nextInt(in: 1...300)).map { _ in Int64(random.nextInt(in: 0...40)) }
+        var samples = MetricSamples()
+        for (seed, value) in values.enumerated() { samples.add(value, seed: UInt64(seed)) }
+        let sorted = values.sorted()
+        func rank(_ fraction: Double) -> Int64 {
+            sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+        }
+        let percentiles = samples.percentiles
+        #expect([percentiles.p50, percentiles.p95, percentiles.p99, percentiles.max] == [rank(0.5), rank(0.95), rank(0.99), sorted.last!])
+        #expect(percentiles.worstSeed == UInt64(values.firstIndex(of: sorted.last!)!))
+    }
+
     @Test func aRunOfManySeedsKeepsEachTracesHashAndCountButNotItsEntries() {
         let plan = ExplorationPlan(targets: Self.personas, firstSeed: 3, seedCount: 5)
         for run in Explorer.run(plan) {
