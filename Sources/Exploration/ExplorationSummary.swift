@@ -111,22 +111,24 @@ struct MetricSamples: Sendable {
     /// The largest value, and the lowest seed that reached it.
     private var worst: (value: Int64, seed: UInt64)?
 
-    mutating func add(_ value: Int64, seed: UInt64, count: Int = 1) {
-        counts[value, default: 0] += count
-        total += count
-        if let current = worst, current.value > value || (current.value == value && current.seed <= seed) { return }
-        worst = (value, seed)
+    mutating func add(_ value: Int64, seed: UInt64) {
+        counts[value, default: 0] += 1
+        total += 1
+        consider(worst: (value, seed))
     }
 
     mutating func merge(_ other: MetricSamples) {
         for (value, count) in other.counts { counts[value, default: 0] += count }
         total += other.total
-        if let theirs = other.worst {
-            if let current = worst, current.value > theirs.value || (current.value == theirs.value && current.seed <= theirs.seed) {
-                return
-            }
-            worst = theirs
+        if let theirs = other.worst { consider(worst: theirs) }
+    }
+
+    /// Keeps the larger value, or for equal values the lower seed, so any order of adding agrees.
+    private mutating func consider(worst candidate: (value: Int64, seed: UInt64)) {
+        if let current = worst, current.value > candidate.value || (current.value == candidate.value && current.seed <= candidate.seed) {
+            return
         }
+        worst = candidate
     }
 
     /// Nearest-rank percentiles: the value at rank ⌈fraction × total⌉ of the sorted values.

@@ -128,7 +128,7 @@ final class DecodingContext {
             let number = text.dropLast(unit.count)
             guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let amount = Double(number) else { continue }
             let nanoseconds = (amount * seconds * 1e9).rounded()
-            guard nanoseconds >= 0, nanoseconds < 1e17 else { return nil }
+            guard nanoseconds >= 0, nanoseconds <= Double(Scenario.longestDuration.totalNanoseconds) else { return nil }
             return .nanoseconds(Int64(nanoseconds))
         }
         return nil

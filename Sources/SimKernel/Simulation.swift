@@ -47,8 +47,8 @@ public final class Simulation: @unchecked Sendable {
     var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
     var schedulerRandom: SeededRandom
     var jobsRun = 0
-    /// Waits refused because their task was cancelled (they return at once, without suspending).
-    var refusedWaits = 0
+    /// Waits refused to cancelled child tasks, which have no context of their own to count them.
+    var refusedChildWaits = 0
     /// Tasks parked for good because they kept asking to wait after they were cancelled.
     var strandedTasks: [String] = []
 
@@ -192,8 +192,15 @@ public final class Simulation: @unchecked Sendable {
         wakeup?.timer = timer
         if Task.isCancelled {
             timer.state = .resolved(.cancelled)
-            refusedWaits += 1
-            if refusedWaits > limits.maxTeardownJobs { await strand(context?.name ?? "a child task", isolation: isolation) }
+            let refused: Int
+            if let context {
+                context.refusedWaits += 1
+                refused = context.refusedWaits
+            } else {
+                refusedChildWaits += 1
+                refused = refusedChildWaits
+            }
+            if refused > limits.maxTeardownJobs { await strand(context?.name ?? "a child task", isolation: isolation) }
             return .cancelled
         }
         if let owner = context {
@@ -217,8 +224,8 @@ public final class Simulation: @unchecked Sendable {
 
     /// Parks a cancelled task for good. A cancelled task's waits return at once without
     /// suspending, so a task that keeps waiting in a loop after it was cancelled would spin inside
-    /// one job, which no count of jobs can stop. After `maxTeardownJobs` such refused waits in a
-    /// run, the next one suspends and is never resumed: the job returns, the run ends and reports
+    /// one job, which no count of jobs can stop. After `maxTeardownJobs` such refused waits of one
+    /// task, its next one suspends and is never resumed: the job returns, the run ends and reports
     /// the task. (The stranded task's memory is not reclaimed; only a broken loop gets here.)
     private func strand(_ name: String, isolation: isolated (any Actor)?) async {
         strandedTasks.append(name)

@@ -37,7 +37,7 @@ public struct SimulationResult: Sendable {
     /// Jobs enqueued on the simulation from another thread: should be zero.
     public let foreignEnqueues: Int
     /// Tasks stopped for good because they kept waiting in a loop after they were cancelled
-    /// (`RunLimits.maxTeardownJobs` refused waits): should be empty.
+    /// (`RunLimits.maxTeardownJobs` refused waits each): should be empty.
     public let strandedTasks: [String]
     public private(set) var trace: Trace
 

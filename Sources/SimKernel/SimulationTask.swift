@@ -49,6 +49,8 @@ final class TaskContext: @unchecked Sendable {
     var waitingOn: SleepTimer?
     /// Set when the task's body returns.
     var finished = false
+    /// Waits the task asked for after it was cancelled (they return at once, without suspending).
+    var refusedWaits = 0
 
     init(name: @escaping () -> String, group: String?, index: Int, simulation: Simulation,
          body: sending @escaping () async -> Void) {

@@ -1,4 +1,3 @@
-import Foundation
 import Exploration
 import Reports
 import Scenarios

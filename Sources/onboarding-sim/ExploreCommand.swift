@@ -34,7 +34,7 @@ enum ExploreCommand {
               --per-seed FILE  also write one JSON line per seed, in seed order: target, seed,
                                passed, violations, traceHash
               --json           one JSON object: runs, failures kept, violationsByOracle, metrics, summaryHash
-              --junit FILE     also write JUnit XML: a test case per kept failure, one per target for the rest
+              --junit FILE     also write JUnit XML: a test case per kept failure, one for all the rest
 
             examples:
               onboarding-sim explore --seeds 500
@@ -50,7 +50,7 @@ enum ExploreCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard let plan = try plan(arguments) else { return ExitCode.badInput }
-        let jobs = try positive("--jobs", arguments.value("--jobs")) ?? 1
+        let jobs = try number("--jobs", arguments.value("--jobs")) ?? 1
         let budgetsPath = arguments.value("--budgets") ?? "scenarios/budgets.json"
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
@@ -62,7 +62,7 @@ enum ExploreCommand {
             for problem in problems.errors { Console.error("error: \(problem)") }
             return ExitCode.badInput
         }
-        let keep = try count("--keep-failures", arguments.value("--keep-failures")) ?? Explorer.defaultKeptFailures
+        let keep = try number("--keep-failures", arguments.value("--keep-failures"), from: 0) ?? Explorer.defaultKeptFailures
         let perSeed: PerSeedFile?
         if let path = arguments.value("--per-seed") {
             guard let file = PerSeedFile(path: path) else { return ExitCode.badInput }
@@ -87,7 +87,7 @@ enum ExploreCommand {
     }
 
     static func plan(_ arguments: ParsedArguments) throws(UsageError) -> ExplorationPlan? {
-        guard let seeds = try positive("--seeds", arguments.value("--seeds")) else {
+        guard let seeds = try number("--seeds", arguments.value("--seeds")) else {
             throw UsageError(message: "--seeds N is required")
         }
         let first = try arguments.unsigned("--from") ?? 1
@@ -129,19 +129,11 @@ enum ExploreCommand {
         return (index, count)
     }
 
-    /// A whole number from 0 to 10,000,000.
-    static func count(_ option: String, _ text: String?) throws(UsageError) -> Int? {
+    /// A whole number from `lowest` to 10,000,000.
+    static func number(_ option: String, _ text: String?, from lowest: Int = 1) throws(UsageError) -> Int? {
         guard let text else { return nil }
-        guard let number = Int(text), number >= 0, number <= 10_000_000 else {
-            throw UsageError(message: "\(option) takes a whole number from 0 to 10000000, got '\(text)'")
-        }
-        return number
-    }
-
-    static func positive(_ option: String, _ text: String?) throws(UsageError) -> Int? {
-        guard let text else { return nil }
-        guard let number = Int(text), number >= 1, number <= 10_000_000 else {
-            throw UsageError(message: "\(option) takes a whole number from 1 to 10000000, got '\(text)'")
+        guard let number = Int(text), number >= lowest, number <= 10_000_000 else {
+            throw UsageError(message: "\(option) takes a whole number from \(lowest) to 10000000, got '\(text)'")
         }
         return number
     }

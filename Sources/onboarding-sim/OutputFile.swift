@@ -1,6 +1,4 @@
 import Foundation
-import Exploration
-import Reports
 
 /// Opening a file the tool writes, with an error a person can act on when it cannot be.
 enum OutputFile {
@@ -18,6 +16,21 @@ enum OutputFile {
         return nil
     }
 
+    /// Writes `text` to `path`, or prints why it could not and returns false.
+    static func write(_ text: String, to path: String) -> Bool {
+        if let problem = problem(path) {
+            Console.error("error: cannot write \(path): \(problem)")
+            return false
+        }
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return true
+        } catch {
+            Console.error("error: cannot write \(path): permission denied or the disk is full")
+            return false
+        }
+    }
+
     /// A file opened for writing from its start, or nil after printing why it cannot be.
     static func open(_ path: String) -> FileHandle? {
         if let problem = problem(path) {
@@ -29,42 +42,5 @@ enum OutputFile {
             return nil
         }
         return handle
-    }
-}
-
-/// `explore --per-seed FILE`: one JSON line per explored seed, written in seed order as the runs
-/// finish, through a buffer (so memory stays flat and the file grows as the exploration goes).
-final class PerSeedFile: @unchecked Sendable {
-    // `buffer` and `handle` are touched only by the sink's body, which InSeedOrder runs under its lock.
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private(set) var sink: InSeedOrder!
-
-    init?(path: String) {
-        guard let handle = OutputFile.open(path) else { return nil }
-        self.handle = handle
-        sink = InSeedOrder { [unowned self] run in self.append(run) }
-    }
-
-    private func append(_ run: ExplorationRun) {
-        let line = JSONWriter.line(.object([
-            ("target", .string(run.target)), ("seed", .string(String(run.seed))), ("passed", .bool(run.result.passed)),
-            ("violations", .array(run.result.failedChecks.map(JSONWriter.Value.string))),
-            ("traceHash", .string(run.result.traceHash)),
-        ]))
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-
-    private func flush() {
-        handle.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes what is left and closes the file; call once the exploration has ended.
-    func close() {
-        flush()
-        try? handle.close()
     }
 }

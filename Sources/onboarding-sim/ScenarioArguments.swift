@@ -36,17 +36,5 @@ enum ScenarioArguments {
     }
 
     /// Writes `text` to `path`, or explains why it could not.
-    static func write(_ text: String, to path: String) -> Bool {
-        if let problem = OutputFile.problem(path) {
-            Console.error("error: cannot write \(path): \(problem)")
-            return false
-        }
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return true
-        } catch {
-            Console.error("error: cannot write \(path): permission denied or the disk is full")
-            return false
-        }
-    }
+    static func write(_ text: String, to path: String) -> Bool { OutputFile.write(text, to: path) }
 }
