@@ -3,12 +3,10 @@
 // The package takes no dependencies by design: everything is built on the toolchain alone.
 import PackageDescription
 
-/// Release builds of the simulation's hot path skip the run-time exclusivity checks. A run is
-/// confined to one driver thread (the kernel asserts it), the checks cost about 7% of every
-/// explored seed, and debug builds (`swift test`) keep them, so a violation still shows there.
-/// They also optimize across module boundaries, so the kernel's generic trace and clock code is
-/// specialized for the model's types (about 3% of every explored seed).
-let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
+/// No unsafe flags in any target, so the library works as a versioned dependency (`from:`). The
+/// run-time exclusivity checks that a flag used to switch off are skipped instead on the hot
+/// stored properties of the kernel's and the model's classes, with `@exclusivity(unchecked)`:
+/// a run is confined to one driver thread, which the kernel asserts (docs/architecture.md).
 /// Every target: nonisolated async functions run on their caller's actor (SE-0461), so simulated
 /// code stays on the simulation's executor without a hop per call (docs/architecture.md).
 let nonsending: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
@@ -27,15 +25,15 @@ let package = Package(
     ],
     targets: [
         // Domain-free: executor, virtual clock, seeded randomness, trace, limits, escape guard.
-        .target(name: "SimKernel", swiftSettings: hotPath + nonsending),
+        .target(name: "SimKernel", swiftSettings: nonsending),
         // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
-        .target(name: "OnboardingModel", dependencies: ["SimKernel"], swiftSettings: hotPath + nonsending),
+        .target(name: "OnboardingModel", dependencies: ["SimKernel"], swiftSettings: nonsending),
         // Monitors that judge a run from its screens and events only.
-        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: hotPath + nonsending),
+        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
-        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath + nonsending),
+        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
-        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: hotPath + nonsending),
+        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
         .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),

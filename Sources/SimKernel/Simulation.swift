@@ -30,27 +30,27 @@ public final class Simulation: @unchecked Sendable {
     let isolation: SimulationActor
 
     /// Current virtual time.
-    public internal(set) var now: SimulationInstant = .zero
-    public private(set) var trace = Trace()
+    @exclusivity(unchecked) public internal(set) var now: SimulationInstant = .zero
+    @exclusivity(unchecked) public private(set) var trace = Trace()
 
-    var phase: Phase = .ready
-    var timers = TimerHeap()
+    @exclusivity(unchecked) var phase: Phase = .ready
+    @exclusivity(unchecked) var timers = TimerHeap()
     /// Finished timers kept for the next waits (`makeTimer`), so that most waits allocate nothing.
-    var spareTimers: [SleepTimer] = []
+    @exclusivity(unchecked) var spareTimers: [SleepTimer] = []
     /// The buffer `fireTimers` gathers the sleepers and steps due at one instant in.
-    var dueTimers: [TimerHeap.Entry] = []
-    var timerSequence: UInt64 = 0
-    var tasks: [SpawnedTask] = []
+    @exclusivity(unchecked) var dueTimers: [TimerHeap.Entry] = []
+    @exclusivity(unchecked) var timerSequence: UInt64 = 0
+    @exclusivity(unchecked) var tasks: [SpawnedTask] = []
     /// The spawned tasks that have started and not finished (child tasks are not in it). A few at
     /// a time, so a linear search by address beats hashing; the order never matters.
-    var running: [TaskContext] = []
-    var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
-    var schedulerRandom: SeededRandom
-    var jobsRun = 0
+    @exclusivity(unchecked) var running: [TaskContext] = []
+    @exclusivity(unchecked) var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
+    @exclusivity(unchecked) var schedulerRandom: SeededRandom
+    @exclusivity(unchecked) var jobsRun = 0
     /// Waits refused to cancelled child tasks, which have no context of their own to count them.
-    var refusedChildWaits = 0
+    @exclusivity(unchecked) var refusedChildWaits = 0
     /// Tasks parked for good because they kept asking to wait after they were cancelled.
-    var strandedTasks: [String] = []
+    @exclusivity(unchecked) var strandedTasks: [String] = []
 
     struct SpawnedTask {
         let handle: SimulationTask

@@ -14,7 +14,7 @@ actor SimulationActor {
     /// were created (their first jobs queue on the one executor in that order), so each takes the
     /// next context here: the task's closure then captures only this actor, and costs no context.
     /// Touched only on the driver thread.
-    nonisolated(unsafe) var starting = RingBuffer<TaskContext>(capacity: 8)
+    @exclusivity(unchecked) nonisolated(unsafe) var starting = RingBuffer<TaskContext>(capacity: 8)
 
     /// Creates the task for the context just pushed onto `starting`, isolated to this actor, so
     /// enqueued on the simulation's executor; the kernel learns when it starts and when it finishes.

@@ -28,13 +28,13 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
 
     /// Touched only on the driver thread. Small at first: a run rarely has more than a few jobs
     /// ready at once, and every explored seed builds and frees one queue (it grows by doubling).
-    private var ready = RingBuffer<ReadyWork>(capacity: 16)
+    @exclusivity(unchecked) private var ready = RingBuffer<ReadyWork>(capacity: 16)
     private let driverThread = Atomic<UInt>(0)
     private let foreignInbox = Mutex<[UnownedJob]>([])
     private let foreignCount = Atomic<Int>(0)
     /// The address of the job running now: the task it belongs to (a task is its own job).
     /// While a step runs, no task runs: `noTask`.
-    private(set) var runningTask = SimulationExecutor.noTask
+    @exclusivity(unchecked) private(set) var runningTask = SimulationExecutor.noTask
 
     static var noTask: UnsafeRawPointer { UnsafeRawPointer(bitPattern: 1)! }
 

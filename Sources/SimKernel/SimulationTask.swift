@@ -42,15 +42,15 @@ final class TaskContext: @unchecked Sendable {
     let index: Int
     unowned let simulation: Simulation
     /// The work, until the task takes it when it starts.
-    private var body: (() async -> Void)?
+    @exclusivity(unchecked) private var body: (() async -> Void)?
     /// The task's address while it runs (the kernel's key for it), set when it starts.
-    var identity: UnsafeRawPointer?
+    @exclusivity(unchecked) var identity: UnsafeRawPointer?
     /// The wait the task is suspended in, if any.
-    var waitingOn: SleepTimer?
+    @exclusivity(unchecked) var waitingOn: SleepTimer?
     /// Set when the task's body returns.
-    var finished = false
+    @exclusivity(unchecked) var finished = false
     /// Waits the task asked for after it was cancelled (they return at once, without suspending).
-    var refusedWaits = 0
+    @exclusivity(unchecked) var refusedWaits = 0
 
     init(name: @escaping () -> String, group: String?, index: Int, simulation: Simulation,
          body: sending @escaping () async -> Void) {

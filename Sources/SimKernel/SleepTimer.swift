@@ -14,22 +14,22 @@ final class SleepTimer {
     enum State: Equatable { case waiting, resolved(WakeReason) }
 
     /// `nil`: no deadline; only a wake-up or cancellation resumes it.
-    private(set) var deadline: SimulationInstant?
+    @exclusivity(unchecked) private(set) var deadline: SimulationInstant?
     /// Insertion order: breaks ties between equal deadlines, so `fifo` is well defined.
-    private(set) var sequence: UInt64
+    @exclusivity(unchecked) private(set) var sequence: UInt64
     /// Rendered only when a report shows the wait, which only a waiting timer's can be: dropped
     /// once resolved, since it may capture the object that holds this timer (a reply that is its
     /// own `Wakeup`, and names its wait).
-    private var describe: (() -> String?)?
+    @exclusivity(unchecked) private var describe: (() -> String?)?
     /// The task that waits: its name stands in for a missing label. (The task points back at
     /// this timer only while it waits, so the cycle ends when the wait does.)
-    private var task: TaskContext?
-    var continuation: UnsafeContinuation<WakeReason, Never>?
-    var state: State = .waiting {
+    @exclusivity(unchecked) private var task: TaskContext?
+    @exclusivity(unchecked) var continuation: UnsafeContinuation<WakeReason, Never>?
+    @exclusivity(unchecked) var state: State = .waiting {
         didSet { if state != .waiting { describe = nil } }
     }
     /// True while it sits in the timer heap (it then counts as live there).
-    var parked = false
+    @exclusivity(unchecked) var parked = false
 
     init(deadline: SimulationInstant?, sequence: UInt64, label: @escaping () -> String?, task: TaskContext?) {
         self.deadline = deadline
@@ -81,9 +81,9 @@ final class SleepTimer {
 /// allocation instead of two.
 open class Wakeup: @unchecked Sendable {
     // Confined to the simulation's driver thread.
-    var timer: SleepTimer?
+    @exclusivity(unchecked) var timer: SleepTimer?
     /// Woken before the task suspended: the suspension returns at once.
-    var wokenEarly = false
+    @exclusivity(unchecked) var wokenEarly = false
 
     public init() {}
 }

@@ -16,12 +16,12 @@ public actor MockBackend {
 
     let simulation: Simulation
     let configuration: BackendConfiguration
-    private var accountsByEmail: SmallMap<Account> = [:]
-    private var emailsByUser: SmallMap<String> = [:]
-    private var inbox: SmallMap<String> = [:]  // latest OTP per email
-    private var pendingCreateFlags: SmallMap<Bool> = [:]  // shouldCreateUser of the open challenge, per email
-    private var random: SeededRandom
-    private var usersCreated = 0
+    @exclusivity(unchecked) private var accountsByEmail: SmallMap<Account> = [:]
+    @exclusivity(unchecked) private var emailsByUser: SmallMap<String> = [:]
+    @exclusivity(unchecked) private var inbox: SmallMap<String> = [:]  // latest OTP per email
+    @exclusivity(unchecked) private var pendingCreateFlags: SmallMap<Bool> = [:]  // shouldCreateUser of the open challenge, per email
+    @exclusivity(unchecked) private var random: SeededRandom
+    @exclusivity(unchecked) private var usersCreated = 0
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()

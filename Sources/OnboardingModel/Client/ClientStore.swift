@@ -22,42 +22,42 @@ actor ClientStore {
     let timeouts: ClientTimeouts
 
     // Route and onboarding state (OnboardingStore).
-    var route: Route = .launch
-    var phase: OnboardingPhase = .intro
-    var loadingScreen: String?
-    var userID: String?
-    var isReturningLogin = false
-    var pendingEmail: String?
-    var errorMessage: String?
-    var retryTarget: RetryTarget?
-    var busy: String?
-    var resumeGate = false
-    var foreground = true
-    var terminated = false
+    @exclusivity(unchecked) var route: Route = .launch
+    @exclusivity(unchecked) var phase: OnboardingPhase = .intro
+    @exclusivity(unchecked) var loadingScreen: String?
+    @exclusivity(unchecked) var userID: String?
+    @exclusivity(unchecked) var isReturningLogin = false
+    @exclusivity(unchecked) var pendingEmail: String?
+    @exclusivity(unchecked) var errorMessage: String?
+    @exclusivity(unchecked) var retryTarget: RetryTarget?
+    @exclusivity(unchecked) var busy: String?
+    @exclusivity(unchecked) var resumeGate = false
+    @exclusivity(unchecked) var foreground = true
+    @exclusivity(unchecked) var terminated = false
     // View state.
-    var emailField = ""
-    var codeField = ""
-    var verificationAppearances = 0
+    @exclusivity(unchecked) var emailField = ""
+    @exclusivity(unchecked) var codeField = ""
+    @exclusivity(unchecked) var verificationAppearances = 0
     // GoalContractStore.
-    var goalOptions: [String] = []
-    var goalsLoading = false
-    var goalError: String?
-    var selectedOption: String?
-    var contractID: String?
+    @exclusivity(unchecked) var goalOptions: [String] = []
+    @exclusivity(unchecked) var goalsLoading = false
+    @exclusivity(unchecked) var goalError: String?
+    @exclusivity(unchecked) var selectedOption: String?
+    @exclusivity(unchecked) var contractID: String?
     // ProgramStore.
-    var programStatus: ProgramStatus?
-    var programError: String?
+    @exclusivity(unchecked) var programStatus: ProgramStatus?
+    @exclusivity(unchecked) var programError: String?
     // Success screen.
-    var confetti = false
-    var workoutCard: String?
+    @exclusivity(unchecked) var confetti = false
+    @exclusivity(unchecked) var workoutCard: String?
     // 000 Pitfall 1/7: the legacy app's separate pieces of state (used by mutants only).
-    var legacyHasCheckedOnboarding = false
-    var legacyIsAuthenticated = false
-    var legacyOnboardingComplete = false
-    var completionObserverAttached = true
+    @exclusivity(unchecked) var legacyHasCheckedOnboarding = false
+    @exclusivity(unchecked) var legacyIsAuthenticated = false
+    @exclusivity(unchecked) var legacyOnboardingComplete = false
+    @exclusivity(unchecked) var completionObserverAttached = true
     // Seed 004: "Offline launch shows cached main view with offline banner".
-    var isOffline = false
-    var connectivityToken: Int?
+    @exclusivity(unchecked) var isOffline = false
+    @exclusivity(unchecked) var connectivityToken: Int?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()

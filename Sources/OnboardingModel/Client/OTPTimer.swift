@@ -13,9 +13,9 @@ actor OTPTimer {
     let mutants: MutantSet
     static let resendSeconds = 30
 
-    private(set) var remaining = 0
-    private var running: [(id: Int, countdown: Countdown)] = []
-    private var lastTimerID = 0
+    @exclusivity(unchecked) private(set) var remaining = 0
+    @exclusivity(unchecked) private var running: [(id: Int, countdown: Countdown)] = []
+    @exclusivity(unchecked) private var lastTimerID = 0
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -91,8 +91,8 @@ final class Countdown: SimulationStep, @unchecked Sendable {
     /// Weak: a countdown of a killed app's screen must not keep its timer (and the app) alive.
     private weak var timer: OTPTimer?
     /// False until its first step has run.
-    var started = false
-    private var cancelled = false
+    @exclusivity(unchecked) var started = false
+    @exclusivity(unchecked) private var cancelled = false
 
     init(id: Int, label: String, timer: OTPTimer, onTick: @escaping @Sendable () -> Void) {
         self.id = id

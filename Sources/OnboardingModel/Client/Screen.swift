@@ -3,10 +3,10 @@ import SimKernel
 /// What the user sees: the latest `ScreenState`, with every change recorded in the trace.
 public actor Screen {
     let simulation: Simulation
-    public private(set) var current = ScreenState.notRunning
+    @exclusivity(unchecked) public private(set) var current = ScreenState.notRunning
     /// Counts changes, so a waiter can tell whether it missed one.
-    public private(set) var version = 0
-    private var watchers: [Wakeup] = []
+    @exclusivity(unchecked) public private(set) var version = 0
+    @exclusivity(unchecked) private var watchers: [Wakeup] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()

@@ -24,7 +24,7 @@ public struct ScreenState: Sendable, Equatable {
 
     private final class Storage: @unchecked Sendable {
         // Mutated only while uniquely referenced (`mutableFields`): copy-on-write.
-        var fields: Fields
+        @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
 
         /// Field by field, in place: comparing `fields` as values would copy both first (every

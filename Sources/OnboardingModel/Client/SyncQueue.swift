@@ -14,12 +14,12 @@ actor SyncQueue {
     let process: AppProcess
     let mutants: MutantSet
     let requestTimeout: Duration
-    private var flushing = false
+    @exclusivity(unchecked) private var flushing = false
     /// Wakes the flusher while it idles with the queue empty: one task per process delivers every
     /// item, instead of one task per burst of items.
     private let idleWakeup = Wakeup()
-    private var isIdle = false
-    private var flusher: SimulationTask?
+    @exclusivity(unchecked) private var isIdle = false
+    @exclusivity(unchecked) private var flusher: SimulationTask?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()

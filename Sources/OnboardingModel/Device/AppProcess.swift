@@ -8,8 +8,8 @@ final class AppProcess: @unchecked Sendable {
     let simulation: Simulation
     /// What its tasks are named after in reports: `app#2 send-code`.
     let label: String
-    private var tasks: [SimulationTask] = []
-    private(set) var isAlive = true
+    @exclusivity(unchecked) private var tasks: [SimulationTask] = []
+    @exclusivity(unchecked) private(set) var isAlive = true
 
     init(id: Int, simulation: Simulation) {
         self.id = id
@@ -54,7 +54,7 @@ final class AppProcess: @unchecked Sendable {
 /// The device's persistent storage, read and written synchronously like UserDefaults.
 final class DeviceDisk: @unchecked Sendable {
     // Confined to the simulation's driver thread.
-    var storage: DeviceStorage
+    @exclusivity(unchecked) var storage: DeviceStorage
 
     init(storage: DeviceStorage) { self.storage = storage }
 }

@@ -8,9 +8,9 @@ public actor Device {
     let network: Network
     let screen: Screen
     let configuration: WorldConfiguration
-    private var process: AppProcess?
-    private var store: ClientStore?
-    private var launches = 0
+    @exclusivity(unchecked) private var process: AppProcess?
+    @exclusivity(unchecked) private var store: ClientStore?
+    @exclusivity(unchecked) private var launches = 0
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()

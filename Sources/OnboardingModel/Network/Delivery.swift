@@ -26,7 +26,7 @@ final class Delivery: PendingReply, SimulationStep, @unchecked Sendable {
     let request: BackendRequest
     let id: Int
     let fate: Network.Fate
-    private(set) var stage = Stage.departing
+    @exclusivity(unchecked) private(set) var stage = Stage.departing
 
     init(network: Network, request: BackendRequest, id: Int, fate: Network.Fate) {
         self.network = network

@@ -10,17 +10,17 @@ public actor Network {
     let simulation: Simulation
     let backend: MockBackend
     let plan: FaultPlan
-    private var random: SeededRandom
+    @exclusivity(unchecked) private var random: SeededRandom
     /// How often each endpoint was called: a few pairs, searched in order (cheaper than hashing).
-    private var callCounts: [(endpoint: Endpoint, calls: Int)] = []
-    private var lastRequestID = 0
-    public private(set) var isOnline = true
+    @exclusivity(unchecked) private var callCounts: [(endpoint: Endpoint, calls: Int)] = []
+    @exclusivity(unchecked) private var lastRequestID = 0
+    @exclusivity(unchecked) public private(set) var isOnline = true
     /// Requests sent and not yet answered, timed out or cancelled.
-    public private(set) var requestsInFlight = 0
-    private var onlineWaiters: [Wakeup] = []
+    @exclusivity(unchecked) public private(set) var requestsInFlight = 0
+    @exclusivity(unchecked) private var onlineWaiters: [Wakeup] = []
     /// Told synchronously whenever the connection comes or goes (the app's reachability monitor).
-    private var observers: [(id: Int, notify: @Sendable (Bool) -> Void)] = []
-    private var lastObserverID = 0
+    @exclusivity(unchecked) private var observers: [(id: Int, notify: @Sendable (Bool) -> Void)] = []
+    @exclusivity(unchecked) private var lastObserverID = 0
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()

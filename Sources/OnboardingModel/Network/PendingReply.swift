@@ -7,7 +7,7 @@ import SimKernel
 class PendingReply: Wakeup, @unchecked Sendable {
     // Confined to the simulation's driver thread, like everything in the model.
     let simulation: Simulation
-    private(set) var result: Result<BackendResponse, RequestError>?
+    @exclusivity(unchecked) private(set) var result: Result<BackendResponse, RequestError>?
 
     init(simulation: Simulation) { self.simulation = simulation }
 
