@@ -65,14 +65,14 @@ public enum Persona: String, Sendable, CaseIterable {
         func until(_ phase: OnboardingPhase) -> ScenarioStep { .userPolicy(email: email, returning: returning, until: phase) }
         switch detour {
         case nil: return [drive]
-        case .differentEmail?: return [until(.authVerification), .action(.useDifferentEmail, input: nil), .wait(.seconds(1)), drive]
-        case .resendCode?: return [until(.authVerification), .wait(.seconds(31)), .action(.resendCode, input: nil), drive]
+        case .differentEmail?: return [until(.authVerification), .action(.useDifferentEmail, input: nil, mayBeRefused: true), .wait(.seconds(1)), drive]
+        case .resendCode?: return [until(.authVerification), .wait(.seconds(31)), .action(.resendCode, input: nil, mayBeRefused: true), drive]
         case .background(let phase, let length)?: return [until(phase), .background, .wait(length), .foreground, drive]
         case .kill(let phase, let downtime, let corrupt)?:
             return [until(phase), .kill, .wait(downtime)] + (corrupt ? [.corruptCache] : []) + [.launch, drive]
         case .tapThenBackground(let phase, let length)?:
             let tap: UserAction = phase == .success ? .start : .activate
-            return [until(phase), .wait(.seconds(1)), .action(tap, input: nil), .wait(.milliseconds(5)), .background,
+            return [until(phase), .wait(.seconds(1)), .action(tap, input: nil, mayBeRefused: true), .wait(.milliseconds(5)), .background,
                     .wait(length), .foreground, drive]
         }
     }

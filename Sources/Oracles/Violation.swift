@@ -66,7 +66,7 @@ public enum OracleCatalogue {
         NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), ExactlyOnce(), NoLeakedTimers(),
         NoLostProgress(), PushRegistered(), SuccessImpliesActive(), ReduceMotion(), LaunchReadinessOracle(),
         EmailPreserved(), ValidEmailAccepted(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(),
-        TransientFailureHidden(), RequestsAccepted(),
+        TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(),
         BudgetOracle(),
     ]
 

@@ -6,7 +6,7 @@ import Oracles
 enum ExpectDecoding {
     static func decodeExpect(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
         guard let expect = context.object(value, at: "$.expect", keys: ScenarioKeys.expect) else { return }
-        var expectations = Expectations()
+        var expectations = decodeShared(expect, context: context)
         if let oracles = expect["oracles"] {
             if oracles == .string("all") {
                 expectations.oracles = nil
@@ -17,19 +17,7 @@ enum ExpectDecoding {
                 }
             }
         }
-        if let route = expect["finalRoute"] {
-            expectations.finalRoute = .some(decodeRoute(route, at: expect.path("finalRoute"), context: context))
-        }
-        if let error = expect["finalError"] {
-            expectations.finalError = .some(error == .null ? nil : context.string(error, at: expect.path("finalError")))
-        }
-        expectations.errorShown = context.bool(expect["errorShown"], at: expect.path("errorShown"))
-        expectations.emailField = context.string(expect["emailField"], at: expect.path("emailField"))
-        expectations.resumeGate = context.bool(expect["resumeGate"], at: expect.path("resumeGate"))
-        expectations.actionsInclude = decodeActions(expect["actionsInclude"], at: expect.path("actionsInclude"), context: context)
-        expectations.actionsExclude = decodeActions(expect["actionsExclude"], at: expect.path("actionsExclude"), context: context)
         expectations.userReachesMain = context.bool(expect["userReachesMain"], at: expect.path("userReachesMain"))
-        expectations.backend = decodeBackendExpectation(expect["backend"], at: expect.path("backend"), context: context)
         scenario.expectations = expectations
         var settings = scenario.settings
         settings.patience = context.duration(expect["patience"], at: expect.path("patience")) ?? settings.patience
@@ -45,11 +33,69 @@ enum ExpectDecoding {
         scenario.settings = settings
     }
 
+    /// An `{"expect": {…}}` step: the keys it shares with `$.expect`; a whole-run key names where it goes.
+    static func decodeStepExpect(_ value: JSONValue?, at path: String, context: DecodingContext) -> Expectations? {
+        if case .object(let members)? = value {
+            for (key, _) in members where ScenarioKeys.expect.contains(key) && !ScenarioKeys.stepExpect.contains(key) {
+                context.fail("\(path).\(key)", "\"\(key)\" is about the whole run and goes in $.expect, not in a step",
+                             suggestion: "a step checks: " + ScenarioKeys.stepExpect.joined(separator: ", "))
+            }
+        }
+        let keys = ScenarioKeys.expect
+        guard let expect = context.object(value, at: path, keys: keys) else { return nil }
+        return decodeShared(expect, context: context)
+    }
+
+    /// The keys `$.expect` and an `expect` step share.
+    private static func decodeShared(_ expect: Fields, context: DecodingContext) -> Expectations {
+        var expectations = Expectations()
+        if let route = expect["finalRoute"] {
+            expectations.finalRoute = .some(decodeRoute(route, at: expect.path("finalRoute"), context: context))
+        }
+        if let error = expect["finalError"] {
+            expectations.finalError = .some(error == .null ? nil : context.string(error, at: expect.path("finalError")))
+        }
+        expectations.errorShown = context.bool(expect["errorShown"], at: expect.path("errorShown"))
+        expectations.emailField = context.string(expect["emailField"], at: expect.path("emailField"))
+        expectations.resumeGate = context.bool(expect["resumeGate"], at: expect.path("resumeGate"))
+        expectations.actionsInclude = decodeActions(expect["actionsInclude"], at: expect.path("actionsInclude"), context: context)
+        expectations.actionsExclude = decodeActions(expect["actionsExclude"], at: expect.path("actionsExclude"), context: context)
+        expectations.backend = decodeBackendExpectation(expect["backend"], at: expect.path("backend"), context: context)
+        expectations.requests = decodeCounts(expect["requests"], at: expect.path("requests"), context: context) { name, path in
+            context.choice(.string(name), at: path, from: FaultDecoding.endpoints, what: "endpoint")
+        }
+        expectations.analytics = decodeCounts(expect["analytics"], at: expect.path("analytics"), context: context) { name, _ in name }
+        if let routes = context.array(expect["neverShown"], at: expect.path("neverShown")) {
+            expectations.neverShown = routes.enumerated().compactMap { index, route in
+                decodeRoute(route, at: expect.path("neverShown") + "[\(index)]", context: context, allowingNone: false)
+            }
+        }
+        expectations.offlineBanner = context.bool(expect["offlineBanner"], at: expect.path("offlineBanner"))
+        return expectations
+    }
+
     /// `"main"`, `"launch"`, `"none"` (app not running), or a phase name such as `"programReview"`.
-    static func decodeRoute(_ value: JSONValue, at path: String, context: DecodingContext) -> Route? {
-        var routes: [(String, Route?)] = [("main", .main), ("launch", .launch), ("none", nil)]
+    static func decodeRoute(_ value: JSONValue, at path: String, context: DecodingContext, allowingNone: Bool = true) -> Route? {
+        var routes: [(String, Route?)] = [("main", .main), ("launch", .launch)] + (allowingNone ? [("none", nil)] : [])
         routes += OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
         return context.choice(value, at: path, from: routes, what: "route") ?? nil
+    }
+
+    /// An object of counts, `{"send-otp": 1}`: each key a name `decodeName` accepts, each value a
+    /// whole number from 0, kept in the file's order.
+    private static func decodeCounts<Name>(_ value: JSONValue?, at path: String, context: DecodingContext,
+                                           decodeName: (String, String) -> Name?) -> [ExpectedCount<Name>] {
+        guard let value else { return [] }
+        guard case .object(let members) = value else {
+            context.fail(path, "expected an object of counts", suggestion: "for example {\"send-otp\": 1}")
+            return []
+        }
+        return members.compactMap { member in
+            let memberPath = path + "." + member.key
+            guard let name = decodeName(member.key, memberPath),
+                  let count = context.integer(member.value, at: memberPath, in: 0...1_000_000) else { return nil }
+            return ExpectedCount(name, Int(count))
+        }
     }
 
     private static func decodeActions(_ value: JSONValue?, at path: String, context: DecodingContext) -> [UserAction] {

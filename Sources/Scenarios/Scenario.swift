@@ -53,12 +53,16 @@ public enum ScenarioStep: Sendable, Equatable {
     case wait(Duration)
     /// Wait until no request is in flight and the screen has not changed for a second, at most `max`.
     case untilIdle(max: Duration)
-    /// The user does something on screen.
-    case action(UserAction, input: String?)
+    /// The user does something on screen. A step whose action the screen does not offer fails
+    /// the run (`step.refused`) unless `mayBeRefused`: a script cannot drift from the app unseen.
+    case action(UserAction, input: String?, mayBeRefused: Bool = false)
     /// The user reads the code from their mail (sent to `email`, or the one on screen), types it and taps Verify.
     case enterCode(email: String?)
     /// The simulated user drives: the primary forward action, every time.
     case userPolicy(email: String, returning: Bool, until: OnboardingPhase?)
+    /// Checks expectations at this point of the steps: screen keys against the screen now,
+    /// whole-run keys against the run so far, backend keys against the backend now.
+    case expect(Expectations)
 }
 
 /// What must be true at the end of a scenario, besides the oracles.
@@ -77,8 +81,27 @@ public struct Expectations: Sendable, Equatable {
     public var backend: BackendExpectation?
     /// Whether the last user-policy step reached the main app.
     public var userReachesMain: Bool?
+    /// How many requests the app sent to each endpoint over the whole run.
+    public var requests: [ExpectedCount<Endpoint>] = []
+    /// Routes that must never be on screen (`.launch`, `.main` or an onboarding phase).
+    public var neverShown: [Route] = []
+    /// Whether the final screen shows the offline banner.
+    public var offlineBanner: Bool?
+    /// How many times the backend received each analytics event (all users together).
+    public var analytics: [ExpectedCount<String>] = []
 
     public init() {}
+}
+
+/// "This many of these": an expected count of requests to an endpoint or of an analytics event.
+public struct ExpectedCount<Name: Sendable & Equatable>: Sendable, Equatable {
+    public var name: Name
+    public var count: Int
+
+    public init(_ name: Name, _ count: Int) {
+        self.name = name
+        self.count = count
+    }
 }
 
 /// Backend state expected at the end, for one account.

@@ -133,29 +133,41 @@ public enum ScenarioEncoder {
         case .goOnline: .object([("goOnline", .bool(true))])
         case .wait(let length): .object([("wait", duration(length))])
         case .untilIdle(let max): .object([("untilIdle", duration(max))])
-        case .action(let action, let input):
-            .object([("action", .string(action.rawValue))] + (input.map { [("input", JSONValue.string($0))] } ?? []))
+        case .action(let action, let input, let mayBeRefused):
+            .object([("action", .string(action.rawValue))] + (input.map { [("input", JSONValue.string($0))] } ?? [])
+                + (mayBeRefused ? [("mayBeRefused", JSONValue.bool(true))] : []))
         case .enterCode(let email): .object([("enterCode", email.map(JSONValue.string) ?? .bool(true))])
         case .userPolicy(let email, let returning, let until):
             .object([("policy", .object([("email", .string(email))]
                 + (returning ? [("returning", JSONValue.bool(true))] : [])
                 + (until.map { [("until", JSONValue.string($0.rawValue))] } ?? [])))])
+        case .expect(let expected): .object([("expect", expectations(expected) ?? .object([]))])
         }
     }
 
     private static func expect(_ scenario: Scenario) -> JSONValue? {
         let expected = scenario.expectations, settings = scenario.settings, defaults = OracleSettings()
-        func route(_ route: Route?) -> JSONValue {
-            switch route {
-            case nil: .string("none")
-            case .main?: .string("main")
-            case .launch?: .string("launch")
-            case .onboarding(let phase)?: .string(phase.rawValue)
-            }
-        }
         let budgets = settings.budgets
+        var members: [(String, JSONValue?)] = [("oracles", expected.oracles.map { .array($0.map(JSONValue.string)) })]
+        if case .object(let shared)? = expectations(expected) { members += shared.map { ($0.key, Optional($0.value)) } }
+        members += [
+            ("userReachesMain", expected.userReachesMain.map(JSONValue.bool)),
+            ("budgets", object([("firstRouteMs", budgets.firstRouteMs.map { .number(String($0)) }),
+                                ("loadingMs", budgets.loadingMs.map { .number(String($0)) }),
+                                ("interactiveMs", budgets.interactiveMs.map { .number(String($0)) })])),
+            ("patience", settings.patience == defaults.patience ? nil : duration(settings.patience)),
+            ("flashWindow", settings.flashWindow == defaults.flashWindow ? nil : duration(settings.flashWindow)),
+            ("settle", settings.settle == defaults.settle ? nil : duration(settings.settle)),
+        ]
+        return object(members)
+    }
+
+    /// The keys an `expect` step shares with `$.expect`.
+    private static func expectations(_ expected: Expectations) -> JSONValue? {
+        func counts<Name>(_ counts: [ExpectedCount<Name>], _ name: (Name) -> String) -> JSONValue? {
+            counts.isEmpty ? nil : .object(counts.map { (key: name($0.name), value: .number(String($0.count))) })
+        }
         return object([
-            ("oracles", expected.oracles.map { .array($0.map(JSONValue.string)) }),
             ("finalRoute", expected.finalRoute.map(route)),
             ("finalError", expected.finalError.map { $0.map(JSONValue.string) ?? .null }),
             ("errorShown", expected.errorShown.map(JSONValue.bool)),
@@ -169,13 +181,19 @@ public enum ScenarioEncoder {
                         ("pushToken", backend.pushToken.map(JSONValue.bool)),
                         ("progress", backend.progress.map { .string($0.rawValue) })])
             }),
-            ("userReachesMain", expected.userReachesMain.map(JSONValue.bool)),
-            ("budgets", object([("firstRouteMs", budgets.firstRouteMs.map { .number(String($0)) }),
-                                ("loadingMs", budgets.loadingMs.map { .number(String($0)) }),
-                                ("interactiveMs", budgets.interactiveMs.map { .number(String($0)) })])),
-            ("patience", settings.patience == defaults.patience ? nil : duration(settings.patience)),
-            ("flashWindow", settings.flashWindow == defaults.flashWindow ? nil : duration(settings.flashWindow)),
-            ("settle", settings.settle == defaults.settle ? nil : duration(settings.settle)),
+            ("requests", counts(expected.requests, \.rawValue)),
+            ("neverShown", expected.neverShown.isEmpty ? nil : .array(expected.neverShown.map(route))),
+            ("offlineBanner", expected.offlineBanner.map(JSONValue.bool)),
+            ("analytics", counts(expected.analytics) { $0 }),
         ])
+    }
+
+    private static func route(_ route: Route?) -> JSONValue {
+        switch route {
+        case nil: .string("none")
+        case .main?: .string("main")
+        case .launch?: .string("launch")
+        case .onboarding(let phase)?: .string(phase.rawValue)
+        }
     }
 }

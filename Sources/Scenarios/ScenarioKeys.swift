@@ -13,11 +13,14 @@ public enum ScenarioKeys {
     public static let timeouts = ["request", "launchCheck", "goalGeneration"]
     public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for"]
     public static let step = ["launch", "kill", "background", "foreground", "reinstall", "corruptCache", "signOut",
-                              "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "enterCode", "policy"]
+                              "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "mayBeRefused", "enterCode", "policy",
+                              "expect"]
     public static let policy = ["email", "returning", "until"]
-    public static let expect = ["oracles", "finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
-                                "actionsInclude", "actionsExclude", "backend", "userReachesMain", "budgets",
-                                "patience", "flashWindow", "settle"]
+    /// The keys an `expect` step takes: `$.expect`'s, less those about the whole run's judging.
+    public static let stepExpect = ["finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
+                                    "actionsInclude", "actionsExclude", "backend", "requests", "neverShown",
+                                    "offlineBanner", "analytics"]
+    public static let expect = ["oracles"] + stepExpect + ["userReachesMain", "budgets", "patience", "flashWindow", "settle"]
     public static let backendExpect = ["email", "programStatus", "pushToken", "progress"]
     public static let budgets = ["firstRouteMs", "loadingMs", "interactiveMs"]
     public static let limits = ["virtualTime"]
@@ -26,11 +29,11 @@ public enum ScenarioKeys {
     public static let byDefinition: [(definition: String, keys: [String])] = [
         ("scenario", top), ("device", device), ("cacheEntry", cacheEntry), ("backend", backend),
         ("account", account), ("journey", journey), ("network", network), ("latency", latency),
-        ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("expect", expect),
+        ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("expect", expect), ("stepExpect", stepExpect),
         ("backendExpect", backendExpect), ("budgets", budgets), ("limits", limits),
     ]
 
     /// Step keys that are the step's kind (every step has exactly one).
-    public static let stepKinds = step.filter { $0 != "input" }
+    public static let stepKinds = step.filter { $0 != "input" && $0 != "mayBeRefused" }
     public static let faultKinds = ["offline", "drop", "error", "timeout", "delay"]
 }

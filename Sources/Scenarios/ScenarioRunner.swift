@@ -29,10 +29,10 @@ public enum ScenarioRunner {
             let world = OnboardingWorld(simulation: simulation, configuration: configuration)
             await world.prepare()
             if scenario.startsOffline { await world.network.setOnline(false) }
-            for step in scenario.steps {
+            for (number, step) in scenario.steps.enumerated() {
                 // A run that reached a limit is torn down by cancelling this task: skip the steps left.
                 if Task.isCancelled { break }
-                await play(step, in: world, capture: capture)
+                await play(step, number: number, in: world, capture: capture, scenario: scenario)
             }
             try? await simulation.clock.sleep(for: scenario.settleAfterSteps, label: "settle after the last step")
             await capture.record(world, scenario: scenario)
@@ -42,7 +42,13 @@ public enum ScenarioRunner {
             OracleCatalogue.all.filter { names.contains($0.name) }
         } ?? OracleCatalogue.all
         var violations = OracleCatalogue.check(observation, oracles: oracles, settings: scenario.settings)
-        violations += ExpectationChecker.check(scenario.expectations, end: capture, run: observation)
+        violations += capture.refusals.map { ExpectationChecker.violation(for: $0, run: observation) }
+        for checkpoint in capture.checkpoints {
+            violations += ExpectationChecker.check(checkpoint.expectations, at: checkpoint.snapshot, step: checkpoint.step,
+                                                   policyOutcome: capture.policyOutcome, run: observation)
+        }
+        violations += ExpectationChecker.check(scenario.expectations, at: capture.final, step: nil,
+                                               policyOutcome: capture.policyOutcome, run: observation)
         violations += kernelProblems(outcome)
         return ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
                               simulation: outcome, metrics: LaunchMetrics.of(observation).first)
@@ -59,7 +65,8 @@ public enum ScenarioRunner {
                               simulation: outcome, metrics: nil)
     }
 
-    private static func play(_ step: ScenarioStep, in world: OnboardingWorld, capture: EndState) async {
+    private static func play(_ step: ScenarioStep, number: Int, in world: OnboardingWorld, capture: EndState,
+                             scenario: Scenario) async {
         let device = world.device
         switch step {
         case .launch: await device.launch()
@@ -73,25 +80,38 @@ public enum ScenarioRunner {
         case .goOnline: await world.network.setOnline(true)
         case .wait(let duration): try? await world.simulation.clock.sleep(for: duration, label: "scenario wait")
         case .untilIdle(let max): await untilIdle(world, max: max)
-        case .action(let action, let input): await device.perform(action, input: input)
-        case .enterCode(let email): await enterCode(email, world: world)
+        case .action(let action, let input, let mayBeRefused):
+            await perform(action, input: input, step: number, mayBeRefused: mayBeRefused, world: world, capture: capture)
+        case .enterCode(let email): await enterCode(email, step: number, world: world, capture: capture)
         case .userPolicy(let email, let returning, let until):
             let outcome = await UserPolicy(email: email, returning: returning, stopAt: until).drive(world)
             capture.policy(email: email, outcome: outcome)
+        case .expect(let expectations):
+            let snapshot = await Snapshot.take(world, email: capture.email(for: expectations, scenario: scenario))
+            capture.checkpoints.append((number, expectations, snapshot))
         }
     }
 
+    /// Taps `action`; a tap the screen refuses is kept for the report unless the step allows it.
+    private static func perform(_ action: UserAction, input: String?, step: Int, mayBeRefused: Bool,
+                                world: OnboardingWorld, capture: EndState) async {
+        let screen = await world.currentScreen()
+        guard await !world.device.perform(action, input: input), !mayBeRefused else { return }
+        capture.refusals.append(Refusal(step: step, action: action, screen: screen,
+                                        at: world.simulation.clock.now, traceIndex: world.simulation.trace.entries.count - 1))
+    }
+
     /// Reads the code from the user's mail, types it, waits a moment, and taps Verify.
-    private static func enterCode(_ email: String?, world: OnboardingWorld) async {
+    private static func enterCode(_ email: String?, step: Int, world: OnboardingWorld, capture: EndState) async {
         let screen = await world.currentScreen()
         guard let address = email ?? (screen.emailField.isEmpty ? nil : screen.emailField),
               let code = await world.backend.latestCode(for: address) else {
-            await world.device.perform(.typeCode, input: "000000")
+            await perform(.typeCode, input: "000000", step: step, mayBeRefused: false, world: world, capture: capture)
             return
         }
-        await world.device.perform(.typeCode, input: code)
+        await perform(.typeCode, input: code, step: step, mayBeRefused: false, world: world, capture: capture)
         try? await world.simulation.clock.sleep(for: .milliseconds(300), label: "user reads the code")
-        await world.device.perform(.verify)
+        await perform(.verify, input: nil, step: step, mayBeRefused: false, world: world, capture: capture)
     }
 
     /// Polls every 250 ms until nothing is in flight and the screen stood still for a second.
@@ -147,13 +167,13 @@ public enum ScenarioRunner {
     }
 }
 
-/// What the world looked like when the steps were done: what expectations are checked against.
+/// What the world looked like when the steps were done, at each `expect` step, and the taps the
+/// screen refused: what expectations are checked against.
 final class EndState: @unchecked Sendable {
     // Written inside the simulation, read after it; the run's end orders the two.
-    var screen = ScreenState.notRunning
-    var journey: Journey?
-    var pushToken = false
-    var progress: OnboardingPhase?
+    var final = Snapshot()
+    var checkpoints: [(step: Int, expectations: Expectations, snapshot: Snapshot)] = []
+    var refusals: [Refusal] = []
     var policyEmail: String?
     var policyOutcome: UserPolicy.Outcome?
 
@@ -162,12 +182,46 @@ final class EndState: @unchecked Sendable {
         policyOutcome = outcome
     }
 
-    func record(_ world: OnboardingWorld, scenario: Scenario) async {
-        screen = await world.currentScreen()
-        let email = scenario.expectations.backend?.email ?? policyEmail ?? scenario.world.backend.accounts.first?.email
-        guard let email else { return }
-        journey = await world.backend.journey(ofEmail: email)
-        pushToken = await world.backend.hasPushToken(email: email)
-        progress = await world.backend.progress(ofEmail: email)
+    /// Whose backend state `expectations` judge: the email they name, the user policy's, or the first account's.
+    func email(for expectations: Expectations, scenario: Scenario) -> String? {
+        expectations.backend?.email ?? policyEmail ?? scenario.world.backend.accounts.first?.email
     }
+
+    func record(_ world: OnboardingWorld, scenario: Scenario) async {
+        final = await Snapshot.take(world, email: email(for: scenario.expectations, scenario: scenario))
+    }
+}
+
+/// The screen and one account's backend state at one moment, and how much of the trace came before.
+struct Snapshot: Sendable {
+    var screen = ScreenState.notRunning
+    var journey: Journey?
+    var pushToken = false
+    var progress: OnboardingPhase?
+    /// Events with a trace index below this happened before the moment.
+    var traceCount = 0
+    var time = SimulationInstant.zero
+
+    static func take(_ world: OnboardingWorld, email: String?) async -> Snapshot {
+        var snapshot = Snapshot()
+        snapshot.screen = await world.currentScreen()
+        snapshot.traceCount = world.simulation.trace.entries.count
+        snapshot.time = world.simulation.clock.now
+        guard let email else { return snapshot }
+        snapshot.journey = await world.backend.journey(ofEmail: email)
+        snapshot.pushToken = await world.backend.hasPushToken(email: email)
+        snapshot.progress = await world.backend.progress(ofEmail: email)
+        return snapshot
+    }
+}
+
+/// A step's tap that the screen did not offer.
+struct Refusal: Sendable {
+    let step: Int
+    let action: UserAction
+    /// The screen the tap landed on.
+    let screen: ScreenState
+    let at: SimulationInstant
+    /// The trace entry recording the refusal.
+    let traceIndex: Int
 }

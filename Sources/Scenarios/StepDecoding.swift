@@ -1,7 +1,8 @@
 import SimKernel
 import OnboardingModel
 
-/// Decodes `$.steps`: each step is an object with exactly one kind key (plus `input` for actions).
+/// Decodes `$.steps`: each step is an object with exactly one kind key (plus `input` and
+/// `mayBeRefused` for actions).
 enum StepDecoding {
     static let actions = UserAction.allCases.map { ($0.rawValue, $0) }
     static let simpleSteps: [(String, ScenarioStep)] = [
@@ -26,8 +27,8 @@ enum StepDecoding {
                          suggestion: "for example {\"action\": \"continue\"} or {\"wait\": \"2s\"}")
             return nil
         }
-        if kind != "action", step["input"] != nil {
-            context.fail(step.path("input"), "\"input\" goes only with an \"action\" step")
+        for key in ["input", "mayBeRefused"] where kind != "action" && step[key] != nil {
+            context.fail(step.path(key), "\"\(key)\" goes only with an \"action\" step")
         }
         let kindPath = step.path(kind)
         if let simple = simpleSteps.first(where: { $0.0 == kind }) {
@@ -49,7 +50,14 @@ enum StepDecoding {
             if [.typeEmail, .typeCode].contains(action), input == nil {
                 context.fail(step.path("input"), "\"\(action.rawValue)\" needs the text to type", suggestion: "add \"input\": \"…\"")
             }
-            return .action(action, input: input)
+            let mayBeRefused = context.bool(step["mayBeRefused"], at: step.path("mayBeRefused")) ?? false
+            return .action(action, input: input, mayBeRefused: mayBeRefused)
+        case "expect":
+            if step[kind] == .object([]) {
+                context.fail(kindPath, "an expect step checks at least one key",
+                             suggestion: "for example {\"expect\": {\"finalRoute\": \"goalReview\"}}")
+            }
+            return ExpectDecoding.decodeStepExpect(step[kind], at: kindPath, context: context).map(ScenarioStep.expect)
         case "enterCode":
             if step[kind] == .bool(true) { return .enterCode(email: nil) }
             return context.string(step[kind], at: kindPath).map { .enterCode(email: $0) }

@@ -138,6 +138,22 @@ import SimKernel
         #expect(runs.mutant.final.route == .onboarding(.auth))
         #expect(runs.mutant.final.errorText == "Couldn't send the code. Please try again.")
     }
+
+    /// Two taps on Send code and two on Activate in one instant each (000 Pitfall 10).
+    @Test func pit10TwoTapsInOneInstantSendTwoRequestsWithoutTheBusyGuard() {
+        func sent(_ run: ModelRun, _ endpoint: Endpoint) -> Int {
+            run.events.filter { if case .requestSent(_, _, endpoint) = $0 { true } else { false } }.count
+        }
+        let runs = fixedAndMutant(.pit10, Harness.returning()) { world in
+            await world.tap(.logIn)
+            await world.tap(.typeEmail, Self.back)
+            await world.device.perform(.sendCode)
+            await world.tap(.sendCode, after: .seconds(2))
+        }
+        #expect(sent(runs.fixed, .sendOTP) == 1)
+        #expect(runs.fixed.final.route == .onboarding(.authVerification))
+        #expect(sent(runs.mutant, .sendOTP) == 2)
+    }
 }
 
 /// What survives kill, reinstall and sign-out (seed 003), and sync after offline steps.

@@ -32,6 +32,7 @@ import Scenarios
         Case(oracle: "validEmailAccepted", scenario: "fix-plan/apostrophe-in-email.json", mutant: .fix12),
         Case(oracle: "resumeGateColdLaunchOnly", scenario: "fix-plan/foreground-mid-onboarding.json", mutant: .fix13),
         Case(oracle: "settledRouteMatchesJourney", scenario: "fix-plan/reinstall-with-live-session.json", mutant: .fix4),
+        Case(oracle: "noDuplicateSubmission", scenario: "pitfalls/double-tap-send-code.json", mutant: .pit10),
     ]
 
     static func load(_ relative: String) throws -> Scenario {

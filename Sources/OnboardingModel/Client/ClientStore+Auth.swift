@@ -21,8 +21,8 @@ extension ClientStore {
     }
 
     func sendCode() async {
+        guard startsBusy("send-code") else { return }
         let email = emailField
-        busy = "send-code"
         errorMessage = nil
         publish()
         let result = await call(.sendOTP(email: email, shouldCreateUser: shouldCreateUser))
@@ -41,8 +41,7 @@ extension ClientStore {
     }
 
     func verifyCode() async {
-        guard let email = pendingEmail else { return }
-        busy = "verify"
+        guard let email = pendingEmail, startsBusy("verify") else { return }
         errorMessage = nil
         publish()
         let result = await call(.verifyOTP(email: email, code: codeField))
@@ -117,8 +116,7 @@ extension ClientStore {
 
     /// 002 §9: resend the code, with `shouldCreateUser` matching the kind of sign-in.
     func resendCode() async {
-        guard let email = pendingEmail else { return }
-        busy = "resend-code"
+        guard let email = pendingEmail, startsBusy("resend-code") else { return }
         errorMessage = nil
         publish()
         // fix-9: "hardcodes shouldCreateUser: true" even for returning users.

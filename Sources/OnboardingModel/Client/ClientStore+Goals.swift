@@ -31,8 +31,7 @@ extension ClientStore {
 
     /// 002 §8 `GoalReviewView.confirmSelection()`.
     func confirmSelection() async {
-        guard let option = selectedOption, let user = userID else { return }
-        busy = "confirm-goal"
+        guard let option = selectedOption, let user = userID, startsBusy("confirm-goal") else { return }
         errorMessage = nil
         publish()
         let result = await call(.selectGoal(userID: user, option: option))

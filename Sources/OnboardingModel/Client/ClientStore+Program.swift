@@ -5,7 +5,7 @@ extension ClientStore {
 
     /// 002 §3 `ProgramReviewView.activateProgram()`.
     func activateProgramTapped() async {
-        busy = "activate"
+        guard startsBusy("activate") else { return }
         programError = nil
         errorMessage = nil
         publish()
@@ -55,7 +55,7 @@ extension ClientStore {
 
     /// 002 §7 `requestNotificationPermission()`.
     func requestNotificationPermission() async {
-        busy = "permission"
+        guard startsBusy("permission") else { return }
         publish()
         // The system prompt is up until the user answers it.
         do {
@@ -126,7 +126,7 @@ extension ClientStore {
     /// The success screen's "Start": onboarding is complete and the main app shows.
     func finishOnboarding() async {
         guard let user = userID else { return setPhase(.complete) }
-        busy = "completing"
+        guard startsBusy("completing") else { return }
         publish()
         sendAnalytics("onboarding_completed")
         if mutants.contains(.pit7) {

@@ -243,6 +243,16 @@ actor ClientStore {
         }
     }
 
+    /// 000 Pitfall 10: "User taps again, causing duplicate submissions"; prevention: "disable during
+    /// async operations". A button's action starts only if its screen is not busy already, and
+    /// marks it busy before its first suspension: a second tap in the same instant finds it busy.
+    func startsBusy(_ name: String) -> Bool {
+        // pit-10: the action does not look at its own busy state; each tap sends its own request.
+        guard busy == nil || mutants.contains(.pit10) else { return false }
+        busy = name
+        return true
+    }
+
     /// Sends one request through the network and returns its outcome.
     func call(_ request: BackendRequest, timeout: Duration? = nil) async -> Result<BackendResponse, RequestError> {
         await network.send(request, timeout: timeout ?? timeouts.request)
