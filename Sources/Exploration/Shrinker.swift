@@ -39,7 +39,7 @@ public enum Shrinker {
             }
         }
         return Outcome(scenario: best, oracle: target, runs: runs,
-                       faultsBefore: scenario.world.faults.rules.count + scenario.world.faults.offlineWindows.count,
+                       faultsBefore: scenario.world.faults.count,
                        stepsBefore: scenario.steps.count)
     }
 
@@ -57,6 +57,7 @@ public enum Shrinker {
         let faults = scenario.world.faults
         for index in faults.rules.indices { with { $0.world.faults.rules.remove(at: index) } }
         for index in faults.offlineWindows.indices { with { $0.world.faults.offlineWindows.remove(at: index) } }
+        for index in faults.accountLosses.indices { with { $0.world.faults.accountLosses.remove(at: index) } }
         for index in scenario.steps.indices where index > 0 { with { $0.steps.remove(at: index) } }
         for (index, rule) in faults.rules.enumerated() {
             if rule.trigger.probability != .always || rule.trigger.count != 1 {

@@ -35,6 +35,9 @@ public struct Swarm: Sendable, Equatable {
     public var deniesNotifications = false
     public var strictBackend = false
     public var detour: Detour?
+    /// Seed 003's account loss, at a drawn moment (drawn last, so the other knobs of a seed stay
+    /// what they were before account losses existed).
+    public var accountLoss: AccountLoss?
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = "new.user@example.com"
     /// Every drawn knob, in the order drawn.
@@ -54,6 +57,7 @@ public struct Swarm: Sendable, Equatable {
         case failedActivation(Endpoint)
         case device(reduceMotion: Bool, deniesNotifications: Bool, strictBackend: Bool)
         case detour(Detour?)
+        case accountLoss(AccountLoss)
 
         var line: String {
             switch self {
@@ -67,6 +71,7 @@ public struct Swarm: Sendable, Equatable {
             case .device(let reduceMotion, let denies, let strict):
                 "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
             case .detour(let detour): "detour: \(detour.map(\.description) ?? "none")"
+            case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
             }
         }
     }
@@ -113,6 +118,12 @@ public struct Swarm: Sendable, Equatable {
                                    strictBackend: swarm.strictBackend))
         swarm.detour = drawDetour(&random)
         swarm.knobs.append(.detour(swarm.detour))
+        if random.chance(Probability(0.2)) {
+            let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
+            let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
+            swarm.accountLoss = loss
+            swarm.knobs.append(.accountLoss(loss))
+        }
         return swarm
     }
 
@@ -145,6 +156,7 @@ public struct Swarm: Sendable, Equatable {
         world.faults.latencyMs = latencyMs
         world.faults.offlineWindows += offlineWindows
         world.faults.rules += rules
+        if let accountLoss { world.faults.accountLosses.append(accountLoss) }
         world.settings.reduceMotion = world.settings.reduceMotion || reduceMotion
         if deniesNotifications { world.settings.grantsNotifications = false }
         world.backend.strictCreateUser = world.backend.strictCreateUser || strictBackend

@@ -8,6 +8,7 @@ extension ModelEvent {
         case timerTick, requestSent, faultApplied, responseReceived, backendHandled, journeyChanged
         case accountSeeded, progressStored, analytics, pushTokenRegistered, phaseChanged, stepCompleted
         case syncQueued, syncDelivered, syncAbandoned, permissionAnswered, appConfiguration, note
+        case accountLost, storedCaches, sessionIssued
     }
 
     /// A set of kinds, as one word. (Inlinable: oracles test every event's kind against one.)
@@ -78,6 +79,9 @@ extension ModelEvent {
         case .permissionAnswered: .permissionAnswered
         case .appConfiguration: .appConfiguration
         case .note: .note
+        case .accountLost: .accountLost
+        case .storedCaches: .storedCaches
+        case .sessionIssued: .sessionIssued
         }
     }
 }

@@ -18,6 +18,8 @@ public enum ModelEvent: TraceRecord, Equatable {
     /// What the launch finds on the device: a session, and a readable cache for its user.
     case launchContext(sessionUser: String?, cacheHit: Bool)
     case deviceSettings(reduceMotion: Bool, grantsNotifications: Bool)
+    /// The keys of the onboarding caches on the device when the app launches (users, sorted).
+    indirect case storedCaches([String])
     case connectivity(online: Bool)
     // What the user sees and does.
     case screen(ScreenState)
@@ -40,6 +42,10 @@ public enum ModelEvent: TraceRecord, Equatable {
     case progressStored(user: String, phase: OnboardingPhase)
     indirect case analytics(user: String, event: String)
     case pushTokenRegistered(user: String)
+    /// Seed 003's account loss: from now on the backend answers 401 for this user's session.
+    case accountLost(user: String, deleted: Bool)
+    /// A sign-in verified: the account has a working session from now on.
+    case sessionIssued(user: String)
     // Client store and sync queue.
     case phaseChanged(OnboardingPhase)
     case stepCompleted(user: String, phase: OnboardingPhase)
@@ -53,13 +59,15 @@ public enum ModelEvent: TraceRecord, Equatable {
     public var lane: String {
         switch self {
         case .launched, .killed, .backgrounded, .foregrounded, .reinstalled, .cacheCorrupted, .signedOut,
-             .connectivity, .permissionAnswered, .appConfiguration, .launchContext, .deviceSettings:
+             .connectivity, .permissionAnswered, .appConfiguration, .launchContext, .deviceSettings, .storedCaches:
             "device"
         case .screen, .screenAppeared, .screenDisappeared: "screen"
         case .userAction, .actionUnavailable: "user"
         case .timerStarted, .timerStopped, .timerTick: "otp-timer"
         case .requestSent, .faultApplied, .responseReceived: "network"
-        case .backendHandled, .journeyChanged, .accountSeeded, .progressStored, .analytics, .pushTokenRegistered: "backend"
+        case .backendHandled, .journeyChanged, .accountSeeded, .progressStored, .analytics, .pushTokenRegistered,
+             .accountLost, .sessionIssued:
+            "backend"
         case .phaseChanged, .stepCompleted, .note, .signedIn: "client"
         case .syncQueued, .syncDelivered, .syncAbandoned: "sync-queue"
         }
@@ -109,6 +117,11 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .progressStored(let user, let phase): Self.write("progress", user, phase, to: &out)
         case .analytics(let user, let event): out.write("analytics user="); out.write(user); out.write(" event="); out.write(event)
         case .pushTokenRegistered(let user): out.write("push-token user="); out.write(user)
+        case .accountLost(let user, let deleted):
+            out.write(deleted ? "account-deleted user=" : "session-revoked user="); out.write(user)
+        case .sessionIssued(let user): out.write("session-issued user="); out.write(user)
+        case .storedCaches(let keys):
+            out.write("stored-caches ["); out.write(keys.joined(separator: ",")); out.write("]")
         case .phaseChanged(let phase): out.write("phase "); out.write(phase.rawValue)
         case .stepCompleted(let user, let phase): Self.write("step-completed", user, phase, to: &out)
         case .syncQueued(let user, let phase): Self.write("queued", user, phase, to: &out)

@@ -9,6 +9,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case pit1 = "pit-1", pit2 = "pit-2", pit3 = "pit-3", pit6 = "pit-6", pit7 = "pit-7", pit10 = "pit-10"
     case decCacheUser = "dec-cache-user", decCorrupt = "dec-corrupt", decTimeout = "dec-timeout"
     case decResumeLogin = "dec-resume-login"
+    case decAccountLoss = "dec-account-loss"
+    case decSourceOfTruth = "dec-source-of-truth"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -41,6 +43,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decCorrupt: "corrupted onboarding cache trusted as complete"
         case .decTimeout: "launch backend check has no timeout: loading forever when it never answers"
         case .decResumeLogin: "a log-in resumed after a kill forgets it is a log-in: its code request asks to create the account"
+        case .decAccountLoss: "a 401 for the signed-in account is taken for a network error: session and cache stay, the main app stays up"
+        case .decSourceOfTruth: "a sign-up that signs in to an existing account ignores its journey: a finished user onboards again"
         }
     }
 
@@ -59,6 +63,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decCorrupt: "003 Cache behavior (corrupted)"
         case .decTimeout: "003 Loading state (timeout fallback)"
         case .decResumeLogin: "003 Force-quit mid-onboarding (resume); 002 §9"
+        case .decAccountLoss: "003 Account loss (deletion/password reset)"
+        case .decSourceOfTruth: "003 Backend is source of truth; 002 §1-2"
         }
     }
 }

@@ -30,7 +30,8 @@ public struct OnboardingWorld: Sendable {
                         screen: screen, configuration: configuration)
     }
 
-    /// Puts the initial session and cache on the device and schedules the offline windows.
+    /// Puts the initial session and cache on the device and schedules the offline windows and
+    /// account losses.
     public func prepare() async {
         await backend.recordSeededAccounts()
         simulation.record(ModelEvent.deviceSettings(reduceMotion: configuration.settings.reduceMotion,
@@ -47,6 +48,14 @@ public struct OnboardingWorld: Sendable {
                     try await clock.sleep(for: window.duration, label: "offline window end")
                 } catch {}
                 await network.setOnline(true)
+            }
+        }
+        for loss in configuration.faults.accountLosses {
+            let backend = self.backend
+            let clock = simulation.clock
+            simulation.spawn("\(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms") {
+                do { try await clock.sleep(until: SimulationInstant.zero.advanced(by: loss.at), label: loss.kind.rawValue) } catch { return }
+                await backend.lose(loss)
             }
         }
     }

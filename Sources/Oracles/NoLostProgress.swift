@@ -6,7 +6,8 @@ import OnboardingModel
 ///
 /// When the run ends with the app running, online and free of injected faults for the settle
 /// window, every step a signed-in user completed has reached the backend; backend progress never
-/// moves backward.
+/// moves backward. Steps made with a session the backend later refused (an account loss) are
+/// exempt: they cannot reach the backend, and seed 003 has the app clear them.
 public struct NoLostProgress: Oracle {
     public let name = "noLostProgress"
     public let summary = "every completed step reaches the backend once the network is up long enough; backend progress never moves backward"
@@ -49,6 +50,9 @@ public struct NoLostProgress: Oracle {
         for (user, latest, reached) in users.sorted(by: { $0.user < $1.user }) {
             guard let latest else { continue }
             guard reached.map({ $0 < latest.phase }) ?? true else { continue }
+            // Seed 003's account loss: progress made with a session the backend refused cannot
+            // reach it, and the app clears it on purpose.
+            guard !run.sessionRefused(user, liveAt: latest.index) else { continue }
             violations.append(Violation(
                 oracle: name, at: latest.time,
                 message: "\(user) completed \(latest.phase.rawValue) at \(latest.time), but the backend still had "

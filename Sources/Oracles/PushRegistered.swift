@@ -5,7 +5,8 @@ import OnboardingModel
 /// APNs token, so push notifications won't be delivered").
 ///
 /// Permission granted ⇒ the user's push token reaches the backend, judged when the run ends
-/// settled (app running, online, no injected fault for the settle window).
+/// settled (app running, online, no injected fault for the settle window), unless the session
+/// that granted it was refused later (seed 003's account loss).
 public struct PushRegistered: Oracle {
     public let name = "pushRegistered"
     public let summary = "notification permission granted implies a push token registered at the backend"
@@ -17,7 +18,8 @@ public struct PushRegistered: Oracle {
         return run.events([.permissionAnswered]).compactMap { event in
             guard case .permissionAnswered(granted: true) = event.event,
                   event.time.advanced(by: settings.settle) <= run.end,
-                  let user = run.signedInUser(atIndex: event.index) else { return nil }
+                  let user = run.signedInUser(atIndex: event.index),
+                  !run.sessionRefused(user, liveAt: event.index) else { return nil }
             let registered = run.events([.pushTokenRegistered]).contains {
                 if case .pushTokenRegistered(user) = $0.event { return $0.index > event.index }
                 return false

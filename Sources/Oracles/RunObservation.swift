@@ -215,7 +215,7 @@ public struct RunObservation: Sendable {
 
     /// The screen showing at virtual time `time` (the last change at or before it).
     public func screen(atTime time: SimulationInstant) -> (index: Int, time: SimulationInstant, state: ScreenState)? {
-        screens.last { $0.time <= time }
+        Self.lastPosition(in: screens.count) { screens[$0].time <= time }.map { screens[$0] }
     }
 
     /// The user signed in at `index`, if any.

@@ -66,7 +66,8 @@ public enum OracleCatalogue {
         NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), ExactlyOnce(), NoLeakedTimers(),
         NoLostProgress(), PushRegistered(), SuccessImpliesActive(), ReduceMotion(), LaunchReadinessOracle(),
         EmailPreserved(), ValidEmailAccepted(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(),
-        TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(),
+        TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
+        RouteByJourneyAfterSignIn(),
         BudgetOracle(),
     ]
 

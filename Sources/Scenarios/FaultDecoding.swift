@@ -1,7 +1,7 @@
 import SimKernel
 import OnboardingModel
 
-/// Decodes `$.faults`: offline windows, drops, error statuses, timeouts and delays.
+/// Decodes `$.faults`: offline windows, drops, error statuses, timeouts, delays and account losses.
 enum FaultDecoding {
     static let endpoints = Endpoint.allCases.map { ($0.rawValue, $0) }
 
@@ -21,6 +21,8 @@ enum FaultDecoding {
             }
             if kind == "offline" {
                 if let window = decodeOffline(fault, context: context) { plan.offlineWindows.append(window) }
+            } else if let lossKind = AccountLoss.Kind(rawValue: kind) {
+                if let loss = decodeAccountLoss(lossKind, fault, context: context) { plan.accountLosses.append(loss) }
             } else if let rule = decodeRule(kind: kind, fault, context: context) {
                 plan.rules.append(rule)
             }
@@ -28,8 +30,19 @@ enum FaultDecoding {
         return plan
     }
 
+    /// `{"kind": "accountDeleted", "at": "20s"}`, optionally with the account's `email`.
+    private static func decodeAccountLoss(_ kind: AccountLoss.Kind, _ fault: Fields, context: DecodingContext) -> AccountLoss? {
+        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "for"], in: fault, kind: kind.rawValue, context: context)
+        let email = context.string(fault["email"], at: fault.path("email"))
+        guard let at = context.duration(fault["at"], at: fault.path("at")) else {
+            if fault["at"] == nil { context.fail(fault.path("at"), "missing: an account loss happens at a time", suggestion: "\"at\": \"20s\"") }
+            return nil
+        }
+        return AccountLoss(kind, at: at, email: email)
+    }
+
     private static func decodeOffline(_ fault: Fields, context: DecodingContext) -> OfflineWindow? {
-        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by"], in: fault, kind: "offline", context: context)
+        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "email"], in: fault, kind: "offline", context: context)
         let start = context.duration(fault["at"], at: fault.path("at"))
         let length = context.duration(fault["for"], at: fault.path("for"))
         if fault["at"] == nil { context.fail(fault.path("at"), "missing: an offline window starts at a time", suggestion: "\"at\": \"5s\"") }
@@ -43,7 +56,7 @@ enum FaultDecoding {
     }
 
     private static func decodeRule(kind: String, _ fault: Fields, context: DecodingContext) -> FaultRule? {
-        rejectKeys(["at", "for"], in: fault, kind: kind, context: context)
+        rejectKeys(["at", "for", "email"], in: fault, kind: kind, context: context)
         if kind != "error" { rejectKeys(["status"], in: fault, kind: kind, context: context) }
         if kind != "delay" { rejectKeys(["by"], in: fault, kind: kind, context: context) }
         var endpoint: Endpoint?

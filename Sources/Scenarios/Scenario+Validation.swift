@@ -83,6 +83,9 @@ private struct ScenarioCheck {
             default: break
             }
         }
+        for (index, loss) in plan.accountLosses.enumerated() {
+            duration(loss.at, at: "world.faults.accountLosses[\(index)].at")
+        }
     }
 
     /// Sessions and cache users must be accounts.

@@ -117,7 +117,11 @@ public enum ScenarioEncoder {
             if trigger.probability != .always { members.append(("probability", .number(String(trigger.probability.value)))) }
             return .object(members)
         }
-        return windows + rules
+        let losses = plan.accountLosses.map { loss -> JSONValue in
+            .object([("kind", .string(loss.kind.rawValue)), ("at", duration(loss.at))]
+                + (loss.email.map { [("email", JSONValue.string($0))] } ?? []))
+        }
+        return windows + rules + losses
     }
 
     private static func step(_ step: ScenarioStep) -> JSONValue {

@@ -1,3 +1,5 @@
+import OnboardingModel
+
 /// Every key the scenario format accepts, per kind of object. The decoder rejects any other
 /// key, and a test checks that `docs/scenario.schema.json` lists exactly these.
 public enum ScenarioKeys {
@@ -11,7 +13,7 @@ public enum ScenarioKeys {
     public static let network = ["latency", "timeouts"]
     public static let latency = ["min", "max"]
     public static let timeouts = ["request", "launchCheck", "goalGeneration"]
-    public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for"]
+    public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for", "email"]
     public static let step = ["launch", "kill", "background", "foreground", "reinstall", "corruptCache", "signOut",
                               "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "mayBeRefused", "enterCode", "policy",
                               "expect"]
@@ -35,5 +37,5 @@ public enum ScenarioKeys {
 
     /// Step keys that are the step's kind (every step has exactly one).
     public static let stepKinds = step.filter { $0 != "input" && $0 != "mayBeRefused" }
-    public static let faultKinds = ["offline", "drop", "error", "timeout", "delay"]
+    public static let faultKinds = ["offline", "drop", "error", "timeout", "delay"] + AccountLoss.Kind.allCases.map(\.rawValue)
 }

@@ -57,7 +57,7 @@ enum ShrinkCommand {
             + (target.name.hasSuffix(".json") ? target.name : "--persona \(target.name)") + " --seed \(seed)"
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }
-        let faultsAfter = shrunk.world.faults.rules.count + shrunk.world.faults.offlineWindows.count
+        let faultsAfter = shrunk.world.faults.count
         Console.out("wrote \(output): \(outcome.oracle) still fires with \(faultsAfter) of \(outcome.faultsBefore) faults "
                     + "and \(shrunk.steps.count) of \(outcome.stepsBefore) steps (\(outcome.runs) runs)")
         Console.out("check it: onboarding-sim run \(output)")

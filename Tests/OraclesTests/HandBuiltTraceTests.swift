@@ -82,4 +82,27 @@ import Oracles
         #expect(found.count == 1)
         #expect(found.first?.excerpt.count == 2)
     }
+
+    /// A lost account, signed out with a message; `storedAtRelaunch` is what the next launch finds.
+    func signedOutAfterLoss(error: String?, storedAtRelaunch: [String]) -> RunObservation {
+        trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [])),
+               (20_000, .accountLost(user: "u1", deleted: true)),
+               (40_000, .foregrounded), (40_100, .signedOut), (40_100, screen(.onboarding(.intro), actions: [])),
+               (40_100, screen(.onboarding(.intro), actions: [.getStarted, .logIn], error: error)),
+               (45_000, .killed(process: 1)), (45_000, .launched(process: 2, cold: true)),
+               (45_000, .storedCaches(storedAtRelaunch)), (45_000, screen(.onboarding(.intro), actions: [.getStarted, .logIn]))])
+    }
+
+    @Test func anAccountLossSignOutThatSaysWhyAndClearsTheCacheIsFine() {
+        let run = signedOutAfterLoss(error: "You've been signed out.", storedAtRelaunch: ["anonymous"])
+        #expect(AccountLossClearsCache().check(run, settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func anAccountLossSignOutThatKeepsTheCacheOrSaysNothingIsReported() {
+        let kept = AccountLossClearsCache().check(signedOutAfterLoss(error: "Signed out", storedAtRelaunch: ["anonymous", "u1"]),
+                                                  settings: OracleSettings())
+        #expect(kept.map(\.message).contains { $0.contains("found their onboarding cache") })
+        let silent = AccountLossClearsCache().check(signedOutAfterLoss(error: nil, storedAtRelaunch: []), settings: OracleSettings())
+        #expect(silent.map(\.message).contains { $0.contains("no word why") })
+    }
 }

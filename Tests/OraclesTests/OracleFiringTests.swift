@@ -33,6 +33,10 @@ import Scenarios
         Case(oracle: "resumeGateColdLaunchOnly", scenario: "fix-plan/foreground-mid-onboarding.json", mutant: .fix13),
         Case(oracle: "settledRouteMatchesJourney", scenario: "fix-plan/reinstall-with-live-session.json", mutant: .fix4),
         Case(oracle: "noDuplicateSubmission", scenario: "pitfalls/double-tap-send-code.json", mutant: .pit10),
+        Case(oracle: "accountLossClearsCache", scenario: "decisions/account-deleted-on-main.json", mutant: .decAccountLoss),
+        Case(oracle: "routeByJourneyAfterSignIn", scenario: "decisions/finished-user-taps-get-started.json", mutant: .decSourceOfTruth),
+        Case(oracle: "transientFailureHidden", scenario: "fix-plan/slow-goal-generation-fails-once.json", mutant: .fix2),
+        Case(oracle: "requestsAccepted", scenario: "fix-plan/returning-user-resends-code.json", mutant: .fix9),
     ]
 
     static func load(_ relative: String) throws -> Scenario {

@@ -98,6 +98,18 @@ import OnboardingModel
             FaultRule(endpoint: nil, kind: .delay(.milliseconds(1500)))])
     }
 
+    @Test func accountLossesDecodeWithTheirMomentAndOptionalEmail() throws {
+        let scenario = try #require(decoded(#"""
+            {"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [
+              {"kind": "accountDeleted", "at": "20s"},
+              {"kind": "sessionRevoked", "at": "1m", "email": "a@example.com"}]}
+            """#))
+        #expect(scenario.world.faults.accountLosses == [AccountLoss(.accountDeleted, at: .seconds(20)),
+                                                       AccountLoss(.sessionRevoked, at: .seconds(60), email: "a@example.com")])
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "accountDeleted", "endpoint": "journey"}, {"kind": "drop", "email": "a@b.c"}]}"#)
+        #expect(found.map(\.location) == ["$.faults[0].endpoint", "$.faults[0].at", "$.faults[1].email"])
+    }
+
     @Test func aStepHasExactlyOneKind() {
         let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true, "kill": true}, {}]}"#)
         #expect(found.map(\.location) == ["$.steps[0]", "$.steps[1]"])

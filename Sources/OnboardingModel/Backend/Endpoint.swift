@@ -11,6 +11,7 @@ public enum Endpoint: String, Sendable, CaseIterable, Comparable {
     case registerPush = "register-push"
     case pushProgress = "push-progress"
     case analytics
+    case refreshSession = "refresh-session"
 
     public static func < (lhs: Endpoint, rhs: Endpoint) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -30,6 +31,8 @@ public enum BackendRequest: Sendable, Equatable {
     case registerPush(userID: String, token: String)
     case pushProgress(userID: String, phase: OnboardingPhase)
     case analytics(userID: String, event: String)
+    /// Seed 004: "Token refresh triggered on MainTabView appear".
+    case refreshSession(userID: String)
 
     public var endpoint: Endpoint {
         switch self {
@@ -44,6 +47,19 @@ public enum BackendRequest: Sendable, Equatable {
         case .registerPush: .registerPush
         case .pushProgress: .pushProgress
         case .analytics: .analytics
+        case .refreshSession: .refreshSession
+        }
+    }
+
+    /// The signed-in user an authenticated request is made for (the account's session); nil for
+    /// sign-in requests and for analytics, which an anonymous install sends too.
+    public var sessionUser: String? {
+        switch self {
+        case .sendOTP, .verifyOTP, .analytics: nil
+        case .journey(let user), .generateGoals(let user), .selectGoal(let user, _), .approveProgram(let user),
+             .activateProgram(let user), .program(let user), .registerPush(let user, _), .pushProgress(let user, _),
+             .refreshSession(let user):
+            user
         }
     }
 }

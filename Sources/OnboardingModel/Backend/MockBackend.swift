@@ -22,6 +22,12 @@ public actor MockBackend {
     @exclusivity(unchecked) private var pendingCreateFlags: SmallMap<Bool> = [:]  // shouldCreateUser of the open challenge, per email
     @exclusivity(unchecked) private var random: SeededRandom
     @exclusivity(unchecked) private var usersCreated = 0
+    /// Users whose sessions the backend refuses (seed 003's account loss): true if deleted.
+    @exclusivity(unchecked) private var lostUsers: SmallMap<Bool> = [:]
+    /// Emails whose account was lost during the run: a sign-in for them that the backend rejects
+    /// (a log-in for a deleted account, a strict conflict with a challenge opened before the app
+    /// was signed out) is the fault's doing, and marked so.
+    @exclusivity(unchecked) private var lostEmails: [String] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -72,8 +78,11 @@ public actor MockBackend {
     /// Takes `request` in. Most requests are answered at once; goal generation works first.
     func receive(_ request: BackendRequest, id: Int) -> Reception {
         let result: Result<BackendResponse, RequestError>
+        if let user = request.sessionUser, let deleted = lostUsers[user] {
+            return .answered(answered(request, id: id, refusedSession(id: id, endpoint: request.endpoint, deleted: deleted)))
+        }
         switch request {
-        case .sendOTP(let email, let shouldCreateUser): result = sendOTP(email: email, shouldCreateUser: shouldCreateUser)
+        case .sendOTP(let email, let shouldCreateUser): result = sendOTP(email: email, shouldCreateUser: shouldCreateUser, id: id)
         case .verifyOTP(let email, let code): result = verifyOTP(email: email, code: code)
         case .journey(let user): result = withAccount(user) { .success(.journey($0.journey)) }
         case .generateGoals(let user):
@@ -89,6 +98,7 @@ public actor MockBackend {
         case .registerPush(let user, let token): result = registerPush(user: user, token: token)
         case .pushProgress(let user, let phase): result = pushProgress(user: user, phase: phase)
         case .analytics(let user, let event): result = recordAnalytics(user: user, event: event)
+        case .refreshSession(let user): result = withAccount(user) { _ in .success(.accepted) }
         }
         return .answered(answered(request, id: id, result))
     }
@@ -106,14 +116,16 @@ public actor MockBackend {
         return result
     }
 
-    private func sendOTP(email: String, shouldCreateUser: Bool) -> Result<BackendResponse, RequestError> {
+    private func sendOTP(email: String, shouldCreateUser: Bool, id: Int) -> Result<BackendResponse, RequestError> {
         let exists = accountsByEmail[email] != nil
         // Strict: a resend must ask the same as the sign-in it resends (002 §9: "may conflict with
         // the original shouldCreateUser: false call").
         if configuration.strictCreateUser, let original = pendingCreateFlags[email], original != shouldCreateUser {
+            markAccountLoss(of: email, id: id)
             return .failure(.status(422, "shouldCreateUser conflicts with the pending sign-in"))
         }
         if !shouldCreateUser && !exists {
+            markAccountLoss(of: email, id: id)
             return .failure(.status(422, "Signups not allowed for otp"))
         }
         if !exists {
@@ -132,6 +144,9 @@ public actor MockBackend {
             return .failure(.status(401, "Invalid or expired code"))
         }
         pendingCreateFlags[email] = nil
+        // A new sign-in after a revoked session gets a session that works.
+        lostUsers[account.userID] = nil
+        simulation.record(ModelEvent.sessionIssued(user: account.userID))
         return .success(.session(userID: account.userID))
     }
 
@@ -178,6 +193,38 @@ public actor MockBackend {
     private func recordAnalytics(user: String, event: String) -> Result<BackendResponse, RequestError> {
         simulation.record(ModelEvent.analytics(user: user, event: event))
         return .success(.accepted)
+    }
+
+    // MARK: Account loss (seed 003: "Account loss (deletion/password reset)").
+
+    /// From now on the backend refuses the sessions of `loss.email`'s account (every account if
+    /// nil); a deleted account is gone, and a sign-up with its email starts a new one.
+    func lose(_ loss: AccountLoss) {
+        let emails = loss.email.map { [$0] } ?? accountsByEmail.keys
+        for email in emails {
+            guard let account = accountsByEmail[email] else { continue }
+            let deleted = loss.kind == .accountDeleted
+            lostUsers[account.userID] = deleted
+            simulation.record(ModelEvent.accountLost(user: account.userID, deleted: deleted))
+            guard deleted else { continue }
+            accountsByEmail[email] = nil
+            emailsByUser[account.userID] = nil
+            inbox[email] = nil
+            pendingCreateFlags[email] = nil
+        }
+        lostEmails += emails
+    }
+
+    /// Records a rejected sign-in for `email` as the account loss's doing, if its account was lost.
+    private func markAccountLoss(of email: String, id: Int) {
+        guard lostEmails.contains(email) else { return }
+        simulation.record(ModelEvent.faultApplied(id: id, endpoint: .sendOTP, fault: "account-lost"))
+    }
+
+    /// 401 to a request made with a lost account's session, marked as the fault's doing.
+    private func refusedSession(id: Int, endpoint: Endpoint, deleted: Bool) -> Result<BackendResponse, RequestError> {
+        simulation.record(ModelEvent.faultApplied(id: id, endpoint: endpoint, fault: deleted ? "account-deleted" : "session-revoked"))
+        return .failure(.status(401, deleted ? "Account deleted" : "Session revoked"))
     }
 
     // MARK: Helpers.

@@ -79,7 +79,27 @@ extension ClientStore {
     }
 
     /// 002 §2: a new user's goal generation starts here, fire-and-forget, and the flow moves on.
+    /// 003: "Backend is source of truth — backend status always wins over local": a sign-up that
+    /// signed in to an account further along (an existing user who tapped "Get started") resumes
+    /// where the backend is (found by exploration: such a user went through onboarding again and
+    /// sent `onboarding_completed` twice). No answer: the local path, so a new user is never
+    /// blocked by the network (003 "Offline-first").
     func completeAuth() async {
+        if !mutants.contains(.decSourceOfTruth), let user = userID {
+            busy = "login"
+            publish()
+            let result = await call(.journey(userID: user))
+            busy = nil
+            switch result {
+            case .success(.journey(let journey)) where journey.resumePhase > .processOverview:
+                programStatus = journey.programStatus
+                return setPhase(journey.resumePhase)
+            case .failure(.cancelled):
+                return
+            default:
+                break
+            }
+        }
         run("fetchGoalOptions") { await $0.fetchGoalOptions() }
         setPhase(.processOverview)
     }

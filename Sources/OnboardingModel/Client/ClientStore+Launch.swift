@@ -7,6 +7,7 @@ extension ClientStore {
     func launch() {
         simulation.record(ModelEvent.appConfiguration(termsURL: config.termsURL, privacyURL: config.privacyURL))
         startMonitoringConnectivity()
+        listenForRefusedSessions()
         if mutants.contains(.pit1) {
             legacyLaunch()
             return
@@ -54,6 +55,7 @@ extension ClientStore {
         // dec-timeout: the launch check waits as long as the backend takes.
         let timeout: Duration? = mutants.contains(.decTimeout) ? nil : timeouts.launchCheck
         let result = await network.send(.journey(userID: user), timeout: timeout)
+        if handledAccountLoss(result, of: .journey(userID: user)) { return }
         switch result {
         case .success(.journey(let journey)):
             programStatus = journey.programStatus
@@ -146,6 +148,7 @@ extension ClientStore {
         }
         if route.isOnboardingOrAuth { onboardingContainerAppeared() }
         publish()
+        if route == .main { refreshSessionOnMain() }
     }
 
     /// The process is being killed: nothing it does from now on reaches the screen.
@@ -157,13 +160,7 @@ extension ClientStore {
 
     func signOut() {
         // 003: "On logout: Keep onboarding cache".
-        disk.storage.session = nil
-        simulation.record(ModelEvent.signedOut)
-        userID = nil
-        isReturningLogin = false
-        pendingEmail = nil
-        programStatus = nil
-        goalOptions = []
+        endSession()
         setPhase(.intro)
     }
 

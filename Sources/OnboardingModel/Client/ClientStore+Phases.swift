@@ -47,6 +47,8 @@ extension ClientStore {
             if goalOptions.isEmpty && !goalsLoading { run("fetchGoalOptions") { await $0.fetchGoalOptions() } }
         case .success:
             successAppeared()
+        case .complete:
+            refreshSessionOnMain()
         default:
             break
         }

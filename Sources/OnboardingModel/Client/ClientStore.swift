@@ -58,6 +58,10 @@ actor ClientStore {
     // Seed 004: "Offline launch shows cached main view with offline banner".
     @exclusivity(unchecked) var isOffline = false
     @exclusivity(unchecked) var connectivityToken: Int?
+    @exclusivity(unchecked) var refreshingSession = false
+    /// Work started while signed in: a sign-out cancels it, so nothing the old session started
+    /// lands on the screens of the next one.
+    @exclusivity(unchecked) var sessionWork: [SimulationTask] = []
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -230,7 +234,15 @@ actor ClientStore {
     /// A button's `Task { … }`: async work started by a tap, owned by the app process.
     /// The name is rendered only if a report shows the task.
     func run(_ name: @autoclosure @escaping () -> String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
-        process.spawn(describedBy: name) { await body(self) }
+        guard let task = process.spawn(describedBy: name, { await body(self) }), userID != nil else { return }
+        sessionWork.removeAll { $0.isFinished || $0.isCancelled }
+        sessionWork.append(task)
+    }
+
+    /// Cancels the work the signed-in session started (at sign-out and account loss).
+    func cancelSessionWork() {
+        for task in sessionWork { task.cancel() }
+        sessionWork.removeAll()
     }
 
     private func retry() {
@@ -253,9 +265,12 @@ actor ClientStore {
         return true
     }
 
-    /// Sends one request through the network and returns its outcome.
+    /// Sends one request through the network and returns its outcome. A 401 for the signed-in
+    /// account's session is an account loss: the store signs the user out, and the caller gets
+    /// `.cancelled` (its screen is gone), as if the work had been called off.
     func call(_ request: BackendRequest, timeout: Duration? = nil) async -> Result<BackendResponse, RequestError> {
-        await network.send(request, timeout: timeout ?? timeouts.request)
+        let result = await network.send(request, timeout: timeout ?? timeouts.request)
+        return handledAccountLoss(result, of: request) ? .failure(.cancelled) : result
     }
 
     /// The anonymous analytics identity of this install.
@@ -263,6 +278,7 @@ actor ClientStore {
 
     func sendAnalytics(_ event: String) {
         let user = analyticsUser
-        run("analytics \(event)") { store in _ = await store.call(.analytics(userID: user, event: event)) }
+        // Not session work: an event on its way is sent even if the user signs out meanwhile.
+        process.spawn(describedBy: { "analytics \(event)" }) { [self] in _ = await call(.analytics(userID: user, event: event)) }
     }
 }

@@ -20,6 +20,8 @@ actor SyncQueue {
     private let idleWakeup = Wakeup()
     @exclusivity(unchecked) private var isIdle = false
     @exclusivity(unchecked) private var flusher: SimulationTask?
+    /// Told when the backend refuses a user's session (401): the store's account-loss handling.
+    @exclusivity(unchecked) var onSessionRefused: (@Sendable (String) -> Void)?
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -99,6 +101,14 @@ actor SyncQueue {
                 }
             case .failure(.cancelled):
                 return false
+            case .failure(.status(401, _)) where !mutants.contains(.decAccountLoss):
+                // 003 account loss: the account's session is refused; its items can never be delivered.
+                removeFirst(item)
+                failures = 0
+                if case .progress(let user, let phase) = item {
+                    simulation.record(ModelEvent.syncAbandoned(user: user, phase: phase))
+                }
+                onSessionRefused?(item.user)
             case .failure:
                 if mutants.contains(.pit6) {
                     // pit-6: "Network error when updating backend, but local updated" — never retried.

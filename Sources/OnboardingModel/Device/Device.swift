@@ -48,6 +48,7 @@ public actor Device {
         self.store = store
         simulation.record(ModelEvent.launched(process: launches, cold: true))
         simulation.record(launchContext())
+        simulation.record(ModelEvent.storedCaches(disk.storage.sortedCacheKeys))
         await store.launch()
     }
 

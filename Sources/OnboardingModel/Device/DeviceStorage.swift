@@ -42,6 +42,13 @@ public enum SyncItem: Sendable, Equatable, CustomStringConvertible {
     case progress(user: String, phase: OnboardingPhase)
     case pushToken(user: String, token: String)
 
+    /// Whose session the item is sent with.
+    public var user: String {
+        switch self {
+        case .progress(let user, _), .pushToken(let user, _): user
+        }
+    }
+
     public var description: String {
         switch self {
         case .progress(let user, let phase): "progress(\(user),\(phase.rawValue))"

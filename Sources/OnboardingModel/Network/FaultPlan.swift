@@ -16,11 +16,41 @@ public struct FaultPlan: Sendable, Equatable {
     public var rules: [FaultRule] = []
     /// Spans of virtual time during which the device has no connection.
     public var offlineWindows: [OfflineWindow] = []
+    /// Accounts lost on the backend during the run (seed 003's "Account loss").
+    public var accountLosses: [AccountLoss] = []
 
-    public init(latencyMs: ClosedRange<Int64> = 20...120, rules: [FaultRule] = [], offlineWindows: [OfflineWindow] = []) {
+    public init(latencyMs: ClosedRange<Int64> = 20...120, rules: [FaultRule] = [], offlineWindows: [OfflineWindow] = [],
+                accountLosses: [AccountLoss] = []) {
         self.latencyMs = latencyMs
         self.rules = rules
         self.offlineWindows = offlineWindows
+        self.accountLosses = accountLosses
+    }
+
+    /// How many faults the plan injects: rules, offline windows and account losses.
+    public var count: Int { rules.count + offlineWindows.count + accountLosses.count }
+}
+
+/// Seed 003: "Account loss (deletion/password reset)". From `at` on, the backend answers 401 to
+/// every authenticated request of the account.
+public struct AccountLoss: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// The account is gone; a new sign-up with its email starts a fresh account.
+        case accountDeleted
+        /// Every session of the account ends (a password reset); signing in again works.
+        case sessionRevoked
+    }
+
+    public var kind: Kind
+    /// When, from the start of the run (not negative; checked by `Scenario.problems`).
+    public var at: Duration
+    /// Whose account; nil for every account that exists at that moment.
+    public var email: String?
+
+    public init(_ kind: Kind, at: Duration, email: String? = nil) {
+        self.kind = kind
+        self.at = at
+        self.email = email
     }
 }
 

@@ -1,0 +1,70 @@
+import SimKernel
+import OnboardingModel
+
+/// Route by the journey after sign-in (seed 002 §1: `completeLogin()` routes by the journey —
+/// "program active → main; goals complete → programReview; intake complete → processOverview";
+/// seed 003: "Backend is source of truth — backend status always wins over local").
+///
+/// After every sign-in by code (at Verify, and at Retry after a login error) the route the app
+/// settles on is never behind the backend journey the account had when it signed in: `main` for
+/// an active program, otherwise the journey's resume step or later (a new user's own progress may
+/// run ahead of a fresh account). Not judged when the user acts first (other than Retry), the app
+/// is killed or signed out first, or the app's last journey request before settling got no answer.
+/// A launch's own check is `settledRouteMatchesJourney`'s.
+public struct RouteByJourneyAfterSignIn: Oracle {
+    public let name = "routeByJourneyAfterSignIn"
+    public let summary = "after every sign-in by code the app settles where the backend journey resumes, never behind it"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var violations: [Violation] = []
+        var previous: RunObservation.Event?
+        for event in run.events([.signedIn, .responseReceived]) {
+            defer { previous = event }
+            guard case .signedIn(let user) = event.event, let verified = previous,
+                  case .responseReceived(_, .verifyOTP, "ok") = verified.event,
+                  let journey = run.journey(of: user, atIndex: event.index),
+                  let settled = settledRoute(after: event, in: run) else { continue }
+            let expected: Route = journey.isComplete ? .main : .onboarding(journey.resumePhase)
+            guard isBehind(settled.route, expected) else { continue }
+            violations.append(Violation(
+                oracle: name, at: settled.time,
+                message: "After \(user) signed in at \(event.time) the app settled on \(settled.route), but the backend journey "
+                    + "(\(journey)) resumes at \(expected): route by the journey after every sign-in (seed 002 §1; 003 "
+                    + "\"backend status always wins over local\").",
+                excerpt: run.lines([verified.index, event.index, settled.index])))
+        }
+        return violations
+    }
+
+    /// True when `route` is behind `expected` (or is the main app when the journey is not complete).
+    private func isBehind(_ route: Route, _ expected: Route) -> Bool {
+        switch (route, expected) {
+        case (.main, .main): false
+        case (_, .main), (.main, _): true
+        case (.onboarding(let shown), .onboarding(let resume)): shown < resume
+        default: false
+        }
+    }
+
+    /// The first route after the sign-in other than the code screen, if nothing else decided it first.
+    private func settledRoute(after signIn: RunObservation.Event, in run: RunObservation)
+        -> (route: Route, index: Int, time: SimulationInstant)?
+    {
+        guard let settled = run.screens(after: signIn.index, through: .max).first(where: {
+            $0.state.route != nil && $0.state.route != .onboarding(.authVerification)
+        }), let route = settled.state.route else { return nil }
+        let between = run.events([.userAction, .killed, .signedOut, .responseReceived]).between(after: signIn.index, before: settled.index)
+        var lastJourneyAnswered = true
+        for event in between {
+            switch event.event {
+            case .userAction(.retry, _): continue
+            case .userAction, .killed, .signedOut: return nil
+            case .responseReceived(_, .journey, let outcome): lastJourneyAnswered = outcome == "ok"
+            default: continue
+            }
+        }
+        return lastJourneyAnswered ? (route, settled.index, settled.time) : nil
+    }
+}

@@ -1,0 +1,31 @@
+import SimKernel
+import OnboardingModel
+
+/// Sessions the backend stopped accepting (seed 003's account loss), as oracles ask about them.
+extension RunObservation {
+    /// The account losses of `user` (`accountLost` events), in order.
+    public func losses(of user: String) -> [Event] {
+        events([.accountLost]).filter { if case .accountLost(user, _) = $0.event { true } else { false } }
+    }
+
+    /// True when the session `user` had at trace index `index` was refused by the backend, before
+    /// or after `index`: an account loss came after the last sign-in verified before `index`.
+    /// Work done with that session (a queued push, a push token) can never reach the backend.
+    public func sessionRefused(_ user: String, liveAt index: Int) -> Bool {
+        let losses = losses(of: user)
+        guard let last = losses.last else { return false }
+        let issued = events([.sessionIssued]).last { event in
+            guard case .sessionIssued(user) = event.event else { return false }
+            return event.index < index
+        }
+        return last.index > (issued?.index ?? -1)
+    }
+
+    /// The trace index at which `user` next got a working session after `loss` (a new sign-in),
+    /// or `Int.max`: the loss applies from its event up to there.
+    public func sessionRestored(_ user: String, after loss: Event) -> Int {
+        events([.sessionIssued]).between(after: loss.index, before: .max).first { event in
+            if case .sessionIssued(user) = event.event { true } else { false }
+        }?.index ?? .max
+    }
+}
