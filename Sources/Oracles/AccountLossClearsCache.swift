@@ -6,10 +6,10 @@ import OnboardingModel
 ///
 /// Once the backend has lost an account (deleted, or every session revoked), until the user
 /// signs in again:
-/// - the user is never left on the main app or on a spinner for it: once a 401 for the session
-///   reaches the app, within the flash window; and after every launch, foreground or action of
-///   theirs, within the patience window, when the network was healthy all that time (online, no
-///   injected fault), the app has left both (or the user has left the app);
+/// - the user is never left on the main app or on a spinner for it once a 401 for the session
+///   reaches the app (within the flash window); nor on the main app a patience window after any
+///   launch, foreground or action of theirs when the network was healthy all that time (online,
+///   no injected fault), unless the user left the app first;
 /// - when the app signs them out, the first screen after says why (an error text);
 /// - from then on, no launch finds the account's onboarding cache on the device.
 public struct AccountLossClearsCache: Oracle {
@@ -63,12 +63,13 @@ public struct AccountLossClearsCache: Oracle {
         return nil
     }
 
-    /// What the user sees at `index` if it is the lost user's main app or a spinner, in the foreground.
-    private func strandedScreen(_ user: String, atIndex index: Int, in run: RunObservation) -> String? {
+    /// What the user sees at `index` if it is the lost user's main app (or, with `spinners`, a
+    /// spinner), in the foreground.
+    private func strandedScreen(_ user: String, atIndex index: Int, in run: RunObservation, spinners: Bool = true) -> String? {
         guard run.signedInUser(atIndex: index) == user, let shown = run.screen(atIndex: index),
               shown.state.foreground, let route = shown.state.route else { return nil }
         if route == .main { return "the main app" }
-        if shown.state.spinner != nil || shown.state.loadingScreen != nil { return "\(route) with a spinner" }
+        if spinners && (shown.state.spinner != nil || shown.state.loadingScreen != nil) { return "\(route) with a spinner" }
         return nil
     }
 
@@ -99,7 +100,8 @@ public struct AccountLossClearsCache: Oracle {
             let next = stops.dropFirst(position + 1).first
             if let next, next.time <= deadline, isLeaving(next) { continue }
             let end = max(checkpoint.index, run.lastIndex(atOrBefore: deadline))
-            guard end < until, let seen = strandedScreen(user, atIndex: end, in: run),
+            // A spinner here waits on a sign-in request, not on the account: only the main app counts.
+            guard end < until, let seen = strandedScreen(user, atIndex: end, in: run, spinners: false),
                   healthy(from: checkpoint.index, through: end, in: run) else { continue }
             return Violation(oracle: name, at: deadline,
                              message: "\(what.prefix(1).uppercased() + what.dropFirst()) at \(loss.time), but \(checkpoint.time.duration(to: deadline).totalMilliseconds)ms "

@@ -82,11 +82,13 @@ extension ClientStore {
     /// 003: "Backend is source of truth — backend status always wins over local": a sign-up that
     /// signed in to an account further along (an existing user who tapped "Get started") resumes
     /// where the backend is (found by exploration: such a user went through onboarding again and
-    /// sent `onboarding_completed` twice). No answer: the local path, so a new user is never
-    /// blocked by the network (003 "Offline-first").
+    /// sent `onboarding_completed` twice). No answer: an error with Retry, as 002 §1's fix does
+    /// for a log-in ("Show error instead of assuming"): assuming a new account re-onboarded a
+    /// finished user whose journey check timed out (found by exploration at 100,000 seeds).
     func completeAuth() async {
         if !mutants.contains(.decSourceOfTruth), let user = userID {
             busy = "login"
+            errorMessage = nil
             publish()
             let result = await call(.journey(userID: user))
             busy = nil
@@ -94,10 +96,14 @@ extension ClientStore {
             case .success(.journey(let journey)) where journey.resumePhase > .processOverview:
                 programStatus = journey.programStatus
                 return setPhase(journey.resumePhase)
+            case .success:
+                break
             case .failure(.cancelled):
                 return
-            default:
-                break
+            case .failure:
+                errorMessage = "Couldn't connect. Please check your connection and try again."
+                retryTarget = .signUp
+                return publish()
             }
         }
         run("fetchGoalOptions") { await $0.fetchGoalOptions() }

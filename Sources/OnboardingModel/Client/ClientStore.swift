@@ -6,8 +6,9 @@ import SimKernel
 /// One store lives per launch of the app (`AppProcess`); a kill ends it. Its state is what
 /// the views would hold; `publish()` turns it into the `ScreenState` the user sees.
 actor ClientStore {
-    /// What a "Retry" button on screen does: finish the login, or (with none set) load the goal options.
-    enum RetryTarget: Sendable { case login }
+    /// What a "Retry" button on screen does: finish the login or the sign-up, or (with none set)
+    /// load the goal options.
+    enum RetryTarget: Sendable { case login, signUp }
 
     let simulation: Simulation
     let process: AppProcess
@@ -143,7 +144,7 @@ actor ClientStore {
         case .auth:
             return EmailValidation.isValid(emailField, mutants: mutants) ? Offered.authValid : Offered.authInvalid
         case .authVerification:
-            if retryTarget == .login { return Offered.retry }
+            if retryTarget != nil { return Offered.retry }
             let canResend = otpTimer.onSharedExecutor { $0.canResend }
             var offered: [UserAction] = [.typeCode]
             offered.reserveCapacity(4)
@@ -251,6 +252,7 @@ actor ClientStore {
         errorMessage = nil
         switch target {
         case .login?: run("retry login") { await $0.completeLogin() }
+        case .signUp?: run("retry sign-up") { await $0.completeAuth() }
         case nil: run("retry goal options") { await $0.fetchGoalOptions() }
         }
     }
