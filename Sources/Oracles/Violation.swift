@@ -67,7 +67,7 @@ public enum OracleCatalogue {
         NoLostProgress(), PushRegistered(), SuccessImpliesActive(), ReduceMotion(), LaunchReadinessOracle(),
         EmailPreserved(), ValidEmailAccepted(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(),
         TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
-        RouteByJourneyAfterSignIn(),
+        RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(),
         BudgetOracle(),
     ]
 

@@ -161,6 +161,9 @@ extension ClientStore {
     func signOut() {
         // 003: "On logout: Keep onboarding cache".
         endSession()
+        // app-auth-wall: the root view is not told; the main app stays up without a session.
+        if mutants.contains(.appAuthWall), route == .main { return publish() }
+        // 004: "Auth wall: user must sign in before accessing any app content".
         setPhase(.intro)
     }
 

@@ -227,7 +227,10 @@ actor ClientStore {
         }
     }
 
+    /// 004: "Banner auto-shows/hides".
     func connectivityChanged(online: Bool) {
+        // app-offline-banner: the monitor's "back online" is never applied to the banner.
+        if online && mutants.contains(.appOfflineBanner) { return }
         isOffline = !online
         publish()
     }

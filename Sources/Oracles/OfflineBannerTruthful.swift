@@ -1,0 +1,41 @@
+import SimKernel
+import OnboardingModel
+
+/// The offline banner tells the truth (seed 004: "Offline launch shows cached main view with
+/// offline banner"; "Banner auto-shows/hides with .transition(…)").
+///
+/// On the screen that carries the banner (the main app, in the foreground) the banner shows while
+/// the device is offline and is gone while it is online, each within the flash window of the
+/// change: it may lag a connection change by an animation, never longer.
+public struct OfflineBannerTruthful: Oracle {
+    public let name = "offlineBannerTruthful"
+    public let summary = "on the main app the offline banner shows exactly while the device is offline (within the flash window)"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var online = true
+        var shown: ScreenState?
+        var wrongSince: (time: SimulationInstant, index: Int)?
+        func judge(until time: SimulationInstant) -> Violation? {
+            guard let since = wrongSince, since.time.duration(to: time) > settings.flashWindow else { return nil }
+            let state = online ? "online" : "offline"
+            return Violation(oracle: name, at: since.time.advanced(by: settings.flashWindow),
+                             message: "From \(since.time) the device was \(state) but the main app "
+                                + "\(online ? "still showed" : "did not show") the offline banner for longer than "
+                                + "\(settings.flashWindow.totalMilliseconds)ms. The banner follows the connection (seed 004).",
+                             excerpt: run.lines([since.index]))
+        }
+        for event in run.events([.connectivity, .screen]) {
+            if let violation = judge(until: event.time) { return [violation] }
+            switch event.event {
+            case .connectivity(let isOnline): online = isOnline
+            case .screen(let state): shown = state
+            default: continue
+            }
+            let wrong = shown.map { $0.route == .main && $0.foreground && $0.offlineBanner == online } ?? false
+            if !wrong { wrongSince = nil } else if wrongSince == nil { wrongSince = (event.time, event.index) }
+        }
+        return judge(until: run.end).map { [$0] } ?? []
+    }
+}
