@@ -8,7 +8,7 @@ extension ModelEvent {
         case timerTick, requestSent, faultApplied, responseReceived, backendHandled, journeyChanged
         case accountSeeded, progressStored, analytics, pushTokenRegistered, phaseChanged, stepCompleted
         case syncQueued, syncDelivered, syncAbandoned, permissionAnswered, appConfiguration, note
-        case accountLost, storedCaches, sessionIssued
+        case accountLost, storedCaches, sessionIssued, eventLogged
     }
 
     /// A set of kinds, as one word. (Inlinable: oracles test every event's kind against one.)
@@ -82,6 +82,7 @@ extension ModelEvent {
         case .accountLost: .accountLost
         case .storedCaches: .storedCaches
         case .sessionIssued: .sessionIssued
+        case .eventLogged: .eventLogged
         }
     }
 }

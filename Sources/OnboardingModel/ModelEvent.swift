@@ -41,6 +41,8 @@ public enum ModelEvent: TraceRecord, Equatable {
     indirect case accountSeeded(user: String, email: String, journey: Journey)
     case progressStored(user: String, phase: OnboardingPhase)
     indirect case analytics(user: String, event: String)
+    /// The app logged an analytics event (it is on its way to the backend).
+    indirect case eventLogged(user: String, event: String)
     case pushTokenRegistered(user: String)
     /// Seed 003's account loss: from now on the backend answers 401 for this user's session.
     case accountLost(user: String, deleted: Bool)
@@ -68,7 +70,7 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .backendHandled, .journeyChanged, .accountSeeded, .progressStored, .analytics, .pushTokenRegistered,
              .accountLost, .sessionIssued:
             "backend"
-        case .phaseChanged, .stepCompleted, .note, .signedIn: "client"
+        case .phaseChanged, .stepCompleted, .note, .signedIn, .eventLogged: "client"
         case .syncQueued, .syncDelivered, .syncAbandoned: "sync-queue"
         }
     }
@@ -116,6 +118,7 @@ public enum ModelEvent: TraceRecord, Equatable {
             journey.writeCanonical(to: &out)
         case .progressStored(let user, let phase): Self.write("progress", user, phase, to: &out)
         case .analytics(let user, let event): out.write("analytics user="); out.write(user); out.write(" event="); out.write(event)
+        case .eventLogged(let user, let event): out.write("event-logged user="); out.write(user); out.write(" event="); out.write(event)
         case .pushTokenRegistered(let user): out.write("push-token user="); out.write(user)
         case .accountLost(let user, let deleted):
             out.write(deleted ? "account-deleted user=" : "session-revoked user="); out.write(user)

@@ -11,6 +11,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decResumeLogin = "dec-resume-login"
     case decAccountLoss = "dec-account-loss"
     case decSourceOfTruth = "dec-source-of-truth"
+    case decOfflineEvents = "dec-offline-events"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
@@ -46,6 +47,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decResumeLogin: "a log-in resumed after a kill forgets it is a log-in: its code request asks to create the account"
         case .decAccountLoss: "a 401 for the signed-in account is taken for a network error: session and cache stay, the main app stays up"
         case .decSourceOfTruth: "a sign-up that signs in to an existing account ignores its journey: a finished user onboards again"
+        case .decOfflineEvents: "analytics events are fire-and-forget: one sent offline (onboarding_completed) is lost"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
         case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
         }
@@ -68,6 +70,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decResumeLogin: "003 Force-quit mid-onboarding (resume); 002 §9"
         case .decAccountLoss: "003 Account loss (deletion/password reset)"
         case .decSourceOfTruth: "003 Backend is source of truth; 002 §1-2"
+        case .decOfflineEvents: "003 Offline completion: auto-sync (SyncQueue, same as events)"
         case .appAuthWall: "004 Auth wall"
         case .appOfflineBanner: "004 Offline banner (auto-shows/hides)"
         }

@@ -67,7 +67,7 @@ public enum OracleCatalogue {
         NoLostProgress(), PushRegistered(), SuccessImpliesActive(), ReduceMotion(), LaunchReadinessOracle(),
         EmailPreserved(), ValidEmailAccepted(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(),
         TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
-        RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(),
+        RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(), NoLostEvents(),
         BudgetOracle(),
     ]
 

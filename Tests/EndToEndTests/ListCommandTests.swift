@@ -2,10 +2,11 @@ import Testing
 
 /// `onboarding-sim list --mutants` prints every catalogue id, tab-separated from a summary.
 @Suite struct ListCommandTests {
-    static let catalogue = ["fix-1", "fix-2", "fix-3", "fix-4", "fix-5", "fix-6", "fix-7", "fix-8", "fix-9", "fix-10",
-                            "fix-11", "fix-12", "fix-13", "fix-14", "pit-1", "pit-2", "pit-3", "pit-6", "pit-7", "pit-10",
-                            "dec-cache-user", "dec-corrupt", "dec-timeout", "dec-resume-login", "dec-account-loss",
-                            "dec-source-of-truth", "app-auth-wall", "app-offline-banner"]
+    static let catalogue = ["fix-1", "fix-2", "fix-3", "fix-4", "fix-5", "fix-6", "fix-7", "fix-8", "fix-9",
+                            "fix-10", "fix-11", "fix-12", "fix-13", "fix-14", "pit-1", "pit-2", "pit-3", "pit-6",
+                            "pit-7", "pit-10", "dec-cache-user", "dec-corrupt", "dec-timeout", "dec-resume-login",
+                            "dec-account-loss", "dec-source-of-truth", "dec-offline-events", "app-auth-wall",
+                            "app-offline-banner"]
 
     @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {
         let output = try BuiltTool.run(["list", "--mutants"])

@@ -30,7 +30,8 @@ public enum BackendRequest: Sendable, Equatable {
     case program(userID: String)
     case registerPush(userID: String, token: String)
     case pushProgress(userID: String, phase: OnboardingPhase)
-    case analytics(userID: String, event: String)
+    /// `eventID` is unique per event on the device, so the backend takes a retried event once.
+    case analytics(userID: String, event: String, eventID: String)
     /// Seed 004: "Token refresh triggered on MainTabView appear".
     case refreshSession(userID: String)
 

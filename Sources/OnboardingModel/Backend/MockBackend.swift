@@ -28,6 +28,8 @@ public actor MockBackend {
     /// (a log-in for a deleted account, a strict conflict with a challenge opened before the app
     /// was signed out) is the fault's doing, and marked so.
     @exclusivity(unchecked) private var lostEmails: [String] = []
+    /// The analytics events taken, by the id the app gave each.
+    @exclusivity(unchecked) private var eventIDs: [String] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -97,7 +99,7 @@ public actor MockBackend {
         case .program(let user): result = withAccount(user) { .success(.program($0.journey.programStatus)) }
         case .registerPush(let user, let token): result = registerPush(user: user, token: token)
         case .pushProgress(let user, let phase): result = pushProgress(user: user, phase: phase)
-        case .analytics(let user, let event): result = recordAnalytics(user: user, event: event)
+        case .analytics(let user, let event, let eventID): result = recordAnalytics(user: user, event: event, id: eventID)
         case .refreshSession(let user): result = withAccount(user) { _ in .success(.accepted) }
         }
         return .answered(answered(request, id: id, result))
@@ -190,8 +192,13 @@ public actor MockBackend {
         }
     }
 
-    private func recordAnalytics(user: String, event: String) -> Result<BackendResponse, RequestError> {
-        simulation.record(ModelEvent.analytics(user: user, event: event))
+    /// Idempotent by event id, as analytics sinks are: a retry of an event already taken is
+    /// accepted and not counted again.
+    private func recordAnalytics(user: String, event: String, id: String) -> Result<BackendResponse, RequestError> {
+        if !eventIDs.contains(id) {
+            eventIDs.append(id)
+            simulation.record(ModelEvent.analytics(user: user, event: event))
+        }
         return .success(.accepted)
     }
 

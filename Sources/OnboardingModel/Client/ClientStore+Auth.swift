@@ -69,7 +69,8 @@ extension ClientStore {
 
     /// Stores the session in the keychain and moves the anonymous progress to the user's cache.
     private func establishSession(user: String, email: String) {
-        disk.storage.session = Session(userID: user, email: email)
+        disk.storage.sessionsIssued += 1
+        disk.storage.session = Session(userID: user, email: email, number: disk.storage.sessionsIssued)
         let anonymous = readCache(for: nil)
         userID = user
         simulation.record(ModelEvent.signedIn(user: user))

@@ -54,8 +54,9 @@ extension ClientStore {
         guard let user = userID else { return finishLaunch(at: .intro) }
         // dec-timeout: the launch check waits as long as the backend takes.
         let timeout: Duration? = mutants.contains(.decTimeout) ? nil : timeouts.launchCheck
+        let session = disk.storage.session
         let result = await network.send(.journey(userID: user), timeout: timeout)
-        if handledAccountLoss(result, of: .journey(userID: user)) { return }
+        if handledAccountLoss(result, of: .journey(userID: user), sentWith: session) { return }
         switch result {
         case .success(.journey(let journey)):
             programStatus = journey.programStatus

@@ -17,8 +17,12 @@ extension ClientStore {
     private func sessionRefreshEnded() { refreshingSession = false }
 
     /// True if `result` is the backend refusing the signed-in account's session, now handled.
-    func handledAccountLoss(_ result: Result<BackendResponse, RequestError>, of request: BackendRequest) -> Bool {
-        guard case .failure(.status(401, _)) = result, let user = request.sessionUser, user == userID, !terminated else { return false }
+    /// A 401 for a request made with an earlier session (the user signed in again meanwhile)
+    /// says nothing about the current one.
+    func handledAccountLoss(_ result: Result<BackendResponse, RequestError>, of request: BackendRequest,
+                            sentWith session: Session?) -> Bool {
+        guard case .failure(.status(401, _)) = result, let user = request.sessionUser, user == userID, !terminated,
+              session == disk.storage.session else { return false }
         // dec-account-loss: the 401 is one more failed request; session, cache and route stay.
         guard !mutants.contains(.decAccountLoss) else { return false }
         accountLost(user)
@@ -28,7 +32,7 @@ extension ClientStore {
     /// Signs out: the keychain session goes, the session's work is cancelled, and nothing of the
     /// signed-in user stays in the store (the onboarding cache stays on disk: 003 "On logout").
     func endSession() {
-        cancelSessionWork()
+        cancelScreenWork()
         disk.storage.session = nil
         simulation.record(ModelEvent.signedOut)
         userID = nil
@@ -54,7 +58,8 @@ extension ClientStore {
         }
     }
 
-    /// The sync queue's push for `user` met a 401: the same account loss, if it is the signed-in user.
+    /// The sync queue's push for `user`, made with the current session, met a 401: the same
+    /// account loss, if it is the signed-in user.
     func sessionRefusedBySyncQueue(_ user: String) {
         guard user == userID, !terminated, !mutants.contains(.decAccountLoss) else { return }
         accountLost(user)

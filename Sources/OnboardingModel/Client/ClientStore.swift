@@ -60,9 +60,9 @@ actor ClientStore {
     @exclusivity(unchecked) var isOffline = false
     @exclusivity(unchecked) var connectivityToken: Int?
     @exclusivity(unchecked) var refreshingSession = false
-    /// Work started while signed in: a sign-out cancels it, so nothing the old session started
-    /// lands on the screens of the next one.
-    @exclusivity(unchecked) var sessionWork: [SimulationTask] = []
+    /// Work the screens started (a button's task, a fetch): a sign-out cancels it, so nothing
+    /// started before lands on the screens after.
+    @exclusivity(unchecked) var screenWork: [SimulationTask] = []
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -238,15 +238,15 @@ actor ClientStore {
     /// A button's `Task { … }`: async work started by a tap, owned by the app process.
     /// The name is rendered only if a report shows the task.
     func run(_ name: @autoclosure @escaping () -> String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
-        guard let task = process.spawn(describedBy: name, { await body(self) }), userID != nil else { return }
-        sessionWork.removeAll { $0.isFinished || $0.isCancelled }
-        sessionWork.append(task)
+        guard let task = process.spawn(describedBy: name, { await body(self) }) else { return }
+        screenWork.removeAll { $0.isFinished || $0.isCancelled }
+        screenWork.append(task)
     }
 
-    /// Cancels the work the signed-in session started (at sign-out and account loss).
-    func cancelSessionWork() {
-        for task in sessionWork { task.cancel() }
-        sessionWork.removeAll()
+    /// Cancels the work the screens started (at sign-out and account loss).
+    func cancelScreenWork() {
+        for task in screenWork { task.cancel() }
+        screenWork.removeAll()
     }
 
     private func retry() {
@@ -274,16 +274,29 @@ actor ClientStore {
     /// account's session is an account loss: the store signs the user out, and the caller gets
     /// `.cancelled` (its screen is gone), as if the work had been called off.
     func call(_ request: BackendRequest, timeout: Duration? = nil) async -> Result<BackendResponse, RequestError> {
+        let session = disk.storage.session
         let result = await network.send(request, timeout: timeout ?? timeouts.request)
-        return handledAccountLoss(result, of: request) ? .failure(.cancelled) : result
+        return handledAccountLoss(result, of: request, sentWith: session) ? .failure(.cancelled) : result
     }
 
     /// The anonymous analytics identity of this install.
     var analyticsUser: String { userID ?? "anonymous-\(disk.storage.install)" }
 
+    /// Logs an analytics event. 003: "Offline completion: Auto-sync when connection returns (use
+    /// existing SyncQueue)", the SyncQueue being the pattern "same as events/event types": the
+    /// event is queued, persisted and retried until the backend takes it, once (its id).
     func sendAnalytics(_ event: String) {
         let user = analyticsUser
-        // Not session work: an event on its way is sent even if the user signs out meanwhile.
-        process.spawn(describedBy: { "analytics \(event)" }) { [self] in _ = await call(.analytics(userID: user, event: event)) }
+        disk.storage.eventsLogged += 1
+        let id = "\(disk.storage.install)-\(disk.storage.eventsLogged)"
+        simulation.record(ModelEvent.eventLogged(user: user, event: event))
+        guard !mutants.contains(.decOfflineEvents) else {
+            // dec-offline-events: fire and forget; sent offline, the event is lost.
+            process.spawn(describedBy: { "analytics \(event)" }) { [self] in
+                _ = await call(.analytics(userID: user, event: event, eventID: id))
+            }
+            return
+        }
+        syncQueue.onSharedExecutor(passing: SyncItem.analytics(user: user, event: event, id: id)) { $0.enqueue($1) }
     }
 }

@@ -91,6 +91,7 @@ actor SyncQueue {
         while let item = disk.storage.syncQueue.first {
             if !mutants.contains(.pit6) { await network.waitUntilOnline() }
             if Task.isCancelled { return false }
+            let session = disk.storage.session
             let result = await network.send(request(for: item), timeout: requestTimeout)
             switch result {
             case .success:
@@ -101,7 +102,7 @@ actor SyncQueue {
                 }
             case .failure(.cancelled):
                 return false
-            case .failure(.status(401, _)) where !mutants.contains(.decAccountLoss):
+            case .failure(.status(401, _)) where !mutants.contains(.decAccountLoss) && session == disk.storage.session:
                 // 003 account loss: the account's session is refused; its items can never be delivered.
                 removeFirst(item)
                 failures = 0
@@ -137,6 +138,7 @@ actor SyncQueue {
         switch item {
         case .progress(let user, let phase): .pushProgress(userID: user, phase: phase)
         case .pushToken(let user, let token): .registerPush(userID: user, token: token)
+        case .analytics(let user, let event, let id): .analytics(userID: user, event: event, eventID: id)
         }
     }
 }

@@ -30,10 +30,14 @@ public enum CachedValue: Sendable, Equatable {
 public struct Session: Sendable, Equatable {
     public var userID: String
     public var email: String
+    /// Which sign-in on this device issued it (its token): a 401 for a request made with an
+    /// earlier session says nothing about this one.
+    public var number: Int
 
-    public init(userID: String, email: String) {
+    public init(userID: String, email: String, number: Int = 0) {
         self.userID = userID
         self.email = email
+        self.number = number
     }
 }
 
@@ -41,11 +45,13 @@ public struct Session: Sendable, Equatable {
 public enum SyncItem: Sendable, Equatable, CustomStringConvertible {
     case progress(user: String, phase: OnboardingPhase)
     case pushToken(user: String, token: String)
+    /// An analytics event (003: the SyncQueue pattern is "same as events/event types").
+    case analytics(user: String, event: String, id: String)
 
     /// Whose session the item is sent with.
     public var user: String {
         switch self {
-        case .progress(let user, _), .pushToken(let user, _): user
+        case .progress(let user, _), .pushToken(let user, _), .analytics(let user, _, _): user
         }
     }
 
@@ -53,6 +59,7 @@ public enum SyncItem: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .progress(let user, let phase): "progress(\(user),\(phase.rawValue))"
         case .pushToken(let user, _): "push-token(\(user))"
+        case .analytics(let user, let event, _): "analytics(\(user),\(event))"
         }
     }
 }
@@ -72,6 +79,10 @@ public struct DeviceStorage: Sendable, Equatable {
     /// Counts anonymous analytics identities: a new one per install, and a new one when storage
     /// is corrupted (the analytics SDK keeps its anonymous ID in the same storage).
     public var install = 1
+    /// Numbers the analytics events the app logs on this device (their ids).
+    public var eventsLogged = 0
+    /// Counts the sessions signed in on this device (`Session.number`).
+    public var sessionsIssued = 0
 
     public init(cache: SmallMap<CachedValue> = [:], session: Session? = nil) {
         self.cache = cache
