@@ -11,7 +11,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decResumeLogin = "dec-resume-login"
     case decAccountLoss = "dec-account-loss"
     case decSourceOfTruth = "dec-source-of-truth"
-    case decOfflineEvents = "dec-offline-events"
+    case decOfflineEvents = "dec-offline-events", decPushOrder = "dec-push-order"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
@@ -48,6 +48,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decAccountLoss: "a 401 for the signed-in account is taken for a network error: session and cache stay, the main app stays up"
         case .decSourceOfTruth: "a sign-up that signs in to an existing account ignores its journey: a finished user onboards again"
         case .decOfflineEvents: "analytics events are fire-and-forget: one sent offline (onboarding_completed) is lost"
+        case .decPushOrder: "each step's progress push is sent on its own, not after the previous one: pushes arrive out of order"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
         case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
         }
@@ -71,6 +72,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decAccountLoss: "003 Account loss (deletion/password reset)"
         case .decSourceOfTruth: "003 Backend is source of truth; 002 §1-2"
         case .decOfflineEvents: "003 Offline completion: auto-sync (SyncQueue, same as events)"
+        case .decPushOrder: "003 Push to backend after each onboarding step (SyncQueue)"
         case .appAuthWall: "004 Auth wall"
         case .appOfflineBanner: "004 Offline banner (auto-shows/hides)"
         }

@@ -73,7 +73,8 @@ public struct NoLostProgress: Oracle {
             if let previous = latest.first(where: { $0.user == user }), phase < previous.phase {
                 return [Violation(oracle: name, at: event.time,
                                   message: "The backend's progress for \(user) moved back from \(previous.phase.rawValue) "
-                                    + "to \(phase.rawValue). Progress must never move backward.",
+                                    + "to \(phase.rawValue): a push of an older step arrived after a newer one. Send each "
+                                    + "user's pushes in order, one after another (seed 003: \"Use existing SyncQueue\").",
                                   excerpt: run.lines([previous.index, event.index]))]
             }
             latest.removeAll { $0.user == user }

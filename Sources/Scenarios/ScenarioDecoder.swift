@@ -120,6 +120,9 @@ public enum ScenarioDecoder {
     private static func decodeBackend(_ value: JSONValue?, into backend: inout BackendConfiguration, context: DecodingContext) {
         guard let fields = context.object(value, at: "$.backend", keys: ScenarioKeys.backend) else { return }
         backend.strictCreateUser = context.bool(fields["strictCreateUser"], at: fields.path("strictCreateUser")) ?? false
+        backend.progressWrites = context.choice(fields["progressWrites"], at: fields.path("progressWrites"),
+                                                from: BackendConfiguration.ProgressWrites.allCases.map { ($0.rawValue, $0) },
+                                                what: "progress write rule") ?? .keepMaximum
         backend.goalGenerationTime = context.duration(fields["goalGenerationTime"], at: fields.path("goalGenerationTime"))
             ?? backend.goalGenerationTime
         guard let accounts = context.array(fields["accounts"], at: fields.path("accounts")) else { return }

@@ -77,6 +77,7 @@ public enum ScenarioEncoder {
         }
         return object([
             ("strictCreateUser", backend.strictCreateUser ? .bool(true) : nil),
+            ("progressWrites", backend.progressWrites == .keepMaximum ? nil : .string(backend.progressWrites.rawValue)),
             ("goalGenerationTime", backend.goalGenerationTime == .seconds(2) ? nil : duration(backend.goalGenerationTime)),
             ("accounts", accounts.isEmpty ? nil : .array(accounts)),
         ])

@@ -7,7 +7,7 @@ public enum ScenarioKeys {
                              "backend", "network", "faults", "steps", "expect", "settle", "limits"]
     public static let device = ["session", "cache", "reduceMotion", "grantsNotifications", "sessionRestoreTime", "online"]
     public static let cacheEntry = ["user", "phase", "pendingEmail", "startedSent", "returningLogin", "corrupted"]
-    public static let backend = ["strictCreateUser", "goalGenerationTime", "accounts"]
+    public static let backend = ["strictCreateUser", "goalGenerationTime", "accounts", "progressWrites"]
     public static let account = ["email", "journey"]
     public static let journey = ["intake", "goals", "program"]
     public static let network = ["latency", "timeouts"]

@@ -35,6 +35,7 @@ import Scenarios
         Case(oracle: "noDuplicateSubmission", scenario: "pitfalls/double-tap-send-code.json", mutant: .pit10),
         Case(oracle: "accountLossClearsCache", scenario: "decisions/account-deleted-on-main.json", mutant: .decAccountLoss),
         Case(oracle: "routeByJourneyAfterSignIn", scenario: "decisions/finished-user-taps-get-started.json", mutant: .decSourceOfTruth),
+        Case(oracle: "noLostProgress", scenario: "pitfalls/progress-pushes-in-order.json", mutant: .decPushOrder),
         Case(oracle: "noLostEvents", scenario: "pitfalls/completed-offline-event-arrives.json", mutant: .decOfflineEvents),
         Case(oracle: "authWall", scenario: "auth-and-offline/sign-out-leaves-main.json", mutant: .appAuthWall),
         Case(oracle: "offlineBannerTruthful", scenario: "auth-and-offline/offline-banner-follows-connection.json", mutant: .appOfflineBanner),

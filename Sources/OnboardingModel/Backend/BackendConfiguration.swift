@@ -17,10 +17,23 @@ public struct BackendConfiguration: Sendable, Equatable {
     /// How long the backend takes to generate goal options (002 §2 "Backend is slow").
     public var goalGenerationTime: Duration
     public var accounts: [Account]
+    /// How the backend stores a progress push.
+    public var progressWrites: ProgressWrites
 
-    public init(strictCreateUser: Bool = false, goalGenerationTime: Duration = .seconds(2), accounts: [Account] = []) {
+    /// How the backend stores onboarding progress pushes.
+    public enum ProgressWrites: String, Sendable, Equatable, CaseIterable {
+        /// Keep the furthest step: a late push of an older step changes nothing (the default).
+        case keepMaximum
+        /// Store every push as it arrives, as a plain `UPDATE` would: pushes that arrive out of
+        /// order move progress backward, so the order the app sends them in shows.
+        case lastWriteWins
+    }
+
+    public init(strictCreateUser: Bool = false, goalGenerationTime: Duration = .seconds(2), accounts: [Account] = [],
+                progressWrites: ProgressWrites = .keepMaximum) {
         self.strictCreateUser = strictCreateUser
         self.goalGenerationTime = goalGenerationTime
         self.accounts = accounts
+        self.progressWrites = progressWrites
     }
 }

@@ -182,8 +182,9 @@ public actor MockBackend {
 
     private func pushProgress(user: String, phase: OnboardingPhase) -> Result<BackendResponse, RequestError> {
         update(user) { account in
-            // Never move backward: a late retry of an old step keeps the newer progress.
-            if account.progress.map({ $0 < phase }) ?? true {
+            // Never move backward: a late retry of an old step keeps the newer progress (unless
+            // the scenario's backend stores every write as it comes).
+            if configuration.progressWrites == .lastWriteWins || account.progress.map({ $0 < phase }) ?? true {
                 account.progress = phase
                 if phase >= .intakeComplete { account.journey.intakeComplete = true }
                 simulation.record(ModelEvent.progressStored(user: user, phase: phase))

@@ -38,6 +38,13 @@ actor SyncQueue {
     }
 
     func enqueue(_ item: SyncItem) {
+        if mutants.contains(.decPushOrder), case .progress(let user, let phase) = item {
+            // dec-push-order: each step's push is its own request, sent as the step completes, not
+            // after the one before it: on a slow network a later step can arrive first.
+            simulation.record(ModelEvent.syncQueued(user: user, phase: phase))
+            process.spawn("push \(phase.rawValue) on its own") { await self.pushAlone(item) }
+            return
+        }
         if case .progress(let user, let phase) = item {
             // The backend keeps the furthest step, so a newer step supersedes older queued ones
             // of the same user (never the head while it is being sent).
@@ -127,6 +134,27 @@ actor SyncQueue {
             }
         }
         return true
+    }
+
+    /// The `dec-push-order` mutant's push: sent at once, retried with backoff until accepted.
+    private func pushAlone(_ item: SyncItem) async {
+        var failures = 0
+        while true {
+            await network.waitUntilOnline()
+            if Task.isCancelled { return }
+            switch await network.send(request(for: item), timeout: requestTimeout) {
+            case .success:
+                if case .progress(let user, let phase) = item { simulation.record(ModelEvent.syncDelivered(user: user, phase: phase)) }
+                return
+            case .failure(.cancelled):
+                return
+            case .failure:
+                failures += 1
+                do {
+                    try await simulation.clock.sleep(for: .seconds(min(30, 1 << min(failures - 1, 5))), label: "push backoff")
+                } catch { return }
+            }
+        }
     }
 
     private func removeFirst(_ item: SyncItem) {
