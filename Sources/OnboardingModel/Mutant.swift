@@ -12,6 +12,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decAccountLoss = "dec-account-loss"
     case decSourceOfTruth = "dec-source-of-truth"
     case decOfflineEvents = "dec-offline-events", decPushOrder = "dec-push-order"
+    case decResumeAnonymous = "dec-resume-anonymous", decResumeStep = "dec-resume-step"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
@@ -49,6 +50,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decSourceOfTruth: "a sign-up that signs in to an existing account ignores its journey: a finished user onboards again"
         case .decOfflineEvents: "analytics events are fire-and-forget: one sent offline (onboarding_completed) is lost"
         case .decPushOrder: "each step's progress push is sent on its own, not after the previous one: pushes arrive out of order"
+        case .decResumeAnonymous: "progress before sign-in is not cached (no user to key it by): a force-quit in the intake restarts at the intro"
+        case .decResumeStep: "a force-quit on the code screen restarts at the intro instead of the email step"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
         case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
         }
@@ -73,6 +76,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decSourceOfTruth: "003 Backend is source of truth; 002 §1-2"
         case .decOfflineEvents: "003 Offline completion: auto-sync (SyncQueue, same as events)"
         case .decPushOrder: "003 Push to backend after each onboarding step (SyncQueue)"
+        case .decResumeAnonymous, .decResumeStep: "003 Force-quit mid-onboarding: resume from the cached step"
         case .appAuthWall: "004 Auth wall"
         case .appOfflineBanner: "004 Offline banner (auto-shows/hides)"
         }

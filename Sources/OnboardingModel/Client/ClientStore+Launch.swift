@@ -13,13 +13,18 @@ extension ClientStore {
             return
         }
         guard let session = disk.storage.session else {
-            if case .hit(let cache) = readCache(for: nil), cache.phase.isMidOnboarding, cache.phase < .authVerification {
+            if case .hit(let cache) = readCache(for: nil), cache.phase.isMidOnboarding,
+               cache.phase < .authVerification || (cache.phase == .authVerification && !mutants.contains(.decResumeStep)) {
                 // 003: "Force-quit mid-onboarding: Resume from where they left off (cached step)":
                 // a log-in resumes as a log-in, so its next code asks with shouldCreateUser false
                 // (found by exploration: a strict backend answered 422 to the resumed sign-in).
                 // dec-resume-login: the kind of sign-in is forgotten and the resume signs up.
                 isReturningLogin = mutants.contains(.decResumeLogin) ? false : cache.returningLogin
-                show(phase: cache.phase, resumeGate: true)
+                pendingEmail = cache.pendingEmail
+                // The code screen cannot come back (its code answered the killed app's request):
+                // it resumes at the email step, the email kept. dec-resume-step: it went back to
+                // the intro, and the intake with it (found by resumesAtCachedStep).
+                show(phase: min(cache.phase, .auth), resumeGate: true)
             } else {
                 show(phase: .intro, resumeGate: false)
             }
@@ -124,6 +129,8 @@ extension ClientStore {
     }
 
     func writeCache(_ update: (inout OnboardingCache) -> Void) {
+        // dec-resume-anonymous: the cache is kept per user, and before sign-in there is none.
+        if userID == nil && mutants.contains(.decResumeAnonymous) { return }
         let key = CacheKeying.key(user: userID, mutants: mutants)
         var cache: OnboardingCache
         if case .valid(let existing)? = disk.storage.cache[key] { cache = existing } else { cache = OnboardingCache(phase: phase) }
