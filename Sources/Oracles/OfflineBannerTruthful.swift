@@ -14,6 +14,8 @@ public struct OfflineBannerTruthful: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        // Online all along and no banner anywhere: nothing to judge (most runs).
+        if run.events([.connectivity]).isEmpty && !run.screens.contains(where: { $0.state.offlineBanner }) { return [] }
         var online = true
         var shown: ScreenState?
         var wrongSince: (time: SimulationInstant, index: Int)?

@@ -19,10 +19,11 @@ public struct RouteByJourneyAfterSignIn: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
-        var previous: RunObservation.Event?
-        for event in run.events([.signedIn, .responseReceived]) {
-            defer { previous = event }
-            guard case .signedIn(let user) = event.event, let verified = previous,
+        let responses = run.events([.responseReceived])
+        for event in run.events([.signedIn]) {
+            // A sign-in by code: the last answer the app got before it is Verify's "ok".
+            guard case .signedIn(let user) = event.event,
+                  let verified = responses.between(after: -1, before: event.index).last,
                   case .responseReceived(_, .verifyOTP, "ok") = verified.event,
                   let journey = run.journey(of: user, atIndex: event.index),
                   let settled = settledRoute(after: event, in: run) else { continue }

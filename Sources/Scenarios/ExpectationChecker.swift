@@ -74,7 +74,7 @@ enum ExpectationChecker {
     /// Keys about everything that happened before trace index `cutoff`.
     private static func historyFailures(_ expectations: Expectations, before cutoff: Int, run: RunObservation) -> [(String, String)] {
         var failures: [(String, String)] = []
-        let screens = run.screens.prefix { $0.index < cutoff }
+        let screens = run.screens.lazy.prefix { $0.index < cutoff }
         if let expected = expectations.errorShown {
             let shown = screens.compactMap(\.state.errorText)
             if expected && shown.isEmpty { failures.append(("errorShown", "no error was ever shown, expected one")) }

@@ -4,9 +4,10 @@ import Testing
 @Suite struct ListCommandTests {
     static let catalogue = ["fix-1", "fix-2", "fix-3", "fix-4", "fix-5", "fix-6", "fix-7", "fix-8", "fix-9",
                             "fix-10", "fix-11", "fix-12", "fix-13", "fix-14", "pit-1", "pit-2", "pit-3", "pit-6",
-                            "pit-7", "pit-10", "dec-cache-user", "dec-corrupt", "dec-timeout", "dec-resume-login",
-                            "dec-account-loss", "dec-source-of-truth", "dec-offline-events", "dec-push-order",
-                            "dec-resume-anonymous", "dec-resume-step", "app-auth-wall", "app-offline-banner"]
+                            "pit-7", "pit-10", "pit-12", "dec-cache-user", "dec-corrupt", "dec-timeout",
+                            "dec-resume-login", "dec-account-loss", "dec-source-of-truth", "dec-offline-events",
+                            "dec-push-order", "dec-resume-anonymous", "dec-resume-step", "app-auth-wall",
+                            "app-offline-banner"]
 
     @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {
         let output = try BuiltTool.run(["list", "--mutants"])

@@ -38,6 +38,7 @@ import Scenarios
         Case(oracle: "noLostProgress", scenario: "pitfalls/progress-pushes-in-order.json", mutant: .decPushOrder),
         Case(oracle: "resumesAtCachedStep", scenario: "decisions/kill-during-intake-resumes.json", mutant: .decResumeAnonymous),
         Case(oracle: "resumesAtCachedStep", scenario: "decisions/kill-on-code-screen-resumes-at-email.json", mutant: .decResumeStep),
+        Case(oracle: "backNavigation", scenario: "pitfalls/back-navigation.json", mutant: .pit12),
         Case(oracle: "noLostEvents", scenario: "pitfalls/completed-offline-event-arrives.json", mutant: .decOfflineEvents),
         Case(oracle: "authWall", scenario: "auth-and-offline/sign-out-leaves-main.json", mutant: .appAuthWall),
         Case(oracle: "offlineBannerTruthful", scenario: "auth-and-offline/offline-banner-follows-connection.json", mutant: .appOfflineBanner),

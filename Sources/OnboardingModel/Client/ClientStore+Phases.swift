@@ -69,6 +69,23 @@ extension ClientStore {
         }
     }
 
+    /// 000 Pitfall 12: "Define clear back navigation rules in OnboardingStep": each step's
+    /// `previous`, and none once signed in ("Can't go back after auth"). The code screen goes back
+    /// to the email, kept (002 §6).
+    func goBack() {
+        switch phase {
+        case .intake: setPhase(.intro)
+        case .intakeComplete: setPhase(.intake)
+        case .auth: setPhase(isReturningLogin ? .intro : .intakeComplete)
+        case .authVerification: useDifferentEmail()
+        default:
+            // pit-12: the old `previous` steps back in flow order, across the sign-in ("the
+            // `previous` logic might need review for the new flow order").
+            guard mutants.contains(.pit12), let previous = OnboardingPhase.allCases.last(where: { $0 < phase }) else { return }
+            setPhase(previous)
+        }
+    }
+
     func continueFromCurrentPhase() {
         switch phase {
         case .intake: setPhase(.intakeComplete)

@@ -140,17 +140,20 @@ actor ClientStore {
         if busy != nil { return [] }
         switch current {
         case .intro: return Offered.intro
-        case .intake, .intakeComplete, .processOverview: return Offered.next
+        case .intake, .intakeComplete: return Offered.nextOrBack
+        // pit-12: back also after sign-in, stepping back across it.
+        case .processOverview: return mutants.contains(.pit12) ? Offered.nextOrBack : Offered.next
         case .auth:
             return EmailValidation.isValid(emailField, mutants: mutants) ? Offered.authValid : Offered.authInvalid
         case .authVerification:
             if retryTarget != nil { return Offered.retry }
             let canResend = otpTimer.onSharedExecutor { $0.canResend }
             var offered: [UserAction] = [.typeCode]
-            offered.reserveCapacity(4)
+            offered.reserveCapacity(5)
             if !codeField.isEmpty { offered.append(.verify) }
             if canResend { offered.append(.resendCode) }
             offered.append(.useDifferentEmail)
+            offered.append(.back)
             return offered
         case .goalReview:
             if goalsLoading { return [] }
@@ -172,8 +175,9 @@ actor ClientStore {
         static let resumeGate: [UserAction] = [.resume, .startOver]
         static let intro: [UserAction] = [.getStarted, .logIn]
         static let next: [UserAction] = [.next]
-        static let authValid: [UserAction] = [.typeEmail, .sendCode, .openTerms]
-        static let authInvalid: [UserAction] = [.typeEmail, .openTerms]
+        static let nextOrBack: [UserAction] = [.next, .back]
+        static let authValid: [UserAction] = [.typeEmail, .sendCode, .openTerms, .back]
+        static let authInvalid: [UserAction] = [.typeEmail, .openTerms, .back]
         static let retry: [UserAction] = [.retry]
         static let selectGoal: [UserAction] = [.selectGoal]
         static let selectOrConfirmGoal: [UserAction] = [.selectGoal, .confirmGoal]
@@ -211,6 +215,7 @@ actor ClientStore {
         case .resume: resume()
         case .startOver: startOver()
         case .openTerms: simulation.record(ModelEvent.note("opened \(config.termsURL)"))
+        case .back: goBack()
         }
         return true
     }

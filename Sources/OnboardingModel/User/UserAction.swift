@@ -19,6 +19,8 @@ public enum UserAction: String, Sendable, CaseIterable, Comparable {
     case resume
     case startOver = "start-over"
     case openTerms = "open-terms"
+    /// The back button (000 Pitfall 12): one step back where the flow allows it.
+    case back
 
     public static func < (lhs: UserAction, rhs: UserAction) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
