@@ -68,7 +68,7 @@ public enum OracleCatalogue {
         EmailPreserved(), ValidEmailAccepted(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(),
         TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
         RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(), NoLostEvents(),
-        ResumesAtCachedStep(), BackNavigation(),
+        ResumesAtCachedStep(), BackNavigation(), FailuresSurface(),
         BudgetOracle(),
     ]
 

@@ -105,4 +105,31 @@ import Oracles
         let silent = AccountLossClearsCache().check(signedOutAfterLoss(error: nil, storedAtRelaunch: []), settings: OracleSettings())
         #expect(silent.map(\.message).contains { $0.contains("no word why") })
     }
+
+    /// A Verify that fails and shows nothing: only the countdown runs out and Resend appears.
+    func failedVerify(error: String?) -> RunObservation {
+        var counting = ScreenState(route: .onboarding(.authVerification))
+        counting.actions = [.typeCode, .verify]
+        counting.countdown = 5
+        var waiting = counting
+        waiting.actions = []
+        waiting.spinner = "verify"
+        var after = counting
+        after.errorText = error
+        var resend = after
+        resend.countdown = 0
+        resend.actions = [.typeCode, .verify, .resendCode]
+        return trace([(0, .launched(process: 1, cold: true)), (0, .screen(counting)),
+                      (1_000, .userAction(.verify, detail: "")), (1_000, .screen(waiting)),
+                      (1_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .verifyOTP)),
+                      (11_000, .responseReceived(id: 1, endpoint: .verifyOTP, outcome: "timeout")), (11_000, .screen(after)),
+                      (12_000, .screen(resend)), (60_000, .note("end"))])
+    }
+
+    @Test func aFailedVerifyWhoseOnlyAnswerIsTheCountdownRunningOutIsReported() {
+        let silent = FailuresSurface().check(failedVerify(error: nil), settings: OracleSettings())
+        #expect(silent.count == 1)
+        #expect(silent.first?.message.contains("verify-otp #1") == true)
+        #expect(FailuresSurface().check(failedVerify(error: "Couldn't connect."), settings: OracleSettings()).isEmpty)
+    }
 }

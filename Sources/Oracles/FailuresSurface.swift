@@ -1,0 +1,61 @@
+import SimKernel
+import OnboardingModel
+
+/// Failures surface (seed 002 §1: "Show error instead of assuming"; §3: "Button spins, stops,
+/// and nothing happens. No error message visible."; §8: "the user sees no error").
+///
+/// A request the user waits for (sent while the screen shows a spinner or a loading screen: the
+/// app is visibly working for them) that fails ends, within the patience window, in a visible
+/// error with a way forward, or in an automatic retry (the same endpoint asked again), or in a
+/// route change (a fallback). Background work (a token refresh, a queued push, analytics, goals
+/// generated ahead) is not judged. The resend countdown reaching zero is not an answer to a
+/// failed Verify. Not judged when the user acts again first, or leaves the app.
+public struct FailuresSurface: Oracle {
+    public let name = "failuresSurface"
+    public let summary = "a request the user started that fails ends in a visible error with a way forward, a retry, or a new route"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        let taps = run.events([.userAction])
+        let requests = run.events([.requestSent])
+        let stops = run.events([.userAction, .backgrounded, .killed])
+        var violations: [Violation] = []
+        for response in run.events([.responseReceived]) {
+            guard case .responseReceived(let id, let endpoint, let outcome) = response.event,
+                  outcome != "ok", outcome != "cancelled",
+                  let sent = requests.between(after: -1, before: response.index).last(where: { Self.id(of: $0) == id }),
+                  let waiting = run.screen(atIndex: sent.index)?.state,
+                  waiting.foreground, waiting.spinner != nil || waiting.loadingScreen != nil else { continue }
+            let tap = taps.between(after: -1, before: sent.index).last
+            let cause = tap.flatMap { tap -> String? in
+                if case .userAction(let action, _) = tap.event { "'\(action.rawValue)' at \(tap.time)" } else { nil }
+            } ?? "the launch"
+            let deadline = min(response.time.advanced(by: settings.patience), run.end)
+            // The user acted again or left the app after the request went out.
+            let stop = stops.between(after: sent.index, before: .max).first
+            if let stop, stop.time <= deadline { continue }
+            let end = run.lastIndex(atOrBefore: deadline)
+            let atFailure = run.screen(atIndex: response.index)?.state
+            let before = atFailure?.route
+            let answered = atFailure.map { $0.errorText != nil && !$0.actions.isEmpty } == true
+                || run.screens(after: response.index, through: end).contains { screen in
+                    (screen.state.errorText != nil && !screen.state.actions.isEmpty) || screen.state.route != before
+                } || requests.between(after: response.index, before: end + 1).contains {
+                if case .requestSent(_, _, endpoint) = $0.event { true } else { false }
+            }
+            guard !answered else { continue }
+            violations.append(Violation(
+                oracle: name, at: deadline,
+                message: "After \(cause) the user waited on \(endpoint.rawValue) #\(id), which failed (\(outcome)) at "
+                    + "\(response.time); \(response.time.duration(to: deadline).totalMilliseconds)ms later the user had seen no "
+                    + "error, no retry and no new screen. Show what went wrong with a way forward (seed 002 §1, §3, §8).",
+                excerpt: run.lines((tap.map { [$0.index] } ?? []) + [sent.index, response.index])))
+        }
+        return violations
+    }
+
+    static func id(of event: RunObservation.Event) -> Int? {
+        if case .requestSent(let id, _, _) = event.event { id } else { nil }
+    }
+}
