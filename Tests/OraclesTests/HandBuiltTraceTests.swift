@@ -132,4 +132,25 @@ import Oracles
         #expect(silent.first?.message.contains("verify-otp #1") == true)
         #expect(FailuresSurface().check(failedVerify(error: "Couldn't connect."), settings: OracleSettings()).isEmpty)
     }
+
+    /// A tap on Activate on a screen where a spinner already stands elsewhere; `reacts` adds the
+    /// button's own spinner.
+    func activateTap(reacts: Bool) -> RunObservation {
+        var review = ScreenState(route: .onboarding(.programReview))
+        review.actions = [.activate]
+        review.spinner = "goal-options"
+        var busy = review
+        busy.spinner = "activate"
+        busy.actions = []
+        return trace([(0, .launched(process: 1, cold: true)), (0, .screen(review)),
+                      (1_000, .userAction(.activate, detail: ""))] + (reacts ? [(1_000, .screen(busy))] : [])
+                     + [(5_000, .note("end"))])
+    }
+
+    @Test func aTapThatChangesNothingIsReportedEvenUnderASpinner() {
+        let found = EveryTapHasAnEffect().check(activateTap(reacts: false), settings: OracleSettings())
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("'activate' at 1000ms") == true)
+        #expect(EveryTapHasAnEffect().check(activateTap(reacts: true), settings: OracleSettings()).isEmpty)
+    }
 }
