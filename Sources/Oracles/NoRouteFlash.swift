@@ -5,7 +5,7 @@ import OnboardingModel
 /// see it flash, even for a millisecond"; seed 000 Pitfall 1).
 ///
 /// (a) A returning user (session, onboarding finished) never sees an onboarding or auth route
-/// before `main` on a launch. (b) No route but `launch` is replaced, without a user action in
+/// before `main` on a launch, nor after signing in by code (once the app has the journey). (b) No route but `launch` is replaced, without a user action in
 /// between, within the flash window. (c) A cache hit's first frame is the final route.
 public struct NoRouteFlash: Oracle {
     public let name = "noRouteFlash"
@@ -14,7 +14,29 @@ public struct NoRouteFlash: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        returningUserFlashes(run) + quickReplacements(run, window: settings.flashWindow) + cacheHitFirstFrames(run)
+        returningUserFlashes(run) + signInFlashes(run) + quickReplacements(run, window: settings.flashWindow)
+            + cacheHitFirstFrames(run)
+    }
+
+    /// (a) after a sign-in by code: the first route after the code screen of a user who had
+    /// finished onboarding is main, unless the app had no journey answer by then.
+    private func signInFlashes(_ run: RunObservation) -> [Violation] {
+        let responses = run.events([.responseReceived])
+        return run.events([.signedIn]).compactMap { signIn in
+            guard case .signedIn(let user) = signIn.event, run.completedOnboarding(user, atIndex: signIn.index),
+                  let verified = responses.between(after: -1, before: signIn.index).last,
+                  case .responseReceived(_, .verifyOTP, "ok") = verified.event,
+                  let next = run.screens(after: signIn.index, through: .max).first(where: {
+                      $0.state.route != nil && $0.state.route != .onboarding(.authVerification)
+                  }), let route = next.state.route, route.isOnboardingOrAuth,
+                  journeyAnswered(run, after: signIn.index, before: next.index) else { return nil }
+            return Violation(
+                oracle: name, at: next.time,
+                message: "\(user), who had finished onboarding, signed in at \(signIn.time) and saw \(route) before the "
+                    + "main app. Route a finished user to main after sign-in (seed 003: \"I don't want users who already "
+                    + "completed onboarding to see it flash\").",
+                excerpt: run.lines([verified.index, signIn.index, next.index]))
+        }
     }
 
     /// (a)

@@ -153,4 +153,19 @@ import Oracles
         #expect(found.first?.message.contains("'activate' at 1000ms") == true)
         #expect(EveryTapHasAnEffect().check(activateTap(reacts: true), settings: OracleSettings()).isEmpty)
     }
+
+    /// A finished user signs in by code; the app gets the journey and shows `route`.
+    func signIn(showing route: Route) -> RunObservation {
+        trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: .complete)),
+               (0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.authVerification), actions: [.verify])),
+               (1_000, .responseReceived(id: 1, endpoint: .verifyOTP, outcome: "ok")), (1_000, .signedIn(user: "u1")),
+               (1_200, .responseReceived(id: 2, endpoint: .journey, outcome: "ok")), (1_200, screen(route, actions: [])),
+               (5_000, .note("end"))])
+    }
+
+    @Test func aFinishedUserWhoSeesOnboardingAfterSigningInIsAFlash() {
+        let found = NoRouteFlash().check(signIn(showing: .onboarding(.processOverview)), settings: OracleSettings())
+        #expect(found.contains { $0.message.contains("signed in at 1000ms and saw onboarding(processOverview)") })
+        #expect(NoRouteFlash().check(signIn(showing: .main), settings: OracleSettings()).isEmpty)
+    }
 }
