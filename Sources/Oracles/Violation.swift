@@ -69,7 +69,7 @@ public enum OracleCatalogue {
         TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
         RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(), NoLostEvents(),
         ResumesAtCachedStep(), BackNavigation(), FailuresSurface(),
-        EveryTapHasAnEffect(),
+        EveryTapHasAnEffect(), LogoutKeepsProgress(),
         BudgetOracle(),
     ]
 

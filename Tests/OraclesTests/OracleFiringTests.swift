@@ -41,6 +41,7 @@ import Scenarios
         Case(oracle: "backNavigation", scenario: "pitfalls/back-navigation.json", mutant: .pit12),
         Case(oracle: "failuresSurface", scenario: "fix-plan/goal-selection-fails-silently.json", mutant: .fix8),
         Case(oracle: "failuresSurface", scenario: "fix-plan/activation-network-blip.json", mutant: .fix3),
+        Case(oracle: "logoutKeepsProgress", scenario: "auth-and-offline/sign-out-leaves-main.json", mutant: .decCacheUser),
         Case(oracle: "noLostEvents", scenario: "pitfalls/completed-offline-event-arrives.json", mutant: .decOfflineEvents),
         Case(oracle: "authWall", scenario: "auth-and-offline/sign-out-leaves-main.json", mutant: .appAuthWall),
         Case(oracle: "offlineBannerTruthful", scenario: "auth-and-offline/offline-banner-follows-connection.json", mutant: .appOfflineBanner),
