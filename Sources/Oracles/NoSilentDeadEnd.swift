@@ -121,10 +121,14 @@ public struct NoSilentDeadEnd: Oracle {
                          excerpt: run.excerpt(from: shown.index, to: run.lastIndex(atOrBefore: run.end)))
     }
 
+    /// Requests no spinner waits on: background work (analytics, queued pushes and tokens, the
+    /// main app's token refresh) never backs what the user is looking at.
+    static let background: [Endpoint] = [.analytics, .pushProgress, .registerPush, .refreshSession]
+
     /// Why a spinner on `shown` is not backed by bounded work as of trace index `index`, or nil if it is.
     private func unbackedSpinner(_ shown: (index: Int, time: SimulationInstant, state: ScreenState),
                                  atIndex index: Int, in run: RunObservation) -> String? {
-        let outstanding = run.outstandingRequests(atIndex: index)
+        let outstanding = run.outstandingRequests(atIndex: index).filter { !Self.background.contains($0.endpoint) }
         if outstanding.contains(where: { $0.timeoutMs != nil }) { return nil }
         if let unbounded = outstanding.first {
             return "it waits on request \(unbounded.id) (\(unbounded.endpoint.rawValue)) which has no timeout"
@@ -138,24 +142,33 @@ public struct NoSilentDeadEnd: Oracle {
         return "the spinner '\(state.spinner ?? "")'"
     }
 
-    /// The main app shown while the signed-in user's journey is not complete.
+    /// The main app shown while the signed-in user's journey is not complete: judged when main
+    /// appears and whenever a user signs in while it shows (the main app stays, the user
+    /// changes), each against the journey a patience window later.
     private func emptyMainApps(_ run: RunObservation, patience: Duration) -> [Violation] {
         var violations: [Violation] = []
         var previous: Route?? = nil
+        var moments: [(index: Int, time: SimulationInstant)] = []
         for screen in run.screens {
             defer { previous = screen.state.route }
             guard screen.state.route == .main, previous != .some(.main) else { continue }
+            moments.append((screen.index, screen.time))
+        }
+        for signIn in run.events([.signedIn]) where run.screen(atIndex: signIn.index)?.state.route == .main {
+            moments.append((signIn.index, signIn.time))
+        }
+        for moment in moments.sorted(by: { $0.index < $1.index }) {
             // The user the main app was shown for, and their journey a patience window later.
-            let later = run.lastIndex(atOrBefore: min(screen.time.advanced(by: patience), run.end))
-            let user = run.signedInUser(atIndex: screen.index)
-            let journey = user.flatMap { run.journey(of: $0, atIndex: max(later, screen.index)) }
+            let later = max(run.lastIndex(atOrBefore: min(moment.time.advanced(by: patience), run.end)), moment.index)
+            let user = run.signedInUser(atIndex: moment.index)
+            let journey = user.flatMap { run.journey(of: $0, atIndex: later) }
             guard journey?.isComplete != true else { continue }
             violations.append(Violation(
-                oracle: name, at: screen.time,
+                oracle: name, at: moment.time,
                 message: "The main app showed for \(user.map { "user \($0)" } ?? "nobody signed in") whose journey is "
                     + "\(journey.map(\.description) ?? "unknown"): an empty main app, a dead end (seed 002 §1). "
                     + "Stay on the current step and show an error with Retry.",
-                excerpt: run.excerpt(from: max(0, screen.index - 6), to: screen.index)))
+                excerpt: run.excerpt(from: max(0, moment.index - 6), to: moment.index)))
         }
         return violations
     }

@@ -168,4 +168,23 @@ import Oracles
         #expect(found.contains { $0.message.contains("signed in at 1000ms and saw onboarding(processOverview)") })
         #expect(NoRouteFlash().check(signIn(showing: .main), settings: OracleSettings()).isEmpty)
     }
+
+    @Test func aSpinnerWithOnlyBackgroundWorkOutstandingIsADeadEnd() {
+        let run = trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.programReview), actions: [.activate])),
+                         (1_000, .userAction(.activate, detail: "")),
+                         (1_000, screen(.onboarding(.programReview), actions: [], spinner: "activate")),
+                         (1_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .analytics)),
+                         (60_000, .note("end"))])
+        let found = NoSilentDeadEnd().check(run, settings: OracleSettings())
+        #expect(found.contains { $0.message.contains("nothing is pending behind it") })
+    }
+
+    @Test func aMainAppThatStaysUpWhileAnotherUserSignsInIsJudgedForThatUser() {
+        let run = trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: .complete)),
+                         (0, .accountSeeded(user: "u2", email: "b@example.com", journey: .fresh)),
+                         (0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [])),
+                         (5_000, .signedIn(user: "u2")), (60_000, .note("end"))])
+        let found = NoSilentDeadEnd().check(run, settings: OracleSettings())
+        #expect(found.contains { $0.message.contains("user u2") && $0.message.contains("empty main app") })
+    }
 }
