@@ -18,14 +18,16 @@ public struct EveryTapHasAnEffect: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let leaving = run.events([.killed, .backgrounded])
         for tap in run.events([.userAction]) {
             guard case .userAction(let action, _) = tap.event, !Self.notJudged.contains(action),
                   let before = run.screen(atIndex: tap.index) else { continue }
             let deadline = min(tap.time.advanced(by: settings.flashWindow), run.end)
+            // Most taps change the very next screen: look at it before anything else.
+            if let next = run.screens(after: tap.index, through: .max).first, next.time <= deadline,
+               next.state != before.state { continue }
             let end = run.lastIndex(atOrBefore: deadline)
-            if leaving.between(after: tap.index, before: end + 1).first != nil { continue }
             guard !run.screens(after: tap.index, through: end).contains(where: { $0.state != before.state }) else { continue }
+            if run.events([.killed, .backgrounded]).between(after: tap.index, before: end + 1).first != nil { continue }
             return [Violation(oracle: name, at: deadline,
                               message: "'\(action.rawValue)' at \(tap.time) on \(before.state.route.map(\.description) ?? "no screen") "
                                 + "changed nothing the user could see for \(tap.time.duration(to: deadline).totalMilliseconds)ms: "

@@ -19,7 +19,8 @@ public struct FailuresSurface: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         let taps = run.events([.userAction])
         let requests = run.events([.requestSent])
-        let stops = run.events([.userAction, .backgrounded, .killed])
+        // Merged only if some request fails under a spinner (most runs have none).
+        var stopsIfNeeded: RunObservation.EventsOfKinds?
         var violations: [Violation] = []
         for response in run.events([.responseReceived]) {
             guard case .responseReceived(let id, let endpoint, let outcome) = response.event,
@@ -33,6 +34,8 @@ public struct FailuresSurface: Oracle {
             } ?? "the launch"
             let deadline = min(response.time.advanced(by: settings.patience), run.end)
             // The user acted again or left the app after the request went out.
+            let stops = stopsIfNeeded ?? run.events([.userAction, .backgrounded, .killed])
+            stopsIfNeeded = stops
             let stop = stops.between(after: sent.index, before: .max).first
             if let stop, stop.time <= deadline { continue }
             let end = run.lastIndex(atOrBefore: deadline)

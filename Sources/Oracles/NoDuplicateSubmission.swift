@@ -16,13 +16,23 @@ public struct NoDuplicateSubmission: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        var inFlight: [(id: Int, endpoint: Endpoint, index: Int)] = []
+        // Where each request was answered (ids count from 1), from the answers alone: two slices
+        // of one kind each are read in place, with no merged copy (every explored seed runs this).
+        var answeredAt: [Int] = []
+        for event in run.events([.responseReceived]) {
+            guard case .responseReceived(let id, _, _) = event.event, id > 0 else { continue }
+            if answeredAt.count <= id { answeredAt += repeatElement(.max, count: id + 1 - answeredAt.count) }
+            answeredAt[id] = event.index
+        }
+        // Per endpoint, the earlier request answered last: still in flight if that is after a new one.
+        var open: [(endpoint: Endpoint, id: Int, index: Int, answered: Int)] = []
         var violations: [Violation] = []
-        for event in run.events([.requestSent, .responseReceived]) {
-            switch event.event {
-            case .requestSent(let id, _, let endpoint):
-                guard !Self.notJudged.contains(endpoint) else { continue }
-                if let earlier = inFlight.first(where: { $0.endpoint == endpoint }) {
+        for event in run.events([.requestSent]) {
+            guard case .requestSent(let id, _, let endpoint) = event.event, !Self.notJudged.contains(endpoint) else { continue }
+            let answered = id < answeredAt.count ? answeredAt[id] : .max
+            if let position = open.firstIndex(where: { $0.endpoint == endpoint }) {
+                let earlier = open[position]
+                if earlier.answered > event.index {
                     violations.append(Violation(
                         oracle: name, at: event.time,
                         message: "The app sent \(endpoint.rawValue) #\(id) while #\(earlier.id) was still waiting for its answer: "
@@ -30,11 +40,9 @@ public struct NoDuplicateSubmission: Oracle {
                             + "the button while it runs.",
                         excerpt: run.lines((Self.taps(before: event.index, in: run) + [earlier.index, event.index]).sorted())))
                 }
-                inFlight.append((id, endpoint, event.index))
-            case .responseReceived(let id, _, _):
-                inFlight.removeAll { $0.id == id }
-            default:
-                break
+                if answered > earlier.answered { open[position] = (endpoint, id, event.index, answered) }
+            } else {
+                open.append((endpoint, id, event.index, answered))
             }
         }
         return violations

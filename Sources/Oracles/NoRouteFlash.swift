@@ -23,9 +23,10 @@ public struct NoRouteFlash: Oracle {
     private func signInFlashes(_ run: RunObservation) -> [Violation] {
         let responses = run.events([.responseReceived])
         return run.events([.signedIn]).compactMap { signIn in
-            guard case .signedIn(let user) = signIn.event, run.completedOnboarding(user, atIndex: signIn.index),
+            guard case .signedIn(let user) = signIn.event,
                   let verified = responses.between(after: -1, before: signIn.index).last,
                   case .responseReceived(_, .verifyOTP, "ok") = verified.event,
+                  run.completedOnboarding(user, atIndex: signIn.index),
                   let next = run.screens(after: signIn.index, through: .max).first(where: {
                       $0.state.route != nil && $0.state.route != .onboarding(.authVerification)
                   }), let route = next.state.route, route.isOnboardingOrAuth,

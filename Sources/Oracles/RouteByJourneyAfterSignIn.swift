@@ -56,16 +56,17 @@ public struct RouteByJourneyAfterSignIn: Oracle {
         guard let settled = run.screens(after: signIn.index, through: .max).first(where: {
             $0.state.route != nil && $0.state.route != .onboarding(.authVerification)
         }), let route = settled.state.route else { return nil }
-        let between = run.events([.userAction, .killed, .signedOut, .responseReceived]).between(after: signIn.index, before: settled.index)
-        var lastJourneyAnswered = true
-        for event in between {
-            switch event.event {
-            case .userAction(.retry, _): continue
-            case .userAction, .killed, .signedOut: return nil
-            case .responseReceived(_, .journey, let outcome): lastJourneyAnswered = outcome == "ok"
-            default: continue
-            }
+        // Kind by kind (each a slice, no merged copy): oracles run on every explored seed.
+        for event in run.events([.userAction]).between(after: signIn.index, before: settled.index) {
+            if case .userAction(.retry, _) = event.event { continue }
+            return nil
         }
-        return lastJourneyAnswered ? (route, settled.index, settled.time) : nil
+        guard run.events([.killed]).between(after: signIn.index, before: settled.index).isEmpty,
+              run.events([.signedOut]).between(after: signIn.index, before: settled.index).isEmpty else { return nil }
+        let journeyAnswer = run.events([.responseReceived]).between(after: signIn.index, before: settled.index).last { event in
+            if case .responseReceived(_, .journey, _) = event.event { true } else { false }
+        }
+        if case .responseReceived(_, _, let outcome)? = journeyAnswer?.event, outcome != "ok" { return nil }
+        return (route, settled.index, settled.time)
     }
 }

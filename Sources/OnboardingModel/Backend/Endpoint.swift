@@ -68,7 +68,9 @@ public enum BackendRequest: Sendable, Equatable {
 /// A successful answer.
 public enum BackendResponse: Sendable, Equatable {
     case accepted
-    case session(userID: String)
+    /// A verified sign-in; `newAccount` when this sign-in created the account (Supabase's user
+    /// record says when it was created, so the app can tell a sign-up from an existing account).
+    case session(userID: String, newAccount: Bool)
     case journey(Journey)
     case goalOptions([String])
     case contract(id: String)

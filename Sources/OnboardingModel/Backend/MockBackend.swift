@@ -12,6 +12,8 @@ public actor MockBackend {
         var journey: Journey
         var progress: OnboardingPhase?
         var pushToken: String?
+        /// Signed in at least once: false for an account a sign-up just created.
+        var verified = true
     }
 
     let simulation: Simulation
@@ -149,7 +151,9 @@ public actor MockBackend {
         // A new sign-in after a revoked session gets a session that works.
         lostUsers[account.userID] = nil
         simulation.record(ModelEvent.sessionIssued(user: account.userID))
-        return .success(.session(userID: account.userID))
+        let newAccount = !account.verified
+        accountsByEmail[email]?.verified = true
+        return .success(.session(userID: account.userID, newAccount: newAccount))
     }
 
     private func selectGoal(user: String, option: String) -> Result<BackendResponse, RequestError> {
@@ -240,7 +244,9 @@ public actor MockBackend {
     private func createAccount(email: String, journey: Journey) {
         usersCreated += 1
         let userID = "u\(usersCreated)"
-        accountsByEmail[email] = Account(userID: userID, email: email, journey: journey)
+        var account = Account(userID: userID, email: email, journey: journey)
+        account.verified = false
+        accountsByEmail[email] = account
         emailsByUser[userID] = email
     }
 

@@ -47,8 +47,9 @@ extension ClientStore {
         let result = await call(.verifyOTP(email: email, code: codeField))
         busy = nil
         switch result {
-        case .success(.session(let user)):
+        case .success(.session(let user, let newAccount)):
             establishSession(user: user, email: email)
+            signedUpNewAccount = newAccount
             if isReturningLogin { await completeLogin() } else { await completeAuth() }
         case .failure(.cancelled):
             return
@@ -73,6 +74,7 @@ extension ClientStore {
         disk.storage.session = Session(userID: user, email: email, number: disk.storage.sessionsIssued)
         let anonymous = readCache(for: nil)
         userID = user
+        signedInThisLaunch = true
         simulation.record(ModelEvent.signedIn(user: user))
         if case .hit(let cache) = anonymous, case .miss = readCache(for: user) {
             writeCache { $0.startedSent = cache.startedSent }
@@ -85,9 +87,10 @@ extension ClientStore {
     /// where the backend is (found by exploration: such a user went through onboarding again and
     /// sent `onboarding_completed` twice). No answer: an error with Retry, as 002 §1's fix does
     /// for a log-in ("Show error instead of assuming"): assuming a new account re-onboarded a
-    /// finished user whose journey check timed out (found by exploration at 100,000 seeds).
+    /// finished user whose journey check timed out (found by exploration at 100,000 seeds). A
+    /// sign-in that created its account has nothing ahead of it on the backend: no question.
     func completeAuth() async {
-        if !mutants.contains(.decSourceOfTruth), let user = userID {
+        if !mutants.contains(.decSourceOfTruth), !signedUpNewAccount, let user = userID {
             busy = "login"
             errorMessage = nil
             publish()

@@ -156,7 +156,7 @@ extension ClientStore {
         }
         if route.isOnboardingOrAuth { onboardingContainerAppeared() }
         publish()
-        if route == .main { refreshSessionOnMain() }
+        if route == .main { refreshSessionOnMain(fromForeground: true) }
     }
 
     /// The process is being killed: nothing it does from now on reaches the screen.

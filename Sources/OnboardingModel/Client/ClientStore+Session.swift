@@ -2,11 +2,14 @@
 extension ClientStore {
     static let accountLostMessage = "You've been signed out. Please sign in again."
 
-    /// Seed 004: "Token refresh triggered on MainTabView appear" (and when the app returns to the
-    /// foreground on it). A refresh the backend refuses with 401 is an account loss (`call`);
-    /// any other failure keeps the session: offline, the cached main app stays usable.
-    func refreshSessionOnMain() {
-        guard let user = userID, !refreshingSession else { return }
+    /// Seed 004: "Token refresh triggered on MainTabView appear: `refreshTokenIfNeeded()`" (and
+    /// when the app returns to the foreground on it). Needed unless this launch signed in (its
+    /// token is fresh) and the app has not been in the background since. A refresh the backend
+    /// refuses with 401 is an account loss (`call`); any other failure keeps the session:
+    /// offline, the cached main app stays usable.
+    func refreshSessionOnMain(fromForeground: Bool = false) {
+        // Offline there is nobody to ask: the next foreground on main asks again.
+        guard let user = userID, !refreshingSession, !isOffline, fromForeground || !signedInThisLaunch else { return }
         refreshingSession = true
         run("refresh session") { store in
             _ = await store.call(.refreshSession(userID: user))
@@ -37,6 +40,7 @@ extension ClientStore {
         simulation.record(ModelEvent.signedOut)
         userID = nil
         isReturningLogin = false
+        signedUpNewAccount = false
         pendingEmail = nil
         programStatus = nil
         programError = nil

@@ -28,6 +28,9 @@ actor ClientStore {
     @exclusivity(unchecked) var loadingScreen: String?
     @exclusivity(unchecked) var userID: String?
     @exclusivity(unchecked) var isReturningLogin = false
+    /// The last sign-in created its account (a sign-up), and whether this launch signed in.
+    @exclusivity(unchecked) var signedUpNewAccount = false
+    @exclusivity(unchecked) var signedInThisLaunch = false
     @exclusivity(unchecked) var pendingEmail: String?
     @exclusivity(unchecked) var errorMessage: String?
     @exclusivity(unchecked) var retryTarget: RetryTarget?
