@@ -57,7 +57,7 @@ extension ClientStore {
             errorMessage = "That code didn't work. Check it and try again."
             publish()
         default:
-            errorMessage = "Couldn't connect. Please check your connection and try again."
+            errorMessage = Self.connectionError
             publish()
         }
     }
@@ -91,12 +91,7 @@ extension ClientStore {
     /// sign-in that created its account has nothing ahead of it on the backend: no question.
     func completeAuth() async {
         if !mutants.contains(.decSourceOfTruth), !signedUpNewAccount, let user = userID {
-            busy = "login"
-            errorMessage = nil
-            publish()
-            let result = await call(.journey(userID: user))
-            busy = nil
-            switch result {
+            switch await fetchJourney(of: user) {
             case .success(.journey(let journey)) where journey.resumePhase > .processOverview:
                 programStatus = journey.programStatus
                 return setPhase(journey.resumePhase)
@@ -105,7 +100,7 @@ extension ClientStore {
             case .failure(.cancelled):
                 return
             case .failure:
-                errorMessage = "Couldn't connect. Please check your connection and try again."
+                errorMessage = Self.connectionError
                 retryTarget = .signUp
                 return publish()
             }
@@ -114,15 +109,22 @@ extension ClientStore {
         setPhase(.processOverview)
     }
 
-    /// 002 §1: a returning user is routed by the backend journey.
-    func completeLogin() async {
-        guard let user = userID else { return }
+    static let connectionError = "Couldn't connect. Please check your connection and try again."
+
+    /// `fetchJourneyState()` behind the "login" spinner.
+    private func fetchJourney(of user: String) async -> Result<BackendResponse, RequestError> {
         busy = "login"
         errorMessage = nil
         publish()
         let result = await call(.journey(userID: user))
         busy = nil
-        switch result {
+        return result
+    }
+
+    /// 002 §1: a returning user is routed by the backend journey.
+    func completeLogin() async {
+        guard let user = userID else { return }
+        switch await fetchJourney(of: user) {
         case .success(.journey(let journey)):
             programStatus = journey.programStatus
             isReturningLogin = false
@@ -138,7 +140,7 @@ extension ClientStore {
                 return
             }
             // 002 §1 fix: "Show error instead of assuming complete … Stay on current phase".
-            errorMessage = "Couldn't connect. Please check your connection and try again."
+            errorMessage = Self.connectionError
             retryTarget = .login
             publish()
         }
