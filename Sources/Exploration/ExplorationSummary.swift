@@ -78,10 +78,17 @@ public struct ExplorationSummary: Sendable {
         samples.keys.sorted().map { key in (key.target, key.metric, samples[key]!.percentiles) }
     }
 
-    static let metricNames = ["firstRouteMs", "loadingMs", "interactiveMs"]
+    static let metricNames = Budgets.metricNames
 
-    /// A metric of the run's first launch; one never reached counts as the whole launch.
+    /// A metric of the run's first launch (one never reached counts as the whole launch), or of
+    /// the whole run (the app's time to main only for runs that reached it).
     static func value(_ metric: String, of run: ExplorationRun) -> Int64? {
+        switch metric {
+        case "waitMs": return run.result.journey?.waitMs
+        case "longestWaitMs": return run.result.journey?.longestWaitMs
+        case "appTimeToMainMs": return run.result.journey?.appTimeToMainMs
+        default: break
+        }
         guard let metrics = run.result.metrics else { return nil }
         switch metric {
         case "firstRouteMs": return metrics.firstRouteMs ?? metrics.durationMs

@@ -36,13 +36,11 @@ public struct LaunchBudgets: Sendable {
                 guard case .number(let text) = limit, let number = Int64(text), number >= 0 else {
                     return problem("$.budgets.\(target).\(metric)", "expected a whole number of milliseconds")
                 }
-                switch metric {
-                case "firstRouteMs": budgets.firstRouteMs = number
-                case "loadingMs": budgets.loadingMs = number
-                case "interactiveMs": budgets.interactiveMs = number
-                default:
-                    return problem("$.budgets.\(target).\(metric)", "unknown metric \"\(metric)\" (firstRouteMs, loadingMs, interactiveMs)")
+                guard Budgets.metricNames.contains(metric) else {
+                    return problem("$.budgets.\(target).\(metric)",
+                                   "unknown metric \"\(metric)\" (\(Budgets.metricNames.joined(separator: ", ")))")
                 }
+                budgets[limitOf: metric] = number
             }
             result.append((target, budgets))
         }
@@ -53,11 +51,7 @@ public struct LaunchBudgets: Sendable {
     public func exceeded(in summary: ExplorationSummary) -> [(target: String, metric: String, limit: Int64, worst: Int64, seed: UInt64)] {
         summary.metrics.compactMap { entry in
             guard let budgets = byTarget.first(where: { $0.target == entry.target })?.budgets else { return nil }
-            let limit: Int64? = switch entry.metric {
-            case "firstRouteMs": budgets.firstRouteMs
-            case "loadingMs": budgets.loadingMs
-            default: budgets.interactiveMs
-            }
+            let limit = budgets[limitOf: entry.metric]
             guard let limit, entry.percentiles.max > limit else { return nil }
             return (entry.target, entry.metric, limit, entry.percentiles.max, entry.percentiles.worstSeed)
         }

@@ -1,11 +1,12 @@
 import SimKernel
 import OnboardingModel
 
-/// Timing budgets for launch (DESIGN §4 "Budgets"): per launch, time to first route, loading
-/// span and time to interactive stay within the scenario's limits.
+/// Timing budgets (DESIGN §4 "Budgets"): per launch, time to first route, loading span and time
+/// to interactive, and over the whole run the waiting on the app (`JourneyMetrics`), stay within
+/// the scenario's limits.
 public struct BudgetOracle: Oracle {
     public let name = "budgets"
-    public let summary = "each launch's first route, loading time and time to interactive stay within budget"
+    public let summary = "each launch's first route, loading time and time to interactive, and the run's waiting, stay within budget"
 
     public init() {}
 
@@ -26,6 +27,18 @@ public struct BudgetOracle: Oracle {
                     message: "Launch \(launch.number): \(label) was \(value)ms, over its budget of \(limit)ms.",
                     excerpt: run.excerpt(from: launch.startIndex, to: min(launch.endIndex, run.lastIndex(atOrBefore: run.end)))))
             }
+        }
+        let journey = JourneyMetrics.of(run)
+        let measured: [(String, Int64?, Int64?)] = [
+            ("the time spent waiting on the app", journey.waitMs, budgets.waitMs),
+            ("the longest wait", journey.longestWaitMs, budgets.longestWaitMs),
+            ("the app's time to the main app", journey.appTimeToMainMs, budgets.appTimeToMainMs),
+        ]
+        for (label, value, limit) in measured {
+            guard let value, let limit, value > limit else { continue }
+            violations.append(Violation(oracle: name, at: run.end,
+                                        message: "Over the run, \(label) was \(value)ms, over its budget of \(limit)ms.",
+                                        excerpt: []))
         }
         return violations
     }

@@ -17,19 +17,56 @@ public struct Violation: Sendable, Equatable {
     }
 }
 
-/// Timing budgets for each launch, in virtual milliseconds; `nil` means no limit.
+/// Timing budgets, in virtual milliseconds; `nil` means no limit. The first three hold for each
+/// launch, the last three for the whole run (`JourneyMetrics`).
 public struct Budgets: Sendable, Equatable {
     public var firstRouteMs: Int64?
     public var loadingMs: Int64?
     public var interactiveMs: Int64?
+    public var waitMs: Int64?
+    public var longestWaitMs: Int64?
+    public var appTimeToMainMs: Int64?
 
-    public init(firstRouteMs: Int64? = nil, loadingMs: Int64? = nil, interactiveMs: Int64? = nil) {
+    /// Every metric a budget can name, launch metrics first.
+    public static let metricNames = ["firstRouteMs", "loadingMs", "interactiveMs", "waitMs", "longestWaitMs", "appTimeToMainMs"]
+
+    public init(firstRouteMs: Int64? = nil, loadingMs: Int64? = nil, interactiveMs: Int64? = nil,
+                waitMs: Int64? = nil, longestWaitMs: Int64? = nil, appTimeToMainMs: Int64? = nil) {
         self.firstRouteMs = firstRouteMs
         self.loadingMs = loadingMs
         self.interactiveMs = interactiveMs
+        self.waitMs = waitMs
+        self.longestWaitMs = longestWaitMs
+        self.appTimeToMainMs = appTimeToMainMs
     }
 
-    public var isEmpty: Bool { firstRouteMs == nil && loadingMs == nil && interactiveMs == nil }
+    public var isEmpty: Bool { Self.metricNames.allSatisfy { self[limitOf: $0] == nil } }
+
+    /// The limit for a metric named as in `metricNames`.
+    public subscript(limitOf metric: String) -> Int64? {
+        get {
+            switch metric {
+            case "firstRouteMs": firstRouteMs
+            case "loadingMs": loadingMs
+            case "interactiveMs": interactiveMs
+            case "waitMs": waitMs
+            case "longestWaitMs": longestWaitMs
+            case "appTimeToMainMs": appTimeToMainMs
+            default: nil
+            }
+        }
+        set {
+            switch metric {
+            case "firstRouteMs": firstRouteMs = newValue
+            case "loadingMs": loadingMs = newValue
+            case "interactiveMs": interactiveMs = newValue
+            case "waitMs": waitMs = newValue
+            case "longestWaitMs": longestWaitMs = newValue
+            case "appTimeToMainMs": appTimeToMainMs = newValue
+            default: break
+            }
+        }
+    }
 }
 
 /// The windows oracles judge with.

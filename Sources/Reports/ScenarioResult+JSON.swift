@@ -23,6 +23,9 @@ extension ScenarioResult {
                 ("firstRouteMs", optional(metrics?.firstRouteMs)),
                 ("loadingMs", optional(metrics?.loadingMs)),
                 ("interactiveMs", optional(metrics?.interactiveMs)),
+                ("waitMs", optional(journey?.waitMs)),
+                ("longestWaitMs", optional(journey?.longestWaitMs)),
+                ("appTimeToMainMs", optional(journey?.appTimeToMainMs)),
                 ("virtualMs", .int(virtualMs)),
             ])),
         ])

@@ -25,10 +25,11 @@ enum ExpectDecoding {
         settings.settle = context.duration(expect["settle"], at: expect.path("settle")) ?? settings.settle
         if let budgets = context.object(expect["budgets"], at: expect.path("budgets"), keys: ScenarioKeys.budgets) {
             let range: ClosedRange<Int64> = 0...86_400_000
-            settings.budgets = Budgets(
-                firstRouteMs: context.integer(budgets["firstRouteMs"], at: budgets.path("firstRouteMs"), in: range),
-                loadingMs: context.integer(budgets["loadingMs"], at: budgets.path("loadingMs"), in: range),
-                interactiveMs: context.integer(budgets["interactiveMs"], at: budgets.path("interactiveMs"), in: range))
+            var decoded = Budgets()
+            for metric in Budgets.metricNames {
+                decoded[limitOf: metric] = context.integer(budgets[metric], at: budgets.path(metric), in: range)
+            }
+            settings.budgets = decoded
         }
         scenario.settings = settings
     }

@@ -157,9 +157,7 @@ public enum ScenarioEncoder {
         if case .object(let shared)? = expectations(expected) { members += shared.map { ($0.key, Optional($0.value)) } }
         members += [
             ("userReachesMain", expected.userReachesMain.map(JSONValue.bool)),
-            ("budgets", object([("firstRouteMs", budgets.firstRouteMs.map { .number(String($0)) }),
-                                ("loadingMs", budgets.loadingMs.map { .number(String($0)) }),
-                                ("interactiveMs", budgets.interactiveMs.map { .number(String($0)) })])),
+            ("budgets", object(Budgets.metricNames.map { metric in (metric, budgets[limitOf: metric].map { .number(String($0)) }) })),
             ("patience", settings.patience == defaults.patience ? nil : duration(settings.patience)),
             ("flashWindow", settings.flashWindow == defaults.flashWindow ? nil : duration(settings.flashWindow)),
             ("settle", settings.settle == defaults.settle ? nil : duration(settings.settle)),

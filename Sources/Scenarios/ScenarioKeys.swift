@@ -1,4 +1,5 @@
 import OnboardingModel
+import Oracles
 
 /// Every key the scenario format accepts, per kind of object. The decoder rejects any other
 /// key, and a test checks that `docs/scenario.schema.json` lists exactly these.
@@ -24,7 +25,7 @@ public enum ScenarioKeys {
                                     "offlineBanner", "analytics"]
     public static let expect = ["oracles"] + stepExpect + ["userReachesMain", "budgets", "patience", "flashWindow", "settle"]
     public static let backendExpect = ["email", "programStatus", "pushToken", "progress"]
-    public static let budgets = ["firstRouteMs", "loadingMs", "interactiveMs"]
+    public static let budgets = Budgets.metricNames
     public static let limits = ["virtualTime"]
 
     /// Each object kind with the JSON Schema definition that must describe it.

@@ -50,8 +50,10 @@ public enum ScenarioRunner {
         violations += ExpectationChecker.check(scenario.expectations, at: capture.final, step: nil,
                                                policyOutcome: capture.policyOutcome, run: observation)
         violations += kernelProblems(outcome)
-        return ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
-                              simulation: outcome, metrics: LaunchMetrics.of(observation).first)
+        var result = ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
+                                    simulation: outcome, metrics: LaunchMetrics.of(observation).first)
+        result.journey = JourneyMetrics.of(observation)
+        return result
     }
 
     /// The result of a scenario that cannot run: nothing simulated, a violation per problem.

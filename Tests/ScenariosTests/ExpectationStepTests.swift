@@ -91,4 +91,16 @@ import OnboardingModel
         #expect(again.steps == original.steps)
         #expect(again.expectations == original.expectations)
     }
+
+    @Test func journeyBudgetsAreJudgedOverTheWholeRun() throws {
+        let steps = "[" + Self.logIn + #", {"enterCode": true}, {"untilIdle": true}]"#
+        let measured = ScenarioRunner.run(try scenario(steps: steps))
+        let wait = try #require(measured.journey?.waitMs)
+        #expect(wait > 0)
+        let over = ScenarioRunner.run(try scenario(steps: steps, expect: #"{"budgets": {"waitMs": \#(wait - 1)}}"#))
+        #expect(over.violations.map(\.oracle) == ["budgets"])
+        #expect(over.violations.first?.message.contains("waiting on the app was \(wait)ms") == true)
+        let within = ScenarioRunner.run(try scenario(steps: steps, expect: #"{"budgets": {"waitMs": \#(wait)}}"#))
+        #expect(within.passed, "\(within.violations)")
+    }
 }
