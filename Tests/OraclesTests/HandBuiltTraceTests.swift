@@ -11,11 +11,13 @@ import Oracles
         return RunObservation(trace: trace)
     }
 
-    func screen(_ route: Route, actions: [UserAction] = [.next], spinner: String? = nil, error: String? = nil) -> ModelEvent {
+    func screen(_ route: Route, actions: [UserAction] = [.next], spinner: String? = nil, error: String? = nil,
+                loading: String? = nil) -> ModelEvent {
         var state = ScreenState(route: route)
         state.actions = actions
         state.spinner = spinner
         state.errorText = error
+        state.loadingScreen = loading
         return .screen(state)
     }
 
@@ -191,26 +193,16 @@ import Oracles
 
 /// Journey metrics read waiting from the screens: spinner and loading time, the longest wait, and
 /// the app's share of the time to the main app.
-@Suite struct JourneyMetricsTests {
-    func screen(_ route: Route, actions: [UserAction] = [], spinner: String? = nil, loading: String? = nil) -> ModelEvent {
-        var state = ScreenState(route: route)
-        state.actions = actions
-        state.spinner = spinner
-        state.loadingScreen = loading
-        return .screen(state)
-    }
-
+extension HandBuiltTraceTests {
     @Test func waitingIsTheTimeASpinnerOrLoadingScreenIsUpAndThinkTimeIsNotTheApps() {
-        var trace = Trace()
-        let events: [(Int64, ModelEvent)] = [
-            (0, .launched(process: 1, cold: true)), (0, screen(.launch, loading: "launch-screen")),
+        let run = trace([
+            (0, .launched(process: 1, cold: true)), (0, screen(.launch, actions: [], loading: "launch-screen")),
             (1_000, screen(.onboarding(.intro), actions: [.getStarted])),               // the user reads: 4 s
-            (5_000, .userAction(.getStarted, detail: "")), (5_000, screen(.onboarding(.auth), spinner: "send-code")),
-            (7_000, screen(.onboarding(.authVerification), spinner: "verify")),       // one wait of 3 s
+            (5_000, .userAction(.getStarted, detail: "")), (5_000, screen(.onboarding(.auth), actions: [], spinner: "send-code")),
+            (7_000, screen(.onboarding(.authVerification), actions: [], spinner: "verify")),  // one wait of 3 s
             (8_000, screen(.onboarding(.processOverview), actions: [.next])),           // the user reads: 2 s
-            (10_000, screen(.main)), (12_000, .note("end"))]
-        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        let metrics = JourneyMetrics.of(RunObservation(trace: trace))
+            (10_000, screen(.main, actions: [])), (12_000, .note("end"))])
+        let metrics = JourneyMetrics.of(run)
         #expect(metrics.waitMs == 4_000)
         #expect(metrics.longestWaitMs == 3_000)
         #expect(metrics.appTimeToMainMs == 4_000)
