@@ -35,8 +35,8 @@ public struct Swarm: Sendable, Equatable {
     public var deniesNotifications = false
     public var strictBackend = false
     public var detour: Detour?
-    /// Seed 003's account loss, at a drawn moment (drawn last, so the other knobs of a seed stay
-    /// what they were before account losses existed).
+    /// Seed 003's account loss, at a drawn moment (drawn last, so the other knobs come from the
+    /// same draws as before it existed).
     public var accountLoss: AccountLoss?
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = "new.user@example.com"

@@ -25,40 +25,55 @@ public struct AccountLossClearsCache: Oracle {
             let what = deleted ? "the account of \(user) was deleted" : "every session of \(user) was revoked"
             // Until the user signs in again, with a new session.
             let until = run.sessionRestored(user, after: loss)
-            if let ignored = ignoredRefusal(user, after: loss, until: until, what: what, in: run, window: settings.flashWindow) {
+            let answers = refusedAnswers(to: user, after: loss, until: until, in: run)
+            if let ignored = ignoredRefusal(user, answers: answers, loss: loss, what: what, in: run, window: settings.flashWindow) {
                 violations.append(ignored)
             } else if let stranded = stranded(user, after: loss, until: until, what: what, in: run, patience: settings.patience) {
                 violations.append(stranded)
             }
-            violations += signOuts(of: user, after: loss, until: until, what: what, in: run)
+            violations += signOuts(of: user, answeringAny: answers.map(\.event.time), after: loss, until: until, what: what, in: run)
         }
         return violations
     }
 
+    /// How the backend marks a request it refused because of an account loss (`fault …` in the
+    /// trace; the first two name the user).
     static let refusals = ["account-deleted", "session-revoked", "account-lost"]
 
-    /// The first 401 for the lost session that reached the app and left the user on main or a
-    /// spinner a flash window later.
-    private func ignoredRefusal(_ user: String, after loss: RunObservation.Event, until: Int, what: String,
-                                in run: RunObservation, window: Duration) -> Violation? {
+    static func isRefusal(_ fault: String) -> Bool { refusals.contains { fault.hasPrefix($0) } }
+
+    /// The 401 answers to requests the backend refused because `user`'s session was lost.
+    private func refusedAnswers(to user: String, after loss: RunObservation.Event, until: Int,
+                                in run: RunObservation) -> [(event: RunObservation.Event, id: Int, endpoint: Endpoint)] {
+        let marks = ["account-deleted user=\(user)", "session-revoked user=\(user)"]
         var refused: [Int] = []
+        var answers: [(event: RunObservation.Event, id: Int, endpoint: Endpoint)] = []
         for event in run.events([.faultApplied, .responseReceived]).between(after: loss.index, before: until) {
             switch event.event {
-            case .faultApplied(let id, _, let fault) where Self.refusals.contains(fault):
+            case .faultApplied(let id, _, let fault) where marks.contains(fault):
                 refused.append(id)
             case .responseReceived(let id, let endpoint, let outcome) where refused.contains(id) && outcome.hasPrefix("status 401"):
-                guard run.signedInUser(atIndex: event.index) == user else { continue }
-                let deadline = min(event.time.advanced(by: window), run.end)
-                let end = run.lastIndex(atOrBefore: deadline)
-                guard let seen = strandedScreen(user, atIndex: end, in: run) else { return nil }
-                return Violation(oracle: name, at: deadline,
-                                 message: "\(what.prefix(1).uppercased() + what.dropFirst()) at \(loss.time); the app got 401 for "
-                                    + "\(endpoint.rawValue) #\(id) at \(event.time) and still showed \(seen) as \(user) \(event.time.duration(to: deadline).totalMilliseconds)ms "
-                                    + "later. Treat a 401 for the session as account loss: sign out, clear the cache, say why (seed 003).",
-                                 excerpt: run.lines([loss.index, event.index, end]))
+                answers.append((event, id, endpoint))
             default:
                 break
             }
+        }
+        return answers
+    }
+
+    /// The first 401 for the lost session that reached the app while the user was signed in and
+    /// left them on main or a spinner a flash window later.
+    private func ignoredRefusal(_ user: String, answers: [(event: RunObservation.Event, id: Int, endpoint: Endpoint)],
+                                loss: RunObservation.Event, what: String, in run: RunObservation, window: Duration) -> Violation? {
+        for (event, id, endpoint) in answers where run.signedInUser(atIndex: event.index) == user {
+            let deadline = min(event.time.advanced(by: window), run.end)
+            let end = run.lastIndex(atOrBefore: deadline)
+            guard let seen = strandedScreen(user, atIndex: end, in: run) else { return nil }
+            return Violation(oracle: name, at: deadline,
+                             message: "\(what.prefix(1).uppercased() + what.dropFirst()) at \(loss.time); the app got 401 for "
+                                + "\(endpoint.rawValue) #\(id) at \(event.time) and still showed \(seen) as \(user) \(event.time.duration(to: deadline).totalMilliseconds)ms "
+                                + "later. Treat a 401 for the session as account loss: sign out, clear the cache, say why (seed 003).",
+                             excerpt: run.lines([loss.index, event.index, end]))
         }
         return nil
     }
@@ -81,7 +96,7 @@ public struct AccountLossClearsCache: Oracle {
         for event in run.events([.connectivity, .faultApplied]).between(after: first, before: last + 1) {
             switch event.event {
             case .connectivity(online: false): return false
-            case .faultApplied(_, _, let fault) where !Self.refusals.contains(fault): return false
+            case .faultApplied(_, _, let fault) where !Self.isRefusal(fault): return false
             default: continue
             }
         }
@@ -128,12 +143,14 @@ public struct AccountLossClearsCache: Oracle {
         }
     }
 
-    /// Each sign-out of the lost user: the screen the user sees after it (at the end of its instant)
-    /// says why, and no later launch finds its cache.
-    private func signOuts(of user: String, after loss: RunObservation.Event, until: Int, what: String, in run: RunObservation) -> [Violation] {
+    /// The app's sign-out of the lost user (one in the instant a refused request's 401 came
+    /// back; a sign-out of the user's own keeps the cache, seed 003 "On logout"): the screen the
+    /// user sees after it (at the end of its instant) says why, and no later launch finds its cache.
+    private func signOuts(of user: String, answeringAny answered: [SimulationInstant], after loss: RunObservation.Event,
+                          until: Int, what: String, in run: RunObservation) -> [Violation] {
         var violations: [Violation] = []
         for signOut in run.events([.signedOut]).between(after: loss.index, before: until)
-        where run.signedInUser(atIndex: signOut.index - 1) == user {
+        where run.signedInUser(atIndex: signOut.index - 1) == user && answered.contains(signOut.time) {
             if let next = run.screen(atTime: signOut.time), next.index > signOut.index, next.state.route != nil,
                next.state.errorText == nil {
                 violations.append(Violation(oracle: name, at: next.time,

@@ -7,8 +7,8 @@ import OnboardingModel
 /// A request the user waits for (sent while the screen shows a spinner or a loading screen: the
 /// app is visibly working for them) that fails ends, within the patience window, in a visible
 /// error with a way forward, or in an automatic retry (the same endpoint asked again), or in a
-/// route change (a fallback). Background work (a token refresh, a queued push, analytics, goals
-/// generated ahead) is not judged. The resend countdown reaching zero is not an answer to a
+/// route change or a newly offered action (a fallback). Background work (a token refresh, a queued
+/// push, analytics, goals generated ahead) is not judged. The resend countdown reaching zero is not an answer to a
 /// failed Verify. Not judged when the user acts again first, or leaves the app.
 public struct FailuresSurface: Oracle {
     public let name = "failuresSurface"
@@ -24,11 +24,13 @@ public struct FailuresSurface: Oracle {
         var violations: [Violation] = []
         for response in run.events([.responseReceived]) {
             guard case .responseReceived(let id, let endpoint, let outcome) = response.event,
-                  outcome != "ok", outcome != "cancelled",
+                  outcome != "ok", outcome != "cancelled", !NoSilentDeadEnd.background.contains(endpoint),
                   let sent = requests.between(after: -1, before: response.index).last(where: { Self.id(of: $0) == id }),
                   let waiting = run.screen(atIndex: sent.index)?.state,
                   waiting.foreground, waiting.spinner != nil || waiting.loadingScreen != nil else { continue }
-            let tap = taps.between(after: -1, before: sent.index).last
+            // The tap that started it: one of this launch (a launch's own check has none).
+            let launched = run.events([.launched]).between(after: -1, before: sent.index).last?.index ?? -1
+            let tap = taps.between(after: launched, before: sent.index).last
             let cause = tap.flatMap { tap -> String? in
                 if case .userAction(let action, _) = tap.event { "'\(action.rawValue)' at \(tap.time)" } else { nil }
             } ?? "the launch"
@@ -41,9 +43,16 @@ public struct FailuresSurface: Oracle {
             let end = run.lastIndex(atOrBefore: deadline)
             let atFailure = run.screen(atIndex: response.index)?.state
             let before = atFailure?.route
+            // What the screen offered before the wait began (its last screen without a spinner).
+            let offered = run.screens(after: -1, through: sent.index).last {
+                $0.state.spinner == nil && $0.state.loadingScreen == nil
+            }?.state.actions ?? []
+            // A way forward: an error with an action, a new route, or a new action (a fallback
+            // such as the success screen's card with Start), but not Resend coming back on its own.
             let answered = atFailure.map { $0.errorText != nil && !$0.actions.isEmpty } == true
                 || run.screens(after: response.index, through: end).contains { screen in
                     (screen.state.errorText != nil && !screen.state.actions.isEmpty) || screen.state.route != before
+                        || screen.state.actions.contains { $0 != .resendCode && !offered.contains($0) }
                 } || requests.between(after: response.index, before: end + 1).contains {
                 if case .requestSent(_, _, endpoint) = $0.event { true } else { false }
             }

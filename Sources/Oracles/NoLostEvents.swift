@@ -18,11 +18,13 @@ public struct NoLostEvents: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         guard run.endsSettled(window: settings.settle) else { return [] }
-        let reinstalled = run.events([.reinstalled]).last?.index ?? -1
         var waiting: [(user: String, event: String, index: Int, time: SimulationInstant)] = []
         var violations: [Violation] = []
-        for event in run.events([.eventLogged, .analytics]) {
+        for event in run.events([.eventLogged, .analytics, .reinstalled]) {
             switch event.event {
+            case .reinstalled:
+                // What had not arrived went with the app's storage.
+                waiting.removeAll()
             case .eventLogged(let user, let logged):
                 waiting.append((user, logged, event.index, event.time))
             case .analytics(let user, let taken):
@@ -38,7 +40,7 @@ public struct NoLostEvents: Oracle {
                 break
             }
         }
-        for lost in waiting where lost.index > reinstalled {
+        for lost in waiting {
             violations.append(Violation(oracle: name, at: lost.time,
                                         message: "The app logged '\(lost.event)' for \(lost.user) at \(lost.time), and it never reached "
                                             + "the backend although the run ended online for \(settings.settle.totalMilliseconds)ms. Queue "

@@ -27,7 +27,7 @@ public struct NoSilentDeadEnd: Oracle {
             let next = order + 1 < stops.count ? stops[order + 1] : nil
             // A second tap (or a kill) in the same instant: the app had no moment to answer the
             // first, and the later checkpoint's window judges what the user saw next.
-            if let next, run.events[next].time == checkpoint.time, isCheckpoint(run.events[next]) { continue }
+            if let next, run.events[next].time == checkpoint.time, isStop(run.events[next]) { continue }
             let windowEnd = windowEndIndex(after: checkpoint, at: position, nextStop: next, in: run, patience: settings.patience)
             if let violation = judge(checkpoint, untilIndex: windowEnd.index, endingAt: windowEnd.time, in: run) {
                 violations.append(violation)

@@ -13,12 +13,12 @@ extension RunObservation {
     /// Work done with that session (a queued push, a push token) can never reach the backend.
     public func sessionRefused(_ user: String, liveAt index: Int) -> Bool {
         let losses = losses(of: user)
-        guard let last = losses.last else { return false }
-        let issued = events([.sessionIssued]).last { event in
-            guard case .sessionIssued(user) = event.event else { return false }
-            return event.index < index
-        }
-        return last.index > (issued?.index ?? -1)
+        guard !losses.isEmpty else { return false }
+        let issues = events([.sessionIssued]).filter { if case .sessionIssued(user) = $0.event { true } else { false } }
+        // The session live at `index` began at the last sign-in before it and ended at the next one.
+        let began = issues.last { $0.index < index }?.index ?? -1
+        let ended = issues.first { $0.index > index }?.index ?? .max
+        return losses.contains { $0.index > began && $0.index < ended }
     }
 
     /// The trace index at which `user` next got a working session after `loss` (a new sign-in),

@@ -53,11 +53,15 @@ enum StepDecoding {
             let mayBeRefused = context.bool(step["mayBeRefused"], at: step.path("mayBeRefused")) ?? false
             return .action(action, input: input, mayBeRefused: mayBeRefused)
         case "expect":
-            if step[kind] == .object([]) {
+            let expectations = ExpectDecoding.decodeStepExpect(step[kind], at: kindPath, context: context)
+            // `{}`, or keys with nothing in them (`{"requests": {}}`): a step that checks nothing.
+            if case .object(let members)? = step[kind], expectations == Expectations(),
+               members.allSatisfy({ ScenarioKeys.stepExpect.contains($0.key) }) {
                 context.fail(kindPath, "an expect step checks at least one key",
                              suggestion: "for example {\"expect\": {\"finalRoute\": \"goalReview\"}}")
+                return nil
             }
-            return ExpectDecoding.decodeStepExpect(step[kind], at: kindPath, context: context).map(ScenarioStep.expect)
+            return expectations.map(ScenarioStep.expect)
         case "enterCode":
             if step[kind] == .bool(true) { return .enterCode(email: nil) }
             return context.string(step[kind], at: kindPath).map { .enterCode(email: $0) }

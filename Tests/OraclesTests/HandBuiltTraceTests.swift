@@ -89,7 +89,10 @@ import Oracles
     func signedOutAfterLoss(error: String?, storedAtRelaunch: [String]) -> RunObservation {
         trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [])),
                (20_000, .accountLost(user: "u1", deleted: true)),
-               (40_000, .foregrounded), (40_100, .signedOut), (40_100, screen(.onboarding(.intro), actions: [])),
+               (40_000, .foregrounded), (40_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .refreshSession)),
+               (40_050, .faultApplied(id: 1, endpoint: .refreshSession, fault: "account-deleted user=u1")),
+               (40_100, .responseReceived(id: 1, endpoint: .refreshSession, outcome: "status 401 Account deleted")),
+               (40_100, .signedOut), (40_100, screen(.onboarding(.intro), actions: [])),
                (40_100, screen(.onboarding(.intro), actions: [.getStarted, .logIn], error: error)),
                (45_000, .killed(process: 1)), (45_000, .launched(process: 2, cold: true)),
                (45_000, .storedCaches(storedAtRelaunch)), (45_000, screen(.onboarding(.intro), actions: [.getStarted, .logIn]))])

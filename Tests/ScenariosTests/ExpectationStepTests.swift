@@ -77,6 +77,7 @@ import OnboardingModel
         #expect(wholeRun.map(\.location) == ["$.steps[1].expect.oracles"])
         #expect(wholeRun.first?.message.contains("goes in $.expect") == true)
         #expect(errors(steps: #"[{"launch": true}, {"expect": {}}]"#).map(\.location) == ["$.steps[1].expect"])
+        #expect(errors(steps: #"[{"launch": true}, {"expect": {"requests": {}, "neverShown": []}}]"#).map(\.location) == ["$.steps[1].expect"])
         #expect(errors(steps: #"[{"launch": true, "mayBeRefused": true}]"#).map(\.location) == ["$.steps[0].mayBeRefused"])
     }
 

@@ -83,7 +83,7 @@ public actor MockBackend {
     func receive(_ request: BackendRequest, id: Int) -> Reception {
         let result: Result<BackendResponse, RequestError>
         if let user = request.sessionUser, let deleted = lostUsers[user] {
-            return .answered(answered(request, id: id, refusedSession(id: id, endpoint: request.endpoint, deleted: deleted)))
+            return .answered(answered(request, id: id, refusedSession(of: user, id: id, endpoint: request.endpoint, deleted: deleted)))
         }
         switch request {
         case .sendOTP(let email, let shouldCreateUser): result = sendOTP(email: email, shouldCreateUser: shouldCreateUser, id: id)
@@ -234,8 +234,9 @@ public actor MockBackend {
     }
 
     /// 401 to a request made with a lost account's session, marked as the fault's doing.
-    private func refusedSession(id: Int, endpoint: Endpoint, deleted: Bool) -> Result<BackendResponse, RequestError> {
-        simulation.record(ModelEvent.faultApplied(id: id, endpoint: endpoint, fault: deleted ? "account-deleted" : "session-revoked"))
+    private func refusedSession(of user: String, id: Int, endpoint: Endpoint, deleted: Bool) -> Result<BackendResponse, RequestError> {
+        simulation.record(ModelEvent.faultApplied(id: id, endpoint: endpoint,
+                                                  fault: (deleted ? "account-deleted user=" : "session-revoked user=") + user))
         return .failure(.status(401, deleted ? "Account deleted" : "Session revoked"))
     }
 
