@@ -2,15 +2,50 @@ import Foundation
 import Oracles
 import Scenarios
 
-/// Launch timing budgets per persona (`scenarios/budgets.json`), checked over an exploration.
+/// Timing budgets per persona (`scenarios/budgets.json`), checked over an exploration: for each
+/// metric, a maximum (a bare number) or limits at percentiles.
 ///
 /// ```json
-/// {"format": 1, "budgets": {"new-user": {"firstRouteMs": 0, "interactiveMs": 0}}}
+/// {"format": 1, "budgets": {"new-user": {"firstRouteMs": 0, "waitMs": {"p50": 10000, "p95": 40000}}}}
 /// ```
 public struct LaunchBudgets: Sendable {
-    public let byTarget: [(target: String, budgets: Budgets)]
+    /// Limits on one metric's distribution over the runs; nil is no limit.
+    public struct Limit: Sendable, Equatable {
+        public var p50: Int64?
+        public var p95: Int64?
+        public var p99: Int64?
+        public var max: Int64?
 
-    public init(byTarget: [(target: String, budgets: Budgets)]) { self.byTarget = byTarget }
+        public init(p50: Int64? = nil, p95: Int64? = nil, p99: Int64? = nil, max: Int64? = nil) {
+            self.p50 = p50
+            self.p95 = p95
+            self.p99 = p99
+            self.max = max
+        }
+
+        static let keys = ["p50", "p95", "p99", "max"]
+
+        /// Each set limit with what the exploration measured for it.
+        func checks(_ measured: ExplorationSummary.Percentiles) -> [(percentile: String, limit: Int64, measured: Int64)] {
+            [("p50", p50, measured.p50), ("p95", p95, measured.p95), ("p99", p99, measured.p99), ("max", max, measured.max)]
+                .compactMap { name, limit, value in limit.map { (name, $0, value) } }
+        }
+    }
+
+    /// An exceeded limit: which, by how much, and the worst run to replay.
+    public struct Exceedance: Sendable, Equatable {
+        public let target: String
+        public let metric: String
+        public let percentile: String
+        public let limit: Int64
+        public let measured: Int64
+        public let worst: Int64
+        public let seed: UInt64
+    }
+
+    public let byTarget: [(target: String, limits: [(metric: String, limit: Limit)])]
+
+    public init(byTarget: [(target: String, limits: [(metric: String, limit: Limit)])]) { self.byTarget = byTarget }
 
     public static let empty = LaunchBudgets(byTarget: [])
 
@@ -28,32 +63,68 @@ public struct LaunchBudgets: Sendable {
               case .object(let entries)? = top.first(where: { $0.key == "budgets" })?.value else {
             return problem("$", "expected {\"format\": 1, \"budgets\": {\"<persona>\": {…}}}")
         }
-        var result: [(String, Budgets)] = []
+        var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
         for (target, value) in entries {
-            guard case .object(let limits) = value else { return problem("$.budgets.\(target)", "expected an object") }
-            var budgets = Budgets()
-            for (metric, limit) in limits {
-                guard case .number(let text) = limit, let number = Int64(text), number >= 0 else {
-                    return problem("$.budgets.\(target).\(metric)", "expected a whole number of milliseconds")
-                }
+            guard case .object(let metrics) = value else { return problem("$.budgets.\(target)", "expected an object") }
+            var limits: [(metric: String, limit: Limit)] = []
+            for (metric, value) in metrics {
+                let path = "$.budgets.\(target).\(metric)"
                 guard Budgets.metricNames.contains(metric) else {
-                    return problem("$.budgets.\(target).\(metric)",
-                                   "unknown metric \"\(metric)\" (\(Budgets.metricNames.joined(separator: ", ")))")
+                    return problem(path, "unknown metric \"\(metric)\" (\(Budgets.metricNames.joined(separator: ", ")))")
                 }
-                budgets[limitOf: metric] = number
+                switch limit(value, at: path) {
+                case .success(let limit): limits.append((metric, limit))
+                case .failure(let message): return problem(message.path, message.text)
+                }
             }
-            result.append((target, budgets))
+            result.append((target, limits))
         }
         return .success(LaunchBudgets(byTarget: result))
     }
 
-    /// Budgets exceeded in `summary`: target, metric, limit, worst value and its seed.
-    public func exceeded(in summary: ExplorationSummary) -> [(target: String, metric: String, limit: Int64, worst: Int64, seed: UInt64)] {
-        summary.metrics.compactMap { entry in
-            guard let budgets = byTarget.first(where: { $0.target == entry.target })?.budgets else { return nil }
-            let limit = budgets[limitOf: entry.metric]
-            guard let limit, entry.percentiles.max > limit else { return nil }
-            return (entry.target, entry.metric, limit, entry.percentiles.max, entry.percentiles.worstSeed)
+    private struct Problem: Error { let path: String, text: String }
+
+    /// A bare number (a maximum) or `{"p50": …, "p95": …, "p99": …, "max": …}`.
+    private static func limit(_ value: JSONValue, at path: String) -> Result<Limit, Problem> {
+        func milliseconds(_ value: JSONValue, at path: String) -> Result<Int64, Problem> {
+            guard case .number(let text) = value, let number = Int64(text), number >= 0 else {
+                return .failure(Problem(path: path, text: "expected a whole number of milliseconds"))
+            }
+            return .success(number)
+        }
+        if case .number = value { return milliseconds(value, at: path).map { Limit(max: $0) } }
+        guard case .object(let members) = value else {
+            return .failure(Problem(path: path, text: "expected milliseconds, or limits at percentiles such as {\"p95\": 8000}"))
+        }
+        var limit = Limit()
+        for (key, bound) in members {
+            guard Limit.keys.contains(key) else {
+                return .failure(Problem(path: "\(path).\(key)", text: "unknown percentile \"\(key)\" (p50, p95, p99, max)"))
+            }
+            switch milliseconds(bound, at: "\(path).\(key)") {
+            case .success(let number):
+                switch key {
+                case "p50": limit.p50 = number
+                case "p95": limit.p95 = number
+                case "p99": limit.p99 = number
+                default: limit.max = number
+                }
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        return .success(limit)
+    }
+
+    /// The limits `summary` exceeds, in the summary's order of targets and metrics.
+    public func exceeded(in summary: ExplorationSummary) -> [Exceedance] {
+        summary.metrics.flatMap { entry -> [Exceedance] in
+            guard let limits = byTarget.first(where: { $0.target == entry.target })?.limits,
+                  let limit = limits.first(where: { $0.metric == entry.metric })?.limit else { return [] }
+            let measured = entry.percentiles
+            return limit.checks(measured).filter { $0.measured > $0.limit }.map { check in
+                Exceedance(target: entry.target, metric: entry.metric, percentile: check.percentile, limit: check.limit,
+                           measured: check.measured, worst: measured.max, seed: measured.worstSeed)
+            }
         }
     }
 }

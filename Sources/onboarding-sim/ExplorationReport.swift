@@ -8,7 +8,7 @@ import Scenarios
 struct ExplorationReport {
     let plan: ExplorationPlan
     let outcome: ExplorationOutcome
-    let exceeded: [(target: String, metric: String, limit: Int64, worst: Int64, seed: UInt64)]
+    let exceeded: [LaunchBudgets.Exceedance]
     let jobs: Int
     /// How many failing runs the console shows for each oracle before it only counts.
     static let shownPerOracle = 3
@@ -17,10 +17,12 @@ struct ExplorationReport {
 
     var summary: ExplorationSummary { outcome.summary }
 
-    func replayCommand(_ run: ExplorationRun) -> String {
-        let target = run.target.hasPrefix("persona:") || !run.target.hasSuffix(".json") ? "--persona \(run.target)" : run.target
+    func replayCommand(_ run: ExplorationRun) -> String { replayCommand(target: run.target, seed: run.seed) }
+
+    func replayCommand(target name: String, seed: UInt64) -> String {
+        let target = name.hasPrefix("persona:") || !name.hasSuffix(".json") ? "--persona \(name)" : name
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
-        return "onboarding-sim replay \(target) --seed \(run.seed)\(mutants)"
+        return "onboarding-sim replay \(target) --seed \(seed)\(mutants)"
     }
 
     func text(wallSeconds: Double) -> String {
@@ -51,7 +53,9 @@ struct ExplorationReport {
             lines.append("  \(entry.target) \(entry.metric): \(p.p50) / \(p.p95) / \(p.p99) / \(p.max) (seed \(p.worstSeed))")
         }
         for budget in exceeded {
-            lines.append("BUDGET  \(budget.target) \(budget.metric): \(budget.worst)ms over the budget of \(budget.limit)ms at seed \(budget.seed)")
+            lines.append("BUDGET  \(budget.target) \(budget.metric) \(budget.percentile): \(budget.measured)ms over the budget of "
+                         + "\(budget.limit)ms; worst \(budget.worst)ms at seed \(budget.seed): "
+                         + replayCommand(target: budget.target, seed: budget.seed))
         }
         lines.append("summary hash: \(summary.summaryHash)  (\(Int(wallSeconds * 1000))ms)")
         return lines.joined(separator: "\n")
@@ -93,7 +97,8 @@ struct ExplorationReport {
             })),
             ("budgetsExceeded", .array(exceeded.map { budget in
                 .object([("target", .string(budget.target)), ("metric", .string(budget.metric)),
-                         ("limit", .int(budget.limit)), ("worst", .int(budget.worst)), ("seed", .string(String(budget.seed)))])
+                         ("percentile", .string(budget.percentile)), ("limit", .int(budget.limit)),
+                         ("measured", .int(budget.measured)), ("worst", .int(budget.worst)), ("seed", .string(String(budget.seed)))])
             })),
             ("summaryHash", .string(summary.summaryHash)),
         ])

@@ -20,6 +20,33 @@ import Foundation
         #expect(hash(first)?.split(separator: " ").dropLast().joined() == hash(second)?.split(separator: " ").dropLast().joined())
     }
 
+    @Test func aPercentileBudgetJustBelowTheMeasuredP95FailsWithTheWorstSeedAndItsReplay() throws {
+        let measured = try json(try run(["explore", "--seeds", "200", "--persona", "new-user", "--json"]))
+        let metrics = measured["metrics"] as? [[String: Any]] ?? []
+        let wait = try #require(metrics.first { $0["metric"] as? String == "waitMs" })
+        let p95 = try #require(wait["p95"] as? Int)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("budgets-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let budgets = #"{"format": 1, "budgets": {"new-user": {"waitMs": {"p95": "# + "\(p95 - 1)" + #"}}}}"#
+        try budgets.write(to: file, atomically: true, encoding: .utf8)
+        let output = try run(["explore", "--seeds", "200", "--persona", "new-user", "--budgets", file.path])
+        #expect(output.status == 1)
+        let line = output.standardOutput.split(separator: "\n").first { $0.hasPrefix("BUDGET") }.map(String.init) ?? ""
+        #expect(line.contains("new-user waitMs p95: \(p95)ms over the budget of \(p95 - 1)ms"))
+        #expect(line.contains("onboarding-sim replay --persona new-user --seed"))
+        try #"{"format": 1, "budgets": {"new-user": {"waitMs": {"p95": "# .appending("\(p95)}}}}").write(to: file, atomically: true, encoding: .utf8)
+        #expect(try run(["explore", "--seeds", "200", "--persona", "new-user", "--budgets", file.path]).status == 0)
+    }
+
+    @Test func anUnknownPercentileInABudgetsFileIsAClearError() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("budgets-bad-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try #"{"format": 1, "budgets": {"new-user": {"waitMs": {"p96": 1}}}}"#.write(to: file, atomically: true, encoding: .utf8)
+        let output = try run(["explore", "--seeds", "5", "--budgets", file.path])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("$.budgets.new-user.waitMs.p96: unknown percentile \"p96\""))
+    }
+
     @Test func theAllocatorTuningRestartChangesNoResult() throws {
         let tuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root)
         let untuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root,
