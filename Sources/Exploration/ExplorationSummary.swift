@@ -28,7 +28,9 @@ public struct ExplorationSummary: Sendable {
     /// any order of adding gives alike.
     private var lineHashSum: UInt64 = 0
     private var lineHashXor: UInt64 = 0
-    private var samples: [MetricKey: MetricSamples] = [:]  // looked up; iterated only sorted
+    /// Per target, one `MetricSamples` per name in `metricNames` (one lookup per run, not one per
+    /// metric); iterated only sorted.
+    private var samples: [String: [MetricSamples]] = [:]
 
     public init() {}
 
@@ -45,9 +47,11 @@ public struct ExplorationSummary: Sendable {
         let line = TraceHasher.fnv1a("\(run.target) \(run.seed) \(run.result.traceHash)\n")
         lineHashSum &+= line
         lineHashXor ^= line
-        for metric in Self.metricNames {
-            guard let value = Self.value(metric, of: run) else { continue }
-            samples[MetricKey(target: run.target, metric: metric), default: MetricSamples()].add(value, seed: run.seed)
+        samples[run.target, default: Self.noSamples].withUnsafeMutableBufferPointer { target in
+            for (position, metric) in Self.metricNames.enumerated() {
+                guard let value = Self.value(metric, of: run) else { continue }
+                target[position].add(value, seed: run.seed)
+            }
         }
     }
 
@@ -58,7 +62,11 @@ public struct ExplorationSummary: Sendable {
         for (oracle, count) in other.violationCounts { violationCounts[oracle, default: 0] += count }
         lineHashSum &+= other.lineHashSum
         lineHashXor ^= other.lineHashXor
-        for (key, theirs) in other.samples { samples[key, default: MetricSamples()].merge(theirs) }
+        for (target, theirs) in other.samples {
+            samples[target, default: Self.noSamples].withUnsafeMutableBufferPointer { ours in
+                for position in theirs.indices { ours[position].merge(theirs[position]) }
+            }
+        }
     }
 
     /// Violations per oracle, by oracle name.
@@ -75,10 +83,15 @@ public struct ExplorationSummary: Sendable {
 
     /// Per target and metric (`firstRouteMs`, `loadingMs`, `interactiveMs`), targets sorted.
     public var metrics: [(target: String, metric: String, percentiles: Percentiles)] {
-        samples.keys.sorted().map { key in (key.target, key.metric, samples[key]!.percentiles) }
+        samples.keys.sorted().flatMap { target in
+            zip(Self.metricNames, samples[target]!).compactMap { metric, sampled in
+                sampled.isEmpty ? nil : (target, metric, sampled.percentiles)
+            }
+        }
     }
 
     static let metricNames = Budgets.metricNames
+    private static let noSamples = [MetricSamples](repeating: MetricSamples(), count: metricNames.count)
 
     /// A metric of the run's first launch (one never reached counts as the whole launch), or of
     /// the whole run (the app's time to main only for runs that reached it).
@@ -98,18 +111,6 @@ public struct ExplorationSummary: Sendable {
     }
 }
 
-/// One target's metric, ordered by target and then by the metric's place in `metricNames`.
-struct MetricKey: Hashable, Comparable, Sendable {
-    let target: String
-    let metric: String
-
-    static func < (lhs: MetricKey, rhs: MetricKey) -> Bool {
-        if lhs.target != rhs.target { return lhs.target < rhs.target }
-        let names = ExplorationSummary.metricNames
-        return (names.firstIndex(of: lhs.metric) ?? names.count) < (names.firstIndex(of: rhs.metric) ?? names.count)
-    }
-}
-
 /// The values one metric took, as counts per distinct value: exact percentiles in memory that
 /// grows with the number of distinct values (whole milliseconds), not with the number of runs.
 struct MetricSamples: Sendable {
@@ -117,6 +118,8 @@ struct MetricSamples: Sendable {
     private var total = 0
     /// The largest value, and the lowest seed that reached it.
     private var worst: (value: Int64, seed: UInt64)?
+
+    var isEmpty: Bool { total == 0 }
 
     mutating func add(_ value: Int64, seed: UInt64) {
         counts[value, default: 0] += 1

@@ -20,36 +20,42 @@ public struct JourneyMetrics: Sendable, Equatable {
     /// a screen that offered nothing): the app's share of the journey, the user's think time taken
     /// out. Nil when the main app never showed.
     public let appTimeToMainMs: Int64?
-    /// The waiting per route, routes in order of their first wait.
-    public let waitByRoute: [(route: Route, ms: Int64)]
-
-    public static func == (lhs: JourneyMetrics, rhs: JourneyMetrics) -> Bool {
-        lhs.waitMs == rhs.waitMs && lhs.longestWaitMs == rhs.longestWaitMs && lhs.appTimeToMainMs == rhs.appTimeToMainMs
-            && lhs.waitByRoute.map(\.route) == rhs.waitByRoute.map(\.route) && lhs.waitByRoute.map(\.ms) == rhs.waitByRoute.map(\.ms)
-    }
 
     /// The metrics of `run`.
     public static func of(_ run: RunObservation) -> JourneyMetrics {
         var total: Int64 = 0, longest: Int64 = 0, current: Int64 = 0
-        var byRoute: [(route: Route, ms: Int64)] = []
         var blocked: Int64 = 0
-        var reachedMain: SimulationInstant?
-        let screens = run.screens
-        for position in screens.indices {
-            let state = screens[position].state
-            let until = position + 1 < screens.count ? screens[position + 1].time : run.end
-            let span = screens[position].time.duration(to: until).totalMilliseconds
-            if reachedMain == nil, state.route == .main { reachedMain = screens[position].time }
-            guard let route = state.route, state.foreground else { current = 0; continue }
+        var reachedMain = false
+        forEachSpan(of: run) { state, span in
+            if !reachedMain, state.route == .main { reachedMain = true }
+            guard state.route != nil, state.foreground else { current = 0; return }
             let waiting = state.spinner != nil || state.loadingScreen != nil
-            if reachedMain == nil && (waiting || state.actions.isEmpty) && route != .main { blocked += span }
-            guard waiting else { current = 0; continue }
+            if !reachedMain && (waiting || state.actions.isEmpty) { blocked += span }
+            guard waiting else { current = 0; return }
             total += span
             current += span
             longest = max(longest, current)
+        }
+        return JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain ? blocked : nil)
+    }
+
+    /// The waiting per route, routes in order of their first wait (for reports; explored runs
+    /// keep only the totals).
+    public static func waitByRoute(of run: RunObservation) -> [(route: Route, ms: Int64)] {
+        var byRoute: [(route: Route, ms: Int64)] = []
+        forEachSpan(of: run) { state, span in
+            guard let route = state.route, state.foreground, state.spinner != nil || state.loadingScreen != nil else { return }
             if let known = byRoute.firstIndex(where: { $0.route == route }) { byRoute[known].ms += span } else { byRoute.append((route, span)) }
         }
-        return JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain.map { _ in blocked },
-                              waitByRoute: byRoute)
+        return byRoute
+    }
+
+    /// Each screen with how long it stood (until the next screen, or the end of the run).
+    private static func forEachSpan(of run: RunObservation, _ body: (ScreenState, Int64) -> Void) {
+        let screens = run.screens
+        for position in screens.indices {
+            let until = position + 1 < screens.count ? screens[position + 1].time : run.end
+            body(screens[position].state, screens[position].time.duration(to: until).totalMilliseconds)
+        }
     }
 }

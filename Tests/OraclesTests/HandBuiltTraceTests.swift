@@ -209,6 +209,6 @@ extension HandBuiltTraceTests {
         #expect(metrics.waitMs == 4_000)
         #expect(metrics.longestWaitMs == 3_000)
         #expect(metrics.appTimeToMainMs == 4_000)
-        #expect(metrics.waitByRoute.map(\.ms) == [1_000, 2_000, 1_000])
+        #expect(JourneyMetrics.waitByRoute(of: run).map(\.ms) == [1_000, 2_000, 1_000])
     }
 }
