@@ -23,7 +23,7 @@ public struct LaunchBudgets: Sendable {
             self.max = max
         }
 
-        static let keys = ["p50", "p95", "p99", "max"]
+        public static let keys = ["p50", "p95", "p99", "max"]
 
         /// Each set limit with what the exploration measured for it.
         func checks(_ measured: ExplorationSummary.Percentiles) -> [(percentile: String, limit: Int64, measured: Int64)] {
@@ -52,8 +52,8 @@ public struct LaunchBudgets: Sendable {
     /// Reads a budgets file; a missing file is no budgets, a broken one is an error.
     public static func load(_ path: String) -> Result<LaunchBudgets, ScenarioProblems> {
         guard let data = FileManager.default.contents(atPath: path) else { return .success(.empty) }
-        func problem(_ location: String, _ message: String) -> Result<LaunchBudgets, ScenarioProblems> {
-            .failure(ScenarioProblems([ScenarioError(file: path, location: location, message: message)]))
+        func problem(_ location: String, _ message: String, suggestion: String? = nil) -> Result<LaunchBudgets, ScenarioProblems> {
+            .failure(ScenarioProblems([ScenarioError(file: path, location: location, message: message, suggestion: suggestion)]))
         }
         let root: JSONValue
         do { root = try JSONParser.parse(try JSONText.decode(data).get()) } catch {
@@ -63,6 +63,9 @@ public struct LaunchBudgets: Sendable {
               case .object(let entries)? = top.first(where: { $0.key == "budgets" })?.value else {
             return problem("$", "expected {\"format\": 1, \"budgets\": {\"<persona>\": {…}}}")
         }
+        for (key, _) in top where !topKeys.contains(key) {
+            return problem("$.\(key)", "unknown key \"\(key)\"", suggestion: suggestion(for: key, among: topKeys))
+        }
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
         for (target, value) in entries {
             guard case .object(let metrics) = value else { return problem("$.budgets.\(target)", "expected an object") }
@@ -70,11 +73,12 @@ public struct LaunchBudgets: Sendable {
             for (metric, value) in metrics {
                 let path = "$.budgets.\(target).\(metric)"
                 guard Budgets.metricNames.contains(metric) else {
-                    return problem(path, "unknown metric \"\(metric)\" (\(Budgets.metricNames.joined(separator: ", ")))")
+                    return problem(path, "unknown metric \"\(metric)\" (\(Budgets.metricNames.joined(separator: ", ")))",
+                                   suggestion: suggestion(for: metric, among: Budgets.metricNames))
                 }
                 switch limit(value, at: path) {
                 case .success(let limit): limits.append((metric, limit))
-                case .failure(let message): return problem(message.path, message.text)
+                case .failure(let message): return problem(message.path, message.text, suggestion: message.suggestion)
                 }
             }
             result.append((target, limits))
@@ -82,7 +86,17 @@ public struct LaunchBudgets: Sendable {
         return .success(LaunchBudgets(byTarget: result))
     }
 
-    private struct Problem: Error { let path: String, text: String }
+    /// The keys of a budgets file's top level (`$schema` lets an editor find docs/budgets.schema.json).
+    static let topKeys = ["$schema", "format", "budgets"]
+
+    private static func suggestion(for word: String, among candidates: [String]) -> String? {
+        DidYouMean.closest(to: word, among: candidates).map { "did you mean \"\($0)\"?" }
+    }
+
+    private struct Problem: Error {
+        let path: String, text: String
+        var suggestion: String?
+    }
 
     /// A bare number (a maximum) or `{"p50": …, "p95": …, "p99": …, "max": …}`.
     private static func limit(_ value: JSONValue, at path: String) -> Result<Limit, Problem> {
@@ -99,7 +113,8 @@ public struct LaunchBudgets: Sendable {
         var limit = Limit()
         for (key, bound) in members {
             guard Limit.keys.contains(key) else {
-                return .failure(Problem(path: "\(path).\(key)", text: "unknown percentile \"\(key)\" (p50, p95, p99, max)"))
+                return .failure(Problem(path: "\(path).\(key)", text: "unknown percentile \"\(key)\" (p50, p95, p99, max)",
+                                        suggestion: suggestion(for: key, among: Limit.keys)))
             }
             switch milliseconds(bound, at: "\(path).\(key)") {
             case .success(let number):

@@ -45,6 +45,10 @@ import Foundation
         let output = try run(["explore", "--seeds", "5", "--budgets", file.path])
         #expect(output.status == 2)
         #expect(output.standardError.contains("$.budgets.new-user.waitMs.p96: unknown percentile \"p96\""))
+        try #"{"format": 1, "budgets": {}, "budgetz": 1}"#.write(to: file, atomically: true, encoding: .utf8)
+        let misspelt = try run(["explore", "--seeds", "5", "--budgets", file.path])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.standardError.contains("$.budgetz: unknown key \"budgetz\" (did you mean \"budgets\"?)"))
     }
 
     @Test func theAllocatorTuningRestartChangesNoResult() throws {

@@ -1,0 +1,27 @@
+import Testing
+import Foundation
+import Scenarios
+import Oracles
+import Exploration
+
+/// `docs/budgets.schema.json` names exactly the metrics and percentiles a budgets file takes.
+@Suite struct BudgetsSchemaDriftTests {
+    struct ShapeError: Error {}
+
+    @Test func theBudgetsSchemaListsEveryMetricAndPercentile() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/budgets.schema.json")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        guard case .object(let root) = try JSONParser.parse(text),
+              case .object(let definitions)? = root.first(where: { $0.key == "$defs" })?.value,
+              case .object(let metrics)? = definitions.first(where: { $0.key == "metrics" })?.value,
+              case .object(let metricProperties)? = metrics.first(where: { $0.key == "properties" })?.value,
+              case .object(let limit)? = definitions.first(where: { $0.key == "limit" })?.value,
+              case .array(let forms)? = limit.first(where: { $0.key == "oneOf" })?.value,
+              case .object(let percentileForm)? = forms.last,
+              case .object(let percentiles)? = percentileForm.first(where: { $0.key == "properties" })?.value
+        else { throw ShapeError() }
+        #expect(metricProperties.map(\.key) == Budgets.metricNames)
+        #expect(percentiles.map(\.key) == LaunchBudgets.Limit.keys)
+    }
+}
