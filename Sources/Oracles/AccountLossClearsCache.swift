@@ -69,11 +69,10 @@ public struct AccountLossClearsCache: Oracle {
             let deadline = min(event.time.advanced(by: window), run.end)
             let end = run.lastIndex(atOrBefore: deadline)
             guard let seen = strandedScreen(user, atIndex: end, in: run) else { return nil }
-            return Violation(oracle: name, at: deadline,
-                             message: "\(what.prefix(1).uppercased() + what.dropFirst()) at \(loss.time); the app got 401 for "
-                                + "\(endpoint.rawValue) #\(id) at \(event.time) and still showed \(seen) as \(user) \(event.time.duration(to: deadline).totalMilliseconds)ms "
-                                + "later. Treat a 401 for the session as account loss: sign out, clear the cache, say why (seed 003).",
-                             excerpt: run.lines([loss.index, event.index, end]))
+            return strandedViolation(at: deadline, what: what, loss: loss,
+                                     detail: "; the app got 401 for \(endpoint.rawValue) #\(id) at \(event.time) and still showed "
+                                        + "\(seen) as \(user) \(event.time.duration(to: deadline).totalMilliseconds)ms later",
+                                     excerpt: run.lines([loss.index, event.index, end]))
         }
         return nil
     }
@@ -108,8 +107,7 @@ public struct AccountLossClearsCache: Oracle {
                           patience: Duration) -> Violation? {
         let stops = run.events([.launched, .foregrounded, .userAction, .killed, .backgrounded]).between(after: loss.index, before: until)
         for (position, checkpoint) in stops.enumerated() {
-            if case .killed = checkpoint.event { continue }
-            if case .backgrounded = checkpoint.event { continue }
+            if isLeaving(checkpoint) { continue }
             let deadline = min(checkpoint.time.advanced(by: patience), run.end)
             // The user leaves the app before the deadline: nothing to judge for this checkpoint.
             let next = stops.dropFirst(position + 1).first
@@ -118,13 +116,21 @@ public struct AccountLossClearsCache: Oracle {
             // A spinner here waits on a sign-in request, not on the account: only the main app counts.
             guard end < until, let seen = strandedScreen(user, atIndex: end, in: run, spinners: false),
                   healthy(from: checkpoint.index, through: end, in: run) else { continue }
-            return Violation(oracle: name, at: deadline,
-                             message: "\(what.prefix(1).uppercased() + what.dropFirst()) at \(loss.time), but \(checkpoint.time.duration(to: deadline).totalMilliseconds)ms "
-                                + "after \(describe(checkpoint)) at \(checkpoint.time) the user still saw \(seen) as \(user). Treat a "
-                                + "401 for the session as account loss: sign out, clear the cache, say why (seed 003).",
-                             excerpt: run.lines([loss.index, checkpoint.index, end]))
+            return strandedViolation(at: deadline, what: what, loss: loss,
+                                     detail: ", but \(checkpoint.time.duration(to: deadline).totalMilliseconds)ms after "
+                                        + "\(describe(checkpoint)) at \(checkpoint.time) the user still saw \(seen) as \(user)",
+                                     excerpt: run.lines([loss.index, checkpoint.index, end]))
         }
         return nil
+    }
+
+    /// "<What happened> at <time><detail>. Treat a 401 …": the user left on main or a spinner.
+    private func strandedViolation(at time: SimulationInstant, what: String, loss: RunObservation.Event, detail: String,
+                                   excerpt: [String]) -> Violation {
+        Violation(oracle: name, at: time,
+                  message: what.prefix(1).uppercased() + what.dropFirst() + " at \(loss.time)" + detail
+                    + ". Treat a 401 for the session as account loss: sign out, clear the cache, say why (seed 003).",
+                  excerpt: excerpt)
     }
 
     private func isLeaving(_ event: RunObservation.Event) -> Bool {

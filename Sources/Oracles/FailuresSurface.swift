@@ -24,7 +24,7 @@ public struct FailuresSurface: Oracle {
         var violations: [Violation] = []
         for response in run.events([.responseReceived]) {
             guard case .responseReceived(let id, let endpoint, let outcome) = response.event,
-                  outcome != "ok", outcome != "cancelled", !NoSilentDeadEnd.background.contains(endpoint),
+                  outcome != "ok", outcome != "cancelled", !RunObservation.backgroundEndpoints.contains(endpoint),
                   let sent = requests.between(after: -1, before: response.index).last(where: { Self.id(of: $0) == id }),
                   let waiting = run.screen(atIndex: sent.index)?.state,
                   waiting.foreground, waiting.spinner != nil || waiting.loadingScreen != nil else { continue }

@@ -16,18 +16,14 @@ public struct LogoutKeepsProgress: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let signIns = run.events([.signedIn])
-        let responses = run.events([.responseReceived])
-        for signOut in run.events([.signedOut]) {
+        let signOuts = run.events([.signedOut])
+        guard !signOuts.isEmpty else { return [] }
+        let signIns = run.signInsByCode()
+        for signOut in signOuts {
             guard let user = run.signedInUser(atIndex: signOut.index - 1), run.completedOnboarding(user, atIndex: signOut.index),
                   !run.sessionRefused(user, liveAt: signOut.index - 1) else { continue }
             // The next sign-in by code of the same user.
-            guard let back = signIns.between(after: signOut.index, before: .max).first(where: { event in
-                guard case .signedIn(user) = event.event,
-                      case .responseReceived(_, .verifyOTP, "ok")? = responses.between(after: -1, before: event.index).last?.event
-                else { return false }
-                return true
-            }) else { continue }
+            guard let back = signIns.first(where: { $0.event.index > signOut.index && $0.user == user })?.event else { continue }
             if let violation = onboardingAfter(back, of: user, in: run) ?? missedCache(after: back, of: user, in: run) {
                 return [violation]
             }

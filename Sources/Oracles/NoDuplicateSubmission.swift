@@ -6,12 +6,12 @@ import OnboardingModel
 ///
 /// One user intent sends at most one request of its kind while one is in flight: the app never
 /// sends a request to an endpoint while an earlier request to that endpoint is still waiting for
-/// its answer. Analytics events and sync-queue pushes are separate intents each and are not judged.
+/// its answer. Background requests (`RunObservation.backgroundEndpoints`: analytics, queued pushes
+/// and tokens, the token refresh) are separate intents each and are not judged.
 public struct NoDuplicateSubmission: Oracle {
     public let name = "noDuplicateSubmission"
     public let summary = "no request is sent while one of its kind is still in flight (two taps, one submission)"
     /// Endpoints a queue or a fire-and-forget event sends, where several in flight are separate intents.
-    static let notJudged: [Endpoint] = [.analytics, .pushProgress, .registerPush]
 
     public init() {}
 
@@ -28,7 +28,7 @@ public struct NoDuplicateSubmission: Oracle {
         var open: [(endpoint: Endpoint, id: Int, index: Int, answered: Int)] = []
         var violations: [Violation] = []
         for event in run.events([.requestSent]) {
-            guard case .requestSent(let id, _, let endpoint) = event.event, !Self.notJudged.contains(endpoint) else { continue }
+            guard case .requestSent(let id, _, let endpoint) = event.event, !RunObservation.backgroundEndpoints.contains(endpoint) else { continue }
             let answered = id < answeredAt.count ? answeredAt[id] : .max
             if let position = open.firstIndex(where: { $0.endpoint == endpoint }) {
                 let earlier = open[position]

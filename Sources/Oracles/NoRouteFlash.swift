@@ -21,12 +21,8 @@ public struct NoRouteFlash: Oracle {
     /// (a) after a sign-in by code: the first route after the code screen of a user who had
     /// finished onboarding is main, unless the app had no journey answer by then.
     private func signInFlashes(_ run: RunObservation) -> [Violation] {
-        let responses = run.events([.responseReceived])
-        return run.events([.signedIn]).compactMap { signIn in
-            guard case .signedIn(let user) = signIn.event,
-                  let verified = responses.between(after: -1, before: signIn.index).last,
-                  case .responseReceived(_, .verifyOTP, "ok") = verified.event,
-                  run.completedOnboarding(user, atIndex: signIn.index),
+        run.signInsByCode().compactMap { signIn, user, verified in
+            guard run.completedOnboarding(user, atIndex: signIn.index),
                   let next = run.screens(after: signIn.index, through: .max).first(where: {
                       $0.state.route != nil && $0.state.route != .onboarding(.authVerification)
                   }), let route = next.state.route, route.isOnboardingOrAuth,

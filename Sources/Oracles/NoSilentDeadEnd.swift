@@ -121,14 +121,10 @@ public struct NoSilentDeadEnd: Oracle {
                          excerpt: run.excerpt(from: shown.index, to: run.lastIndex(atOrBefore: run.end)))
     }
 
-    /// Requests no spinner waits on: background work (analytics, queued pushes and tokens, the
-    /// main app's token refresh) never backs what the user is looking at.
-    static let background: [Endpoint] = [.analytics, .pushProgress, .registerPush, .refreshSession]
-
     /// Why a spinner on `shown` is not backed by bounded work as of trace index `index`, or nil if it is.
     private func unbackedSpinner(_ shown: (index: Int, time: SimulationInstant, state: ScreenState),
                                  atIndex index: Int, in run: RunObservation) -> String? {
-        let outstanding = run.outstandingRequests(atIndex: index).filter { !Self.background.contains($0.endpoint) }
+        let outstanding = run.outstandingRequests(atIndex: index).filter { !RunObservation.backgroundEndpoints.contains($0.endpoint) }
         if outstanding.contains(where: { $0.timeoutMs != nil }) { return nil }
         if let unbounded = outstanding.first {
             return "it waits on request \(unbounded.id) (\(unbounded.endpoint.rawValue)) which has no timeout"

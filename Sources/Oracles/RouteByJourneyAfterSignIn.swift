@@ -19,13 +19,8 @@ public struct RouteByJourneyAfterSignIn: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
-        let responses = run.events([.responseReceived])
-        for event in run.events([.signedIn]) {
-            // A sign-in by code: the last answer the app got before it is Verify's "ok".
-            guard case .signedIn(let user) = event.event,
-                  let verified = responses.between(after: -1, before: event.index).last,
-                  case .responseReceived(_, .verifyOTP, "ok") = verified.event,
-                  let journey = run.journey(of: user, atIndex: event.index),
+        for (event, user, verified) in run.signInsByCode() {
+            guard let journey = run.journey(of: user, atIndex: event.index),
                   let settled = settledRoute(after: event, in: run) else { continue }
             let expected: Route = journey.isComplete ? .main : .onboarding(journey.resumePhase)
             guard isBehind(settled.route, expected) else { continue }

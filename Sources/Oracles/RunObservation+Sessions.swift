@@ -28,4 +28,19 @@ extension RunObservation {
             if case .sessionIssued(user) = event.event { true } else { false }
         }?.index ?? .max
     }
+
+    /// The sign-ins by code: a `signed-in` whose last answer before it was Verify's `ok` (not a
+    /// launch restoring a session), with the signed-in user and that answer.
+    public func signInsByCode() -> [(event: Event, user: String, verified: Event)] {
+        let responses = events([.responseReceived])
+        return events([.signedIn]).compactMap { event in
+            guard case .signedIn(let user) = event.event, let verified = responses.between(after: -1, before: event.index).last,
+                  case .responseReceived(_, .verifyOTP, "ok") = verified.event else { return nil }
+            return (event, user, verified)
+        }
+    }
+
+    /// Requests no user waits on: analytics, queued pushes and tokens, the main app's token
+    /// refresh. A spinner is never backed by them, and several in flight are separate intents.
+    public static let backgroundEndpoints: [Endpoint] = [.analytics, .pushProgress, .registerPush, .refreshSession]
 }
