@@ -17,13 +17,14 @@ public enum ExplorationTarget: Sendable {
         }
     }
 
-    /// The scenario this target runs for `seed`: the persona's, or the file's with the seed's
-    /// swarm faults added and seeded same-instant ordering.
-    public func scenario(seed: UInt64) -> (Scenario, Swarm) {
-        let swarm = Swarm.draw(seed: seed)
+    /// The scenario this target runs for `seed`: the persona's, driven by `user`, or the file's
+    /// (its own steps) with the seed's swarm faults added and seeded same-instant ordering.
+    public func scenario(seed: UInt64, user: UserDriver = .standard) -> (Scenario, Swarm) {
+        var swarm = Swarm.draw(seed: seed)
         switch self {
         case .persona(let persona):
-            return (persona.scenario(seed: seed, swarm: swarm), swarm)
+            let scenario = persona.scenario(seed: seed, swarm: &swarm, user: user)
+            return (scenario, swarm)
         case .scenario(var scenario):
             var world = scenario.world
             swarm.apply(to: &world)
@@ -43,9 +44,12 @@ public struct ExplorationPlan: Sendable {
     /// Shard `index` (1-based) of `count`: the seeds whose offset from `firstSeed` is `index - 1` modulo `count`.
     public var shard: (index: Int, count: Int)
     public var mutants: [Mutant]
+    /// Who drives the personas.
+    public var user: UserDriver
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,
-                shard: (index: Int, count: Int) = (1, 1), mutants: [Mutant] = []) {
+                shard: (index: Int, count: Int) = (1, 1), mutants: [Mutant] = [], user: UserDriver = .standard) {
+        self.user = user
         self.targets = targets
         self.firstSeed = firstSeed
         self.seedCount = seedCount
@@ -168,7 +172,7 @@ public enum Explorer {
     /// One seed of the plan.
     public static func explore(_ plan: ExplorationPlan, seed: UInt64) -> ExplorationRun {
         let target = plan.target(for: seed)
-        let (scenario, swarm) = target.scenario(seed: seed)
+        let (scenario, swarm) = target.scenario(seed: seed, user: plan.user)
         let result = ScenarioRunner.run(scenario, seed: seed, mutants: plan.mutants)
         return ExplorationRun(target: target.name, seed: seed, swarm: swarm, result: result)
     }

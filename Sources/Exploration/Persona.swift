@@ -25,7 +25,43 @@ public enum Persona: String, Sendable, CaseIterable {
     static let journeys: [Journey] = [.complete, Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft),
                                       Journey(intakeComplete: true), .fresh]
 
-    /// The persona's scenario for `seed`, with the swarm's faults and detour woven in.
+    /// The persona's scenario for `seed`, with the swarm's faults, driven by `user`: the free
+    /// user (the swarm lists its profile), or the scripted policy with the swarm's detour.
+    public func scenario(seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        guard user == .free else { return scenario(seed: seed, swarm: swarm) }
+        var random = SeededRandom(seed: seed, stream: "persona")
+        var world = WorldConfiguration()
+        var steps: [ScenarioStep] = [.launch]
+        let driver: FreeUser
+        switch self {
+        case .newUser:
+            driver = FreeUser(email: swarm.email)
+        case .midOnboardingKill:
+            driver = FreeUser(email: swarm.email, emphasis: .kill)
+        case .returningUser:
+            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...2)])]
+            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
+        case .reinstallWithSession:
+            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
+            world.sessionEmail = Self.returningEmail
+            steps.append(.untilIdle(max: .seconds(20)))
+            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
+        case .userSwitch:
+            world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
+                                      .init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
+            world.sessionEmail = Self.firstEmail
+            world.cache = [.init(email: Self.firstEmail, cache: OnboardingCache(phase: .complete))]
+            steps += [.wait(.seconds(2)), .signOut]
+            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail, otherReturning: true)
+        }
+        steps.append(.freeUser(driver))
+        swarm.drivenBy(driver.profile(seed: seed))
+        swarm.apply(to: &world)
+        return Scenario(file: "persona:\(rawValue)", name: "\(rawValue) seed \(seed)", summary: summary, seed: seed,
+                        strategy: .seeded, world: world, steps: steps)
+    }
+
+    /// The persona's scenario for `seed` driven by the scripted policy, with the swarm's detour woven in.
     public func scenario(seed: UInt64, swarm: Swarm) -> Scenario {
         var random = SeededRandom(seed: seed, stream: "persona")
         var world = WorldConfiguration()

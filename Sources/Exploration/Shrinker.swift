@@ -8,17 +8,22 @@ import Scenarios
 /// time and keeps it if the violation stays, until a whole pass changes nothing.
 public enum Shrinker {
     public struct Outcome: Sendable {
-        /// The smallest failing scenario found, with the mutants it needs switched on.
+        /// The smallest failing scenario found, with the mutants it needs switched on; a free
+        /// user's run comes back as ordinary steps.
         public let scenario: Scenario
         public let oracle: String
         /// Runs spent shrinking.
         public let runs: Int
         public let faultsBefore: Int
+        /// Steps of the run it started from (a free user's: the steps of its transcript).
         public let stepsBefore: Int
     }
 
     /// Shrinks `scenario` run with `mutants`; `oracle` picks which violation to keep (default:
     /// the first oracle that fires). Nil when the scenario does not fail.
+    ///
+    /// A free user's run is first written down as the ordinary steps its choices were
+    /// (`FreeUserTranscript`); those are what shrinks, so the result is a file a person can read.
     public static func shrink(_ scenario: Scenario, mutants: [Mutant], oracle: String? = nil, maxRuns: Int = 500) -> Outcome? {
         var best = scenario
         best.world.mutants = MutantSet(scenario.world.mutants.members + mutants)
@@ -26,6 +31,13 @@ public enum Shrinker {
         let oracles = first.violations.map(\.oracle).filter { !$0.hasPrefix("expect.") && $0 != "kernel" }
         guard let target = oracle ?? oracles.first, oracles.contains(target) else { return nil }
         var runs = 1
+        if !first.freeUserLogs.isEmpty {
+            guard let scripted = FreeUserTranscript.scripted(best, logs: first.freeUserLogs) else { return nil }
+            runs += 1
+            guard ScenarioRunner.run(scripted).violations.contains(where: { $0.oracle == target }) else { return nil }
+            best = scripted
+        }
+        let stepsBefore = best.steps.count
         var improved = true
         while improved && runs < maxRuns {
             improved = false
@@ -40,7 +52,7 @@ public enum Shrinker {
         }
         return Outcome(scenario: best, oracle: target, runs: runs,
                        faultsBefore: scenario.world.faults.count,
-                       stepsBefore: scenario.steps.count)
+                       stepsBefore: stepsBefore)
     }
 
     /// Half of `duration`, in whole milliseconds (so shrunk files read "468ms", not "468.75ms").
@@ -58,6 +70,14 @@ public enum Shrinker {
         for index in faults.rules.indices { with { $0.world.faults.rules.remove(at: index) } }
         for index in faults.offlineWindows.indices { with { $0.world.faults.offlineWindows.remove(at: index) } }
         for index in faults.accountLosses.indices { with { $0.world.faults.accountLosses.remove(at: index) } }
+        // Runs of steps first, halves down to pairs (a free user's transcript has many), then one at a time.
+        var chunk = scenario.steps.count / 2
+        while chunk >= 2 {
+            for start in stride(from: 1, to: scenario.steps.count - chunk + 1, by: chunk) {
+                with { $0.steps.removeSubrange(start..<(start + chunk)) }
+            }
+            chunk /= 2
+        }
         for index in scenario.steps.indices where index > 0 { with { $0.steps.remove(at: index) } }
         for (index, rule) in faults.rules.enumerated() {
             if rule.trigger.probability != .always || rule.trigger.count != 1 {

@@ -38,6 +38,8 @@ public struct Swarm: Sendable, Equatable {
     /// Seed 003's account loss, at a drawn moment (drawn last, so the other knobs come from the
     /// same draws as before it existed).
     public var accountLoss: AccountLoss?
+    /// The free user's profile, when the free user drives (it replaces the detour).
+    public var userProfile: FreeUserProfile?
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = "new.user@example.com"
     /// Every drawn knob, in the order drawn.
@@ -58,6 +60,7 @@ public struct Swarm: Sendable, Equatable {
         case device(reduceMotion: Bool, deniesNotifications: Bool, strictBackend: Bool)
         case detour(Detour?)
         case accountLoss(AccountLoss)
+        case user(FreeUserProfile)
 
         var line: String {
             switch self {
@@ -72,6 +75,7 @@ public struct Swarm: Sendable, Equatable {
                 "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
             case .detour(let detour): "detour: \(detour.map(\.description) ?? "none")"
             case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
+            case .user(let profile): profile.line
             }
         }
     }
@@ -149,6 +153,16 @@ public struct Swarm: Sendable, Equatable {
             : FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 5...30)) / 100))
         rules.append(FaultRule(endpoint: endpoint, kind: kind, trigger: trigger))
         knobs.append(.fault(kind, endpoint, trigger))
+    }
+
+    /// The free user drives instead of the scripted policy: no detour (the user makes their own),
+    /// and the user's profile listed where the detour was.
+    public mutating func drivenBy(_ profile: FreeUserProfile) {
+        detour = nil
+        userProfile = profile
+        if let index = knobs.firstIndex(where: { if case .detour = $0 { true } else { false } }) {
+            knobs[index] = .user(profile)
+        }
     }
 
     /// Puts the swarm's faults and settings into `world`.

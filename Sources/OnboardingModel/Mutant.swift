@@ -14,6 +14,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decSourceOfTruth = "dec-source-of-truth"
     case decOfflineEvents = "dec-offline-events", decPushOrder = "dec-push-order"
     case decResumeAnonymous = "dec-resume-anonymous", decResumeStep = "dec-resume-step"
+    case decSignedInIntake = "dec-signed-in-intake"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
@@ -54,6 +55,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decPushOrder: "each step's progress push is sent on its own, not after the previous one: pushes arrive out of order"
         case .decResumeAnonymous: "progress before sign-in is not cached (no user to key it by): a force-quit in the intake restarts at the intro"
         case .decResumeStep: "a force-quit on the code screen restarts at the intro instead of the email step"
+        case .decSignedInIntake: "a signed-in user routed to the intake goes on to the email screen, and Back leads to the intro: asked to sign in again"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
         case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
         }
@@ -80,6 +82,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decOfflineEvents: "003 Offline completion: auto-sync (SyncQueue, same as events)"
         case .decPushOrder: "003 Push to backend after each onboarding step (SyncQueue)"
         case .decResumeAnonymous, .decResumeStep: "003 Force-quit mid-onboarding: resume from the cached step"
+        case .decSignedInIntake: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"
         case .appAuthWall: "004 Auth wall"
         case .appOfflineBanner: "004 Offline banner (auto-shows/hides)"
         }

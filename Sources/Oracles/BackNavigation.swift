@@ -7,6 +7,8 @@ import OnboardingModel
 ///
 /// A tap on Back leaves the user on an onboarding step no later than the one they were on, and,
 /// once they are signed in, never on a step before sign-in finished (intro to the code screen).
+/// In a launch that fell back to onboarding (seed 003's timeout fallback) the app starts over at
+/// the intro, and Back is judged as for a user who is not signed in.
 public struct BackNavigation: Oracle {
     public let name = "backNavigation"
     public let summary = "back stays in onboarding, never moves forward, and never returns to sign-in once signed in"
@@ -23,7 +25,8 @@ public struct BackNavigation: Oracle {
             let next = taps.dropFirst(position + 1).first?.index ?? .max
             guard let after = run.screen(atIndex: min(run.lastIndex(atOrBefore: tap.time), next - 1)),
                   after.index > tap.index else { continue }
-            let signedIn = run.signedInUser(atIndex: tap.index) != nil
+            // A launch that fell back to onboarding (seed 003) treats its user as not signed in.
+            let signedIn = run.signedInUser(atIndex: tap.index) != nil && !run.inFallbackLaunch(tap.index)
             let problem: String?
             switch after.state.route {
             case .onboarding(let to)? where to > from: problem = "moved forward to \(to.rawValue)"

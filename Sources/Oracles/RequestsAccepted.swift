@@ -5,7 +5,11 @@ import OnboardingModel
 /// conflict with the original `shouldCreateUser: false` call").
 ///
 /// The backend never rejects a request the app built: no 4xx answer that the scenario did not
-/// inject, other than 401 for a code the user mistyped.
+/// inject, other than 401 for a code the user mistyped, and 422 "Signups not allowed" for a
+/// log-in with an email that has no account (the user's mistake: they tapped Log in, the app
+/// rightly asked not to create an account), nor a strict backend's 422 for a sign-up (Get
+/// started) that rightly asked to create the account while an abandoned log-in for that email was
+/// still pending (the backend's memory, not the app's request).
 public struct RequestsAccepted: Oracle {
     public let name = "requestsAccepted"
     public let summary = "the backend never rejects a request the app built (no 4xx it was not told to send, except a wrong code)"
@@ -15,12 +19,17 @@ public struct RequestsAccepted: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var injected: [Int] = []
         var violations: [Violation] = []
-        for event in run.events([.faultApplied, .responseReceived]) {
+        var loggingIn = false
+        for event in run.events([.faultApplied, .responseReceived, .userAction]) {
             switch event.event {
+            case .userAction(let action, _) where action == .logIn || action == .getStarted:
+                loggingIn = action == .logIn
             case .faultApplied(let id, _, _):
                 injected.append(id)
             case .responseReceived(let id, let endpoint, let outcome):
                 guard !injected.contains(id), let code = Self.status(outcome), (400...499).contains(code), code != 401 else { continue }
+                if endpoint == .sendOTP && loggingIn && outcome.contains(Self.noSuchAccount) { continue }
+                if endpoint == .sendOTP && !loggingIn && outcome.contains(Self.signUpAfterPendingLogIn) { continue }
                 let sent = run.events([.requestSent]).first { if case .requestSent(id, _, _) = $0.event { true } else { false } }
                 violations.append(Violation(oracle: name, at: event.time,
                                             message: "The backend rejected \(endpoint.rawValue) #\(id) with \(outcome): the app "
@@ -32,6 +41,11 @@ public struct RequestsAccepted: Oracle {
         }
         return violations
     }
+
+    /// The backend's answer to a log-in for an email with no account.
+    static let noSuchAccount = "Signups not allowed for otp"
+    /// A strict backend's answer to a request to create the account while a log-in is pending.
+    static let signUpAfterPendingLogIn = "shouldCreateUser true conflicts with the pending sign-in"
 
     static func status(_ outcome: String) -> Int? {
         guard outcome.hasPrefix("status ") else { return nil }

@@ -43,4 +43,23 @@ extension RunObservation {
     /// Requests no user waits on: analytics, queued pushes and tokens, the main app's token
     /// refresh. A spinner is never backed by them, and several in flight are separate intents.
     public static let backgroundEndpoints: [Endpoint] = [.analytics, .pushProgress, .registerPush, .refreshSession]
+
+    /// Whether `launch` fell back to onboarding: it restored a session without a cache and its
+    /// journey check got no answer. Seed 003 decides "Timeout fallback: Show onboarding if backend
+    /// check fails or times out": such a launch starts at the intro, as if nobody were signed in.
+    public func fellBack(_ launch: Launch) -> Bool {
+        guard launch.sessionUser != nil, !launch.cacheHit else { return false }
+        let check = events([.responseReceived]).between(after: launch.startIndex, before: launch.endIndex).first {
+            if case .responseReceived(_, .journey, _) = $0.event { true } else { false }
+        }
+        guard case .responseReceived(_, _, let outcome)? = check?.event else { return false }
+        return outcome != "ok"
+    }
+
+    /// Whether trace index `index` lies in a launch that fell back to onboarding (`fellBack`).
+    public func inFallbackLaunch(_ index: Int) -> Bool {
+        guard let position = Self.lastPosition(in: launches.count, { launches[$0].startIndex <= index }) else { return false }
+        let launch = launches[position]
+        return index <= launch.endIndex && fellBack(launch)
+    }
 }

@@ -13,10 +13,12 @@ public struct ValidEmailAccepted: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        run.events([.userAction]).compactMap { event in
+        let taps = run.events([.userAction])
+        return taps.indices.compactMap { position in
+            let event = taps[position]
             guard case .userAction(.typeEmail, let detail) = event.event,
                   let typed = Self.unquote(detail),
-                  let shown = run.screens(after: event.index, through: .max).first,
+                  let shown = Self.screenAfterTyping(event, next: position + 1 < taps.count ? taps[position + 1].index : .max, in: run),
                   shown.state.route == .onboarding(.auth), shown.state.emailField == typed else { return nil }
             let wellFormed = Self.isWellFormed(typed)
             let offered = shown.state.actions.contains(.sendCode)
@@ -27,6 +29,14 @@ public struct ValidEmailAccepted: Oracle {
                                 : "\"\(typed)\" is malformed but Send code was enabled: typos go to the backend.",
                              excerpt: run.lines([event.index, shown.index]))
         }
+    }
+
+    /// The screen the typing left: the one it showed in its instant, before the next tap, or the
+    /// one already up if the field held that text before (a later tap's screen is not its effect).
+    static func screenAfterTyping(_ event: RunObservation.Event, next: Int,
+                                  in run: RunObservation) -> (index: Int, time: SimulationInstant, state: ScreenState)? {
+        if let reaction = run.screens(after: event.index, through: next - 1).first, reaction.time == event.time { return reaction }
+        return run.screen(atIndex: event.index)
     }
 
     static func unquote(_ detail: String) -> String? {

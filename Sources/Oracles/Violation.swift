@@ -106,7 +106,7 @@ public enum OracleCatalogue {
         TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
         RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(), NoLostEvents(),
         ResumesAtCachedStep(), BackNavigation(), FailuresSurface(),
-        EveryTapHasAnEffect(), LogoutKeepsProgress(),
+        EveryTapHasAnEffect(), LogoutKeepsProgress(), SignedInStaysSignedIn(),
         BudgetOracle(),
     ]
 

@@ -13,6 +13,10 @@ public enum Narrative {
             guard let event = entry.record as? ModelEvent, let text = describe(event, after: &shown) else { continue }
             entries.append((entry.time, entry.index, event.lane, text))
         }
+        for log in result.freeUserLogs {
+            let outcome = log.outcome == .reachedMain ? "is done, on the main app" : "stops: \(log.outcome)"
+            entries.append((log.ended, Int.max - result.violations.count - 1, "user", "\(outcome) (\(log.choices.count) choices)"))
+        }
         for (offset, violation) in result.violations.enumerated() {
             entries.append((violation.at, Int.max - result.violations.count + offset, "VIOLATION", "\(violation.oracle): \(violation.message)"))
         }

@@ -60,6 +60,8 @@ public enum ScenarioStep: Sendable, Equatable {
     case enterCode(email: String?)
     /// The simulated user drives: the primary forward action, every time.
     case userPolicy(email: String, returning: Bool, until: OnboardingPhase?)
+    /// The free user drives: mostly forward, with the deviations its seeded profile allows.
+    case freeUser(FreeUser)
     /// Checks expectations at this point of the steps: screen keys against the screen now,
     /// whole-run keys against the run so far, backend keys against the backend now.
     case expect(Expectations)

@@ -146,6 +146,12 @@ public enum ScenarioEncoder {
             .object([("policy", .object([("email", .string(email))]
                 + (returning ? [("returning", JSONValue.bool(true))] : [])
                 + (until.map { [("until", JSONValue.string($0.rawValue))] } ?? [])))])
+        case .freeUser(let user):
+            .object([("freeUser", .object([("email", .string(user.email))]
+                + (user.returning ? [("returning", JSONValue.bool(true))] : [])
+                + [("otherEmail", JSONValue.string(user.otherEmail))]
+                + (user.otherReturning ? [("otherReturning", JSONValue.bool(true))] : [])
+                + (user.emphasis.map { [("emphasis", JSONValue.string($0.description))] } ?? [])))])
         case .expect(let expected): .object([("expect", expectations(expected) ?? .object([]))])
         }
     }

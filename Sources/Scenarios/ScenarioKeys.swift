@@ -17,8 +17,9 @@ public enum ScenarioKeys {
     public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for", "email"]
     public static let step = ["launch", "kill", "background", "foreground", "reinstall", "corruptCache", "signOut",
                               "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "mayBeRefused", "enterCode", "policy",
-                              "expect"]
+                              "freeUser", "expect"]
     public static let policy = ["email", "returning", "until"]
+    public static let freeUser = ["email", "returning", "otherEmail", "otherReturning", "emphasis"]
     /// The keys an `expect` step takes: `$.expect`'s, less those about the whole run's judging.
     public static let stepExpect = ["finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
                                     "actionsInclude", "actionsExclude", "backend", "requests", "neverShown",
@@ -32,7 +33,7 @@ public enum ScenarioKeys {
     public static let byDefinition: [(definition: String, keys: [String])] = [
         ("scenario", top), ("device", device), ("cacheEntry", cacheEntry), ("backend", backend),
         ("account", account), ("journey", journey), ("network", network), ("latency", latency),
-        ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("expect", expect), ("stepExpect", stepExpect),
+        ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("freeUser", freeUser), ("expect", expect), ("stepExpect", stepExpect),
         ("backendExpect", backendExpect), ("budgets", budgets), ("limits", limits),
     ]
 

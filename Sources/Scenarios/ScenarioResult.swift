@@ -14,11 +14,16 @@ public struct ScenarioResult: Sendable {
     public let metrics: LaunchMetrics?
     /// Waiting over the whole run (nil for a scenario that could not run).
     public var journey: JourneyMetrics?
+    /// The choices of each free-user step, in order (empty for scripted steps).
+    public var freeUserLogs: [FreeUserLog] = []
 
     public var passed: Bool { violations.isEmpty }
 
     /// Frees the trace's entries once the oracles have judged it; hash, count and violations stay.
-    public mutating func releaseTraceEntries() { simulation.releaseTraceEntries() }
+    public mutating func releaseTraceEntries() {
+        simulation.releaseTraceEntries()
+        freeUserLogs = []
+    }
     public var traceHash: String { simulation.traceHash }
     public var virtualMs: Int64 { simulation.virtualTime.milliseconds }
 

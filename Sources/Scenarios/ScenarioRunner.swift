@@ -53,6 +53,7 @@ public enum ScenarioRunner {
         var result = ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
                                     simulation: outcome, metrics: LaunchMetrics.of(observation).first)
         result.journey = JourneyMetrics.of(observation)
+        result.freeUserLogs = capture.freeUserLogs
         return result
     }
 
@@ -88,6 +89,10 @@ public enum ScenarioRunner {
         case .userPolicy(let email, let returning, let until):
             let outcome = await UserPolicy(email: email, returning: returning, stopAt: until).drive(world)
             capture.policy(email: email, outcome: outcome)
+        case .freeUser(let user):
+            let log = await user.drive(world)
+            capture.policy(email: user.email, outcome: log.outcome)
+            capture.freeUserLogs.append(log)
         case .expect(let expectations):
             let snapshot = await Snapshot.take(world, email: capture.email(for: expectations, scenario: scenario))
             capture.checkpoints.append((number, expectations, snapshot))
@@ -178,6 +183,8 @@ final class EndState: @unchecked Sendable {
     var refusals: [Refusal] = []
     var policyEmail: String?
     var policyOutcome: UserPolicy.Outcome?
+    /// What each free-user step chose, in order.
+    var freeUserLogs: [FreeUserLog] = []
 
     func policy(email: String, outcome: UserPolicy.Outcome) {
         policyEmail = email

@@ -65,9 +65,26 @@ enum StepDecoding {
         case "enterCode":
             if step[kind] == .bool(true) { return .enterCode(email: nil) }
             return context.string(step[kind], at: kindPath).map { .enterCode(email: $0) }
+        case "freeUser":
+            return decodeFreeUser(step[kind], at: kindPath, context: context)
         default:
             return decodePolicy(step[kind], at: kindPath, context: context)
         }
+    }
+
+    static let behaviours = UserBehaviour.allCases.map { ($0.description, $0) }
+
+    private static func decodeFreeUser(_ value: JSONValue?, at path: String, context: DecodingContext) -> ScenarioStep? {
+        guard let fields = context.object(value, at: path, keys: ScenarioKeys.freeUser) else { return nil }
+        guard let email = context.string(fields["email"], at: fields.path("email")) else {
+            if fields["email"] == nil { context.fail(fields.path("email"), "missing: the free user needs an email") }
+            return nil
+        }
+        var user = FreeUser(email: email, returning: context.bool(fields["returning"], at: fields.path("returning")) ?? false)
+        if let other = context.string(fields["otherEmail"], at: fields.path("otherEmail")) { user.otherEmail = other }
+        user.otherReturning = context.bool(fields["otherReturning"], at: fields.path("otherReturning")) ?? false
+        user.emphasis = context.choice(fields["emphasis"], at: fields.path("emphasis"), from: behaviours, what: "behaviour")
+        return .freeUser(user)
     }
 
     private static func decodePolicy(_ value: JSONValue?, at path: String, context: DecodingContext) -> ScenarioStep? {

@@ -11,7 +11,7 @@ enum ExploreCommand {
         summary: "explore seeded swarm fault schedules over personas or scenarios",
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
-                                          [--persona P]… [--mutant ID]… [--budgets FILE] [--keep-failures N]
+                                          [--persona P]… [--user free|scripted] [--mutant ID]… [--budgets FILE] [--keep-failures N]
                                           [--per-seed FILE] [--json] [--junit FILE]
 
             Each seed draws a swarm: a random subset of fault kinds (latency, an offline window,
@@ -26,6 +26,7 @@ enum ExploreCommand {
               --shard I/N      run only shard I of N (the N shards together are exactly the whole)
               --jobs K         K parallel workers on this machine; results identical to --jobs 1
               --persona P      explore only these personas (repeatable): \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
+              --user U         \(UserDriver.help)
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   launch budgets per persona (default: scenarios/budgets.json if present)
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
@@ -44,7 +45,7 @@ enum ExploreCommand {
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
         flags: ["--json"],
-        options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--mutant", "--budgets", "--keep-failures",
+        options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--keep-failures",
                   "--per-seed", "--junit"],
         run: run)
 
@@ -104,7 +105,7 @@ enum ExploreCommand {
             targets = try personas(arguments.values("--persona")).map(ExplorationTarget.persona)
         }
         return ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
-                               mutants: try ScenarioArguments.mutants(arguments))
+                               mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
     }
 
     static func personas(_ names: [String]) throws(UsageError) -> [Persona] {

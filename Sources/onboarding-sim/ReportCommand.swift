@@ -10,20 +10,20 @@ enum ReportCommand {
         name: "report",
         summary: "write one run as a self-contained HTML timeline",
         usage: """
-            usage: onboarding-sim report (SCENARIO | --persona P) [--seed S] [--mutant ID]… --html OUT.html
+            usage: onboarding-sim report (SCENARIO | --persona P) [--seed S] [--user free|scripted] [--mutant ID]… --html OUT.html
 
             Runs a scenario file (as `run` does; --seed overrides its seed) or a persona (as
             `explore` does for seed S, default 1) and writes one HTML file with no external
             assets: the route bar on top, one lane per actor (user, client store, sync queue,
             OTP timer, network, backend, device), requests as spans coloured by outcome, faults
             and violations marked on a virtual-time axis, and the narrative below. Hover any
-            mark for its details.
+            mark for its details. With --persona, --user picks who drives it (\(UserDriver.standard.rawValue) by default).
 
             example:
               onboarding-sim report scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --html blip.html
             """,
         flags: [],
-        options: ["--persona", "--seed", "--mutant", "--html"],
+        options: ["--persona", "--seed", "--user", "--mutant", "--html"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -34,7 +34,9 @@ enum ReportCommand {
         let page: HTMLTimeline
         switch target {
         case .persona(let persona):
-            let run = Explorer.explore(ExplorationPlan(targets: [target], firstSeed: seed ?? 1, seedCount: 1, mutants: mutants),
+            let plan = ExplorationPlan(targets: [target], firstSeed: seed ?? 1, seedCount: 1, mutants: mutants,
+                                       user: try ScenarioArguments.user(arguments))
+            let run = Explorer.explore(plan,
                                        seed: seed ?? 1)
             page = HTMLTimeline(result: run.result, title: "\(persona.rawValue), seed \(run.seed)", knobs: run.swarm.lines)
         case .scenario(let scenario):

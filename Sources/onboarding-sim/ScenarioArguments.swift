@@ -1,6 +1,7 @@
 import Foundation
 import OnboardingModel
 import Scenarios
+import Exploration
 
 /// Arguments shared by the commands that run scenarios.
 enum ScenarioArguments {
@@ -33,6 +34,15 @@ enum ScenarioArguments {
             mutants.append(mutant)
         }
         return mutants
+    }
+
+    /// The driver `--user` names, or the standard one.
+    static func user(_ arguments: ParsedArguments) throws(UsageError) -> UserDriver {
+        guard let name = arguments.value("--user") else { return .standard }
+        guard let user = UserDriver(rawValue: name) else {
+            throw UsageError(message: "--user takes \(UserDriver.allCases.map(\.rawValue).joined(separator: " or ")), got '\(name)'")
+        }
+        return user
     }
 
     /// Writes `text` to `path`, or explains why it could not.

@@ -9,7 +9,7 @@ enum ShrinkCommand {
         name: "shrink",
         summary: "shrink a failing explored run to a minimal scenario file",
         usage: """
-            usage: onboarding-sim shrink (SCENARIO | --persona P) --seed S [--mutant ID]… [--oracle NAME] -o OUT.json
+            usage: onboarding-sim shrink (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]… [--oracle NAME] -o OUT.json
 
             Takes the run `explore` made for seed S (the persona or scenario with that seed's
             swarm faults) and removes faults and steps, shortens delays, waits and offline
@@ -21,6 +21,7 @@ enum ShrinkCommand {
             options:
               --persona P    a built-in persona: \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --seed S       the seed to shrink (required)
+              --user U       \(UserDriver.help)
               --mutant ID    switch a catalogue bug back on (repeatable)
               --oracle NAME  the violation to keep (default: the first oracle that fires)
               -o OUT.json    where to write the shrunk scenario (required)
@@ -29,7 +30,7 @@ enum ShrinkCommand {
               onboarding-sim shrink --persona new-user --seed 12 --mutant fix-3 -o scenarios/fix-plan/shrunk-fix-3.json
             """,
         flags: [],
-        options: ["--persona", "--seed", "--mutant", "--oracle", "-o", "--output"],
+        options: ["--persona", "--seed", "--user", "--mutant", "--oracle", "-o", "--output"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -39,7 +40,7 @@ enum ShrinkCommand {
         }
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
-        var (scenario, _) = target.scenario(seed: seed)
+        var (scenario, _) = target.scenario(seed: seed, user: try ScenarioArguments.user(arguments))
         scenario.seed = seed
         Terminal.progress("shrinking \(target.name) seed \(seed)…")
         let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle"))

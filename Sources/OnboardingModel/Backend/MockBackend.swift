@@ -126,7 +126,7 @@ public actor MockBackend {
         // the original shouldCreateUser: false call").
         if configuration.strictCreateUser, let original = pendingCreateFlags[email], original != shouldCreateUser {
             markAccountLoss(of: email, id: id)
-            return .failure(.status(422, "shouldCreateUser conflicts with the pending sign-in"))
+            return .failure(.status(422, "shouldCreateUser \(shouldCreateUser) conflicts with the pending sign-in"))
         }
         if !shouldCreateUser && !exists {
             markAccountLoss(of: email, id: id)

@@ -89,7 +89,12 @@ extension ClientStore {
     func continueFromCurrentPhase() {
         switch phase {
         case .intake: setPhase(.intakeComplete)
-        case .intakeComplete: setPhase(.auth)
+        case .intakeComplete:
+            // A signed-in user skips the sign-in they already did, on to goal generation as
+            // `completeAuth()` does. dec-signed-in-intake: the email screen, as for a new user.
+            guard userID != nil, !mutants.contains(.decSignedInIntake) else { return setPhase(.auth) }
+            run("fetchGoalOptions") { await $0.fetchGoalOptions() }
+            setPhase(.processOverview)
         case .processOverview: setPhase(.goalReview)
         default: preconditionFailure("continue is offered only on intake, intakeComplete and processOverview")
         }

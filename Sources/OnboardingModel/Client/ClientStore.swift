@@ -143,7 +143,9 @@ actor ClientStore {
         if busy != nil { return [] }
         switch current {
         case .intro: return Offered.intro
-        case .intake, .intakeComplete: return Offered.nextOrBack
+        // A signed-in user (resumed into the intake by the journey) is past the sign-in: no Back
+        // ("Can't go back after auth"). dec-signed-in-intake: Back as for a new user.
+        case .intake, .intakeComplete: return userID == nil || mutants.contains(.decSignedInIntake) ? Offered.nextOrBack : Offered.next
         // pit-12: back also after sign-in, stepping back across it.
         case .processOverview: return mutants.contains(.pit12) ? Offered.nextOrBack : Offered.next
         case .auth:
@@ -203,18 +205,18 @@ actor ClientStore {
         case .logIn: logIn()
         case .next: continueFromCurrentPhase()
         case .typeEmail: emailField = input ?? ""; publish()
-        case .sendCode: run("send-code") { await $0.sendCode() }
+        case .sendCode: runTapped("send-code") { await $0.sendCode() }
         case .typeCode: codeField = input ?? ""; publish()
-        case .verify: run("verify") { await $0.verifyCode() }
-        case .resendCode: run("resend-code") { await $0.resendCode() }
+        case .verify: runTapped("verify") { await $0.verifyCode() }
+        case .resendCode: runTapped("resend-code") { await $0.resendCode() }
         case .useDifferentEmail: useDifferentEmail()
         case .retry: retry()
         case .selectGoal: selectedOption = input ?? goalOptions.first; publish()
-        case .confirmGoal: run("confirm-goal") { await $0.confirmSelection() }
-        case .activate: run("activate") { await $0.activateProgramTapped() }
-        case .enableNotifications: run("enable-notifications") { await $0.requestNotificationPermission() }
-        case .notNow: run("not-now") { await $0.skipNotifications() }
-        case .start: run("start") { await $0.finishOnboarding() }
+        case .confirmGoal: runTapped("confirm-goal") { await $0.confirmSelection() }
+        case .activate: runTapped("activate") { await $0.activateProgramTapped() }
+        case .enableNotifications: runTapped("enable-notifications") { await $0.requestNotificationPermission() }
+        case .notNow: runTapped("not-now") { await $0.skipNotifications() }
+        case .start: runTapped("start") { await $0.finishOnboarding() }
         case .resume: resume()
         case .startOver: startOver()
         case .openTerms: simulation.record(ModelEvent.note("opened \(config.termsURL)"))
@@ -242,6 +244,20 @@ actor ClientStore {
         isOffline = !online
         publish()
     }
+
+    /// A button's work, for the screen it was tapped on: a second tap in the same instant whose
+    /// work runs after the first one's has moved the user on (Start, Not now) does nothing.
+    /// pit-10: the work does not look; each tap's runs.
+    func runTapped(_ name: String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
+        let tappedOn = phase
+        run(name) { store in
+            guard await store.isStill(on: tappedOn) else { return }
+            await body(store)
+        }
+    }
+
+    /// Whether the screen a tap was made on is still the one up (always, under pit-10).
+    private func isStill(on tapped: OnboardingPhase) -> Bool { phase == tapped || mutants.contains(.pit10) }
 
     /// A button's `Task { … }`: async work started by a tap, owned by the app process.
     /// The name is rendered only if a report shows the task.

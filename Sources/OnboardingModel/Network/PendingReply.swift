@@ -25,7 +25,10 @@ class PendingReply: Wakeup, @unchecked Sendable {
         if let result { return result }
         let deadline = timeout.map { simulation.now.advanced(by: $0) }
         switch await simulation.suspend(until: deadline, describedBy: label, wakeup: self) {
-        case .woken: break
+        case .woken:
+            // Answered in the instant the waiter was cancelled (a kill, a sign-out) but before it
+            // ran again: a dead process never sees the answer, nor acts on it.
+            if Task.isCancelled { return .failure(.cancelled) }
         case .deadline: complete(.failure(.timeout))
         case .cancelled: complete(.failure(.cancelled))
         }

@@ -1,0 +1,56 @@
+import SimKernel
+import OnboardingModel
+import Scenarios
+
+/// A free user's choices written down as ordinary scenario steps: a wait for each stretch of
+/// time between two choices, then the choice. Played back, they drive the app as the free user
+/// did, and a person can read, edit and keep them.
+public enum FreeUserTranscript {
+    /// `scenario` with each free-user step replaced by the steps its run logged (`logs`, in order).
+    /// Nil if the logs do not match the scenario's free-user steps.
+    public static func scripted(_ scenario: Scenario, logs: [FreeUserLog]) -> Scenario? {
+        var logs = logs[...]
+        var steps: [ScenarioStep] = []
+        for step in scenario.steps {
+            guard case .freeUser = step else {
+                steps.append(step)
+                continue
+            }
+            guard let log = logs.popFirst() else { return nil }
+            steps += self.steps(of: log)
+        }
+        guard logs.isEmpty else { return nil }
+        var scripted = scenario
+        scripted.steps = steps
+        return scripted
+    }
+
+    /// The steps of one free user's drive.
+    public static func steps(of log: FreeUserLog) -> [ScenarioStep] {
+        var steps: [ScenarioStep] = []
+        var now = log.started
+        for choice in log.choices {
+            if now < choice.at { steps.append(.wait(now.duration(to: choice.at))) }
+            now = max(now, choice.at)
+            steps.append(step(for: choice.act))
+        }
+        if now < log.ended { steps.append(.wait(now.duration(to: log.ended))) }
+        return steps
+    }
+
+    /// A tap may meet another screen once earlier steps are shrunk away: it is allowed to be refused.
+    static func step(for act: UserChoice.Act) -> ScenarioStep {
+        switch act {
+        case .tap(let action, let input): .action(action, input: input, mayBeRefused: true)
+        case .launch: .launch
+        case .kill: .kill
+        case .background: .background
+        case .foreground: .foreground
+        case .reinstall: .reinstall
+        case .corruptCache: .corruptCache
+        case .signOut: .signOut
+        case .goOffline: .goOffline
+        case .goOnline: .goOnline
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import SimKernel
+
+/// A simulated user who does what people do: mostly the forward action, and, as many times as
+/// their profile allows, anything else a person can do at that moment — another offered action,
+/// a disabled one, a wrong or expired code, a malformed or different email, a double tap, Back,
+/// background, kill, reinstall, losing the connection, signing out of the main app and back in
+/// as the same user or another, and any of these while a request is in flight.
+///
+/// Decision points are every screen change, and seeded pauses while a spinner is up. The user's
+/// profile (`FreeUserProfile`) comes from the run's `free-user` stream, their choices from the
+/// `user` stream: a seed is one user, in any process. Every choice is logged (`FreeUserLog`) so a
+/// run can be played back, and shrunk, as ordinary scenario steps.
+///
+/// ```swift
+/// let log = await FreeUser(email: "new@example.com").drive(world)
+/// ```
+public struct FreeUser: Sendable, Equatable {
+    /// The stream a free user draws its profile from.
+    public static let profileStream = "free-user"
+
+    public var email: String
+    /// True: the user has an account and takes "Log in"; false: "Get started".
+    public var returning: Bool
+    /// Who signs in after a sign-out "as another user", and whether that one has an account.
+    public var otherEmail: String
+    public var otherReturning: Bool
+    /// A behaviour this run insists on (switched on, with at least one deviation to spend).
+    public var emphasis: UserBehaviour?
+    public init(email: String, returning: Bool = false, otherEmail: String = "someone.else@example.com",
+                otherReturning: Bool = false, emphasis: UserBehaviour? = nil) {
+        self.email = email
+        self.returning = returning
+        self.otherEmail = otherEmail
+        self.otherReturning = otherReturning
+        self.emphasis = emphasis
+    }
+
+    /// The profile this user draws in a run of `seed`, with the emphasis applied.
+    public func profile(seed: UInt64) -> FreeUserProfile {
+        var profile = FreeUserProfile.draw(seed: seed)
+        if let emphasis {
+            profile[emphasis] = max(profile[emphasis], 6)
+            profile.deviations = max(profile.deviations, 1)
+        }
+        return profile
+    }
+
+    /// Drives the app until the user is done on the main app, gives up, or runs out of choices.
+    public func drive(_ world: OnboardingWorld) async -> FreeUserLog {
+        await world.device.drive(self, world: world)
+    }
+
+    /// The drive loop, isolated to the device like `UserPolicy.loop`: looks and taps in place.
+    func loop(_ world: OnboardingWorld, isolation device: isolated Device) async -> FreeUserLog {
+        var user = FreeUserDrive(self, profile: profile(seed: world.simulation.seed), world: world)
+        let outcome = await user.run(device)
+        return FreeUserLog(outcome: outcome, started: user.started, ended: world.simulation.clock.now, choices: user.choices)
+    }
+}
+
+extension Device {
+    /// Runs the free user's loop in this actor's isolation.
+    func drive(_ user: FreeUser, world: OnboardingWorld) async -> FreeUserLog {
+        await user.loop(world, isolation: self)
+    }
+}

@@ -1,0 +1,102 @@
+import SimKernel
+
+/// What each behaviour does when the free user draws it.
+extension FreeUserDrive {
+    /// Addresses a person might mean instead: valid, of other shapes (002 §12).
+    static let otherEmails = ["o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org", "new.user@example.com"]
+    /// Addresses a person mistypes: each one must be refused on the device.
+    static let malformedEmails = ["new.user@example", "new.user.example.com", "new user@example.com", "@example.com"]
+
+    mutating func deviate(_ behaviour: UserBehaviour, on screen: ScreenState, forward: (UserAction, String?)?,
+                          _ device: isolated Device) async {
+        let offered = screen.actions
+        switch behaviour {
+        case .otherAction:
+            let others = offered.filter { $0 != forward?.0 }
+            guard !others.isEmpty else { return }
+            let action = others[random.nextInt(in: 0...others.count - 1)]
+            await act(.tap(action, input: input(for: action)), device)
+        case .disabledTap:
+            let hidden = UserAction.allCases.filter { !offered.contains($0) }
+            guard !hidden.isEmpty else { return }
+            await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
+        case .wrongInput:
+            await typeWrong(offered, device)
+        case .otherEmail:
+            let candidates = Self.otherEmails.filter { $0 != identity }
+            let email = candidates[random.nextInt(in: 0...candidates.count - 1)]
+            identity = email
+            hasAccount = world.backend.onSharedExecutor(passing: email) { $0.userID(ofEmail: $1) } != nil
+            memory = UserPolicy.Memory()
+            await act(.tap(.typeEmail, input: email), device)
+        case .doubleTap:
+            await doubleTap(forward, on: screen, device)
+        case .back:
+            await act(.tap(.back, input: nil), device)
+        case .background:
+            await act(.background, device)
+            let away = random.chance(Probability(0.3)) ? random.nextInt(in: 10_000...90_000) : random.nextInt(in: 1_000...10_000)
+            guard await pause(.milliseconds(away), label: "user is in another app") else { return }
+            await act(.foreground, device)
+        case .kill:
+            await act(.kill, device)
+            guard await pause(.milliseconds(random.nextInt(in: 1_000...30_000)), label: "app is closed") else { return }
+            if random.chance(Probability(0.25)) { await act(.corruptCache, device) }
+            await act(.launch, device)
+        case .reinstall:
+            await act(.reinstall, device)
+            guard await pause(.milliseconds(random.nextInt(in: 1_000...10_000)), label: "app is reinstalling") else { return }
+            await act(.launch, device)
+        case .connectivity:
+            onlineAt = clock.now.advanced(by: .milliseconds(random.nextInt(in: 2_000...40_000)))
+            await act(.goOffline, device)
+        case .signOut:
+            await act(.signOut, device)
+            memory = UserPolicy.Memory()
+            if random.chance(Probability(0.5)) {
+                identity = user.email == identity ? user.otherEmail : user.email
+                hasAccount = world.backend.onSharedExecutor(passing: identity) { $0.userID(ofEmail: $1) } != nil
+            }
+        case .midRequest:
+            return
+        }
+    }
+
+    /// What a person types with `action`: their own email, the code in their mail.
+    private func input(for action: UserAction) -> String? {
+        switch action {
+        case .typeEmail: identity
+        case .typeCode: world.backend.onSharedExecutor(passing: identity) { $0.latestCode(for: $1) } ?? "000000"
+        default: nil
+        }
+    }
+
+    /// A wrong or expired code followed by Verify, or a malformed email followed by Send code.
+    private mutating func typeWrong(_ offered: [UserAction], _ device: isolated Device) async {
+        if offered.contains(.typeCode) {
+            let latest = world.backend.onSharedExecutor(passing: identity) { $0.latestCode(for: $1) }
+            let expired = codesSeen.last { $0 != latest }
+            let code = expired.flatMap { random.chance(Probability(0.5)) ? $0 : nil } ?? (latest == "000000" ? "111111" : "000000")
+            memory.typedCode = nil
+            await act(.tap(.typeCode, input: code), device)
+            guard await pause(.milliseconds(300), label: "user checks the code") else { return }
+            if world.screen.onSharedExecutor({ $0.current.actions.contains(.verify) }) { await act(.tap(.verify, input: nil), device) }
+        } else {
+            let email = Self.malformedEmails[random.nextInt(in: 0...Self.malformedEmails.count - 1)]
+            await act(.tap(.typeEmail, input: email), device)
+            guard await pause(.milliseconds(300), label: "user checks the email") else { return }
+            if world.screen.onSharedExecutor({ $0.current.actions.contains(.sendCode) }) { await act(.tap(.sendCode, input: nil), device) }
+        }
+    }
+
+    /// The forward button twice, in one instant or a few milliseconds apart; with a spinner up
+    /// and no forward action, the button that started it (the screen refuses it, harmlessly).
+    private mutating func doubleTap(_ forward: (UserAction, String?)?, on screen: ScreenState, _ device: isolated Device) async {
+        let buttons = UserAction.allCases.filter(Self.isButton)
+        let action = forward?.0 ?? buttons[random.nextInt(in: 0...buttons.count - 1)]
+        let gap = random.chance(Probability(0.5)) ? 0 : random.nextInt(in: 1...40)
+        await act(.tap(action, input: forward?.1), device)
+        if gap > 0 { guard await pause(.milliseconds(gap), label: "user taps again") else { return } }
+        await act(.tap(action, input: forward?.1), device)
+    }
+}

@@ -1,0 +1,228 @@
+import SimKernel
+
+/// One free user's drive: what they know (who they are, the codes in their mail), what they
+/// did, and the loop that decides at each screen change or pause.
+struct FreeUserDrive {
+    let user: FreeUser
+    let profile: FreeUserProfile
+    let world: OnboardingWorld
+    /// The user's own stream: every choice is drawn from it.
+    var random: SeededRandom
+    var deviationsLeft: Int
+    private(set) var choices: [UserChoice] = []
+    let started: SimulationInstant
+    /// Who the user is now, and whether that one has an account (Log in rather than Get started).
+    var identity: String
+    var hasAccount: Bool
+    var memory = UserPolicy.Memory()
+    /// The codes the user has read in their mail, oldest first: an older one is an expired code.
+    var codesSeen: [String] = []
+    /// When a connection the user turned off comes back.
+    var onlineAt: SimulationInstant?
+    /// How long the user has waited with nothing to do.
+    var idle = Duration.zero
+    /// The route of the last decision: retries count again from zero once the user gets on.
+    var lastRoute: Route?
+
+    static let maxRetries = 6
+    /// Behaviours possible on a screen that offers actions.
+    static let onScreen: [UserBehaviour] = [.otherAction, .disabledTap, .wrongInput, .otherEmail, .doubleTap, .back,
+                                            .background, .kill, .reinstall, .connectivity]
+
+    init(_ user: FreeUser, profile: FreeUserProfile, world: OnboardingWorld) {
+        self.user = user
+        self.profile = profile
+        self.world = world
+        random = world.simulation.randomStream("user")
+        deviationsLeft = profile.deviations
+        started = world.simulation.clock.now
+        identity = user.email
+        hasAccount = user.returning
+    }
+
+    var clock: SimulationClock { world.simulation.clock }
+
+    /// The loop: read the screen, think, act; until done on the main app, out of patience, or choices.
+    mutating func run(_ device: isolated Device) async -> UserPolicy.Outcome {
+        while choices.count < profile.maxChoices {
+            if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+            await restoreConnectionIfDue(device)
+            let (screen, seen) = world.screen.onSharedExecutor { ($0.current, $0.version) }
+            noteSignedIn(screen)
+            if screen.route == nil {
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                await act(.launch, device)
+                continue
+            }
+            if screen.route == .main && screen.loadingScreen == nil {
+                guard let behaviour = pick(among: UserBehaviour.onMain, on: screen, forward: nil, stayWeight: profile.forwardWeight) else {
+                    await restoreConnection(device)
+                    return .reachedMain
+                }
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                await deviate(behaviour, on: screen, forward: nil, device)
+                continue
+            }
+            if screen.actions.isEmpty {
+                if let ending = await waitForTheApp(screen, seen: seen, device) { return ending }
+                continue
+            }
+            guard await think() else { return .gaveUp(reason: "cancelled") }
+            let now = world.screen.onSharedExecutor { $0.current }
+            guard now.route != nil, now.route != .main, !now.actions.isEmpty else { continue }
+            if let ending = await decide(on: now, device) { return ending }
+        }
+        await restoreConnection(device)
+        return .gaveUp(reason: "more than \(profile.maxChoices) choices")
+    }
+
+    /// One decision on a screen that offers actions: a deviation, the forward action, or nothing.
+    private mutating func decide(on screen: ScreenState, _ device: isolated Device) async -> UserPolicy.Outcome? {
+        if screen.route != lastRoute {
+            lastRoute = screen.route
+            memory.retries = 0
+        }
+        let retriesBefore = memory.retries
+        let forward = UserPolicy(email: identity, returning: hasAccount).decide(screen, world: world, memory: &memory)
+        if case (.typeCode, let code?)? = forward, codesSeen.last != code { codesSeen.append(code) }
+        if let behaviour = pick(among: Self.onScreen, on: screen, forward: forward,
+                                stayWeight: forward == nil ? 0 : profile.forwardWeight) {
+            idle = .zero
+            await deviate(behaviour, on: screen, forward: forward, device)
+            return nil
+        }
+        guard let (action, input) = forward else {
+            idle += profile.thinkTimeMs.lowerBound > 0 ? .milliseconds(profile.thinkTimeMs.lowerBound) : .milliseconds(1)
+            return idle >= profile.patience ? .gaveUp(reason: "nothing to do on \(screen.route.map(\.description) ?? "no screen")") : nil
+        }
+        if memory.retries > Self.maxRetries { return .gaveUp(reason: "too many retries") }
+        idle = .zero
+        if memory.retries > retriesBefore, memory.retries >= 2 {
+            // A person who keeps failing slows down: 2 s more before each retry after the first.
+            guard await pause(.seconds(2 * (memory.retries - 1)), label: "user waits before retrying") else { return nil }
+            guard world.screen.onSharedExecutor({ $0.current.actions.contains(action) }) else { return nil }
+        }
+        await act(.tap(action, input: input), device)
+        return nil
+    }
+
+    /// The screen offers nothing (a spinner, a loading screen): wait for it to change, or, now
+    /// and then, do something else while the request is in flight.
+    private mutating func waitForTheApp(_ screen: ScreenState, seen: Int, _ device: isolated Device) async -> UserPolicy.Outcome? {
+        let weight = profile[.midRequest]
+        if deviationsLeft > 0, weight > 0, random.chance(Probability(Double(weight) / Double(weight + profile.forwardWeight))) {
+            let pause = Duration.milliseconds(random.nextInt(in: 20...3_000))
+            let changed = await world.screen.change(after: seen, before: clock.now.advanced(by: pause))
+            if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+            if changed { return nil }
+            let now = world.screen.onSharedExecutor { $0.current }
+            if let behaviour = pick(among: UserBehaviour.interruptions, on: now, forward: nil, stayWeight: 0) {
+                idle = .zero
+                await deviate(behaviour, on: now, forward: nil, device)
+            }
+            return nil
+        }
+        if idle >= profile.patience { return .gaveUp(reason: "nothing to do on \(screen.route.map(\.description) ?? "no screen")") }
+        var deadline = clock.now.advanced(by: profile.patience - idle)
+        if let onlineAt, onlineAt < deadline { deadline = onlineAt }
+        let since = clock.now
+        _ = await world.screen.change(after: seen, before: deadline)
+        if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+        idle += since.duration(to: clock.now)
+        return nil
+    }
+
+    /// Draws a deviation among `behaviours` possible now, or nil to go forward (`stayWeight`
+    /// weighs that; on the main app it is stopping). Nil at once when none are left.
+    private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: (UserAction, String?)?,
+                               stayWeight: Int) -> UserBehaviour? {
+        guard deviationsLeft > 0 else { return nil }
+        var total = stayWeight
+        for behaviour in behaviours where profile[behaviour] > 0 && possible(behaviour, on: screen, forward: forward) {
+            total += profile[behaviour]
+        }
+        guard total > stayWeight else { return nil }
+        var draw = random.nextInt(in: 0...total - 1) - stayWeight
+        guard draw >= 0 else { return nil }
+        for behaviour in behaviours where profile[behaviour] > 0 && possible(behaviour, on: screen, forward: forward) {
+            draw -= profile[behaviour]
+            if draw < 0 {
+                deviationsLeft -= 1
+                return behaviour
+            }
+        }
+        return nil
+    }
+
+    /// Whether `behaviour` makes sense on `screen` now.
+    private func possible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: (UserAction, String?)?) -> Bool {
+        let offered = screen.actions
+        switch behaviour {
+        case .otherAction: return offered.contains { $0 != forward?.0 }
+        case .disabledTap: return true
+        case .wrongInput: return offered.contains(.typeCode) || offered.contains(.typeEmail)
+        case .otherEmail: return offered.contains(.typeEmail)
+        case .doubleTap:
+            if let action = forward?.0 { return Self.isButton(action) }
+            return screen.spinner != nil
+        case .back: return offered.contains(.back)
+        case .background, .kill, .reinstall: return true
+        case .connectivity: return onlineAt == nil
+        case .signOut: return screen.route == .main
+        case .midRequest: return false
+        }
+    }
+
+    /// A tap, as opposed to typing or picking.
+    static func isButton(_ action: UserAction) -> Bool { ![.typeEmail, .typeCode, .selectGoal].contains(action) }
+
+    /// A new decision point starts only after some thought: false if the run was cancelled.
+    mutating func think() async -> Bool {
+        let think = Duration.milliseconds(random.nextInt(in: profile.thinkTimeMs))
+        do { try await clock.sleep(for: think, label: "user thinks") } catch { return false }
+        return true
+    }
+
+    /// A screen after the code screen means the identity now has an account.
+    private mutating func noteSignedIn(_ screen: ScreenState) {
+        guard !hasAccount else { return }
+        if screen.route == .main { hasAccount = true }
+        if case .onboarding(let phase)? = screen.route, phase > .authVerification { hasAccount = true }
+    }
+
+    /// Logs `act` and does it.
+    mutating func act(_ act: UserChoice.Act, _ device: isolated Device) async {
+        choices.append(UserChoice(at: clock.now, act: act))
+        switch act {
+        case .tap(let action, let input): device.performOnSharedExecutor(action, input: input)
+        case .launch: await device.launch()
+        case .kill: await device.kill()
+        case .background: await device.background()
+        case .foreground: await device.foreground()
+        case .reinstall: await device.reinstall()
+        case .corruptCache: device.corruptCache()
+        case .signOut: await device.signOut()
+        case .goOffline: await world.network.setOnline(false)
+        case .goOnline: await world.network.setOnline(true)
+        }
+    }
+
+    /// Turns the connection back on when its time has come.
+    private mutating func restoreConnectionIfDue(_ device: isolated Device) async {
+        guard let onlineAt, clock.now >= onlineAt else { return }
+        await restoreConnection(device)
+    }
+
+    /// Turns the connection back on now, if the user turned it off.
+    mutating func restoreConnection(_ device: isolated Device) async {
+        guard onlineAt != nil else { return }
+        onlineAt = nil
+        await act(.goOnline, device)
+    }
+
+    /// Sleeps `length` of the user's time; false if the run was cancelled.
+    func pause(_ length: Duration, label: String) async -> Bool {
+        do { try await clock.sleep(for: length, label: label) } catch { return false }
+        return true
+    }
+}

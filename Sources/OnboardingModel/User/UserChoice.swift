@@ -1,0 +1,48 @@
+import SimKernel
+
+/// One thing the free user did, at the instant they did it. A run's choices, in order, are
+/// its user's whole part: played back as ordinary scenario steps they drive the app the same way.
+public struct UserChoice: Sendable, Equatable {
+    public enum Act: Sendable, Equatable, CustomStringConvertible {
+        case tap(UserAction, input: String?)
+        case launch, kill, background, foreground, reinstall, corruptCache, signOut, goOffline, goOnline
+
+        public var description: String {
+            switch self {
+            case .tap(let action, let input): "tap \(action.rawValue)" + (input.map { " \"\($0)\"" } ?? "")
+            case .launch: "launch"
+            case .kill: "kill"
+            case .background: "background"
+            case .foreground: "foreground"
+            case .reinstall: "reinstall"
+            case .corruptCache: "corrupt the cache"
+            case .signOut: "sign out"
+            case .goOffline: "go offline"
+            case .goOnline: "go online"
+            }
+        }
+    }
+
+    public let at: SimulationInstant
+    public let act: Act
+
+    public init(at: SimulationInstant, act: Act) {
+        self.at = at
+        self.act = act
+    }
+}
+
+/// How a free user's drive went: its outcome, when it started, and every choice it made.
+public struct FreeUserLog: Sendable, Equatable {
+    public var outcome: UserPolicy.Outcome
+    public var started: SimulationInstant
+    public var ended: SimulationInstant
+    public var choices: [UserChoice]
+
+    public init(outcome: UserPolicy.Outcome, started: SimulationInstant, ended: SimulationInstant, choices: [UserChoice]) {
+        self.outcome = outcome
+        self.started = started
+        self.ended = ended
+        self.choices = choices
+    }
+}

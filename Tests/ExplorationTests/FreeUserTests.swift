@@ -1,0 +1,96 @@
+import Testing
+import SimKernel
+import OnboardingModel
+import Oracles
+import Scenarios
+@testable import Exploration
+
+/// The free user: a seed is one user in any process, its runs mostly finish, its profile is
+/// swarm-drawn, and a failing run shrinks to a smaller file of ordinary steps that still fails.
+@Suite struct FreeUserTests {
+    static let personas = Persona.allCases.map(ExplorationTarget.persona)
+
+    func hashes(_ runs: [ExplorationRun]) -> [String] { runs.map { "\($0.target) \($0.seed) \($0.result.traceHash)" } }
+
+    /// Every run of `plan` with its trace and the user's log (an exploration drops both).
+    func fullRuns(_ plan: ExplorationPlan) -> [ExplorationRun] { plan.seeds.map { Explorer.explore(plan, seed: $0) } }
+
+    @Test func aSeedGivesTheSameTraceHashTwiceAndUnderTwoWorkers() {
+        let plan = ExplorationPlan(targets: Self.personas, seedCount: 60, user: .free)
+        let first = Explorer.run(plan, jobs: 1), second = Explorer.run(plan, jobs: 1), parallel = Explorer.run(plan, jobs: 2)
+        #expect(hashes(first) == hashes(second))
+        #expect(hashes(first) == hashes(parallel))
+        #expect(parallel.allSatisfy { $0.result.simulation.foreignEnqueues == 0 })
+        let again = Explorer.explore(plan, seed: 17)
+        #expect(again.result.traceHash == first.first { $0.seed == 17 }?.result.traceHash)
+    }
+
+    @Test func theFreeUserAndTheScriptedUserAreDifferentRuns() {
+        let free = Explorer.run(ExplorationPlan(targets: Self.personas, seedCount: 20, user: .free))
+        let scripted = Explorer.run(ExplorationPlan(targets: Self.personas, seedCount: 20, user: .scripted))
+        #expect(hashes(free) != hashes(scripted))
+        #expect(free.allSatisfy { $0.swarm.detour == nil && $0.swarm.userProfile != nil })
+        #expect(free.allSatisfy { $0.swarm.lines.contains { $0.hasPrefix("user: ") } }, "the profile is listed among the knobs")
+    }
+
+    @Test func mostFreeUsersReachTheMainApp() {
+        let runs = fullRuns(ExplorationPlan(targets: [.persona(.newUser)], seedCount: 200, user: .free))
+        let finished = runs.filter { $0.result.freeUserLogs.first?.outcome == .reachedMain }
+        #expect(finished.count >= 150, "the goal-directed bias: \(finished.count) of 200 new users reached the main app")
+        #expect(runs.allSatisfy { $0.result.freeUserLogs.count == 1 })
+    }
+
+    @Test func eachBehaviourIsSwitchedOffInSomeSeedsAndOnInOthers() {
+        let profiles = (1...400).map { FreeUserProfile.draw(seed: UInt64($0)) }
+        for behaviour in UserBehaviour.allCases {
+            let on = profiles.filter { $0[behaviour] > 0 }.count
+            #expect((100...300).contains(on), "\(behaviour) is on in \(on) of 400 profiles")
+        }
+        #expect(Set(profiles.map(\.deviations)) == Set(0...8))
+    }
+
+    @Test func theFreeUserDoesWhatTheScriptedUserNeverDoes() {
+        var acts: Set<String> = []
+        for run in fullRuns(ExplorationPlan(targets: Self.personas, seedCount: 300, user: .free)) {
+            for event in RunObservation(trace: run.result.simulation.trace).events {
+                switch event.event {
+                case .userAction(let action, _): acts.insert(action.rawValue)
+                case .actionUnavailable: acts.insert("disabled tap")
+                case .reinstalled: acts.insert("reinstall")
+                case .connectivity(online: false): acts.insert("offline")
+                default: break
+                }
+            }
+        }
+        for expected in ["back", "not-now", "open-terms", "use-different-email", "disabled tap", "reinstall", "offline"] {
+            #expect(acts.contains(expected), "no free user did \(expected) in 300 seeds")
+        }
+    }
+
+    @Test func aFailingFreeUserRunShrinksToASmallerFileThatStillFails() throws {
+        let plan = ExplorationPlan(targets: [.persona(.newUser)], seedCount: 60, mutants: [.fix3], user: .free)
+        let failing = try #require(Explorer.run(plan).first { run in run.result.violations.contains { $0.oracle == "noSilentDeadEnd" } })
+        let (scenario, _) = ExplorationTarget.persona(.newUser).scenario(seed: failing.seed, user: .free)
+        #expect(scenario.steps.contains { if case .freeUser = $0 { true } else { false } })
+        let outcome = try #require(Shrinker.shrink(scenario, mutants: [.fix3], oracle: "noSilentDeadEnd"))
+        #expect(outcome.scenario.steps.count < outcome.stepsBefore, "shrunk from \(outcome.stepsBefore) to \(outcome.scenario.steps.count)")
+        #expect(!outcome.scenario.steps.contains { if case .freeUser = $0 { true } else { false } }, "only ordinary steps")
+        let text = ScenarioEncoder.encode(outcome.scenario)
+        guard case .success(let decoded) = ScenarioDecoder.decode(text, file: "shrunk.json") else {
+            Issue.record("the shrunk scenario does not decode:\n\(text)")
+            return
+        }
+        #expect(ScenarioRunner.run(decoded).violations.contains { $0.oracle == "noSilentDeadEnd" })
+    }
+
+    @Test func aFreeUserStepRoundTripsThroughTheFormat() {
+        var user = FreeUser(email: "a@example.com", returning: true, otherEmail: "b@example.com", otherReturning: true)
+        user.emphasis = .kill
+        let scenario = Scenario(file: "free.json", name: "free", steps: [.launch, .freeUser(user)])
+        guard case .success(let decoded) = ScenarioDecoder.decode(ScenarioEncoder.encode(scenario), file: "free.json") else {
+            Issue.record("does not decode")
+            return
+        }
+        #expect(decoded.steps == scenario.steps)
+    }
+}
