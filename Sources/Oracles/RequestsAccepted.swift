@@ -7,9 +7,10 @@ import OnboardingModel
 /// The backend never rejects a request the app built: no 4xx answer that the scenario did not
 /// inject, other than 401 for a code the user mistyped, and 422 "Signups not allowed" for a
 /// log-in with an email that has no account (the user's mistake: they tapped Log in, the app
-/// rightly asked not to create an account), nor a strict backend's 422 for a sign-up (Get
-/// started) that rightly asked to create the account while an abandoned log-in for that email was
-/// still pending (the backend's memory, not the app's request).
+/// rightly asked not to create an account), nor a strict backend's 422 for a request whose flag
+/// is right for the flow the user chose (Get started: create; Log in: do not) while an abandoned
+/// sign-in of the other kind for that email was still pending (the backend's memory, not the
+/// app's request; 002 §9's conflict is a resend that asks otherwise than its own sign-in).
 public struct RequestsAccepted: Oracle {
     public let name = "requestsAccepted"
     public let summary = "the backend never rejects a request the app built (no 4xx it was not told to send, except a wrong code)"
@@ -29,7 +30,9 @@ public struct RequestsAccepted: Oracle {
             case .responseReceived(let id, let endpoint, let outcome):
                 guard !injected.contains(id), let code = Self.status(outcome), (400...499).contains(code), code != 401 else { continue }
                 if endpoint == .sendOTP && loggingIn && outcome.contains(Self.noSuchAccount) { continue }
-                if endpoint == .sendOTP && !loggingIn && outcome.contains(Self.signUpAfterPendingLogIn) { continue }
+                if endpoint == .sendOTP && outcome.contains(loggingIn ? Self.logInAfterPendingSignUp : Self.signUpAfterPendingLogIn) {
+                    continue
+                }
                 let sent = run.events([.requestSent]).first { if case .requestSent(id, _, _) = $0.event { true } else { false } }
                 violations.append(Violation(oracle: name, at: event.time,
                                             message: "The backend rejected \(endpoint.rawValue) #\(id) with \(outcome): the app "
@@ -46,6 +49,8 @@ public struct RequestsAccepted: Oracle {
     static let noSuchAccount = "Signups not allowed for otp"
     /// A strict backend's answer to a request to create the account while a log-in is pending.
     static let signUpAfterPendingLogIn = "shouldCreateUser true conflicts with the pending sign-in"
+    /// … and to a request not to create it while a sign-up is pending.
+    static let logInAfterPendingSignUp = "shouldCreateUser false conflicts with the pending sign-in"
 
     static func status(_ outcome: String) -> Int? {
         guard outcome.hasPrefix("status ") else { return nil }

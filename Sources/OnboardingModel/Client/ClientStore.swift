@@ -138,7 +138,10 @@ actor ClientStore {
     /// published after nearly every step of every explored run.
     func enabledActions() -> [UserAction] {
         guard !terminated, foreground, loadingScreen == nil else { return [] }
-        if resumeGate { return Offered.resumeGate }
+        // "Start over" restarts the steps before sign-in; a signed-in user's steps are on the
+        // backend, the source of truth (003): their gate offers Resume only.
+        // dec-start-over-signed-in: Start over for everyone, back to the intro.
+        if resumeGate { return userID == nil || mutants.contains(.decStartOverSignedIn) ? Offered.resumeGate : Offered.resumeOnly }
         guard case .onboarding(let current) = route else { return [] }
         if busy != nil { return [] }
         switch current {
@@ -178,6 +181,7 @@ actor ClientStore {
     /// The fixed sets of actions screens offer, in screen order.
     private enum Offered {
         static let resumeGate: [UserAction] = [.resume, .startOver]
+        static let resumeOnly: [UserAction] = [.resume]
         static let intro: [UserAction] = [.getStarted, .logIn]
         static let next: [UserAction] = [.next]
         static let nextOrBack: [UserAction] = [.next, .back]
