@@ -7,7 +7,8 @@ import OnboardingModel
 /// When the run ends with the app running, online and free of injected faults for the settle
 /// window, every step a signed-in user completed has reached the backend; backend progress never
 /// moves backward. Steps made with a session the backend later refused (an account loss) are
-/// exempt: they cannot reach the backend, and seed 003 has the app clear them.
+/// exempt: they cannot reach the backend, and seed 003 has the app clear them. So are steps whose
+/// push had not arrived when the app was deleted: its queue went with it.
 public struct NoLostProgress: Oracle {
     public let name = "noLostProgress"
     public let summary = "every completed step reaches the backend once the network is up long enough; backend progress never moves backward"
@@ -22,9 +23,13 @@ public struct NoLostProgress: Oracle {
         // Per user: the furthest step completed and the furthest the backend stored (a run has a
         // user or two: a short array searched in order, no hashing).
         var users: [(user: String, latest: (phase: OnboardingPhase, index: Int, time: SimulationInstant)?, reached: OnboardingPhase?)] = []
-        for event in run.events([.stepCompleted, .progressStored]) {
+        for event in run.events([.stepCompleted, .progressStored, .reinstalled]) {
             let user: String
             switch event.event {
+            case .reinstalled:
+                // The sync queue went with the app: steps not yet pushed are forgotten, not lost.
+                for position in users.indices { users[position].latest = nil }
+                continue
             case .stepCompleted(let name, _), .progressStored(let name, _): user = name
             default: continue
             }

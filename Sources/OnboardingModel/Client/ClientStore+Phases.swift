@@ -86,15 +86,26 @@ extension ClientStore {
         }
     }
 
+    /// The signed-in user's Continue after the intake: `completeAuth()`, which marks itself busy
+    /// again before its first suspension (no tap fits between).
+    func completeAuthAfterIntake() async {
+        busy = nil
+        await completeAuth()
+    }
+
     func continueFromCurrentPhase() {
         switch phase {
         case .intake: setPhase(.intakeComplete)
         case .intakeComplete:
-            // A signed-in user skips the sign-in they already did, on to goal generation as
-            // `completeAuth()` does. dec-signed-in-intake: the email screen, as for a new user.
+            // A signed-in user skips the sign-in they already did and goes on as after it: the
+            // backend journey decides (a finished user whom a fallback launch sent to onboarding
+            // goes to main), else goal generation. dec-signed-in-intake: the email screen, as
+            // for a new user.
             guard userID != nil, !mutants.contains(.decSignedInIntake) else { return setPhase(.auth) }
-            run("fetchGoalOptions") { await $0.fetchGoalOptions() }
-            setPhase(.processOverview)
+            // Busy from the tap's own instant: a second tap in it finds the button spinning (000 P10).
+            guard startsBusy("login") else { return }
+            publish()
+            run("complete-auth") { await $0.completeAuthAfterIntake() }
         case .processOverview: setPhase(.goalReview)
         default: preconditionFailure("continue is offered only on intake, intakeComplete and processOverview")
         }
