@@ -7,7 +7,7 @@ public enum UserDriver: String, Sendable, CaseIterable {
     case scripted
 
     /// What `explore`, `replay`, `shrink` and `report` use unless told otherwise.
-    public static let standard: UserDriver = .scripted
+    public static let standard: UserDriver = .free
 
     /// The option's help text.
     public static let help = "who drives the personas: free (a seeded user who does anything a person can) "

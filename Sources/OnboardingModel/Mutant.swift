@@ -15,6 +15,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decOfflineEvents = "dec-offline-events", decPushOrder = "dec-push-order"
     case decResumeAnonymous = "dec-resume-anonymous", decResumeStep = "dec-resume-step"
     case decSignedInIntake = "dec-signed-in-intake", decStartOverSignedIn = "dec-start-over-signed-in"
+    case decStartedAfterReinstall = "dec-started-after-reinstall"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
@@ -56,6 +57,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decResumeAnonymous: "progress before sign-in is not cached (no user to key it by): a force-quit in the intake restarts at the intro"
         case .decResumeStep: "a force-quit on the code screen restarts at the intro instead of the email step"
         case .decSignedInIntake: "a signed-in user routed to the intake goes on to the email screen, and Back leads to the intro: asked to sign in again"
+        case .decStartedAfterReinstall: "a signed-in user sent to the intro by a fallback launch after a reinstall logs onboarding_started again (its guard was in the deleted cache)"
         case .decStartOverSignedIn: "the resume gate offers a signed-in user Start over, which goes back to the intro: asked to sign in again"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
         case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
@@ -83,6 +85,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decOfflineEvents: "003 Offline completion: auto-sync (SyncQueue, same as events)"
         case .decPushOrder: "003 Push to backend after each onboarding step (SyncQueue)"
         case .decResumeAnonymous, .decResumeStep: "003 Force-quit mid-onboarding: resume from the cached step"
+        case .decStartedAfterReinstall: "000 Pitfall 3; 003 Timeout fallback, cache (survives kill, not reinstall)"
         case .decStartOverSignedIn: "003 Backend is source of truth; 003 Session (survives until sign-out)"
         case .decSignedInIntake: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"
         case .appAuthWall: "004 Auth wall"

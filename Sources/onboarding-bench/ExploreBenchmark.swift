@@ -1,28 +1,37 @@
 import Exploration
 
-/// Exploration throughput: seeds per second on one worker, and the speed-up from one worker to
-/// two on the same seeds, measured interleaved.
+/// Exploration throughput: seeds per second on one worker for the free user and the scripted
+/// user side by side, and the speed-up from one worker to two on the same seeds, all interleaved.
 struct ExploreBenchmark {
     var seeds = 1000
     // Nine: the host is shared, and the median of more interleaved pairs moves less with it.
     var repetitions = 9
 
     func run() {
-        let plan = ExplorationPlan(targets: Persona.allCases.map(ExplorationTarget.persona), seedCount: seeds)
-        _ = Explorer.run(plan, jobs: 2)  // warm-up
-        var rates: [Double] = []
-        var speedups: [Double] = []
+        let targets = Persona.allCases.map(ExplorationTarget.persona)
+        let free = ExplorationPlan(targets: targets, seedCount: seeds, user: .free)
+        let scripted = ExplorationPlan(targets: targets, seedCount: seeds, user: .scripted)
+        _ = Explorer.run(free, jobs: 2)  // warm-up
+        _ = Explorer.run(scripted, jobs: 2)
+        var freeRates: [Double] = [], scriptedRates: [Double] = [], speedups: [Double] = [], ratios: [Double] = []
         for _ in 0..<repetitions {
             let one = Stopwatch()
-            _ = Explorer.run(plan, jobs: 1)
+            _ = Explorer.run(free, jobs: 1)
             let oneSeconds = one.elapsedSeconds
             let two = Stopwatch()
-            _ = Explorer.run(plan, jobs: 2)
+            _ = Explorer.run(free, jobs: 2)
             let twoSeconds = two.elapsedSeconds
-            rates.append(Double(seeds) / oneSeconds)
+            let script = Stopwatch()
+            _ = Explorer.run(scripted, jobs: 1)
+            let scriptSeconds = script.elapsedSeconds
+            freeRates.append(Double(seeds) / oneSeconds)
+            scriptedRates.append(Double(seeds) / scriptSeconds)
             speedups.append(oneSeconds / twoSeconds)
+            ratios.append(scriptSeconds / oneSeconds)
         }
-        print("explore.seeds_per_second: \(Int(Statistics.median(rates)))")
+        print("explore.seeds_per_second: \(Int(Statistics.median(freeRates)))  (free user, the default)")
+        print("explore.scripted_seeds_per_second: \(Int(Statistics.median(scriptedRates)))")
+        print("explore.free_over_scripted: \(Ratio.format(Statistics.median(ratios)))  (speed of the free user relative to the scripted one)")
         print("explore.speedup_2_jobs: \(Ratio.format(Statistics.median(speedups)))")
     }
 }

@@ -18,9 +18,10 @@ let usage = """
                kernel.ratio
       suite    virtual time simulated per wall second over every scenario in scenarios/
                (run from the package root); prints suite.virtual_over_wall
-      explore  explored seeds per second on one worker, and the speed-up from one worker
-               to two on the same 1000 seeds; prints explore.seeds_per_second,
-               explore.speedup_2_jobs
+      explore  explored seeds per second on one worker for the free user and the scripted
+               user side by side, and the speed-up from one worker to two on the same 1000
+               seeds; prints explore.seeds_per_second (free), explore.scripted_seeds_per_second,
+               explore.free_over_scripted, explore.speedup_2_jobs
       memory   peak resident size of explore after 10,000 and after 1,000,000 seeds
                (two workers; about two minutes); prints memory.explore_*_peak_rss_mb
       input    decoding and running a 100,000-key and a 100,000-step file against 1,000

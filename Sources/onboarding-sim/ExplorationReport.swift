@@ -22,7 +22,9 @@ struct ExplorationReport {
     func replayCommand(target name: String, seed: UInt64) -> String {
         let target = name.hasPrefix("persona:") || !name.hasSuffix(".json") ? "--persona \(name)" : name
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
-        return "onboarding-sim replay \(target) --seed \(seed)\(mutants)"
+        // Only personas have a driver to choose; the standard one goes without saying.
+        let user = target.hasPrefix("--persona") && plan.user != .standard ? " --user \(plan.user.rawValue)" : ""
+        return "onboarding-sim replay \(target) --seed \(seed)\(user)\(mutants)"
     }
 
     func text(wallSeconds: Double) -> String {

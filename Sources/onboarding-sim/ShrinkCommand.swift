@@ -12,7 +12,8 @@ enum ShrinkCommand {
             usage: onboarding-sim shrink (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]… [--oracle NAME] -o OUT.json
 
             Takes the run `explore` made for seed S (the persona or scenario with that seed's
-            swarm faults) and removes faults and steps, shortens delays, waits and offline
+            swarm faults; a free user's choices written down as ordinary steps) and removes
+            faults and steps, shortens delays, waits and offline
             windows, and plainer settings, one at a time, keeping each change that still
             violates the same oracle. Writes the result as an ordinary scenario file that
             `run` fails on, with the mutants it needs listed under "mutants". To keep it as a
@@ -40,7 +41,8 @@ enum ShrinkCommand {
         }
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
-        var (scenario, _) = target.scenario(seed: seed, user: try ScenarioArguments.user(arguments))
+        let user = try ScenarioArguments.user(arguments)
+        var (scenario, _) = target.scenario(seed: seed, user: user)
         scenario.seed = seed
         Terminal.progress("shrinking \(target.name) seed \(seed)…")
         let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle"))
@@ -56,6 +58,7 @@ enum ShrinkCommand {
             + (mutants.isEmpty ? "" : " with \(mutants.map(\.rawValue).joined(separator: ", ")) on")
             + ". Replay the original: onboarding-sim replay "
             + (target.name.hasSuffix(".json") ? target.name : "--persona \(target.name)") + " --seed \(seed)"
+            + (target.name.hasSuffix(".json") || user == .standard ? "" : " --user \(user.rawValue)")
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }
         let faultsAfter = shrunk.world.faults.count

@@ -77,7 +77,24 @@ import Foundation
         let replayed = try run(Array(replay.split(separator: " ").dropFirst().map(String.init)))
         #expect(replayed.status == 1)
         #expect(replayed.standardOutput.contains("VIOLATION   pushRegistered"))
+        #expect(replayed.standardOutput.contains("knob  user:"), "the free user's profile is among the knobs")
+    }
+
+    @Test func aScriptedExplorationsReplayCommandNamesItsUser() throws {
+        let output = try run(["explore", "--seeds", "40", "--persona", "new-user", "--user", "scripted", "--mutant", "fix-7", "--json"])
+        #expect(output.status == 1)
+        let first = try #require((try json(output)["failures"] as? [[String: Any]])?.first)
+        let replay = try #require(first["replay"] as? String)
+        #expect(replay.contains(" --user scripted"))
+        let replayed = try run(Array(replay.split(separator: " ").dropFirst().map(String.init)))
         #expect(replayed.standardOutput.contains("knob  detour:"))
+        #expect(replayed.standardOutput.contains("trace hash: \(first["traceHash"] as? String ?? "?")"))
+    }
+
+    @Test func anUnknownUserIsAUsageError() throws {
+        let output = try run(["explore", "--seeds", "5", "--user", "robot"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("--user takes free or scripted"))
     }
 
     @Test func shrinkWritesAScenarioThatRunFailsWithTheSameOracle() throws {

@@ -25,6 +25,15 @@ import Scenarios
         #expect(again.result.traceHash == first.first { $0.seed == 17 }?.result.traceHash)
     }
 
+    /// The tests run a debug build; this hash is the release build's (`explore --seeds 300`). A
+    /// model whose runs depend on how often the optimiser hops (a check and its action split by
+    /// an `await`) gives another hash here. After a change to the model, the user or the swarm,
+    /// record the new value from the release build, and check the debug build agrees.
+    @Test func aDebugBuildExploresExactlyAsTheReleaseBuildDid() {
+        let plan = ExplorationPlan(targets: Self.personas, seedCount: 300)
+        #expect(Explorer.explore(plan, jobs: 2).summary.summaryHash == "ab914aa570693a0e")
+    }
+
     @Test func theFreeUserAndTheScriptedUserAreDifferentRuns() {
         let free = Explorer.run(ExplorationPlan(targets: Self.personas, seedCount: 20, user: .free))
         let scripted = Explorer.run(ExplorationPlan(targets: Self.personas, seedCount: 20, user: .scripted))

@@ -41,6 +41,7 @@ import Scenarios
         Case(oracle: "backNavigation", scenario: "pitfalls/back-navigation.json", mutant: .pit12),
         Case(oracle: "signedInStaysSignedIn", scenario: "decisions/signed-in-user-finishes-intake.json", mutant: .decSignedInIntake),
         Case(oracle: "signedInStaysSignedIn", scenario: "decisions/resume-gate-signed-in.json", mutant: .decStartOverSignedIn),
+        Case(oracle: "exactlyOnce", scenario: "decisions/started-once-after-reinstall.json", mutant: .decStartedAfterReinstall),
         Case(oracle: "failuresSurface", scenario: "fix-plan/goal-selection-fails-silently.json", mutant: .fix8),
         Case(oracle: "failuresSurface", scenario: "fix-plan/activation-network-blip.json", mutant: .fix3),
         Case(oracle: "logoutKeepsProgress", scenario: "auth-and-offline/sign-out-leaves-main.json", mutant: .decCacheUser),

@@ -9,7 +9,11 @@ extension ClientStore {
     }
 
     /// `onboarding_started`, guarded by a flag in the per-user cache ("Use @State Guard for One-Time Execution").
+    /// A signed-in user started long ago (sign-up comes after the intake): a fallback launch that
+    /// shows them the intro after a reinstall, their cache gone, sends nothing.
+    /// dec-started-after-reinstall: only the cache's flag guards it.
     private func sendStartedOnce() {
+        if userID != nil && !mutants.contains(.decStartedAfterReinstall) { return }
         if case .hit(let cache) = readCache(for: userID), cache.startedSent { return }
         sendAnalytics("onboarding_started")
         writeCache { $0.startedSent = true }

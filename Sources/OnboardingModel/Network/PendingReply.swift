@@ -25,13 +25,13 @@ class PendingReply: Wakeup, @unchecked Sendable {
         if let result { return result }
         let deadline = timeout.map { simulation.now.advanced(by: $0) }
         switch await simulation.suspend(until: deadline, describedBy: label, wakeup: self) {
-        case .woken:
-            // Answered in the instant the waiter was cancelled (a kill, a sign-out) but before it
-            // ran again: a dead process never sees the answer, nor acts on it.
-            if Task.isCancelled { return .failure(.cancelled) }
+        case .woken: break
         case .deadline: complete(.failure(.timeout))
         case .cancelled: complete(.failure(.cancelled))
         }
+        // Answered in the instant the waiter was cancelled (a kill, a sign-out), before it ran
+        // again: a dead process never sees the answer, nor acts on it.
+        if Task.isCancelled { return .failure(.cancelled) }
         return result!
     }
 }
