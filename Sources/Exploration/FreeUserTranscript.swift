@@ -11,6 +11,7 @@ public enum FreeUserTranscript {
     public static func scripted(_ scenario: Scenario, logs: [FreeUserLog]) -> Scenario? {
         var logs = logs[...]
         var steps: [ScenarioStep] = []
+        var resets: [AccountLoss] = []
         for step in scenario.steps {
             guard case .freeUser = step else {
                 steps.append(step)
@@ -18,10 +19,16 @@ public enum FreeUserTranscript {
             }
             guard let log = logs.popFirst() else { return nil }
             steps += self.steps(of: log)
+            resets += log.choices.compactMap { choice in
+                guard case .resetProgramElsewhere(let email) = choice.act else { return nil }
+                return AccountLoss(.programReset, at: SimulationInstant.zero.duration(to: choice.at), email: email)
+            }
         }
         guard logs.isEmpty else { return nil }
         var scripted = scenario
         scripted.steps = steps
+        // What the user did on another device is no step on this one: a timed backend event.
+        scripted.world.faults.accountLosses += resets
         return scripted
     }
 
@@ -30,17 +37,20 @@ public enum FreeUserTranscript {
         var steps: [ScenarioStep] = []
         var now = log.started
         for choice in log.choices {
+            guard let step = step(for: choice.act) else { continue }
             if now < choice.at { steps.append(.wait(now.duration(to: choice.at))) }
             now = max(now, choice.at)
-            steps.append(step(for: choice.act))
+            steps.append(step)
         }
         if now < log.ended { steps.append(.wait(now.duration(to: log.ended))) }
         return steps
     }
 
     /// A tap may meet another screen once earlier steps are shrunk away: it is allowed to be refused.
-    static func step(for act: UserChoice.Act) -> ScenarioStep {
+    /// Nil for what the user did on another device (`scripted` makes it a timed backend event).
+    static func step(for act: UserChoice.Act) -> ScenarioStep? {
         switch act {
+        case .resetProgramElsewhere: nil
         case .tap(let action, let input): .action(action, input: input, mayBeRefused: true)
         case .launch: .launch
         case .kill: .kill

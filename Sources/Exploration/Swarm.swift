@@ -128,6 +128,11 @@ public struct Swarm: Sendable, Equatable {
             swarm.accountLoss = loss
             swarm.knobs.append(.accountLoss(loss))
         }
+        // Drawn last, so every knob above comes from the same draws as before it existed.
+        if random.chance(Probability(0.3)) {
+            // A flaky launch check: seed 003's timeout fallback, at launches after a reinstall too.
+            swarm.add(.drop, on: .journey, trigger: FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 40...80)) / 100)))
+        }
         return swarm
     }
 
@@ -151,6 +156,10 @@ public struct Swarm: Sendable, Equatable {
         let trigger: FaultRule.Trigger = random.chance(Probability(0.5))
             ? .nth(random.nextInt(in: 1...3))
             : FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 5...30)) / 100))
+        add(kind, on: endpoint, trigger: trigger)
+    }
+
+    private mutating func add(_ kind: FaultRule.Kind, on endpoint: Endpoint, trigger: FaultRule.Trigger) {
         rules.append(FaultRule(endpoint: endpoint, kind: kind, trigger: trigger))
         knobs.append(.fault(kind, endpoint, trigger))
     }

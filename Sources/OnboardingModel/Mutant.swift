@@ -16,6 +16,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decResumeAnonymous = "dec-resume-anonymous", decResumeStep = "dec-resume-step"
     case decSignedInIntake = "dec-signed-in-intake", decStartOverSignedIn = "dec-start-over-signed-in"
     case decStartedAfterReinstall = "dec-started-after-reinstall"
+    case decSuccessCheckFlash = "dec-success-check-flash", decSuccessCheckFallback = "dec-success-check-fallback"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
@@ -57,6 +58,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decResumeAnonymous: "progress before sign-in is not cached (no user to key it by): a force-quit in the intake restarts at the intro"
         case .decResumeStep: "a force-quit on the code screen restarts at the intro instead of the email step"
         case .decSignedInIntake: "a signed-in user routed to the intake goes on to the email screen, and Back leads to the intro: asked to sign in again"
+        case .decSuccessCheckFlash: "the success screen that finds the program not active sends the user back to program review by itself, a moment after it showed: a route flash"
+        case .decSuccessCheckFallback: "the success screen that cannot check the program shows 'Ready when you are!' and lets the user start: an empty main app if it was not active"
         case .decStartedAfterReinstall: "a signed-in user sent to the intro by a fallback launch after a reinstall logs onboarding_started again (its guard was in the deleted cache)"
         case .decStartOverSignedIn: "the resume gate offers a signed-in user Start over, which goes back to the intro: asked to sign in again"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
@@ -85,6 +88,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decOfflineEvents: "003 Offline completion: auto-sync (SyncQueue, same as events)"
         case .decPushOrder: "003 Push to backend after each onboarding step (SyncQueue)"
         case .decResumeAnonymous, .decResumeStep: "003 Force-quit mid-onboarding: resume from the cached step"
+        case .decSuccessCheckFlash: "002 §10; 000 Pitfall 1 (no flash)"
+        case .decSuccessCheckFallback: "002 §10 (\"Ready when you are!\" fallback); 002 §1 (no empty main app)"
         case .decStartedAfterReinstall: "000 Pitfall 3; 003 Timeout fallback, cache (survives kill, not reinstall)"
         case .decStartOverSignedIn: "003 Backend is source of truth; 003 Session (survives until sign-out)"
         case .decSignedInIntake: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"

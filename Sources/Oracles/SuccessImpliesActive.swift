@@ -4,7 +4,9 @@ import OnboardingModel
 /// Success implies an active program (seed 002 §10: "Success screen shows workout card even if
 /// program wasn't activated").
 ///
-/// Whenever the success screen shows its content, the signed-in user's program is active.
+/// Whenever the success screen shows its content, the signed-in user's program is active (judged
+/// as the content appears: a program reset from another device while it is up is for the next
+/// appearance to check).
 public struct SuccessImpliesActive: Oracle {
     public let name = "successImpliesActive"
     public let summary = "the success screen shows only with an active program"
@@ -12,8 +14,10 @@ public struct SuccessImpliesActive: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        guard let shown = run.screens.first(where: { screen in
-            guard screen.state.route == .onboarding(.success), screen.state.workoutCard != nil else { return false }
+        func showsContent(_ state: ScreenState) -> Bool { state.route == .onboarding(.success) && state.workoutCard != nil }
+        guard let shown = run.screens.indices.lazy.filter({ position in
+            showsContent(run.screens[position].state) && (position == 0 || !showsContent(run.screens[position - 1].state))
+        }).map({ run.screens[$0] }).first(where: { screen in
             guard let user = run.signedInUser(atIndex: screen.index) else { return true }
             return run.journey(of: user, atIndex: screen.index)?.programStatus != .active
         }) else { return [] }

@@ -6,7 +6,7 @@ import Testing
                             "fix-10", "fix-11", "fix-12", "fix-13", "fix-14", "pit-1", "pit-2", "pit-3", "pit-6",
                             "pit-7", "pit-10", "pit-12", "dec-cache-user", "dec-corrupt", "dec-timeout",
                             "dec-resume-login", "dec-account-loss", "dec-source-of-truth", "dec-offline-events",
-                            "dec-push-order", "dec-resume-anonymous", "dec-resume-step", "dec-signed-in-intake", "dec-start-over-signed-in", "dec-started-after-reinstall", "app-auth-wall",
+                            "dec-push-order", "dec-resume-anonymous", "dec-resume-step", "dec-signed-in-intake", "dec-start-over-signed-in", "dec-started-after-reinstall", "dec-success-check-flash", "dec-success-check-fallback", "app-auth-wall",
                             "app-offline-banner"]
 
     @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {

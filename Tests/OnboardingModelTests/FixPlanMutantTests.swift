@@ -160,8 +160,9 @@ import SimKernel
             await world.wait(.milliseconds(300))
             await world.tap(.resume, after: .seconds(2))
         }
-        #expect(runs.fixed.final.route == .onboarding(.programReview))
+        #expect(runs.fixed.final.route == .onboarding(.success), "the check stays on success and offers Activate in place")
         #expect(runs.fixed.final.errorText == "Your program isn't active yet. Activate it to continue.")
+        #expect(runs.fixed.final.actions == [.activate])
         #expect(runs.mutant.final.route == .onboarding(.success))
         #expect(runs.mutant.final.workoutCard == "Ready when you are!")
     }

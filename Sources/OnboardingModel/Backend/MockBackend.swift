@@ -213,6 +213,7 @@ public actor MockBackend {
     /// nil); a deleted account is gone, and a sign-up with its email starts a new one.
     func lose(_ loss: AccountLoss) {
         let emails = loss.email.map { [$0] } ?? accountsByEmail.keys
+        if loss.kind == .programReset { return resetPrograms(of: emails) }
         for email in emails {
             guard let account = accountsByEmail[email] else { continue }
             let deleted = loss.kind == .accountDeleted
@@ -225,6 +226,21 @@ public actor MockBackend {
             pendingCreateFlags[email] = nil
         }
         lostEmails += emails
+    }
+
+    /// Another device reset these accounts' programs: an active one goes back to approved, for a
+    /// user still onboarding (a finished user's main app is not modelled beyond its first screen).
+    private func resetPrograms(of emails: [String]) {
+        for email in emails {
+            // Finished: seeded complete, or the complete step stored.
+            let seededComplete = configuration.accounts.contains { $0.email == email && $0.journey == .complete }
+            guard let account = accountsByEmail[email], !seededComplete, account.progress != .complete else { continue }
+            let user = account.userID
+            _ = update(user) { account in
+                if account.journey.programStatus == .active { account.journey.programStatus = .approved }
+                return .success(.accepted)
+            }
+        }
     }
 
     /// Records a rejected sign-in for `email` as the account loss's doing, if its account was lost.

@@ -50,6 +50,13 @@ extension ClientStore {
         if !mutants.contains(.fix10) {
             guard programStatus == .active else { return }
         }
+        if phase == .success {
+            // Activated from the success screen's own Activate: the card shows, Start is offered.
+            successNeedsActivation = false
+            errorMessage = nil
+            workoutCard = "Day 1: your first workout"
+            return publish()
+        }
         setPhase(.notificationPermission)
     }
 
@@ -81,6 +88,7 @@ extension ClientStore {
         // fix-11: ConfettiView "generates 50 animated particles without checking isReduceMotionEnabled".
         confetti = mutants.contains(.fix11) || !settings.reduceMotion
         workoutCard = nil
+        successNeedsActivation = false
         switch programStatus {
         case .active?:
             workoutCard = "Day 1: your first workout"
@@ -92,7 +100,7 @@ extension ClientStore {
         }
     }
 
-    private func loadProgramForSuccess() async {
+    func loadProgramForSuccess() async {
         guard let user = userID else { return }
         let result = await call(.program(userID: user))
         busy = nil
@@ -103,8 +111,15 @@ extension ClientStore {
         case .failure(.cancelled):
             return
         default:
-            // Cannot tell: show the card's fallback and let the user continue.
-            workoutCard = "Ready when you are!"
+            // dec-success-check-fallback: cannot tell, so show the card's fallback and let the user
+            // continue (002 §10: "fine as a defensive measure"), into an empty main app if the
+            // program is not active. Fixed: say so, and offer Retry.
+            if mutants.contains(.decSuccessCheckFallback) {
+                workoutCard = "Ready when you are!"
+            } else {
+                errorMessage = "Couldn't check your program. Please try again."
+                retryTarget = .programCheck
+            }
         }
         publish()
     }
@@ -118,7 +133,14 @@ extension ClientStore {
             return
         }
         busy = nil
-        setPhase(.programReview)
+        if mutants.contains(.decSuccessCheckFlash) {
+            // dec-success-check-flash: back to program review by itself, a moment after success
+            // showed: a route flash (000 Pitfall 1's rule (b)).
+            setPhase(.programReview)
+        } else {
+            // Stay, say why, and offer Activate in place: the user decides to move (002 §10).
+            successNeedsActivation = true
+        }
         errorMessage = "Your program isn't active yet. Activate it to continue."
         publish()
     }

@@ -8,7 +8,7 @@ import SimKernel
 actor ClientStore {
     /// What a "Retry" button on screen does: finish the login or the sign-up, or (with none set)
     /// load the goal options.
-    enum RetryTarget: Sendable { case login, signUp }
+    enum RetryTarget: Sendable { case login, signUp, programCheck }
 
     let simulation: Simulation
     let process: AppProcess
@@ -36,6 +36,8 @@ actor ClientStore {
     @exclusivity(unchecked) var retryTarget: RetryTarget?
     @exclusivity(unchecked) var busy: String?
     @exclusivity(unchecked) var resumeGate = false
+    /// The success screen found the program not active: it offers Activate in place (002 §10).
+    @exclusivity(unchecked) var successNeedsActivation = false
     @exclusivity(unchecked) var foreground = true
     @exclusivity(unchecked) var terminated = false
     // View state.
@@ -127,6 +129,9 @@ actor ClientStore {
         case .onboarding(.programReview):
             // fix-3: the view "doesn't check it after activation"; the error text is the fix.
             return mutants.contains(.fix3) ? errorMessage : (errorMessage ?? programError)
+        case .onboarding(.success):
+            // The success screen's own Activate reports its failure in place.
+            return errorMessage ?? (successNeedsActivation ? programError : nil)
         default:
             return errorMessage
         }
@@ -172,6 +177,8 @@ actor ClientStore {
         case .notificationPermission:
             return Offered.notificationPermission
         case .success:
+            if retryTarget == .programCheck { return Offered.retry }
+            if successNeedsActivation { return Offered.activate }
             return workoutCard == nil ? [] : Offered.start
         case .complete:
             return []
@@ -285,6 +292,10 @@ actor ClientStore {
         switch target {
         case .login?: run("retry login") { await $0.completeLogin() }
         case .signUp?: run("retry sign-up") { await $0.completeAuth() }
+        case .programCheck?:
+            busy = "program-check"
+            publish()
+            run("retry program check") { await $0.loadProgramForSuccess() }
         case nil: run("retry goal options") { await $0.fetchGoalOptions() }
         }
     }

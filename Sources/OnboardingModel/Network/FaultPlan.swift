@@ -39,6 +39,10 @@ public struct AccountLoss: Sendable, Equatable {
         case accountDeleted
         /// Every session of the account ends (a password reset); signing in again works.
         case sessionRevoked
+        /// Not a loss: the program is reset from another device while the user is still
+        /// onboarding; an active program goes back to approved, the sessions stay (002 §10's
+        /// success screen must then not show the program as ready).
+        case programReset
     }
 
     public var kind: Kind

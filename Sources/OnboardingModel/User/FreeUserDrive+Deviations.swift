@@ -57,6 +57,11 @@ extension FreeUserDrive {
                 identity = user.email == identity ? user.otherEmail : user.email
                 hasAccount = world.backend.onSharedExecutor(passing: identity) { $0.userID(ofEmail: $1) } != nil
             }
+        case .otherDevice:
+            await act(.kill, device)
+            await act(.resetProgramElsewhere(email: identity), device)
+            guard await pause(.milliseconds(random.nextInt(in: 5_000...60_000)), label: "user is on another device") else { return }
+            await act(.launch, device)
         case .midRequest:
             return
         }

@@ -23,11 +23,15 @@ struct FreeUserDrive {
     var idle = Duration.zero
     /// The route of the last decision: retries count again from zero once the user gets on.
     var lastRoute: Route?
+    /// Whether the user finished (tapped Start, or saw the main app): a program changed elsewhere
+    /// after that is the main app's story, not onboarding's, so the other-device behaviour stops.
+    var sawMain = false
 
     static let maxRetries = 6
+    static let forgetsTheyHaveAnAccount = Probability(0.2)
     /// Behaviours possible on a screen that offers actions.
     static let onScreen: [UserBehaviour] = [.otherAction, .disabledTap, .wrongInput, .otherEmail, .doubleTap, .back,
-                                            .background, .kill, .reinstall, .connectivity]
+                                            .background, .kill, .reinstall, .connectivity, .otherDevice]
 
     init(_ user: FreeUser, profile: FreeUserProfile, world: OnboardingWorld) {
         self.user = user
@@ -55,6 +59,7 @@ struct FreeUserDrive {
                 continue
             }
             if screen.route == .main && screen.loadingScreen == nil {
+                sawMain = true
                 guard let behaviour = pick(among: UserBehaviour.onMain, on: screen, forward: nil, stayWeight: profile.forwardWeight) else {
                     await restoreConnection(device)
                     return .reachedMain
@@ -83,7 +88,9 @@ struct FreeUserDrive {
             memory.retries = 0
         }
         let retriesBefore = memory.retries
-        let forward = UserPolicy(email: identity, returning: hasAccount).decide(screen, world: world, memory: &memory)
+        var forward = UserPolicy(email: identity, returning: hasAccount).decide(screen, world: world, memory: &memory)
+        // A person with an account takes Get started now and then, forgetting they have one.
+        if case (.logIn, _)? = forward, random.chance(Self.forgetsTheyHaveAnAccount) { forward = (.getStarted, nil) }
         if case (.typeCode, let code?)? = forward, codesSeen.last != code { codesSeen.append(code) }
         if let behaviour = pick(among: Self.onScreen, on: screen, forward: forward,
                                 stayWeight: forward == nil ? 0 : profile.forwardWeight) {
@@ -170,6 +177,7 @@ struct FreeUserDrive {
         case .connectivity: return onlineAt == nil
         case .signOut: return screen.route == .main
         case .midRequest: return false
+        case .otherDevice: return hasAccount && !sawMain
         }
     }
 
@@ -194,7 +202,9 @@ struct FreeUserDrive {
     mutating func act(_ act: UserChoice.Act, _ device: isolated Device) async {
         choices.append(UserChoice(at: clock.now, act: act))
         switch act {
-        case .tap(let action, let input): device.performOnSharedExecutor(action, input: input)
+        case .tap(let action, let input):
+            if action == .start { sawMain = true }
+            device.performOnSharedExecutor(action, input: input)
         case .launch: await device.launch()
         case .kill: await device.kill()
         case .background: await device.background()
@@ -204,6 +214,8 @@ struct FreeUserDrive {
         case .signOut: await device.signOut()
         case .goOffline: await world.network.setOnline(false)
         case .goOnline: await world.network.setOnline(true)
+        case .resetProgramElsewhere(let email):
+            world.backend.onSharedExecutor(passing: email) { $0.lose(AccountLoss(.programReset, at: .zero, email: $1)) }
         }
     }
 

@@ -27,6 +27,9 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
     case signOut
     /// Do one of the above while a request is in flight instead of waiting for the answer.
     case midRequest
+    /// Close the app, change the program on another device (the web), open the app again: it
+    /// must not trust what it knew (002 §10).
+    case otherDevice
 
     public var description: String {
         switch self {
@@ -42,6 +45,7 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
         case .connectivity: "connectivity"
         case .signOut: "sign-out"
         case .midRequest: "mid-request"
+        case .otherDevice: "other-device"
         }
     }
 

@@ -6,6 +6,8 @@ public struct UserChoice: Sendable, Equatable {
     public enum Act: Sendable, Equatable, CustomStringConvertible {
         case tap(UserAction, input: String?)
         case launch, kill, background, foreground, reinstall, corruptCache, signOut, goOffline, goOnline
+        /// On another device, the user's program is reset (an active one goes back to approved).
+        case resetProgramElsewhere(email: String)
 
         public var description: String {
             switch self {
@@ -19,6 +21,7 @@ public struct UserChoice: Sendable, Equatable {
             case .signOut: "sign out"
             case .goOffline: "go offline"
             case .goOnline: "go online"
+            case .resetProgramElsewhere(let email): "reset the program of \(email) on another device"
             }
         }
     }
