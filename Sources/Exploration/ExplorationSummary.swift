@@ -31,6 +31,8 @@ public struct ExplorationSummary: Sendable {
     /// Per target, one `MetricSamples` per name in `metricNames` (one lookup per run, not one per
     /// metric); iterated only sorted.
     private var samples: [String: [MetricSamples]] = [:]
+    /// What the runs reached (`explore --coverage`).
+    public private(set) var coverage = CoverageCounts()
 
     public init() {}
 
@@ -47,6 +49,7 @@ public struct ExplorationSummary: Sendable {
         let line = TraceHasher.fnv1a("\(run.target) \(run.seed) \(run.result.traceHash)\n")
         lineHashSum &+= line
         lineHashXor ^= line
+        coverage.add(run.result.coverage)
         samples[run.target, default: Self.noSamples].withUnsafeMutableBufferPointer { target in
             for (position, metric) in Self.metricNames.enumerated() {
                 guard let value = Self.value(metric, of: run) else { continue }
@@ -62,6 +65,7 @@ public struct ExplorationSummary: Sendable {
         for (oracle, count) in other.violationCounts { violationCounts[oracle, default: 0] += count }
         lineHashSum &+= other.lineHashSum
         lineHashXor ^= other.lineHashXor
+        coverage.merge(other.coverage)
         for (target, theirs) in other.samples {
             samples[target, default: Self.noSamples].withUnsafeMutableBufferPointer { ours in
                 for position in theirs.indices { ours[position].merge(theirs[position]) }

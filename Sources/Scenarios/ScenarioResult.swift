@@ -14,6 +14,8 @@ public struct ScenarioResult: Sendable {
     public let metrics: LaunchMetrics?
     /// Waiting over the whole run (nil for a scenario that could not run).
     public var journey: JourneyMetrics?
+    /// What the run reached: screens and actions, faults, lifecycle events (`explore --coverage`).
+    public var coverage = RunCoverage()
     /// The choices of each free-user step, in order (empty for scripted steps).
     public var freeUserLogs: [FreeUserLog] = []
 

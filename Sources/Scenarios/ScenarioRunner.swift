@@ -53,6 +53,7 @@ public enum ScenarioRunner {
         var result = ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
                                     simulation: outcome, metrics: LaunchMetrics.of(observation).first)
         result.journey = JourneyMetrics.of(observation)
+        result.coverage = RunCoverage.of(observation)
         result.freeUserLogs = capture.freeUserLogs
         return result
     }

@@ -1,4 +1,5 @@
 import Exploration
+import Oracles
 import Reports
 import Scenarios
 
@@ -54,6 +55,7 @@ struct ExplorationReport {
             let p = entry.percentiles
             lines.append("  \(entry.target) \(entry.metric): \(p.p50) / \(p.p95) / \(p.p99) / \(p.max) (seed \(p.worstSeed))")
         }
+        lines += summary.coverage.table
         for budget in exceeded {
             lines.append("BUDGET  \(budget.target) \(budget.metric) \(budget.percentile): \(budget.measured)ms over the budget of "
                          + "\(budget.limit)ms; worst \(budget.worst)ms at seed \(budget.seed): "
@@ -106,6 +108,25 @@ struct ExplorationReport {
         ])
     }
 
+    /// `--coverage FILE`: every pair some run reached, with how many runs reached it, and the
+    /// actions screens offered that no run took.
+    var coverageJSON: JSONWriter.Value {
+        func pairs(_ kind: RunCoverage.Pairs) -> JSONWriter.Value {
+            .array(summary.coverage.reached(kind).map { .object([("screen", .string($0.route)), (kind.itemKey, .string($0.item)),
+                                                                 ("runs", .int(Int64($0.runs)))]) })
+        }
+        return .object([
+            ("runs", .int(Int64(summary.runs))),
+            ("user", .string(plan.user.rawValue)),
+            ("screenActionsTaken", pairs(.taken)),
+            ("screenActionsOffered", pairs(.offered)),
+            ("screenFaults", pairs(.faults)),
+            ("screenLifecycle", pairs(.lifecycle)),
+            ("offeredNeverTaken", .array(summary.coverage.neverTaken.map { .object([("screen", .string($0.route)), ("action", .string($0.action))]) })),
+            ("possible", .object(RunCoverage.Pairs.allCases.map { ($0.name, .int(Int64($0.size))) })),
+        ])
+    }
+
     /// A failing test case per kept failure (with its replay command), and one case for the runs
     /// that are only counted, so that the report's size does not grow with the seeds.
     var junit: JUnitReport {
@@ -125,5 +146,26 @@ struct ExplorationReport {
             cases.append(JUnitReport.Case(suite: "explore", name: name, seconds: 0, failures: failures))
         }
         return JUnitReport(name: "onboarding-sim explore", cases: cases)
+    }
+}
+
+extension RunCoverage.Pairs {
+    /// The key of a pair's second element in `--coverage` JSON.
+    var itemKey: String {
+        switch self {
+        case .taken, .offered: "action"
+        case .faults: "fault"
+        case .lifecycle: "event"
+        }
+    }
+
+    /// The name of the kind in `--coverage` JSON.
+    var name: String {
+        switch self {
+        case .taken: "screenActionsTaken"
+        case .offered: "screenActionsOffered"
+        case .faults: "screenFaults"
+        case .lifecycle: "screenLifecycle"
+        }
     }
 }

@@ -12,7 +12,7 @@ enum ExploreCommand {
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
                                           [--persona P]… [--user free|scripted] [--mutant ID]… [--budgets FILE] [--keep-failures N]
-                                          [--per-seed FILE] [--json] [--junit FILE]
+                                          [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
 
             Each seed draws a swarm: a random subset of fault kinds (latency, an offline window,
             drops, errors, timeouts, slow goal generation, failed activation) with parameters in
@@ -34,6 +34,10 @@ enum ExploreCommand {
                                are counted. Memory stays flat however many seeds there are.
               --per-seed FILE  also write one JSON line per seed, in seed order: target, seed,
                                passed, violations, traceHash
+              --coverage FILE  write what the runs reached as JSON: (screen, action taken), (screen,
+                               action offered), (screen, fault hit), (screen, lifecycle event),
+                               each with how many runs reached it, and the actions offered that no
+                               run took (the console shows a short table of the same)
               --json           one JSON object: runs, failures kept, violationsByOracle, metrics, summaryHash
               --junit FILE     also write JUnit XML: a test case per kept failure, one for all the rest
 
@@ -46,7 +50,7 @@ enum ExploreCommand {
             """,
         flags: ["--json"],
         options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--keep-failures",
-                  "--per-seed", "--junit"],
+                  "--per-seed", "--junit", "--coverage"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -83,6 +87,9 @@ enum ExploreCommand {
         if Terminal.inGitHubActions { for run in outcome.failures.prefix(10) { RunCommand.annotate(run.result) } }
         if let path = arguments.value("--junit") {
             guard ScenarioArguments.write(report.junit.xml, to: path) else { return ExitCode.badInput }
+        }
+        if let path = arguments.value("--coverage") {
+            guard ScenarioArguments.write(JSONWriter.line(report.coverageJSON) + "\n", to: path) else { return ExitCode.badInput }
         }
         return outcome.summary.failedRuns == 0 && exceeded.isEmpty ? ExitCode.ok : ExitCode.violations
     }

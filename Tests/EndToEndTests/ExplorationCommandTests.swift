@@ -91,6 +91,20 @@ import Foundation
         #expect(replayed.standardOutput.contains("trace hash: \(first["traceHash"] as? String ?? "?")"))
     }
 
+    @Test func coverageIsPrintedAndWrittenAsJSON() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(getpid()).json").path
+        let output = try run(["explore", "--seeds", "50", "--coverage", out])
+        #expect(output.status == 0)
+        #expect(output.standardOutput.contains("(screen, action taken)"))
+        #expect(output.standardOutput.contains("offered, never taken:"))
+        let data = try #require(FileManager.default.contents(atPath: out))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["runs"] as? Int == 50)
+        let taken = try #require(object["screenActionsTaken"] as? [[String: Any]])
+        #expect(taken.contains { $0["screen"] as? String == "intro" && $0["action"] as? String == "get-started" })
+        #expect(object["offeredNeverTaken"] is [Any])
+    }
+
     @Test func anUnknownUserIsAUsageError() throws {
         let output = try run(["explore", "--seeds", "5", "--user", "robot"])
         #expect(output.status == 2)

@@ -1,0 +1,70 @@
+import Oracles
+
+/// How many explored runs reached each pair of `RunCoverage`: (screen, action taken), (screen,
+/// action offered), (screen, fault hit), (screen, lifecycle event). Counts add up in any order,
+/// so workers' and shards' counts merge like the rest of the summary.
+///
+/// ```swift
+/// var counts = CoverageCounts()
+/// counts.add(run.result.coverage)
+/// counts.neverTaken   // [("auth", "open-terms"), …]: offered by some run, taken by none
+/// ```
+public struct CoverageCounts: Sendable, Equatable {
+    /// Per kind of pair (`RunCoverage.Pairs.rawValue`), runs per pair.
+    private var counts: [[Int]] = RunCoverage.Pairs.allCases.map { Array(repeating: 0, count: $0.size) }
+
+    public init() {}
+
+    public mutating func add(_ coverage: RunCoverage) {
+        for pairs in RunCoverage.Pairs.allCases {
+            coverage.forEach(pairs) { counts[pairs.rawValue][$0] += 1 }
+        }
+    }
+
+    public mutating func merge(_ other: CoverageCounts) {
+        for kind in counts.indices {
+            for pair in counts[kind].indices { counts[kind][pair] += other.counts[kind][pair] }
+        }
+    }
+
+    /// How many runs reached the pair (`route`, `item`) of `pairs`.
+    public func runs(_ pairs: RunCoverage.Pairs, route: String, item: String) -> Int {
+        guard let routeIndex = RunCoverage.routeNames.firstIndex(of: route),
+              let itemIndex = pairs.vocabulary.firstIndex(of: item) else { return 0 }
+        return counts[pairs.rawValue][routeIndex * pairs.vocabulary.count + itemIndex]
+    }
+
+    /// The pairs of `pairs` some run reached, with their counts, in route then item order.
+    public func reached(_ pairs: RunCoverage.Pairs) -> [(route: String, item: String, runs: Int)] {
+        let width = pairs.vocabulary.count
+        return counts[pairs.rawValue].enumerated().compactMap { bit, runs in
+            runs == 0 ? nil : (RunCoverage.routeNames[bit / width], pairs.vocabulary[bit % width], runs)
+        }
+    }
+
+    /// Actions some screen offered that no run took there.
+    public var neverTaken: [(route: String, action: String)] {
+        reached(.offered).compactMap { offered in
+            runs(.taken, route: offered.route, item: offered.item) == 0 ? (offered.route, offered.item) : nil
+        }
+    }
+
+    /// A few lines for the console: how many pairs of each kind were reached, and the gaps.
+    public var table: [String] {
+        var lines = ["coverage (pairs reached by at least one run):"]
+        let names: [(RunCoverage.Pairs, String)] = [(.taken, "(screen, action taken)"), (.offered, "(screen, action offered)"),
+                                                     (.faults, "(screen, fault hit)"), (.lifecycle, "(screen, lifecycle event)")]
+        for (pairs, name) in names {
+            let reached = self.reached(pairs)
+            let rare = reached.filter { $0.runs < 10 }.count
+            // Most (screen, action) pairs can never be offered: taken is measured against offered.
+            let of = pairs == .taken ? "of the \(self.reached(.offered).count) offered" : "of \(pairs.size) possible"
+            lines.append("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(reached.count) \(of)"
+                         + (rare > 0 ? " (\(rare) by fewer than 10 runs)" : ""))
+        }
+        let gaps = neverTaken
+        let shown = gaps.prefix(8).map { "\($0.route)·\($0.action)" }.joined(separator: ", ")
+        lines.append("  offered, never taken: \(gaps.isEmpty ? "none" : shown + (gaps.count > 8 ? ", … \(gaps.count - 8) more" : ""))")
+        return lines
+    }
+}

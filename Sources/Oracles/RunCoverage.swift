@@ -1,0 +1,158 @@
+import SimKernel
+import OnboardingModel
+
+/// What one run reached, read from its screens and events like an oracle reads them: which
+/// actions the user took on which screen, which actions screens offered, which faults hit a
+/// request on which screen, and which lifecycle events happened on which screen.
+///
+/// Kept as bitsets over fixed vocabularies (routes, actions, faults, lifecycle events), so a run
+/// costs a few words and an exploration adds runs up by counting bits.
+///
+/// ```swift
+/// let coverage = RunCoverage.of(RunObservation(trace: result.simulation.trace))
+/// coverage.contains(.taken, route: RunCoverage.routeIndex(.onboarding(.auth)), item: 3)
+/// ```
+public struct RunCoverage: Sendable, Equatable {
+    /// The kinds of pair counted, each over routes × its own vocabulary.
+    public enum Pairs: Int, Sendable, CaseIterable {
+        /// (screen, action taken): the user's accepted taps.
+        case taken
+        /// (screen, action offered): every action a screen showed enabled.
+        case offered
+        /// (screen, fault hit): a fault applied to a request sent from that screen, or the connection lost on it.
+        case faults
+        /// (screen, lifecycle event): launch, kill, background, foreground, reinstall, corrupted cache, sign-out.
+        case lifecycle
+
+        /// The names of the second element of the pair, in bit order.
+        public var vocabulary: [String] {
+            switch self {
+            case .taken, .offered: UserAction.allCases.map(\.rawValue)
+            case .faults: RunCoverage.faultNames
+            case .lifecycle: RunCoverage.lifecycleNames
+            }
+        }
+
+        /// How many pairs there are: routes × vocabulary.
+        public var size: Int { RunCoverage.routeNames.count * vocabulary.count }
+    }
+
+    /// Route names in bit order: `none` (the app not running), `launch`, each phase shown as a
+    /// screen, `main` (the `complete` phase is the main app's route).
+    public static let routeNames = ["none", "launch"] + OnboardingPhase.allCases.filter { $0 != .complete }.map(\.rawValue) + ["main"]
+    public static let faultNames = ["drop", "timeout", "error", "delay", "offline", "account-deleted", "session-revoked", "account-lost"]
+    public static let lifecycleNames = ["launch", "kill", "background", "foreground", "reinstall", "corrupt-cache", "sign-out"]
+
+    /// Each kind's words, one after another in one array (one allocation a run).
+    private var bits: [UInt64] = Array(repeating: 0, count: Self.wordOffsets.last!)
+    /// Where each kind's words start in `bits`, and (last) how many words there are.
+    private static let wordOffsets: [Int] = Pairs.allCases.reduce(into: [0]) { $0.append($0.last! + ($1.size + 63) / 64) }
+
+    public init() {}
+
+    /// The index of `route` in `routeNames`.
+    public static func routeIndex(_ route: Route?) -> Int {
+        switch route {
+        case nil: 0
+        case .launch?: 1
+        case .onboarding(let phase)?: phase == .complete ? routeNames.count - 1 : 2 + phase.order
+        case .main?: routeNames.count - 1
+        }
+    }
+
+    public func contains(_ pairs: Pairs, route: Int, item: Int) -> Bool {
+        let bit = route * pairs.vocabulary.count + item
+        return bits[Self.wordOffsets[pairs.rawValue] + bit / 64] & (1 << UInt64(bit % 64)) != 0
+    }
+
+    mutating func insert(_ pairs: Pairs, route: Int, item: Int, width: Int) {
+        let bit = route * width + item
+        bits[Self.wordOffsets[pairs.rawValue] + bit / 64] |= 1 << UInt64(bit % 64)
+    }
+
+    /// Calls `body` with the bit number of every pair of `pairs` this run reached.
+    public func forEach(_ pairs: Pairs, _ body: (Int) -> Void) {
+        let first = Self.wordOffsets[pairs.rawValue]
+        for word in first..<Self.wordOffsets[pairs.rawValue + 1] where bits[word] != 0 {
+            var rest = bits[word]
+            while rest != 0 {
+                body((word - first) * 64 + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+    }
+
+    /// What `run` reached.
+    public static func of(_ run: RunObservation) -> RunCoverage {
+        var coverage = RunCoverage()
+        let actions = UserAction.allCases.count
+        var previous: ScreenState?
+        for screen in run.screens {
+            // Most screen changes keep the route and the actions (a countdown tick, a spinner).
+            if let previous, previous.route == screen.state.route, previous.actions == screen.state.actions { continue }
+            previous = screen.state
+            let route = routeIndex(screen.state.route)
+            for action in screen.state.actions { coverage.insert(.offered, route: route, item: action.order, width: actions) }
+        }
+        for event in run.events([.userAction, .faultApplied, .connectivity, .launched, .killed, .backgrounded, .foregrounded,
+                                 .reinstalled, .cacheCorrupted, .signedOut]) {
+            let route = routeIndex(run.screen(atIndex: event.index)?.state.route)
+            switch event.event {
+            case .userAction(let action, _): coverage.insert(.taken, route: route, item: action.order, width: actions)
+            case .faultApplied(_, _, let fault): coverage.insert(.faults, route: route, item: faultIndex(fault), width: faultNames.count)
+            case .connectivity(online: false): coverage.insert(.faults, route: route, item: 4, width: faultNames.count)
+            default:
+                guard let item = lifecycleIndex(event.event) else { continue }
+                coverage.insert(.lifecycle, route: route, item: item, width: lifecycleNames.count)
+            }
+        }
+        return coverage
+    }
+
+    /// `drop`, `error(500)`, `delay(4016ms)`, `account-deleted user=u1` → its name's index.
+    static func faultIndex(_ fault: String) -> Int {
+        let name = fault.prefix { $0 != "(" && $0 != " " }
+        return faultNames.firstIndex { $0 == name } ?? faultNames.count - 1
+    }
+
+    static func lifecycleIndex(_ event: ModelEvent) -> Int? {
+        switch event {
+        case .launched: 0
+        case .killed: 1
+        case .backgrounded: 2
+        case .foregrounded: 3
+        case .reinstalled: 4
+        case .cacheCorrupted: 5
+        case .signedOut: 6
+        default: nil
+        }
+    }
+}
+
+extension UserAction {
+    /// The action's position in `allCases`, without a search.
+    var order: Int {
+        switch self {
+        case .getStarted: 0
+        case .logIn: 1
+        case .next: 2
+        case .typeEmail: 3
+        case .sendCode: 4
+        case .typeCode: 5
+        case .verify: 6
+        case .resendCode: 7
+        case .useDifferentEmail: 8
+        case .retry: 9
+        case .selectGoal: 10
+        case .confirmGoal: 11
+        case .activate: 12
+        case .enableNotifications: 13
+        case .notNow: 14
+        case .start: 15
+        case .resume: 16
+        case .startOver: 17
+        case .openTerms: 18
+        case .back: 19
+        }
+    }
+}
