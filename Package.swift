@@ -37,7 +37,7 @@ let package = Package(
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
         .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "Scenarios", "Exploration"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),

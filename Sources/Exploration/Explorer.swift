@@ -46,6 +46,9 @@ public struct ExplorationPlan: Sendable {
     public var mutants: [Mutant]
     /// Who drives the personas.
     public var user: UserDriver
+    /// Coverage-guided (`GuidedExploration`): `seedCount` runs in rounds, half of them derived
+    /// from the knobs of runs that reached new coverage. Not with shards.
+    public var guided = false
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,
                 shard: (index: Int, count: Int) = (1, 1), mutants: [Mutant] = [], user: UserDriver = .standard) {
@@ -94,6 +97,8 @@ public struct ExplorationRun: Sendable {
     public let seed: UInt64
     public let swarm: Swarm
     public internal(set) var result: ScenarioResult
+    /// The seed whose knobs this run kept (coverage-guided exploration), or nil.
+    public internal(set) var parent: UInt64? = nil
 }
 
 /// What an exploration keeps: the summary of every run and the first failing runs in full.
@@ -117,6 +122,9 @@ public enum Explorer {
                                perSeed: InSeedOrder? = nil,
                                progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> ExplorationOutcome {
         let jobs = max(1, jobs), keepFailures = max(0, keepFailures)
+        if plan.guided {
+            return GuidedExploration.explore(plan, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)
+        }
         let seeds = plan.seeds
         let parts = Mutex<[WorkerPart?]>(Array(repeating: nil, count: jobs))
         let next = Atomic<Int>(0)
@@ -188,7 +196,8 @@ public final class InSeedOrder: Sendable {
 
     public init(_ body: @escaping @Sendable (ExplorationRun) -> Void) { self.body = body }
 
-    func take(_ run: ExplorationRun, at position: Int) {
+    /// Hands `run` over as the run at `position` (0, 1, 2, … in the order the body sees them).
+    public func take(_ run: ExplorationRun, at position: Int) {
         state.withLock { state in
             state.waiting[position] = run
             while let ready = state.waiting.removeValue(forKey: state.next) {

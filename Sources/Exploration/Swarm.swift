@@ -61,6 +61,7 @@ public struct Swarm: Sendable, Equatable {
         case detour(Detour?)
         case accountLoss(AccountLoss)
         case user(FreeUserProfile)
+        case parent(UInt64)
 
         var line: String {
             switch self {
@@ -76,6 +77,7 @@ public struct Swarm: Sendable, Equatable {
             case .detour(let detour): "detour: \(detour.map(\.description) ?? "none")"
             case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
             case .user(let profile): profile.line
+            case .parent(let seed): "derived from the knobs of seed \(seed)"
             }
         }
     }
@@ -173,6 +175,9 @@ public struct Swarm: Sendable, Equatable {
             knobs[index] = .user(profile)
         }
     }
+
+    /// A run derived from `parent`'s knobs (coverage-guided exploration) says so among its knobs.
+    public mutating func noteParent(_ parent: UInt64) { knobs.insert(.parent(parent), at: 0) }
 
     /// Puts the swarm's faults and settings into `world`.
     public func apply(to world: inout WorldConfiguration) {

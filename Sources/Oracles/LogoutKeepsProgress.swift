@@ -8,7 +8,7 @@ import OnboardingModel
 /// never sees an onboarding step after that sign-in (the code screen aside), and the next cold
 /// launch with their session finds their cache (a hit: no loading screen, no backend wait).
 /// Not judged across an account loss (seed 003 clears the cache then), a reinstall or a
-/// corrupted cache.
+/// corrupted cache (from the sign-out on: one while signed out destroys what logout kept).
 public struct LogoutKeepsProgress: Oracle {
     public let name = "logoutKeepsProgress"
     public let summary = "a finished user who signs out and back in never sees onboarding again, and their next launch is a cache hit"
@@ -24,7 +24,7 @@ public struct LogoutKeepsProgress: Oracle {
                   !run.sessionRefused(user, liveAt: signOut.index - 1) else { continue }
             // The next sign-in by code of the same user.
             guard let back = signIns.first(where: { $0.event.index > signOut.index && $0.user == user })?.event else { continue }
-            if let violation = onboardingAfter(back, of: user, in: run) ?? missedCache(after: back, of: user, in: run) {
+            if let violation = onboardingAfter(back, of: user, in: run) ?? missedCache(after: back, signOut: signOut, of: user, in: run) {
                 return [violation]
             }
         }
@@ -46,7 +46,10 @@ public struct LogoutKeepsProgress: Oracle {
     }
 
     /// The next cold launch with the user's session after the re-sign-in, if it missed the cache.
-    private func missedCache(after back: RunObservation.Event, of user: String, in run: RunObservation) -> Violation? {
+    private func missedCache(after back: RunObservation.Event, signOut: RunObservation.Event, of user: String,
+                             in run: RunObservation) -> Violation? {
+        // The cache logout kept was gone before the sign-in: deleted with the app, or corrupted.
+        guard run.events([.reinstalled, .cacheCorrupted]).between(after: signOut.index, before: back.index).isEmpty else { return nil }
         for event in run.events([.launchContext, .reinstalled, .cacheCorrupted, .signedOut]).between(after: back.index, before: .max) {
             switch event.event {
             case .launchContext(user?, let hit):

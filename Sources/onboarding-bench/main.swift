@@ -22,6 +22,9 @@ let usage = """
                user side by side, and the speed-up from one worker to two on the same 1000
                seeds; prints explore.seeds_per_second (free), explore.scripted_seeds_per_second,
                explore.free_over_scripted, explore.speedup_2_jobs
+      guided   coverage-guided exploration against plain seeds: for every catalogue id, the
+               runs until the first failing one within 1000 runs, and the coverage reached
+               on the fixed model; prints guided.* (an experiment, see docs/exploration.md)
       memory   peak resident size of explore after 10,000 and after 1,000,000 seeds
                (two workers; about two minutes); prints memory.explore_*_peak_rss_mb
       input    decoding and running a 100,000-key and a 100,000-step file against 1,000
@@ -45,6 +48,8 @@ case "explore":
     ExploreBenchmark().run()
 case "memory":
     MemoryBenchmark().run()
+case "guided":
+    GuidedBenchmark().run()
 case "input":
     InputBenchmark().run()
 case "fuzz":

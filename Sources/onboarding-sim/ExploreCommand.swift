@@ -11,14 +11,21 @@ enum ExploreCommand {
         summary: "explore seeded swarm fault schedules over personas or scenarios",
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
-                                          [--persona P]… [--user free|scripted] [--mutant ID]… [--budgets FILE] [--keep-failures N]
+                                          [--persona P]… [--user free|scripted] [--guided] [--mutant ID]… [--budgets FILE]
+                                          [--keep-failures N]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
 
             Each seed draws a swarm: a random subset of fault kinds (latency, an offline window,
-            drops, errors, timeouts, slow goal generation, failed activation) with parameters in
-            documented ranges, one user or device detour (a different email, a resend, background,
-            kill and relaunch), and seeded same-instant ordering. Seed S runs target S mod T of the
-            targets: the given scenarios, or else the built-in personas.
+            drops, errors, timeouts, slow goal generation, failed activation, account loss, a
+            flaky launch check) with parameters in documented ranges, and seeded same-instant
+            ordering. The personas are driven by the free user: a seeded person who mostly goes
+            forward and, as often as the seed's profile allows, does anything else a person can
+            (other actions, disabled taps, wrong codes, odd emails, double taps, Back,
+            background, kill, reinstall, lost connection, sign-out and back in) at any moment,
+            also mid-request. Seed S runs target S mod T of the targets: the given scenarios (their
+            own steps, with the faults added), or else the built-in personas. After the summary,
+            a short coverage table: what the runs reached, and what screens offered that no run
+            took.
 
             options:
               --seeds N        how many seeds (required)
@@ -27,6 +34,10 @@ enum ExploreCommand {
               --jobs K         K parallel workers on this machine; results identical to --jobs 1
               --persona P      explore only these personas (repeatable): \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --user U         \(UserDriver.help)
+              --guided         coverage-guided: N runs in rounds of \(GuidedExploration.roundSize), from the second round half
+                               of them derived from the knobs of runs that reached new coverage (same
+                               results for any --jobs; not with --shard); finds rare bugs in about
+                               half the runs (docs/exploration.md)
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   launch budgets per persona (default: scenarios/budgets.json if present)
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
@@ -48,7 +59,7 @@ enum ExploreCommand {
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
-        flags: ["--json"],
+        flags: ["--json", "--guided"],
         options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--keep-failures",
                   "--per-seed", "--junit", "--coverage"],
         run: run)
@@ -104,6 +115,9 @@ enum ExploreCommand {
                              + "start at \(UInt64.max - UInt64(seeds - 1)) at most")
         }
         let shard = try parseShard(arguments.value("--shard") ?? "1/1")
+        if arguments.has("--guided") && shard.count > 1 {
+            throw UsageError(message: "--guided and --shard do not go together: a guided round depends on the rounds before it; run guided explorations unsharded")
+        }
         let targets: [ExplorationTarget]
         if !arguments.positionals.isEmpty {
             guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return nil }
@@ -111,8 +125,10 @@ enum ExploreCommand {
         } else {
             targets = try personas(arguments.values("--persona")).map(ExplorationTarget.persona)
         }
-        return ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
-                               mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
+        var plan = ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
+                                   mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
+        plan.guided = arguments.has("--guided")
+        return plan
     }
 
     static func personas(_ names: [String]) throws(UsageError) -> [Persona] {

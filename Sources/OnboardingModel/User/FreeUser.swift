@@ -26,6 +26,9 @@ public struct FreeUser: Sendable, Equatable {
     public var otherReturning: Bool
     /// A behaviour this run insists on (switched on, with at least one deviation to spend).
     public var emphasis: UserBehaviour?
+    /// Draw the profile from this seed instead of the run's: a run derived from another keeps
+    /// its parent's user (coverage-guided exploration).
+    public var profileSeed: UInt64?
     public init(email: String, returning: Bool = false, otherEmail: String = "someone.else@example.com",
                 otherReturning: Bool = false, emphasis: UserBehaviour? = nil) {
         self.email = email
@@ -52,7 +55,7 @@ public struct FreeUser: Sendable, Equatable {
 
     /// The drive loop, isolated to the device like `UserPolicy.loop`: looks and taps in place.
     func loop(_ world: OnboardingWorld, isolation device: isolated Device) async -> FreeUserLog {
-        var user = FreeUserDrive(self, profile: profile(seed: world.simulation.seed), world: world)
+        var user = FreeUserDrive(self, profile: profile(seed: profileSeed ?? world.simulation.seed), world: world)
         let outcome = await user.run(device)
         return FreeUserLog(outcome: outcome, started: user.started, ended: world.simulation.clock.now, choices: user.choices)
     }
