@@ -45,7 +45,8 @@ public enum Persona: String, Sendable, CaseIterable {
             world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
             world.sessionEmail = Self.returningEmail
             steps.append(.untilIdle(max: .seconds(20)))
-            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
+            // The persona is about reinstalls: its user reinstalls again now and then.
+            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email, emphasis: .reinstall)
         case .userSwitch:
             world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
                                       .init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]

@@ -47,9 +47,10 @@ import OnboardingModel
         #expect(again.result.traceHash != parentRun.result.traceHash, "its own choices and orderings")
     }
 
-    @Test func guidedRunsFindARareBugSoonerThanPlainSeedsHere() {
-        // One of the hard tail of docs/exploration.md's measure: plain seeds find it at run 523.
-        let guided = runs(guidedPlan(300, mutants: [.decSuccessCheckFlash]), jobs: 2)
-        #expect(guided.contains { !$0.result.passed })
+    @Test func aFailingChildReplaysWithItsParentAndFailsTheSameWay() throws {
+        let failing = try #require(runs(guidedPlan(300, mutants: [.fix3]), jobs: 2).first { $0.parent != nil && !$0.result.passed })
+        let again = GuidedExploration.run(guidedPlan(1, mutants: [.fix3]), seed: failing.seed, parent: failing.parent)
+        #expect(again.result.traceHash == failing.result.traceHash)
+        #expect(again.result.failedChecks == failing.result.failedChecks)
     }
 }

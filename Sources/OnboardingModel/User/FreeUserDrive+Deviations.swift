@@ -42,11 +42,11 @@ extension FreeUserDrive {
             await act(.kill, device)
             guard await pause(.milliseconds(random.nextInt(in: 1_000...30_000)), label: "app is closed") else { return }
             if random.chance(Probability(0.25)) { await act(.corruptCache, device) }
-            await act(.launch, device)
+            await reopen(device)
         case .reinstall:
             await act(.reinstall, device)
             guard await pause(.milliseconds(random.nextInt(in: 1_000...10_000)), label: "app is reinstalling") else { return }
-            await act(.launch, device)
+            await reopen(device)
         case .connectivity:
             onlineAt = clock.now.advanced(by: .milliseconds(random.nextInt(in: 2_000...40_000)))
             await act(.goOffline, device)
@@ -61,10 +61,20 @@ extension FreeUserDrive {
             await act(.kill, device)
             await act(.resetProgramElsewhere(email: identity), device)
             guard await pause(.milliseconds(random.nextInt(in: 5_000...60_000)), label: "user is on another device") else { return }
-            await act(.launch, device)
+            await reopen(device)
         case .midRequest:
             return
         }
+    }
+
+    /// Opens the app again; one time in five the person is somewhere without a connection now
+    /// (it comes back 5-40 s later), so a cold launch and its resume meet the offline path.
+    private mutating func reopen(_ device: isolated Device) async {
+        if onlineAt == nil, random.chance(Probability(0.2)) {
+            onlineAt = clock.now.advanced(by: .milliseconds(random.nextInt(in: 5_000...40_000)))
+            await act(.goOffline, device)
+        }
+        await act(.launch, device)
     }
 
     /// What a person types with `action`: their own email, the code in their mail.
