@@ -46,7 +46,7 @@ public enum Persona: String, Sendable, CaseIterable {
             world.sessionEmail = Self.returningEmail
             steps.append(.untilIdle(max: .seconds(20)))
             // The persona is about reinstalls: its user reinstalls again now and then.
-            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email, emphasis: .reinstall)
+            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
         case .userSwitch:
             world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
                                       .init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]

@@ -38,16 +38,27 @@ public enum Shrinker {
             best = scripted
         }
         let stepsBefore = best.steps.count
-        var improved = true
-        while improved && runs < maxRuns {
-            improved = false
-            for candidate in simplifications(of: best) where runs < maxRuns {
+        // After a kept change, the next pass resumes at the same kind of change rather than at the
+        // first (a long transcript would cost a pass per kept step); it ends after a whole pass
+        // from the top changes nothing.
+        var resume = 0
+        while runs < maxRuns {
+            let candidates = simplifications(of: best)
+            var kept: Int?
+            for (position, candidate) in candidates.enumerated() where position >= resume && runs < maxRuns {
                 runs += 1
                 if ScenarioRunner.run(candidate).violations.contains(where: { $0.oracle == target }) {
                     best = candidate
-                    improved = true
+                    kept = position
                     break
                 }
+            }
+            if let kept {
+                resume = kept
+            } else if resume > 0 {
+                resume = 0
+            } else {
+                break
             }
         }
         return Outcome(scenario: best, oracle: target, runs: runs,

@@ -82,22 +82,20 @@ public struct RunCoverage: Sendable, Equatable {
         }
     }
 
-    /// What `run` reached.
+    /// What `run` reached: one pass over its events, the route of the screen up carried along.
     public static func of(_ run: RunObservation) -> RunCoverage {
         var coverage = RunCoverage()
         let actions = UserAction.allCases.count
+        var route = routeIndex(nil)
         var previous: ScreenState?
-        for screen in run.screens {
-            // Most screen changes keep the route and the actions (a countdown tick, a spinner).
-            if let previous, previous.route == screen.state.route, previous.actions == screen.state.actions { continue }
-            previous = screen.state
-            let route = routeIndex(screen.state.route)
-            for action in screen.state.actions { coverage.insert(.offered, route: route, item: action.order, width: actions) }
-        }
-        for event in run.events([.userAction, .faultApplied, .connectivity, .launched, .killed, .backgrounded, .foregrounded,
-                                 .reinstalled, .cacheCorrupted, .signedOut]) {
-            let route = routeIndex(run.screen(atIndex: event.index)?.state.route)
+        for event in run.events {
             switch event.event {
+            case .screen(let state):
+                route = routeIndex(state.route)
+                // Most screen changes keep the route and the actions (a countdown tick, a spinner).
+                if let previous, previous.route == state.route, previous.actions == state.actions { continue }
+                previous = state
+                for action in state.actions { coverage.insert(.offered, route: route, item: action.order, width: actions) }
             case .userAction(let action, _): coverage.insert(.taken, route: route, item: action.order, width: actions)
             case .faultApplied(_, _, let fault): coverage.insert(.faults, route: route, item: faultIndex(fault), width: faultNames.count)
             case .connectivity(online: false): coverage.insert(.faults, route: route, item: 4, width: faultNames.count)
