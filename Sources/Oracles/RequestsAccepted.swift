@@ -20,17 +20,13 @@ public struct RequestsAccepted: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var injected: [Int] = []
         var violations: [Violation] = []
-        var loggingIn = false
-        for event in run.events([.faultApplied, .responseReceived, .userAction]) {
+        for event in run.events([.faultApplied, .responseReceived]) {
             switch event.event {
-            case .userAction(let action, _) where action == .logIn || action == .getStarted:
-                loggingIn = action == .logIn
             case .faultApplied(let id, _, _):
                 injected.append(id)
             case .responseReceived(let id, let endpoint, let outcome):
                 guard !injected.contains(id), let code = Self.status(outcome), (400...499).contains(code), code != 401 else { continue }
-                if endpoint == .sendOTP && loggingIn && outcome.contains(Self.noSuchAccount) { continue }
-                if endpoint == .sendOTP && outcome.contains(loggingIn ? Self.logInAfterPendingSignUp : Self.signUpAfterPendingLogIn) {
+                if endpoint == .sendOTP && Self.answersTheUsersChoice(outcome, loggingIn: Self.loggingIn(before: event.index, in: run)) {
                     continue
                 }
                 let sent = run.events([.requestSent]).first { if case .requestSent(id, _, _) = $0.event { true } else { false } }
@@ -43,6 +39,24 @@ public struct RequestsAccepted: Oracle {
             }
         }
         return violations
+    }
+
+    /// Whether the user's last choice on the intro before trace index `index` was Log in (else Get
+    /// started, or none). Asked only for a rejected code request, which is rare.
+    static func loggingIn(before index: Int, in run: RunObservation) -> Bool {
+        let choice = run.events([.userAction]).between(after: -1, before: index).last { event in
+            if case .userAction(let action, _) = event.event { action == .logIn || action == .getStarted } else { false }
+        }
+        if case .userAction(.logIn, _)? = choice?.event { return true }
+        return false
+    }
+
+    /// A code request's 422 that answers what the user chose, not what the app built: a log-in
+    /// for an email with no account, or a flag right for the chosen flow meeting an abandoned
+    /// sign-in of the other kind.
+    static func answersTheUsersChoice(_ outcome: String, loggingIn: Bool) -> Bool {
+        (loggingIn && outcome.contains(noSuchAccount))
+            || outcome.contains(loggingIn ? logInAfterPendingSignUp : signUpAfterPendingLogIn)
     }
 
     /// The backend's answer to a log-in for an email with no account.
