@@ -17,6 +17,10 @@ public enum Shrinker {
         public let faultsBefore: Int
         /// Steps of the run it started from (a free user's: the steps of its transcript).
         public let stepsBefore: Int
+        /// False when a free user's run, written down as steps, no longer violated the oracle (the
+        /// steps replay the choices at their times, not always the same interleaving): `scenario`
+        /// is then the unshrunk run, free user and all.
+        public var reproduced = true
     }
 
     /// Shrinks `scenario` run with `mutants`; `oracle` picks which violation to keep (default:
@@ -34,10 +38,13 @@ public enum Shrinker {
         if !first.freeUserLogs.isEmpty {
             guard let scripted = FreeUserTranscript.scripted(best, logs: first.freeUserLogs) else { return nil }
             runs += 1
-            guard ScenarioRunner.run(scripted).violations.contains(where: { $0.oracle == target }) else { return nil }
+            guard ScenarioRunner.run(scripted).violations.contains(where: { $0.oracle == target }) else {
+                return Outcome(scenario: best, oracle: target, runs: runs, faultsBefore: best.world.faults.count,
+                               stepsBefore: best.steps.count, reproduced: false)
+            }
             best = scripted
         }
-        let stepsBefore = best.steps.count
+        let stepsBefore = best.steps.count, faultsBefore = best.world.faults.count
         // After a kept change, the next pass resumes at the same kind of change rather than at the
         // first (a long transcript would cost a pass per kept step); it ends after a whole pass
         // from the top changes nothing.
@@ -62,7 +69,7 @@ public enum Shrinker {
             }
         }
         return Outcome(scenario: best, oracle: target, runs: runs,
-                       faultsBefore: scenario.world.faults.count,
+                       faultsBefore: faultsBefore,
                        stepsBefore: stepsBefore)
     }
 

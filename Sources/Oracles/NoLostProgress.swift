@@ -8,7 +8,8 @@ import OnboardingModel
 /// window, every step a signed-in user completed has reached the backend; backend progress never
 /// moves backward. Steps made with a session the backend later refused (an account loss) are
 /// exempt: they cannot reach the backend, and seed 003 has the app clear them. So are steps whose
-/// push had not arrived when the app was deleted: its queue went with it.
+/// push had not arrived when the app was deleted with no 30 s of connection since: its queue went
+/// with it.
 public struct NoLostProgress: Oracle {
     public let name = "noLostProgress"
     public let summary = "every completed step reaches the backend once the network is up long enough; backend progress never moves backward"
@@ -27,8 +28,13 @@ public struct NoLostProgress: Oracle {
             let user: String
             switch event.event {
             case .reinstalled:
-                // The sync queue went with the app: steps not yet pushed are forgotten, not lost.
-                for position in users.indices { users[position].latest = nil }
+                // The sync queue went with the app: a step with no lasting connection since is
+                // forgotten, not lost (one with 30 s online before the reinstall was the app's to send).
+                for position in users.indices {
+                    guard let latest = users[position].latest,
+                          !run.onlineStretch(from: latest.time, to: event.time, atLeast: RunObservation.deliveryGrace) else { continue }
+                    users[position].latest = nil
+                }
                 continue
             case .stepCompleted(let name, _), .progressStored(let name, _): user = name
             default: continue

@@ -7,7 +7,8 @@ import OnboardingModel
 /// Permission granted ⇒ the user's push token reaches the backend, judged when the run ends
 /// settled (app running, online, no injected fault for the settle window), unless the session
 /// that granted it was refused later (seed 003's account loss), or the app was deleted before the
-/// token arrived (its queue went with it, and iOS forgets a deleted app's permission).
+/// token could arrive (no 30 s online between the grant and the reinstall: the queue went with
+/// the app, and iOS forgets a deleted app's permission).
 public struct PushRegistered: Oracle {
     public let name = "pushRegistered"
     public let summary = "notification permission granted implies a push token registered at the backend"
@@ -26,8 +27,9 @@ public struct PushRegistered: Oracle {
                 return false
             }
             guard !registered else { return nil }
-            let reinstalled = run.events([.reinstalled]).between(after: event.index, before: .max).isEmpty == false
-            guard !reinstalled else { return nil }
+            // Deleted before the token could go: no lasting connection between the grant and the reinstall.
+            let deleted = run.events([.reinstalled]).between(after: event.index, before: .max).first
+            if let deleted, !run.onlineStretch(from: event.time, to: deleted.time, atLeast: RunObservation.deliveryGrace) { return nil }
             return Violation(oracle: name, at: event.time,
                              message: "\(user) granted notifications at \(event.time) but no push token reached the backend "
                                 + "by the end of the run. Call registerForRemoteNotifications() when permission is granted.",

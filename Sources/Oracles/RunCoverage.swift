@@ -60,7 +60,10 @@ public struct RunCoverage: Sendable, Equatable {
         }
     }
 
+    /// Whether the run reached (`routeNames[route]`, `pairs.vocabulary[item]`); false for indices
+    /// out of range.
     public func contains(_ pairs: Pairs, route: Int, item: Int) -> Bool {
+        guard RunCoverage.routeNames.indices.contains(route), pairs.vocabulary.indices.contains(item) else { return false }
         let bit = route * pairs.vocabulary.count + item
         return bits[Self.wordOffsets[pairs.rawValue] + bit / 64] & (1 << UInt64(bit % 64)) != 0
     }

@@ -56,10 +56,31 @@ extension RunObservation {
         return outcome != "ok"
     }
 
-    /// Whether trace index `index` lies in a launch that fell back to onboarding (`fellBack`).
+    /// Whether trace index `index` lies in a launch that fell back to onboarding (`fellBack`),
+    /// before the user signs in by code in it (from then on the app knows them again).
     public func inFallbackLaunch(_ index: Int) -> Bool {
         guard let position = Self.lastPosition(in: launches.count, { launches[$0].startIndex <= index }) else { return false }
         let launch = launches[position]
-        return index <= launch.endIndex && fellBack(launch)
+        guard index <= launch.endIndex, fellBack(launch) else { return false }
+        return !signInsByCode().contains { $0.event.index > launch.startIndex && $0.event.index < index }
+    }
+
+    /// How long a connection must stand for queued work to reach the backend (a few tries with
+    /// timeouts and backoff): work lost to a reinstall after such a stretch was the app's to send.
+    public static let deliveryGrace = Duration.seconds(30)
+
+    /// Whether the device was online without a break for at least `length` somewhere between
+    /// `start` and `end` (it starts online; `connectivity` events change that).
+    public func onlineStretch(from start: SimulationInstant, to end: SimulationInstant, atLeast length: Duration) -> Bool {
+        var online = true
+        var since = SimulationInstant.zero
+        for event in events([.connectivity]) {
+            guard case .connectivity(let up) = event.event, up != online else { continue }
+            if online, max(since, start).duration(to: min(event.time, end)) >= length { return true }
+            online = up
+            since = event.time
+            if event.time >= end { return false }
+        }
+        return online && max(since, start).duration(to: end) >= length
     }
 }

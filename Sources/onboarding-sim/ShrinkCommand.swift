@@ -67,6 +67,13 @@ enum ShrinkCommand {
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }
         let faultsAfter = shrunk.world.faults.count
+        guard outcome.reproduced else {
+            Console.out("wrote \(output) unshrunk: the free user's choices, written down as steps, no longer violate "
+                        + "\(outcome.oracle) (played back at their times they met another interleaving); the file keeps "
+                        + "the free user, and run fails on it as explore's run did")
+            Console.out("check it: onboarding-sim run \(output)")
+            return ExitCode.ok
+        }
         Console.out("wrote \(output): \(outcome.oracle) still fires with \(faultsAfter) of \(outcome.faultsBefore) faults "
                     + "and \(shrunk.steps.count) of \(outcome.stepsBefore) steps (\(outcome.runs) runs)")
         Console.out("check it: onboarding-sim run \(output)")

@@ -87,9 +87,11 @@ extension ClientStore {
     }
 
     /// The signed-in user's Continue after the intake: `completeAuth()`, which marks itself busy
-    /// again before its first suspension (no tap fits between).
+    /// again before its first suspension (no tap fits between). A sign-out or account loss in the
+    /// tap's instant cancelled this work and left the intake: then it does nothing.
     func completeAuthAfterIntake() async {
         busy = nil
+        guard !Task.isCancelled, phase == .intakeComplete, userID != nil else { return publish() }
         await completeAuth()
     }
 

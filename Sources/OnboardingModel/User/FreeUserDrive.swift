@@ -217,6 +217,11 @@ struct FreeUserDrive {
         case .resetProgramElsewhere(let email):
             world.backend.onSharedExecutor(passing: email) { $0.lose(AccountLoss(.programReset, at: .zero, email: $1)) }
         }
+        // A device event awaited another actor: what it woke may or may not have run when the
+        // call returns, depending on how the build hops. Look again only a moment later, when
+        // all of it has (a tap happens in place and needs no such wait).
+        if case .tap = act { return }
+        do { try await clock.sleep(for: .milliseconds(1), label: "user looks again") } catch {}
     }
 
     /// Turns the connection back on when its time has come.
