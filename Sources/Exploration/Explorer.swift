@@ -46,8 +46,8 @@ public struct ExplorationPlan: Sendable {
     public var mutants: [Mutant]
     /// Who drives the personas.
     public var user: UserDriver
-    /// Coverage-guided (`GuidedExploration`): `seedCount` runs in rounds, half of them derived
-    /// from the knobs of runs that reached new coverage. Not with shards.
+    /// Coverage-guided (`GuidedExploration`, an experiment): `seedCount` runs in rounds, half of
+    /// them derived from the knobs of runs that reached new coverage. Shards are ignored.
     public var guided = false
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,

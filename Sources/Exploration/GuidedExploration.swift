@@ -5,7 +5,9 @@ import OnboardingModel
 import Oracles
 import Scenarios
 
-/// Coverage-guided exploration (`explore --guided`): rounds of runs, the first of plain seeds,
+/// Coverage-guided exploration, an experiment kept out of the command line because it does not
+/// reliably help (`onboarding-bench guided` measures it; docs/exploration.md has the numbers):
+/// rounds of runs, the first of plain seeds,
 /// each later one half plain seeds and half children of runs that reached a coverage pair no
 /// earlier run had. A child keeps its parent's knobs (persona world, swarm faults, the user's
 /// profile) and runs under a seed of its own, so its choices, answers and same-instant orderings
@@ -13,8 +15,8 @@ import Scenarios
 /// workers; a round's runs are independent and run in parallel. Memory stays flat: a round, the
 /// parents (at most one per coverage pair) and the summary.
 ///
-/// Measured against plain seeds (`onboarding-bench guided`, docs/exploration.md): 15–49% fewer
-/// runs to find the whole catalogue, depending on the model and the starting seed.
+/// Against plain seeds, runs to find the whole catalogue went from −40% to +8% over four
+/// measurements as the model and the user changed.
 public enum GuidedExploration {
     /// Runs per round: parents found in a round guide the next.
     public static let roundSize = 100
@@ -79,8 +81,7 @@ public enum GuidedExploration {
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    /// A plain seed's run, or a child's: its parent's scenario under its own seed (what
-    /// `replay --parent` runs).
+    /// A plain seed's run, or a child's: its parent's scenario under its own seed.
     public static func run(_ plan: ExplorationPlan, seed: UInt64, parent: UInt64?) -> ExplorationRun {
         guard let parent else { return Explorer.explore(plan, seed: seed) }
         let target = plan.target(for: parent)

@@ -53,7 +53,7 @@ public enum Persona: String, Sendable, CaseIterable {
             world.sessionEmail = Self.firstEmail
             world.cache = [.init(email: Self.firstEmail, cache: OnboardingCache(phase: .complete))]
             steps += [.wait(.seconds(2)), .signOut]
-            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail, otherReturning: true)
+            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail)
         }
         steps.append(.freeUser(driver))
         swarm.drivenBy(driver.profile(seed: seed))

@@ -150,7 +150,6 @@ public enum ScenarioEncoder {
             .object([("freeUser", .object([("email", .string(user.email))]
                 + (user.returning ? [("returning", JSONValue.bool(true))] : [])
                 + [("otherEmail", JSONValue.string(user.otherEmail))]
-                + (user.otherReturning ? [("otherReturning", JSONValue.bool(true))] : [])
                 + (user.emphasis.map { [("emphasis", JSONValue.string($0.description))] } ?? [])))])
         case .expect(let expected): .object([("expect", expectations(expected) ?? .object([]))])
         }

@@ -19,7 +19,7 @@ public enum ScenarioKeys {
                               "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "mayBeRefused", "enterCode", "policy",
                               "freeUser", "expect"]
     public static let policy = ["email", "returning", "until"]
-    public static let freeUser = ["email", "returning", "otherEmail", "otherReturning", "emphasis"]
+    public static let freeUser = ["email", "returning", "otherEmail", "emphasis"]
     /// The keys an `expect` step takes: `$.expect`'s, less those about the whole run's judging.
     public static let stepExpect = ["finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
                                     "actionsInclude", "actionsExclude", "backend", "requests", "neverShown",

@@ -82,7 +82,6 @@ enum StepDecoding {
         }
         var user = FreeUser(email: email, returning: context.bool(fields["returning"], at: fields.path("returning")) ?? false)
         if let other = context.string(fields["otherEmail"], at: fields.path("otherEmail")) { user.otherEmail = other }
-        user.otherReturning = context.bool(fields["otherReturning"], at: fields.path("otherReturning")) ?? false
         user.emphasis = context.choice(fields["emphasis"], at: fields.path("emphasis"), from: behaviours, what: "behaviour")
         return .freeUser(user)
     }

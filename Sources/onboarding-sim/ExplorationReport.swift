@@ -18,18 +18,18 @@ struct ExplorationReport {
 
     var summary: ExplorationSummary { outcome.summary }
 
-    func replayCommand(_ run: ExplorationRun) -> String { replayCommand(target: run.target, seed: run.seed, parent: run.parent) }
+    func replayCommand(_ run: ExplorationRun) -> String { replayCommand(target: run.target, seed: run.seed) }
 
-    func replayCommand(target name: String, seed: UInt64, parent: UInt64? = nil) -> String {
+    func replayCommand(target name: String, seed: UInt64) -> String {
         let target = name.hasPrefix("persona:") || !name.hasSuffix(".json") ? "--persona \(name)" : name
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
         // Only personas have a driver to choose; the standard one goes without saying.
         let user = target.hasPrefix("--persona") && plan.user != .standard ? " --user \(plan.user.rawValue)" : ""
-        return "onboarding-sim replay \(target) --seed \(seed)\(parent.map { " --parent \($0)" } ?? "")\(user)\(mutants)"
+        return "onboarding-sim replay \(target) --seed \(seed)\(user)\(mutants)"
     }
 
     func text(wallSeconds: Double) -> String {
-        var lines = ["explore: \(summary.runs) \(plan.guided ? "guided run(s), plain seeds" : "seed(s)") from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
+        var lines = ["explore: \(summary.runs) seed(s) from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
                      + "\(plan.targets.count) target(s), \(jobs) worker(s)"
                      + (plan.mutants.isEmpty ? "" : ", mutants \(plan.mutants.map(\.rawValue).joined(separator: ","))")]
         let shown = shownFailures
@@ -83,8 +83,7 @@ struct ExplorationReport {
             ("failedRuns", .int(Int64(summary.failedRuns))),
             ("keptFailures", .int(Int64(outcome.failures.count))),
             ("failures", .array(outcome.failures.map { run in
-                .object([("seed", .string(String(run.seed))), ("target", .string(run.target))]
-                        + (run.parent.map { [("parent", JSONWriter.Value.string(String($0)))] } ?? []) + [
+                .object([("seed", .string(String(run.seed))), ("target", .string(run.target)),
                          ("traceHash", .string(run.result.traceHash)),
                          ("knobs", .array(run.swarm.lines.map(JSONWriter.Value.string))),
                          ("violations", .array(run.result.violations.map { violation in

@@ -11,7 +11,7 @@ enum ExploreCommand {
         summary: "explore seeded swarm fault schedules over personas or scenarios",
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
-                                          [--persona P]… [--user free|scripted] [--guided] [--mutant ID]… [--budgets FILE]
+                                          [--persona P]… [--user free|scripted] [--mutant ID]… [--budgets FILE]
                                           [--keep-failures N]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
 
@@ -34,17 +34,13 @@ enum ExploreCommand {
               --jobs K         K parallel workers on this machine; results identical to --jobs 1
               --persona P      explore only these personas (repeatable): \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --user U         \(UserDriver.help)
-              --guided         coverage-guided: N runs in rounds of \(GuidedExploration.roundSize), from the second round half
-                               of them derived from the knobs of runs that reached new coverage (same
-                               results for any --jobs; not with --shard); found the catalogue in
-                               15-49% fewer runs than plain seeds (docs/exploration.md)
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   launch budgets per persona (default: scenarios/budgets.json if present)
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
                                (a few per oracle), listed by --json and written to --junit; the rest
                                are counted. Memory stays flat however many seeds there are.
-              --per-seed FILE  also write one JSON line per seed, in seed order (with --guided, in
-                               run order): target, seed, passed, violations, traceHash
+              --per-seed FILE  also write one JSON line per seed, in seed order: target, seed,
+                               passed, violations, traceHash
               --coverage FILE  write what the runs reached as JSON: (screen, action taken), (screen,
                                action offered), (screen, fault hit), (screen, lifecycle event),
                                each with how many runs reached it, and the actions offered that no
@@ -59,7 +55,7 @@ enum ExploreCommand {
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
-        flags: ["--json", "--guided"],
+        flags: ["--json"],
         options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--keep-failures",
                   "--per-seed", "--junit", "--coverage"],
         run: run)
@@ -115,9 +111,6 @@ enum ExploreCommand {
                              + "start at \(UInt64.max - UInt64(seeds - 1)) at most")
         }
         let shard = try parseShard(arguments.value("--shard") ?? "1/1")
-        if arguments.has("--guided") && shard.count > 1 {
-            throw UsageError(message: "--guided and --shard do not go together: a guided round depends on the rounds before it; run guided explorations unsharded")
-        }
         let targets: [ExplorationTarget]
         if !arguments.positionals.isEmpty {
             guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return nil }
@@ -125,10 +118,8 @@ enum ExploreCommand {
         } else {
             targets = try personas(arguments.values("--persona")).map(ExplorationTarget.persona)
         }
-        var plan = ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
-                                   mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
-        plan.guided = arguments.has("--guided")
-        return plan
+        return ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
+                               mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
     }
 
     static func personas(_ names: [String]) throws(UsageError) -> [Persona] {

@@ -10,7 +10,7 @@ enum ReplayCommand {
         name: "replay",
         summary: "reproduce one explored run exactly and print its narrative",
         usage: """
-            usage: onboarding-sim replay (SCENARIO | --persona P) --seed S [--parent S0] [--user free|scripted] [--mutant ID]… [--trace]
+            usage: onboarding-sim replay (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]… [--trace]
 
             Runs what `explore` ran for seed S — the persona (or scenario) with that seed's swarm
             faults and detour — and prints the knobs the seed drew, one line per event that
@@ -20,7 +20,6 @@ enum ReplayCommand {
             options:
               --persona P   a built-in persona: \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --seed S      the seed to replay (required)
-              --parent S0   a run of explore --guided: the seed whose knobs it kept (its replay line says)
               --user U      \(UserDriver.help)
               --mutant ID   switch a catalogue bug back on (repeatable)
               --trace       print the full canonical trace instead of the narrative
@@ -31,7 +30,7 @@ enum ReplayCommand {
             Exit codes: 0 no violation, 1 violations, 2 bad input or usage.
             """,
         flags: ["--trace"],
-        options: ["--persona", "--seed", "--parent", "--user", "--mutant"],
+        options: ["--persona", "--seed", "--user", "--mutant"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -39,7 +38,7 @@ enum ReplayCommand {
         guard let target = try target(arguments) else { return ExitCode.badInput }
         let plan = ExplorationPlan(targets: [target], firstSeed: seed, seedCount: 1, mutants: try ScenarioArguments.mutants(arguments),
                                    user: try ScenarioArguments.user(arguments))
-        let run = GuidedExploration.run(plan, seed: seed, parent: try arguments.unsigned("--parent"))
+        let run = Explorer.explore(plan, seed: seed)
         Console.out("replay: \(run.target) seed \(seed)" + (plan.mutants.isEmpty ? "" : " mutants \(plan.mutants.map(\.rawValue).joined(separator: ","))"))
         for line in run.swarm.lines { Console.out("  knob  \(line)") }
         if arguments.has("--trace") {

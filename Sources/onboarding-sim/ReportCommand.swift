@@ -10,7 +10,7 @@ enum ReportCommand {
         name: "report",
         summary: "write one run as a self-contained HTML timeline",
         usage: """
-            usage: onboarding-sim report (SCENARIO | --persona P) [--seed S] [--parent S0] [--user free|scripted] [--mutant ID]…
+            usage: onboarding-sim report (SCENARIO | --persona P) [--seed S] [--user free|scripted] [--mutant ID]…
                                          --html OUT.html
 
             Runs a scenario file (as `run` does; --seed overrides its seed) or a persona (as
@@ -24,7 +24,7 @@ enum ReportCommand {
               onboarding-sim report scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --html blip.html
             """,
         flags: [],
-        options: ["--persona", "--seed", "--parent", "--user", "--mutant", "--html"],
+        options: ["--persona", "--seed", "--user", "--mutant", "--html"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -37,7 +37,7 @@ enum ReportCommand {
         case .persona(let persona):
             let plan = ExplorationPlan(targets: [target], firstSeed: seed ?? 1, seedCount: 1, mutants: mutants,
                                        user: try ScenarioArguments.user(arguments))
-            let run = GuidedExploration.run(plan, seed: seed ?? 1, parent: try arguments.unsigned("--parent"))
+            let run = Explorer.explore(plan, seed: seed ?? 1)
             page = HTMLTimeline(result: run.result, title: "\(persona.rawValue), seed \(run.seed)", knobs: run.swarm.lines)
         case .scenario(let scenario):
             let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)

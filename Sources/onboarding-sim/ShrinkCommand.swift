@@ -9,7 +9,7 @@ enum ShrinkCommand {
         name: "shrink",
         summary: "shrink a failing explored run to a minimal scenario file",
         usage: """
-            usage: onboarding-sim shrink (SCENARIO | --persona P) --seed S [--parent S0] [--user free|scripted] [--mutant ID]…
+            usage: onboarding-sim shrink (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]…
                                          [--oracle NAME] -o OUT.json
 
             Takes the run `explore` made for seed S (the persona or scenario with that seed's
@@ -23,7 +23,6 @@ enum ShrinkCommand {
             options:
               --persona P    a built-in persona: \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --seed S       the seed to shrink (required)
-              --parent S0    a run of explore --guided: the seed whose knobs it kept
               --user U       \(UserDriver.help)
               --mutant ID    switch a catalogue bug back on (repeatable)
               --oracle NAME  the violation to keep (default: the first oracle that fires)
@@ -33,7 +32,7 @@ enum ShrinkCommand {
               onboarding-sim shrink --persona new-user --seed 12 --mutant fix-3 -o scenarios/fix-plan/shrunk-fix-3.json
             """,
         flags: [],
-        options: ["--persona", "--seed", "--parent", "--user", "--mutant", "--oracle", "-o", "--output"],
+        options: ["--persona", "--seed", "--user", "--mutant", "--oracle", "-o", "--output"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -44,9 +43,7 @@ enum ShrinkCommand {
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
         let user = try ScenarioArguments.user(arguments)
-        let parent = try arguments.unsigned("--parent")
-        var (scenario, _) = parent.map { GuidedExploration.scenario(target, seed: seed, parent: $0, user: user) }
-            ?? target.scenario(seed: seed, user: user)
+        var (scenario, _) = target.scenario(seed: seed, user: user)
         scenario.seed = seed
         Terminal.progress("shrinking \(target.name) seed \(seed)…")
         let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle"))
@@ -62,7 +59,6 @@ enum ShrinkCommand {
             + (mutants.isEmpty ? "" : " with \(mutants.map(\.rawValue).joined(separator: ", ")) on")
             + ". Replay the original: onboarding-sim replay "
             + (target.name.hasSuffix(".json") ? target.name : "--persona \(target.name)") + " --seed \(seed)"
-            + (parent.map { " --parent \($0)" } ?? "")
             + (target.name.hasSuffix(".json") || user == .standard ? "" : " --user \(user.rawValue)")
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }

@@ -93,7 +93,7 @@ import Scenarios
     }
 
     @Test func aFreeUserStepRoundTripsThroughTheFormat() {
-        var user = FreeUser(email: "a@example.com", returning: true, otherEmail: "b@example.com", otherReturning: true)
+        var user = FreeUser(email: "a@example.com", returning: true, otherEmail: "b@example.com")
         user.emphasis = .kill
         let scenario = Scenario(file: "free.json", name: "free", steps: [.launch, .freeUser(user)])
         guard case .success(let decoded) = ScenarioDecoder.decode(ScenarioEncoder.encode(scenario), file: "free.json") else {

@@ -21,20 +21,19 @@ public struct FreeUser: Sendable, Equatable {
     public var email: String
     /// True: the user has an account and takes "Log in"; false: "Get started".
     public var returning: Bool
-    /// Who signs in after a sign-out "as another user", and whether that one has an account.
+    /// Who signs in after a sign-out "as another user" (whether that one has an account, the user
+    /// learns from the backend, as a person knows it).
     public var otherEmail: String
-    public var otherReturning: Bool
     /// A behaviour this run insists on (switched on, with at least one deviation to spend).
     public var emphasis: UserBehaviour?
     /// Draw the profile from this seed instead of the run's: a run derived from another keeps
     /// its parent's user (coverage-guided exploration).
     public var profileSeed: UInt64?
     public init(email: String, returning: Bool = false, otherEmail: String = "someone.else@example.com",
-                otherReturning: Bool = false, emphasis: UserBehaviour? = nil) {
+                emphasis: UserBehaviour? = nil) {
         self.email = email
         self.returning = returning
         self.otherEmail = otherEmail
-        self.otherReturning = otherReturning
         self.emphasis = emphasis
     }
 
