@@ -42,6 +42,9 @@ public struct CoverageCounts: Sendable, Equatable {
         }
     }
 
+    /// How many pairs of every kind some run reached.
+    var reachedCount: Int { counts.reduce(0) { total, kind in total + kind.count { $0 > 0 } } }
+
     /// Actions some screen offered that no run took there.
     public var neverTaken: [(route: String, action: String)] {
         reached(.offered).compactMap { offered in

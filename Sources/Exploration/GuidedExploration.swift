@@ -28,7 +28,6 @@ public enum GuidedExploration {
         let jobs = max(1, jobs)
         var summary = ExplorationSummary()
         var failures: [ExplorationRun] = []
-        var union = CoverageCounts()
         var parents: [UInt64] = []
         var nextPlain = plan.firstSeed
         var done = 0
@@ -37,12 +36,12 @@ public enum GuidedExploration {
             let slots = self.slots(round: round, size: min(roundSize, plan.seedCount - done), parents: parents, nextPlain: &nextPlain)
             let runs = runRound(plan, slots: slots, jobs: jobs)
             for var run in runs {
-                let reached = union.reachedCount
-                union.add(run.result.coverage)
-                if union.reachedCount != reached { parents.append(run.parent ?? run.seed) }
+                // The summary's coverage is the union so far: a run that adds a pair is a parent.
+                let reached = summary.coverage.reachedCount
                 run.result.releaseTraceEntries()
                 perSeed?.take(run, at: done)
                 summary.add(run)
+                if summary.coverage.reachedCount != reached { parents.append(run.parent ?? run.seed) }
                 if !run.result.passed && failures.count < keepFailures { failures.append(run) }
                 done += 1
                 progress(done, plan.seedCount)
@@ -116,9 +115,4 @@ public enum GuidedExploration {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-}
-
-extension CoverageCounts {
-    /// How many pairs of every kind some run reached.
-    var reachedCount: Int { RunCoverage.Pairs.allCases.reduce(0) { $0 + reached($1).count } }
 }

@@ -25,75 +25,77 @@ public enum Persona: String, Sendable, CaseIterable {
     static let journeys: [Journey] = [.complete, Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft),
                                       Journey(intakeComplete: true), .fresh]
 
+    /// Where a persona starts: the world, the steps before the user takes over, who the user is,
+    /// and who "another user" is after a sign-out (free user only).
+    struct Start {
+        var world = WorldConfiguration()
+        var steps: [ScenarioStep] = [.launch]
+        var email: String
+        var returning = false
+        var otherEmail: String?
+    }
+
+    /// The persona's start for `seed`, drawing from the persona's own stream (`random`).
+    func start(random: inout SeededRandom, swarm: Swarm) -> Start {
+        switch self {
+        case .newUser, .midOnboardingKill:
+            return Start(email: swarm.email)
+        case .returningUser:
+            var start = Start(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
+            start.world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...2)])]
+            return start
+        case .reinstallWithSession:
+            var start = Start(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
+            start.world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
+            start.world.sessionEmail = Self.returningEmail
+            start.steps.append(.untilIdle(max: .seconds(20)))
+            return start
+        case .userSwitch:
+            var start = Start(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail)
+            start.world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
+                                            .init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
+            start.world.sessionEmail = Self.firstEmail
+            start.world.cache = [.init(email: Self.firstEmail, cache: OnboardingCache(phase: .complete))]
+            start.steps += [.wait(.seconds(2)), .signOut]
+            return start
+        }
+    }
+
     /// The persona's scenario for `seed`, with the swarm's faults, driven by `user`: the free
     /// user (the swarm lists its profile), or the scripted policy with the swarm's detour.
     public func scenario(seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
         guard user == .free else { return scenario(seed: seed, swarm: swarm) }
         var random = SeededRandom(seed: seed, stream: "persona")
-        var world = WorldConfiguration()
-        var steps: [ScenarioStep] = [.launch]
-        let driver: FreeUser
-        switch self {
-        case .newUser:
-            driver = FreeUser(email: swarm.email)
-        case .midOnboardingKill:
-            driver = FreeUser(email: swarm.email, emphasis: .kill)
-        case .returningUser:
-            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...2)])]
-            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
-        case .reinstallWithSession:
-            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
-            world.sessionEmail = Self.returningEmail
-            steps.append(.untilIdle(max: .seconds(20)))
-            // The persona is about reinstalls: its user reinstalls again now and then.
-            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: swarm.email)
-        case .userSwitch:
-            world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
-                                      .init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
-            world.sessionEmail = Self.firstEmail
-            world.cache = [.init(email: Self.firstEmail, cache: OnboardingCache(phase: .complete))]
-            steps += [.wait(.seconds(2)), .signOut]
-            driver = FreeUser(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail)
-        }
-        steps.append(.freeUser(driver))
+        var start = start(random: &random, swarm: swarm)
+        var driver = FreeUser(email: start.email, returning: start.returning, emphasis: self == .midOnboardingKill ? .kill : nil)
+        if let other = start.otherEmail { driver.otherEmail = other }
+        start.steps.append(.freeUser(driver))
         swarm.drivenBy(driver.profile(seed: seed))
-        swarm.apply(to: &world)
-        return Scenario(file: "persona:\(rawValue)", name: "\(rawValue) seed \(seed)", summary: summary, seed: seed,
-                        strategy: .seeded, world: world, steps: steps)
+        return scenario(seed: seed, start: start, swarm: swarm)
     }
 
     /// The persona's scenario for `seed` driven by the scripted policy, with the swarm's detour woven in.
     public func scenario(seed: UInt64, swarm: Swarm) -> Scenario {
         var random = SeededRandom(seed: seed, stream: "persona")
-        var world = WorldConfiguration()
-        var steps: [ScenarioStep] = [.launch]
+        var start = start(random: &random, swarm: swarm)
         var swarm = swarm
-        switch self {
-        case .newUser:
-            steps += Self.weave(swarm.detour, email: swarm.email, returning: false)
-        case .midOnboardingKill:
+        if self == .midOnboardingKill {
+            // The persona's kill, unless the swarm drew one.
             if case .kill? = swarm.detour {} else {
                 swarm.detour = .kill(at: [.intake, .processOverview, .goalReview, .programReview][random.nextInt(in: 0...3)],
                                      downtime: .seconds(5), corruptCache: false)
             }
-            steps += Self.weave(swarm.detour, email: swarm.email, returning: false)
-        case .returningUser:
-            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...2)])]
-            steps += Self.weave(swarm.detour, email: Self.returningEmail, returning: true)
-        case .reinstallWithSession:
-            world.backend.accounts = [.init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
-            world.sessionEmail = Self.returningEmail
-            steps += [.untilIdle(max: .seconds(20))] + Self.weave(swarm.detour, email: Self.returningEmail, returning: true)
-        case .userSwitch:
-            world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
-                                      .init(email: Self.returningEmail, journey: Self.journeys[random.nextInt(in: 0...3)])]
-            world.sessionEmail = Self.firstEmail
-            world.cache = [.init(email: Self.firstEmail, cache: OnboardingCache(phase: .complete))]
-            steps += [.wait(.seconds(2)), .signOut] + Self.weave(swarm.detour, email: Self.returningEmail, returning: true)
         }
+        start.steps += Self.weave(swarm.detour, email: start.email, returning: start.returning)
+        return scenario(seed: seed, start: start, swarm: swarm)
+    }
+
+    /// The scenario of `start` with the swarm's faults and settings applied.
+    private func scenario(seed: UInt64, start: Start, swarm: Swarm) -> Scenario {
+        var world = start.world
         swarm.apply(to: &world)
         return Scenario(file: "persona:\(rawValue)", name: "\(rawValue) seed \(seed)", summary: summary, seed: seed,
-                        strategy: .seeded, world: world, steps: steps)
+                        strategy: .seeded, world: world, steps: start.steps)
     }
 
     /// The user policy's steps with the detour in the middle.

@@ -186,9 +186,7 @@ struct FreeUserDrive {
 
     /// A new decision point starts only after some thought: false if the run was cancelled.
     mutating func think() async -> Bool {
-        let think = Duration.milliseconds(random.nextInt(in: profile.thinkTimeMs))
-        do { try await clock.sleep(for: think, label: "user thinks") } catch { return false }
-        return true
+        await pause(.milliseconds(random.nextInt(in: profile.thinkTimeMs)), label: "user thinks")
     }
 
     /// A screen after the code screen means the identity now has an account.
@@ -221,7 +219,7 @@ struct FreeUserDrive {
         // call returns, depending on how the build hops. Look again only a moment later, when
         // all of it has (a tap happens in place and needs no such wait).
         if case .tap = act { return }
-        do { try await clock.sleep(for: .milliseconds(1), label: "user looks again") } catch {}
+        _ = await pause(.milliseconds(1), label: "user looks again")
     }
 
     /// Turns the connection back on when its time has come.
