@@ -15,9 +15,22 @@ import Oracles
 /// print(summary.failedRuns, summary.summaryHash)
 /// ```
 public struct ExplorationSummary: Sendable {
-    public struct Percentiles: Sendable, Equatable {
+    public struct Percentiles: Sendable, Equatable, PercentileValues {
         public let p50, p95, p99, max: Int64
-        public let worstSeed: UInt64
+        /// The worst runs, largest value first (at most three seeds).
+        public let worst: [WorstRun]
+        /// How many values the percentiles are of: one per run, or per launch for launch metrics.
+        public let samples: Int
+
+        public var worstSeed: UInt64 { worst[0].seed }
+    }
+
+    /// A run with a large value of a metric.
+    public struct WorstRun: Sendable, Equatable {
+        public let value: Int64
+        public let seed: UInt64
+
+        func isWorse(than other: WorstRun) -> Bool { value > other.value || (value == other.value && seed < other.seed) }
     }
 
     public private(set) var runs = 0
@@ -28,17 +41,41 @@ public struct ExplorationSummary: Sendable {
     /// any order of adding gives alike.
     private var lineHashSum: UInt64 = 0
     private var lineHashXor: UInt64 = 0
-    /// Per target, one `MetricSamples` per name in `metricNames` (one lookup per run, not one per
-    /// metric); iterated only sorted.
-    private var samples: [String: [MetricSamples]] = [:]
+    /// Timing per target (one lookup per run, not one per metric); iterated only sorted.
+    private var timing: [String: TargetTiming] = [:]
     /// What the runs reached (`explore --coverage`).
     public private(set) var coverage = CoverageCounts()
+    /// The runs over each watched budget limit and the knobs they drew.
+    public private(set) var watch: BudgetWatch
 
-    public init() {}
+    /// A summary that also watches which runs go over each limit of `budgets`.
+    public init(watching budgets: TimingBudgets = .empty) {
+        watch = BudgetWatch(budgets)
+    }
 
     /// The summary of `runs`.
-    public init(_ runs: [ExplorationRun]) {
+    public init(_ runs: [ExplorationRun], watching budgets: TimingBudgets = .empty) {
+        self.init(watching: budgets)
         for run in runs { add(run) }
+    }
+
+    /// One target's samples per metric (`TimingMetric.names`) and waiting per cause.
+    private struct TargetTiming: Sendable {
+        var samples = [MetricSamples](repeating: MetricSamples(), count: TimingMetric.names.count)
+        var waitByCause = [Int64](repeating: 0, count: TimingMetric.causes.count)
+
+        mutating func record(_ run: ExplorationRun) {
+            samples.withUnsafeMutableBufferPointer { samples in
+                ExplorationSummary.forEachValue(of: run) { position, value in samples[position].add(value, seed: run.seed) }
+            }
+            guard let journey = run.result.journey else { return }
+            for position in waitByCause.indices { waitByCause[position] += journey.waitByCause[position] }
+        }
+
+        mutating func merge(_ other: TargetTiming) {
+            for position in samples.indices { samples[position].merge(other.samples[position]) }
+            for position in waitByCause.indices { waitByCause[position] += other.waitByCause[position] }
+        }
     }
 
     /// Counts one run in.
@@ -50,12 +87,8 @@ public struct ExplorationSummary: Sendable {
         lineHashSum &+= line
         lineHashXor ^= line
         coverage.add(run.result.coverage)
-        samples[run.target, default: Self.noSamples].withUnsafeMutableBufferPointer { target in
-            for (position, metric) in Self.metricNames.enumerated() {
-                guard let value = Self.value(metric, of: run) else { continue }
-                target[position].add(value, seed: run.seed)
-            }
-        }
+        timing[run.target, default: TargetTiming()].record(run)
+        if watch.isWatching { watch.add(run) }
     }
 
     /// Adds the runs of `other`, which covered other seeds.
@@ -66,11 +99,8 @@ public struct ExplorationSummary: Sendable {
         lineHashSum &+= other.lineHashSum
         lineHashXor ^= other.lineHashXor
         coverage.merge(other.coverage)
-        for (target, theirs) in other.samples {
-            samples[target, default: Self.noSamples].withUnsafeMutableBufferPointer { ours in
-                for position in theirs.indices { ours[position].merge(theirs[position]) }
-            }
-        }
+        for (target, theirs) in other.timing { timing[target, default: TargetTiming()].merge(theirs) }
+        watch.merge(other.watch)
     }
 
     /// Violations per oracle, by oracle name.
@@ -85,79 +115,84 @@ public struct ExplorationSummary: Sendable {
         TraceHasher.hex(TraceHasher.fnv1a("runs \(runs) sum \(TraceHasher.hex(lineHashSum)) xor \(TraceHasher.hex(lineHashXor))"))
     }
 
-    /// Per target and metric (`firstRouteMs`, `loadingMs`, `interactiveMs`), targets sorted.
+    /// The explored targets, sorted.
+    public var targets: [String] { timing.keys.sorted() }
+
+    /// Per target and metric of `TimingMetric.names`, targets sorted, metrics in their order;
+    /// a metric no run measured (a screen never shown) is left out.
     public var metrics: [(target: String, metric: String, percentiles: Percentiles)] {
-        samples.keys.sorted().flatMap { target in
-            zip(Self.metricNames, samples[target]!).compactMap { metric, sampled in
+        targets.flatMap { target in
+            zip(TimingMetric.names, timing[target]!.samples).compactMap { metric, sampled in
                 sampled.isEmpty ? nil : (target, metric, sampled.percentiles)
             }
         }
     }
 
-    static let metricNames = Budgets.metricNames
-    private static let noSamples = [MetricSamples](repeating: MetricSamples(), count: metricNames.count)
+    /// The percentiles of `metric` for `target`, or over every target for `all`; nil if no run measured it.
+    public func percentiles(of metric: String, for target: String) -> Percentiles? {
+        samples(of: metric, for: target).flatMap { $0.isEmpty ? nil : $0.percentiles }
+    }
 
-    /// A metric of the run's first launch (one never reached counts as the whole launch), or of
-    /// the whole run (the app's time to main only for runs that reached it).
-    static func value(_ metric: String, of run: ExplorationRun) -> Int64? {
-        switch metric {
-        case "waitMs": return run.result.journey?.waitMs
-        case "longestWaitMs": return run.result.journey?.longestWaitMs
-        case "appTimeToMainMs": return run.result.journey?.appTimeToMainMs
-        default: break
+    /// The value at each of `fractions` (increasing, 0 to 1) of `metric` for `target` (or `all`).
+    public func quantiles(of metric: String, for target: String, at fractions: [Double]) -> [Int64]? {
+        samples(of: metric, for: target).flatMap { $0.isEmpty ? nil : $0.quantiles(fractions) }
+    }
+
+    private func samples(of metric: String, for target: String) -> MetricSamples? {
+        guard let position = TimingMetric.names.firstIndex(of: metric) else { return nil }
+        if target == TimingBudgets.allTargets {
+            var merged = MetricSamples()
+            for timing in timing.values { merged.merge(timing.samples[position]) }
+            return merged
         }
-        guard let metrics = run.result.metrics else { return nil }
-        switch metric {
-        case "firstRouteMs": return metrics.firstRouteMs ?? metrics.durationMs
-        case "loadingMs": return metrics.loadingMs
-        default: return metrics.interactiveMs ?? metrics.durationMs
+        return timing[target]?.samples[position]
+    }
+
+    /// Per target, the share of all waiting behind each cause of `TimingMetric.causes` (largest
+    /// first, causes with no waiting left out), and the total waited.
+    public func waitByCause(for target: String) -> (totalMs: Int64, causes: [(cause: String, ms: Int64)]) {
+        guard let byCause = timing[target]?.waitByCause else { return (0, []) }
+        let causes = zip(TimingMetric.causes, byCause).filter { $0.1 > 0 }.map { (cause: $0.0, ms: $0.1) }
+        return (byCause.reduce(0, +), causes.sorted { $0.ms > $1.ms || ($0.ms == $1.ms && $0.cause < $1.cause) })
+    }
+
+    /// Each value `run` gave a metric, by position in `TimingMetric.names`: every launch's launch
+    /// metrics (a launch that never reached a route or became interactive counts as all of it),
+    /// the journey's, and the wait on each screen the run showed (the app's time to main only
+    /// for runs that reached it).
+    static func forEachValue(of run: ExplorationRun, _ body: (Int, Int64) -> Void) {
+        for launch in run.result.launches {
+            body(0, launch.firstRouteMs ?? launch.durationMs)
+            body(1, launch.loadingMs)
+            body(2, launch.interactiveMs ?? launch.durationMs)
+        }
+        guard let journey = run.result.journey else { return }
+        body(3, journey.waitMs)
+        body(4, journey.longestWaitMs)
+        if let toMain = journey.appTimeToMainMs { body(5, toMain) }
+        let first = TimingMetric.launch.count + TimingMetric.journey.count
+        for (offset, wait) in journey.waitByScreen.enumerated() {
+            if let wait { body(first + offset, wait) }
         }
     }
 }
 
-/// The values one metric took, as counts per distinct value: exact percentiles in memory that
-/// grows with the number of distinct values (whole milliseconds), not with the number of runs.
-struct MetricSamples: Sendable {
-    private var counts: [Int64: Int] = [:]  // looked up; iterated only sorted
-    private var total = 0
-    /// The largest value, and the lowest seed that reached it.
-    private var worst: (value: Int64, seed: UInt64)?
+/// The four percentiles a timing budget can limit.
+public protocol PercentileValues {
+    var p50: Int64 { get }
+    var p95: Int64 { get }
+    var p99: Int64 { get }
+    var max: Int64 { get }
+}
 
-    var isEmpty: Bool { total == 0 }
-
-    mutating func add(_ value: Int64, seed: UInt64) {
-        counts[value, default: 0] += 1
-        total += 1
-        consider(worst: (value, seed))
-    }
-
-    mutating func merge(_ other: MetricSamples) {
-        for (value, count) in other.counts { counts[value, default: 0] += count }
-        total += other.total
-        if let theirs = other.worst { consider(worst: theirs) }
-    }
-
-    /// Keeps the larger value, or for equal values the lower seed, so any order of adding agrees.
-    private mutating func consider(worst candidate: (value: Int64, seed: UInt64)) {
-        if let current = worst, current.value > candidate.value || (current.value == candidate.value && current.seed <= candidate.seed) {
-            return
+extension PercentileValues {
+    /// The value at `percentile` (`p50`, `p95`, `p99` or `max`).
+    public subscript(percentile: String) -> Int64 {
+        switch percentile {
+        case "p50": p50
+        case "p95": p95
+        case "p99": p99
+        default: max
         }
-        worst = candidate
-    }
-
-    /// Nearest-rank percentiles: the value at rank ⌈fraction × total⌉ of the sorted values.
-    var percentiles: ExplorationSummary.Percentiles {
-        precondition(total > 0 && worst != nil, "percentiles of a metric with no samples")
-        let sorted = counts.keys.sorted()
-        func rank(_ fraction: Double) -> Int64 {
-            let wanted = min(total - 1, max(0, Int((fraction * Double(total)).rounded(.up)) - 1))
-            var seen = 0
-            for value in sorted {
-                seen += counts[value]!
-                if seen > wanted { return value }
-            }
-            return sorted[sorted.count - 1]
-        }
-        return .init(p50: rank(0.5), p95: rank(0.95), p99: rank(0.99), max: worst!.value, worstSeed: worst!.seed)
     }
 }

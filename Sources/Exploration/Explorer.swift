@@ -49,6 +49,8 @@ public struct ExplorationPlan: Sendable {
     /// Coverage-guided (`GuidedExploration`, an experiment): `seedCount` runs in rounds, half of
     /// them derived from the knobs of runs that reached new coverage. Shards are ignored.
     public var guided = false
+    /// The budgets whose limits the summary watches: which runs go over each, with which knobs.
+    public var budgets: TimingBudgets = .empty
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,
                 shard: (index: Int, count: Int) = (1, 1), mutants: [Mutant] = [], user: UserDriver = .standard) {
@@ -130,7 +132,7 @@ public enum Explorer {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { worker in
-            var part = WorkerPart()
+            var part = WorkerPart(summary: ExplorationSummary(watching: plan.budgets))
             while true {
                 let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard position < seeds.count else { break }
@@ -152,7 +154,7 @@ public enum Explorer {
         } else {
             DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
         }
-        var summary = ExplorationSummary()
+        var summary = ExplorationSummary(watching: plan.budgets)
         var failures: [(position: Int, run: ExplorationRun)] = []
         for part in parts.withLock({ $0 }) {
             guard let part else { continue }
@@ -165,7 +167,7 @@ public enum Explorer {
 
     /// What one worker adds up: its summary and its lowest failing runs with their positions.
     private struct WorkerPart: Sendable {
-        var summary = ExplorationSummary()
+        var summary: ExplorationSummary
         var failures: [(position: Int, run: ExplorationRun)] = []
     }
 

@@ -15,6 +15,17 @@ public struct Swarm: Sendable, Equatable {
         /// Tap the screen's main button, then switch apps at once (before the answer comes back).
         case tapThenBackground(at: OnboardingPhase, for: Duration)
 
+        /// The detour without its parameters.
+        var kind: String {
+            switch self {
+            case .differentEmail: "different email"
+            case .resendCode: "resend"
+            case .background: "background"
+            case .kill: "kill"
+            case .tapThenBackground: "tap then background"
+            }
+        }
+
         public var description: String {
             switch self {
             case .differentEmail: "use-different-email once on the code screen"
@@ -49,6 +60,11 @@ public struct Swarm: Sendable, Equatable {
     /// formatting them for every explored seed cost about 3% of it.
     public var lines: [String] { knobs.map(\.line) }
 
+    /// The kinds of knob this run drew, without their parameters ("slow goal generation",
+    /// "timeout on verify-otp", "user: kill"): what explore compares between the runs over a
+    /// budget and all runs.
+    public var features: [String] { knobs.flatMap(\.features) }
+
     /// What one draw decided, with what its line says.
     private enum Knob: Sendable, Equatable {
         case email(String)
@@ -78,6 +94,23 @@ public struct Swarm: Sendable, Equatable {
             case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
+            }
+        }
+
+        var features: [String] {
+            switch self {
+            case .email(let email): email == Swarm.emails[0] ? [] : ["unusual email"]
+            case .latency(let range): [range.upperBound >= 1_000 ? "latency up to 1s or more" : "latency under 1s"]
+            case .offline: ["offline window"]
+            case .fault(let kind, let endpoint, _): ["\(kind) on \(endpoint.rawValue)"]
+            case .slowGoals: ["slow goal generation"]
+            case .failedActivation(let endpoint): ["failed activation (\(endpoint.rawValue))"]
+            case .device(let reduceMotion, let denies, let strict):
+                (reduceMotion ? ["reduce motion"] : []) + (denies ? ["notifications denied"] : []) + (strict ? ["strict backend"] : [])
+            case .detour(let detour): detour.map { ["detour: \($0.kind)"] } ?? []
+            case .accountLoss(let loss): ["account loss: \(loss.kind.rawValue)"]
+            case .user(let profile): profile.deviations == 0 ? ["user: only forward"] : profile.enabled.map { "user: \($0)" }
+            case .parent: []
             }
         }
     }

@@ -2,11 +2,11 @@ import SimKernel
 import OnboardingModel
 
 /// Timing budgets (DESIGN §4 "Budgets"): per launch, time to first route, loading span and time
-/// to interactive, and over the whole run the waiting on the app (`JourneyMetrics`), stay within
-/// the scenario's limits.
+/// to interactive, and over the whole run the waiting on the app, in all, at once and on each
+/// screen (`JourneyMetrics`), stay within the scenario's limits.
 public struct BudgetOracle: Oracle {
     public let name = "budgets"
-    public let summary = "each launch's first route, loading time and time to interactive, and the run's waiting, stay within budget"
+    public let summary = "each launch's first route, loading time and time to interactive, and the run's waiting (in all, at once, per screen), stay within budget"
 
     public init() {}
 
@@ -29,11 +29,14 @@ public struct BudgetOracle: Oracle {
             }
         }
         let journey = JourneyMetrics.of(run)
-        let measured: [(String, Int64?, Int64?)] = [
+        var measured: [(String, Int64?, Int64?)] = [
             ("the time spent waiting on the app", journey.waitMs, budgets.waitMs),
             ("the longest wait", journey.longestWaitMs, budgets.longestWaitMs),
             ("the app's time to the main app", journey.appTimeToMainMs, budgets.appTimeToMainMs),
         ]
+        for (screen, limit) in zip(TimingMetric.screens, budgets.screenWaitMs) where limit != nil {
+            measured.append(("the waiting on \(TimingMetric.screenName(screen))", journey.waitMs(on: screen), limit))
+        }
         for (label, value, limit) in measured {
             guard let value, let limit, value > limit else { continue }
             violations.append(Violation(oracle: name, at: run.end,

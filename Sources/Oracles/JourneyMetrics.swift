@@ -1,7 +1,8 @@
 import SimKernel
 import OnboardingModel
 
-/// Timing of a whole run as the user lived it, in virtual milliseconds, from the screens only.
+/// Timing of a whole run as the user lived it, in virtual milliseconds, from the screens and the
+/// requests only.
 ///
 /// The user is *waiting on the app* while the app runs in the foreground with a spinner or a
 /// loading screen up: a button spinning, goal options loading, the launch screen. Time spent on a
@@ -10,6 +11,7 @@ import OnboardingModel
 /// ```swift
 /// let metrics = JourneyMetrics.of(RunObservation(trace: result.simulation.trace))
 /// print(metrics.waitMs, metrics.longestWaitMs, metrics.appTimeToMainMs ?? -1)
+/// print(metrics.waitMs(on: .onboarding(.goalReview)) ?? 0, metrics.waitMs(causedBy: .generateGoals))
 /// ```
 public struct JourneyMetrics: Sendable, Equatable {
     /// All the time the user waited on the app.
@@ -20,34 +22,54 @@ public struct JourneyMetrics: Sendable, Equatable {
     /// a screen that offered nothing): the app's share of the journey, the user's think time taken
     /// out. Nil when the main app never showed.
     public let appTimeToMainMs: Int64?
+    /// The waiting on each screen of `TimingMetric.screens`, nil for a screen never shown in the
+    /// foreground.
+    public let waitByScreen: [Int64?]
+    /// The waiting each cause of `TimingMetric.causes` was behind: the newest foreground request
+    /// in flight while the user waited, or no request.
+    public let waitByCause: [Int64]
+
+    /// The waiting on `route`, nil if it never showed in the foreground.
+    public func waitMs(on route: Route) -> Int64? { waitByScreen[TimingMetric.screenPosition(of: route)] }
+
+    /// The waiting behind requests to `endpoint` (nil: behind no request).
+    public func waitMs(causedBy endpoint: Endpoint?) -> Int64 { waitByCause[TimingMetric.causePosition(of: endpoint)] }
 
     /// The metrics of `run`.
     public static func of(_ run: RunObservation) -> JourneyMetrics {
         var total: Int64 = 0, longest: Int64 = 0, current: Int64 = 0
         var blocked: Int64 = 0
         var reachedMain = false
+        var byScreen = [Int64?](repeating: nil, count: TimingMetric.screens.count)
         forEachSpan(of: run) { state, span in
             if !reachedMain, state.route == .main { reachedMain = true }
-            guard state.route != nil, state.foreground else { current = 0; return }
-            let waiting = state.spinner != nil || state.loadingScreen != nil
+            guard let route = state.route, state.foreground else { current = 0; return }
+            let waiting = isWaiting(state)
+            let position = TimingMetric.screenPosition(of: route)
+            byScreen[position] = (byScreen[position] ?? 0) + (waiting ? span : 0)
             if !reachedMain && (waiting || state.actions.isEmpty) { blocked += span }
             guard waiting else { current = 0; return }
             total += span
             current += span
             longest = max(longest, current)
         }
-        return JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain ? blocked : nil)
+        return JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain ? blocked : nil,
+                              waitByScreen: byScreen, waitByCause: waitByCause(of: run))
     }
 
-    /// The waiting per route, routes in order of their first wait (for reports; explored runs
-    /// keep only the totals).
+    /// The waiting per route, routes in order of their first wait.
     public static func waitByRoute(of run: RunObservation) -> [(route: Route, ms: Int64)] {
         var byRoute: [(route: Route, ms: Int64)] = []
         forEachSpan(of: run) { state, span in
-            guard let route = state.route, state.foreground, state.spinner != nil || state.loadingScreen != nil else { return }
+            guard let route = state.route, state.foreground, isWaiting(state) else { return }
             if let known = byRoute.firstIndex(where: { $0.route == route }) { byRoute[known].ms += span } else { byRoute.append((route, span)) }
         }
         return byRoute
+    }
+
+    /// The user waits on the app while a spinner or a loading screen is up.
+    private static func isWaiting(_ state: ScreenState) -> Bool {
+        state.route != nil && state.foreground && (state.spinner != nil || state.loadingScreen != nil)
     }
 
     /// Each screen with how long it stood (until the next screen, or the end of the run).
@@ -56,6 +78,50 @@ public struct JourneyMetrics: Sendable, Equatable {
         for position in screens.indices {
             let until = position + 1 < screens.count ? screens[position + 1].time : run.end
             body(screens[position].state, screens[position].time.duration(to: until).totalMilliseconds)
+        }
+    }
+
+    /// Walks the screens and the requests together in trace order, and gives every waiting
+    /// stretch to the newest foreground request in flight (background requests, such as queued
+    /// pushes, never hold a screen up), or to no request.
+    private static func waitByCause(of run: RunObservation) -> [Int64] {
+        var byCause = [Int64](repeating: 0, count: TimingMetric.causes.count)
+        let screens = run.screens
+        let requests = run.events([.requestSent, .responseReceived, .killed])
+        guard let first = screens.first else { return byCause }
+        var open: [(id: Int, endpoint: Endpoint)] = []
+        var waiting = false
+        var since = first.time
+        func account(until time: SimulationInstant) {
+            if waiting { byCause[TimingMetric.causePosition(of: open.last?.endpoint)] += since.duration(to: time).totalMilliseconds }
+            since = time
+        }
+        var request = 0
+        for screen in screens {
+            while request < requests.count, requests[request].index < screen.index {
+                account(until: requests[request].time)
+                apply(requests[request], to: &open)
+                request += 1
+            }
+            account(until: screen.time)
+            waiting = isWaiting(screen.state)
+        }
+        while request < requests.count, requests[request].time <= run.end {
+            account(until: requests[request].time)
+            apply(requests[request], to: &open)
+            request += 1
+        }
+        account(until: run.end)
+        return byCause
+    }
+
+    private static func apply(_ event: RunObservation.Event, to open: inout [(id: Int, endpoint: Endpoint)]) {
+        switch event.event {
+        case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
+            open.append((id, endpoint))
+        case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
+        case .killed: open.removeAll()
+        default: break
         }
     }
 }

@@ -17,18 +17,15 @@ public struct Violation: Sendable, Equatable {
     }
 }
 
-/// Timing budgets, in virtual milliseconds; `nil` means no limit. The first three hold for each
-/// launch, the last three for the whole run (`JourneyMetrics`).
+/// Timing budgets, in virtual milliseconds; `nil` means no limit. Every metric of
+/// `TimingMetric.names`: the launch metrics hold for each launch, the others for the whole run
+/// (`JourneyMetrics`).
 public struct Budgets: Sendable, Equatable {
-    public var firstRouteMs: Int64?
-    public var loadingMs: Int64?
-    public var interactiveMs: Int64?
-    public var waitMs: Int64?
-    public var longestWaitMs: Int64?
-    public var appTimeToMainMs: Int64?
+    /// One limit per name of `metricNames`, in its order.
+    private var limits = [Int64?](repeating: nil, count: TimingMetric.names.count)
 
-    /// Every metric a budget can name, launch metrics first.
-    public static let metricNames = ["firstRouteMs", "loadingMs", "interactiveMs", "waitMs", "longestWaitMs", "appTimeToMainMs"]
+    /// Every metric a budget can name, launch metrics first, then the journey's, then each screen's wait.
+    public static let metricNames = TimingMetric.names
 
     public init(firstRouteMs: Int64? = nil, loadingMs: Int64? = nil, interactiveMs: Int64? = nil,
                 waitMs: Int64? = nil, longestWaitMs: Int64? = nil, appTimeToMainMs: Int64? = nil) {
@@ -40,31 +37,23 @@ public struct Budgets: Sendable, Equatable {
         self.appTimeToMainMs = appTimeToMainMs
     }
 
-    public var isEmpty: Bool { Self.metricNames.allSatisfy { self[limitOf: $0] == nil } }
+    public var firstRouteMs: Int64? { get { limits[0] } set { limits[0] = newValue } }
+    public var loadingMs: Int64? { get { limits[1] } set { limits[1] = newValue } }
+    public var interactiveMs: Int64? { get { limits[2] } set { limits[2] = newValue } }
+    public var waitMs: Int64? { get { limits[3] } set { limits[3] = newValue } }
+    public var longestWaitMs: Int64? { get { limits[4] } set { limits[4] = newValue } }
+    public var appTimeToMainMs: Int64? { get { limits[5] } set { limits[5] = newValue } }
+    /// The limit on the wait on each screen, in the order of `TimingMetric.screens`.
+    public var screenWaitMs: ArraySlice<Int64?> { limits[(TimingMetric.launch.count + TimingMetric.journey.count)...] }
 
-    /// The limit for a metric named as in `metricNames`.
+    public var isEmpty: Bool { limits.allSatisfy { $0 == nil } }
+
+    /// The limit for a metric named as in `metricNames` (nil, and ignored when set, for any other name).
     public subscript(limitOf metric: String) -> Int64? {
-        get {
-            switch metric {
-            case "firstRouteMs": firstRouteMs
-            case "loadingMs": loadingMs
-            case "interactiveMs": interactiveMs
-            case "waitMs": waitMs
-            case "longestWaitMs": longestWaitMs
-            case "appTimeToMainMs": appTimeToMainMs
-            default: nil
-            }
-        }
+        get { Self.metricNames.firstIndex(of: metric).flatMap { limits[$0] } }
         set {
-            switch metric {
-            case "firstRouteMs": firstRouteMs = newValue
-            case "loadingMs": loadingMs = newValue
-            case "interactiveMs": interactiveMs = newValue
-            case "waitMs": waitMs = newValue
-            case "longestWaitMs": longestWaitMs = newValue
-            case "appTimeToMainMs": appTimeToMainMs = newValue
-            default: break
-            }
+            guard let position = Self.metricNames.firstIndex(of: metric) else { return }
+            limits[position] = newValue
         }
     }
 }

@@ -12,6 +12,8 @@ public struct ScenarioResult: Sendable {
     public private(set) var simulation: SimulationResult
     /// Timing of the first launch, if the scenario launched the app.
     public let metrics: LaunchMetrics?
+    /// Timing of every launch, in order.
+    public var launches: [LaunchMetrics] = []
     /// Waiting over the whole run (nil for a scenario that could not run).
     public var journey: JourneyMetrics?
     /// What the run reached: screens and actions, faults, lifecycle events (`explore --coverage`).

@@ -50,8 +50,10 @@ public enum ScenarioRunner {
         violations += ExpectationChecker.check(scenario.expectations, at: capture.final, step: nil,
                                                policyOutcome: capture.policyOutcome, run: observation)
         violations += kernelProblems(outcome)
+        let launches = LaunchMetrics.of(observation)
         var result = ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
-                                    simulation: outcome, metrics: LaunchMetrics.of(observation).first)
+                                    simulation: outcome, metrics: launches.first)
+        result.launches = launches
         result.journey = JourneyMetrics.of(observation)
         result.coverage = RunCoverage.of(observation)
         result.freeUserLogs = capture.freeUserLogs

@@ -9,7 +9,9 @@ import Scenarios
 struct ExplorationReport {
     let plan: ExplorationPlan
     let outcome: ExplorationOutcome
-    let exceeded: [LaunchBudgets.Exceedance]
+    let budgets: TimingBudgets
+    let exceeded: [TimingBudgets.Exceedance]
+    let baseline: TimingBaseline?
     let jobs: Int
     /// How many failing runs the console shows for each oracle before it only counts.
     static let shownPerOracle = 3
@@ -20,7 +22,10 @@ struct ExplorationReport {
 
     func replayCommand(_ run: ExplorationRun) -> String { replayCommand(target: run.target, seed: run.seed) }
 
+    /// The command that replays `seed` of the target named `name` (of the plan's target for the
+    /// seed when the name is `all`).
     func replayCommand(target name: String, seed: UInt64) -> String {
+        let name = name == TimingBudgets.allTargets ? plan.target(for: seed).name : name
         let target = name.hasPrefix("persona:") || !name.hasSuffix(".json") ? "--persona \(name)" : name
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
         // Only personas have a driver to choose; the standard one goes without saying.
@@ -50,17 +55,10 @@ struct ExplorationReport {
         if !summary.violationsByOracle.isEmpty {
             lines.append("violations by oracle: " + summary.violationsByOracle.map { "\($0.oracle) \($0.count)" }.joined(separator: ", "))
         }
-        lines.append("timing per target, ms (p50 / p95 / p99 / max, worst seed):")
-        for entry in summary.metrics {
-            let p = entry.percentiles
-            lines.append("  \(entry.target) \(entry.metric): \(p.p50) / \(p.p95) / \(p.p99) / \(p.max) (seed \(p.worstSeed))")
-        }
+        let timing = self.timing
+        lines += timing.table
         lines += summary.coverage.table
-        for budget in exceeded {
-            lines.append("BUDGET  \(budget.target) \(budget.metric) \(budget.percentile): \(budget.measured)ms over the budget of "
-                         + "\(budget.limit)ms; worst \(budget.worst)ms at seed \(budget.seed): "
-                         + replayCommand(target: budget.target, seed: budget.seed))
-        }
+        lines += timing.verdicts
         lines.append("summary hash: \(summary.summaryHash)  (\(Int(wallSeconds * 1000))ms)")
         return lines.joined(separator: "\n")
     }
@@ -77,8 +75,22 @@ struct ExplorationReport {
         }
     }
 
+    var timing: TimingReport {
+        TimingReport(summary: summary, budgets: budgets, exceeded: exceeded, baseline: baseline,
+                     replay: { replayCommand(target: $0, seed: $1) })
+    }
+
+    /// What was explored, so that a later `--baseline` can tell whether it compares the same runs.
+    var planJSON: JSONWriter.Value {
+        .object([("firstSeed", .string(String(plan.firstSeed))), ("seeds", .int(Int64(plan.seedCount))),
+                 ("shard", .string("\(plan.shard.index)/\(plan.shard.count)")), ("user", .string(plan.user.rawValue)),
+                 ("mutants", .array(plan.mutants.map { .string($0.rawValue) })),
+                 ("targets", .array(plan.targets.map { .string($0.name) }))])
+    }
+
     var json: JSONWriter.Value {
         .object([
+            ("plan", planJSON),
             ("runs", .int(Int64(summary.runs))),
             ("failedRuns", .int(Int64(summary.failedRuns))),
             ("keptFailures", .int(Int64(outcome.failures.count))),
@@ -93,17 +105,9 @@ struct ExplorationReport {
                          ("replay", .string(replayCommand(run)))])
             })),
             ("violationsByOracle", .object(summary.violationsByOracle.map { ($0.oracle, .int(Int64($0.count))) })),
-            ("metrics", .array(summary.metrics.map { entry in
-                .object([("target", .string(entry.target)), ("metric", .string(entry.metric)),
-                         ("p50", .int(entry.percentiles.p50)), ("p95", .int(entry.percentiles.p95)),
-                         ("p99", .int(entry.percentiles.p99)), ("max", .int(entry.percentiles.max)),
-                         ("worstSeed", .string(String(entry.percentiles.worstSeed)))])
-            })),
-            ("budgetsExceeded", .array(exceeded.map { budget in
-                .object([("target", .string(budget.target)), ("metric", .string(budget.metric)),
-                         ("percentile", .string(budget.percentile)), ("limit", .int(budget.limit)),
-                         ("measured", .int(budget.measured)), ("worst", .int(budget.worst)), ("seed", .string(String(budget.seed)))])
-            })),
+            ("metrics", timing.metricsJSON),
+            ("waitByCause", timing.waitByCauseJSON),
+            ("budgetsExceeded", timing.exceededJSON),
             ("summaryHash", .string(summary.summaryHash)),
         ])
     }
@@ -127,8 +131,9 @@ struct ExplorationReport {
         ])
     }
 
-    /// A failing test case per kept failure (with its replay command), and one case for the runs
-    /// that are only counted, so that the report's size does not grow with the seeds.
+    /// A failing test case per kept failure (with its replay command), one case for the runs that
+    /// are only counted, so that the report's size does not grow with the seeds, and a failing
+    /// case per exceeded budget (with its worst runs' replay commands).
     var junit: JUnitReport {
         var cases = outcome.failures.map { run in
             var testCase = RunCommand.junitCase(run.result, seconds: 0, name: "\(run.target) seed \(run.seed)")
@@ -144,6 +149,12 @@ struct ExplorationReport {
                 ? [("explore", "\(uncounted) more failing run(s) beyond the \(outcome.failures.count) kept", "rerun with --keep-failures to list them")]
                 : []
             cases.append(JUnitReport.Case(suite: "explore", name: name, seconds: 0, failures: failures))
+        }
+        for budget in exceeded {
+            let detail = budget.worst.map { "worst \($0.value)ms: \(replayCommand(target: budget.target, seed: $0.seed))" }
+                .joined(separator: "\n")
+            cases.append(JUnitReport.Case(suite: "budgets", name: "\(budget.target) \(budget.metric) \(budget.percentile)", seconds: 0,
+                                          failures: [("budget", "\(budget.measured)ms over the limit of \(budget.limit)ms", detail)]))
         }
         return JUnitReport(name: "onboarding-sim explore", cases: cases)
     }

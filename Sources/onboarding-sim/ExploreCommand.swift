@@ -12,6 +12,7 @@ enum ExploreCommand {
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
                                           [--persona P]… [--user free|scripted] [--mutant ID]… [--budgets FILE]
+                                          [--baseline FILE]
                                           [--keep-failures N]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
 
@@ -35,7 +36,11 @@ enum ExploreCommand {
               --persona P      explore only these personas (repeatable): \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --user U         \(UserDriver.help)
               --mutant ID      switch a catalogue bug back on (repeatable)
-              --budgets FILE   launch budgets per persona (default: scenarios/budgets.json if present)
+              --budgets FILE   timing budgets per persona at percentiles (default: scenarios/budgets.json
+                               if present); an exceeded limit prints its worst seeds with replay
+                               commands and the knobs the runs over it drew more often
+              --baseline FILE  compare timing with an earlier `explore … --json` output: each changed
+                               percentile shows its change, and "maxGrowth" budgets are checked
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
                                (a few per oracle), listed by --json and written to --junit; the rest
                                are counted. Memory stays flat however many seeds there are.
@@ -51,29 +56,43 @@ enum ExploreCommand {
             examples:
               onboarding-sim explore --seeds 500
               onboarding-sim explore --seeds 1000 --mutant fix-3 --jobs 2
+              onboarding-sim explore --seeds 2000 --json > baseline.json
+              onboarding-sim explore --seeds 2000 --baseline baseline.json --mutant fix-2
               onboarding-sim explore scenarios/journeys/new-user-happy-path.json --seeds 200 --shard 2/4
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
         flags: ["--json"],
-        options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--keep-failures",
+        options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--keep-failures",
                   "--per-seed", "--junit", "--coverage"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let plan = try plan(arguments) else { return ExitCode.badInput }
+        guard var plan = try plan(arguments) else { return ExitCode.badInput }
         let jobs = try number("--jobs", arguments.value("--jobs")) ?? 1
         let budgetsPath = arguments.value("--budgets") ?? "scenarios/budgets.json"
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
         }
-        let budgets: LaunchBudgets
-        switch LaunchBudgets.load(budgetsPath) {
+        let budgets: TimingBudgets
+        switch TimingBudgets.load(budgetsPath) {
         case .success(let loaded): budgets = loaded
         case .failure(let problems):
             for problem in problems.errors { Console.error("error: \(problem)") }
             return ExitCode.badInput
         }
+        var baseline: TimingBaseline?
+        if let path = arguments.value("--baseline") {
+            switch TimingBaseline.load(path) {
+            case .success(let loaded): baseline = loaded
+            case .failure(let problems):
+                for problem in problems.errors { Console.error("error: \(problem)") }
+                return ExitCode.badInput
+            }
+        } else if budgets.limitsGrowth {
+            Console.error("note: the budgets' maxGrowth limits are not checked without --baseline FILE")
+        }
+        plan.budgets = budgets
         let keep = try number("--keep-failures", arguments.value("--keep-failures"), from: 0) ?? Explorer.defaultKeptFailures
         let perSeed: PerSeedFile?
         if let path = arguments.value("--per-seed") {
@@ -88,8 +107,11 @@ enum ExploreCommand {
         }
         Terminal.endProgress()
         perSeed?.close()
-        let exceeded = budgets.exceeded(in: outcome.summary)
-        let report = ExplorationReport(plan: plan, outcome: outcome, exceeded: exceeded, jobs: jobs)
+        let exceeded = budgets.exceeded(in: outcome.summary, baseline: baseline)
+        let report = ExplorationReport(plan: plan, outcome: outcome, budgets: budgets, exceeded: exceeded, baseline: baseline, jobs: jobs)
+        if let baseline, baseline.plan != TimingBaseline.describe(plan: JSONWriter.line(report.planJSON)) {
+            Console.error("note: the baseline explored other runs (\(baseline.plan)); percentiles are compared, but not run for run")
+        }
         Console.out(arguments.has("--json") ? JSONWriter.line(report.json) : report.text(wallSeconds: timer.seconds))
         if Terminal.inGitHubActions { for run in outcome.failures.prefix(10) { RunCommand.annotate(run.result) } }
         if let path = arguments.value("--junit") {

@@ -20,8 +20,8 @@ import Foundation
         #expect(hash(first)?.split(separator: " ").dropLast().joined() == hash(second)?.split(separator: " ").dropLast().joined())
     }
 
-    @Test func aPercentileBudgetJustBelowTheMeasuredP95FailsWithTheWorstSeedAndItsReplay() throws {
-        let measured = try json(try run(["explore", "--seeds", "200", "--persona", "new-user", "--json"]))
+    @Test func aPercentileBudgetJustBelowTheMeasuredP95FailsWithTheWorstSeedsAndTheirReplay() throws {
+        let measured = try json(try run(["explore", "--seeds", "400", "--persona", "new-user", "--json"]))
         let metrics = measured["metrics"] as? [[String: Any]] ?? []
         let wait = try #require(metrics.first { $0["metric"] as? String == "waitMs" })
         let p95 = try #require(wait["p95"] as? Int)
@@ -29,13 +29,21 @@ import Foundation
         defer { try? FileManager.default.removeItem(at: file) }
         let budgets = #"{"format": 1, "budgets": {"new-user": {"waitMs": {"p95": "# + "\(p95 - 1)" + #"}}}}"#
         try budgets.write(to: file, atomically: true, encoding: .utf8)
-        let output = try run(["explore", "--seeds", "200", "--persona", "new-user", "--budgets", file.path])
+        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("budgets-\(getpid()).xml")
+        defer { try? FileManager.default.removeItem(at: junit) }
+        let output = try run(["explore", "--seeds", "400", "--persona", "new-user", "--budgets", file.path, "--junit", junit.path])
         #expect(output.status == 1)
-        let line = output.standardOutput.split(separator: "\n").first { $0.hasPrefix("BUDGET") }.map(String.init) ?? ""
-        #expect(line.contains("new-user waitMs p95: \(p95)ms over the budget of \(p95 - 1)ms"))
-        #expect(line.contains("onboarding-sim replay --persona new-user --seed"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains(#"<testsuite name="budgets" tests="1" failures="1">"#), "an exceeded budget is a failing test case")
+        let lines = output.standardOutput.split(separator: "\n").map(String.init)
+        let budget = try #require(lines.firstIndex { $0.hasPrefix("BUDGET") })
+        #expect(lines[budget].contains("new-user waitMs p95: \(p95)ms over the budget of \(p95 - 1)ms"))
+        #expect(lines[budget].contains("runs went over"))
+        #expect(lines[budget + 1 ..< min(lines.count, budget + 4)].allSatisfy { $0.contains("onboarding-sim replay --persona new-user --seed") })
+        #expect(lines.contains { $0.contains("runs over the budget drew more often:") })
+        #expect(lines.contains("budgets: 0 of 1 limit(s) met, 1 exceeded"))
         try #"{"format": 1, "budgets": {"new-user": {"waitMs": {"p95": "# .appending("\(p95)}}}}").write(to: file, atomically: true, encoding: .utf8)
-        #expect(try run(["explore", "--seeds", "200", "--persona", "new-user", "--budgets", file.path]).status == 0)
+        #expect(try run(["explore", "--seeds", "400", "--persona", "new-user", "--budgets", file.path]).status == 0)
     }
 
     @Test func anUnknownPercentileInABudgetsFileIsAClearError() throws {
@@ -44,11 +52,37 @@ import Foundation
         try #"{"format": 1, "budgets": {"new-user": {"waitMs": {"p96": 1}}}}"#.write(to: file, atomically: true, encoding: .utf8)
         let output = try run(["explore", "--seeds", "5", "--budgets", file.path])
         #expect(output.status == 2)
-        #expect(output.standardError.contains("$.budgets.new-user.waitMs.p96: unknown percentile \"p96\""))
+        #expect(output.standardError.contains("$.budgets.new-user.waitMs.p96: unknown key \"p96\" (p50, p95, p99, max, maxGrowth) (did you mean \"p95\"?)"))
         try #"{"format": 1, "budgets": {}, "budgetz": 1}"#.write(to: file, atomically: true, encoding: .utf8)
         let misspelt = try run(["explore", "--seeds", "5", "--budgets", file.path])
         #expect(misspelt.status == 2)
         #expect(misspelt.standardError.contains("$.budgetz: unknown key \"budgetz\" (did you mean \"budgets\"?)"))
+    }
+
+    @Test func aBuildComparedWithItsOwnBaselineShowsNoChangeAndASlowerMutantFailsItsGrowthLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("baseline.json"), budgets = folder.appendingPathComponent("budgets.json")
+        try #"{"format": 1, "budgets": {"all": {"waitMs": {"p50": 600000, "maxGrowth": "10%"}}}}"#.write(to: budgets, atomically: true, encoding: .utf8)
+        let kept = try run(["explore", "--seeds", "1000", "--jobs", "2", "--json", "--budgets", budgets.path])
+        try kept.standardOutput.write(to: baseline, atomically: true, encoding: .utf8)
+        #expect(kept.standardError.contains("maxGrowth limits are not checked without --baseline"))
+        let same = try run(["explore", "--seeds", "1000", "--jobs", "2", "--budgets", budgets.path, "--baseline", baseline.path])
+        #expect(same.status == 0, "\(same.standardOutput)")
+        #expect(same.standardOutput.contains("(no change)"))
+        // pit-2 puts the main app's own loading view after the launch's: every journey waits longer.
+        let slower = try run(["explore", "--seeds", "1000", "--jobs", "2", "--budgets", budgets.path, "--baseline", baseline.path,
+                              "--mutant", "pit-2"])
+        #expect(slower.status == 1)
+        #expect(slower.standardOutput.contains("BUDGET  all waitMs p50:") && slower.standardOutput.contains("over the baseline's"))
+        #expect(slower.standardOutput.contains("the budget allows 10%"))
+        #expect(!slower.standardError.contains("baseline explored other runs"), "another mutant is the same runs")
+        let other = try run(["explore", "--seeds", "40", "--budgets", budgets.path, "--baseline", baseline.path])
+        #expect(other.standardError.contains("the baseline explored other runs"))
+        let broken = try run(["explore", "--seeds", "5", "--baseline", budgets.path])
+        #expect(broken.status == 2)
+        #expect(broken.standardError.contains("expected explore's JSON, with a \"metrics\" array"))
     }
 
     @Test func theAllocatorTuningRestartChangesNoResult() throws {

@@ -22,6 +22,6 @@ import Exploration
               case .object(let percentiles)? = percentileForm.first(where: { $0.key == "properties" })?.value
         else { throw ShapeError() }
         #expect(metricProperties.map(\.key) == Budgets.metricNames)
-        #expect(percentiles.map(\.key) == LaunchBudgets.Limit.keys)
+        #expect(percentiles.map(\.key) == TimingBudgets.Limit.keys)
     }
 }

@@ -210,5 +210,28 @@ extension HandBuiltTraceTests {
         #expect(metrics.longestWaitMs == 3_000)
         #expect(metrics.appTimeToMainMs == 4_000)
         #expect(JourneyMetrics.waitByRoute(of: run).map(\.ms) == [1_000, 2_000, 1_000])
+        #expect(metrics.waitMs(on: .onboarding(.auth)) == 2_000)
+        #expect(metrics.waitMs(on: .onboarding(.intro)) == 0, "shown, never waited on")
+        #expect(metrics.waitMs(on: .onboarding(.goalReview)) == nil, "never shown")
+    }
+
+    @Test func eachWaitIsPutDownToTheNewestForegroundRequestInFlightOrToNone() {
+        let run = trace([
+            (0, .launched(process: 1, cold: true)), (0, screen(.launch, actions: [], loading: "launch-screen")),
+            (0, .requestSent(id: 1, timeoutMs: 3_000, endpoint: .journey)),
+            (800, .responseReceived(id: 1, endpoint: .journey, outcome: "ok")),
+            (1_000, screen(.onboarding(.goalReview), actions: [], spinner: "goals")),                  // 200 ms with no request
+            (1_000, .requestSent(id: 2, timeoutMs: 30_000, endpoint: .generateGoals)),
+            (1_500, .requestSent(id: 3, timeoutMs: 10_000, endpoint: .analytics)),                      // background: never the cause
+            (4_000, .responseReceived(id: 2, endpoint: .generateGoals, outcome: "ok")),
+            (4_000, screen(.onboarding(.goalReview), actions: [.next])), (6_000, .note("end"))])
+        let metrics = JourneyMetrics.of(run)
+        #expect(metrics.waitMs(causedBy: .journey) == 800)
+        #expect(metrics.waitMs(causedBy: nil) == 200)
+        #expect(metrics.waitMs(causedBy: .generateGoals) == 3_000)
+        #expect(metrics.waitMs(causedBy: .analytics) == 0)
+        #expect(metrics.waitByCause.reduce(0, +) == metrics.waitMs, "every waited millisecond has one cause")
+        #expect(metrics.waitMs(on: .launch) == 1_000)
+        #expect(metrics.waitMs(on: .onboarding(.goalReview)) == 3_000)
     }
 }

@@ -1,0 +1,110 @@
+import Oracles
+
+/// Which runs went over each limit of a budgets file, and which knobs they drew, next to how
+/// often all runs of the same target drew them: the answer to "why did the budget fail".
+///
+/// A run is over a limit when any of its values of the metric (each launch's, for launch
+/// metrics) is above it. Counts only, so memory grows with the number of limits and knob kinds,
+/// never with the seeds; summaries of disjoint seeds merge.
+///
+/// ```swift
+/// var summary = ExplorationSummary(watching: budgets)
+/// for run in runs { summary.add(run) }
+/// summary.watch.overRepresented(target: "new-user", metric: "waitMs", limit: 20_000)
+/// // [("slow goal generation", over: 0.94, all: 0.5), …]
+/// ```
+public struct BudgetWatch: Sendable {
+    /// One watched limit: a target (or `all`), a metric, a value.
+    struct Line: Sendable {
+        let target: String
+        let metric: Int
+        let limit: Int64
+        var over = 0
+        var featuresOver: [String: Int] = [:]  // looked up; iterated only sorted
+    }
+
+    /// Runs and knob kinds of one target (or of all).
+    struct Population: Sendable {
+        var runs = 0
+        var features: [String: Int] = [:]  // looked up; iterated only sorted
+    }
+
+    private var lines: [Line] = []
+    private var populations: [String: Population] = [:]  // looked up; iterated only sorted
+
+    var isWatching: Bool { !lines.isEmpty }
+
+    init(_ budgets: TimingBudgets) {
+        for (target, limits) in budgets.byTarget {
+            for (metric, limit) in limits {
+                guard let position = TimingMetric.names.firstIndex(of: metric) else { continue }
+                for value in Set(limit.values).sorted() { lines.append(Line(target: target, metric: position, limit: value)) }
+            }
+        }
+    }
+
+    mutating func add(_ run: ExplorationRun) {
+        var highest = [Int64?](repeating: nil, count: TimingMetric.names.count)
+        ExplorationSummary.forEachValue(of: run) { position, value in highest[position] = max(highest[position] ?? value, value) }
+        let features = run.swarm.features
+        for target in [run.target, TimingBudgets.allTargets] where lines.contains(where: { $0.target == target }) {
+            populations[target, default: Population()].runs += 1
+            for feature in features { populations[target, default: Population()].features[feature, default: 0] += 1 }
+        }
+        for position in lines.indices where lines[position].target == run.target || lines[position].target == TimingBudgets.allTargets {
+            guard let value = highest[lines[position].metric], value > lines[position].limit else { continue }
+            lines[position].over += 1
+            for feature in features { lines[position].featuresOver[feature, default: 0] += 1 }
+        }
+    }
+
+    mutating func merge(_ other: BudgetWatch) {
+        if lines.isEmpty { lines = other.lines.map { Line(target: $0.target, metric: $0.metric, limit: $0.limit) } }
+        precondition(lines.count == other.lines.count, "merging summaries that watched different budgets")
+        for position in lines.indices {
+            lines[position].over += other.lines[position].over
+            for (feature, count) in other.lines[position].featuresOver { lines[position].featuresOver[feature, default: 0] += count }
+        }
+        for (target, theirs) in other.populations {
+            populations[target, default: Population()].runs += theirs.runs
+            for (feature, count) in theirs.features { populations[target, default: Population()].features[feature, default: 0] += count }
+        }
+    }
+
+    /// A knob kind drawn more often by the runs over a limit than by all runs.
+    public struct OverRepresented: Sendable, Equatable {
+        public let feature: String
+        /// The share of the runs over the limit that drew it.
+        public let over: Double
+        /// The share of all runs of the target that drew it.
+        public let all: Double
+    }
+
+    /// How many runs of `target` went over `limit` of `metric`, out of how many.
+    public func runsOver(target: String, metric: String, limit: Int64) -> (over: Int, runs: Int)? {
+        guard let line = line(target, metric, limit) else { return nil }
+        return (line.over, populations[target]?.runs ?? 0)
+    }
+
+    /// The knob kinds most over-represented among the runs of `target` over `limit` of `metric`:
+    /// those at least 10 points more common there than among all runs, and by more than chance
+    /// would make it among that many runs (two standard errors of a share), the largest
+    /// difference first, at most `count`.
+    public func overRepresented(target: String, metric: String, limit: Int64, count: Int = 5) -> [OverRepresented] {
+        guard let line = line(target, metric, limit), line.over > 0, let population = populations[target], population.runs > 0 else {
+            return []
+        }
+        let found = line.featuresOver.keys.sorted().compactMap { feature -> OverRepresented? in
+            let over = Double(line.featuresOver[feature]!) / Double(line.over)
+            let all = Double(population.features[feature] ?? 0) / Double(population.runs)
+            let chance = 2 * (all * (1 - all) / Double(line.over)).squareRoot()
+            return over - all >= max(0.1, chance) ? OverRepresented(feature: feature, over: over, all: all) : nil
+        }
+        return Array(found.sorted { ($0.over - $0.all, $1.feature) > ($1.over - $1.all, $0.feature) }.prefix(count))
+    }
+
+    private func line(_ target: String, _ metric: String, _ limit: Int64) -> Line? {
+        guard let position = TimingMetric.names.firstIndex(of: metric) else { return nil }
+        return lines.first { $0.target == target && $0.metric == position && $0.limit == limit }
+    }
+}

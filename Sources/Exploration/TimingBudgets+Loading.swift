@@ -1,0 +1,111 @@
+import Foundation
+import Oracles
+import Scenarios
+
+extension TimingBudgets {
+    /// Reads a budgets file; a missing file is no budgets, a broken one is an error naming the
+    /// JSON path, what was expected and, for a misspelt key, the nearest right one.
+    public static func load(_ path: String) -> Result<TimingBudgets, ScenarioProblems> {
+        guard let data = FileManager.default.contents(atPath: path) else { return .success(.empty) }
+        func problem(_ location: String, _ message: String, suggestion: String? = nil) -> Result<TimingBudgets, ScenarioProblems> {
+            .failure(ScenarioProblems([ScenarioError(file: path, location: location, message: message, suggestion: suggestion)]))
+        }
+        let root: JSONValue
+        do { root = try JSONParser.parse(try JSONText.decode(data).get()) } catch {
+            return problem("line \(error.line), column \(error.column)", "not valid JSON: \(error.message)")
+        }
+        guard case .object(let top) = root, top.first(where: { $0.key == "format" })?.value == .number("1"),
+              case .object(let entries)? = top.first(where: { $0.key == "budgets" })?.value else {
+            return problem("$", "expected {\"format\": 1, \"budgets\": {\"<persona>\": {…}}}")
+        }
+        for (key, _) in top where !topKeys.contains(key) {
+            return problem("$.\(key)", "unknown key \"\(key)\"", suggestion: suggestion(for: key, among: topKeys))
+        }
+        var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
+        for (target, value) in entries {
+            let targets = [allTargets] + Persona.allCases.map(\.rawValue)
+            guard targets.contains(target) || target.hasSuffix(".json") else {
+                return problem("$.budgets.\(target)", "unknown target \"\(target)\": a persona (\(Persona.allCases.map(\.rawValue).joined(separator: ", "))), "
+                               + "\"all\" for every run, or a scenario file as explore names it",
+                               suggestion: suggestion(for: target, among: targets))
+            }
+            guard case .object(let metrics) = value else { return problem("$.budgets.\(target)", "expected an object") }
+            var limits: [(metric: String, limit: Limit)] = []
+            for (metric, value) in metrics {
+                let path = "$.budgets.\(target).\(metric)"
+                guard Budgets.metricNames.contains(metric) else {
+                    return problem(path, "unknown metric \"\(metric)\" (launch: \(TimingMetric.launch.joined(separator: ", ")); "
+                                   + "journey: \(TimingMetric.journey.joined(separator: ", ")); each screen: waitMs.<screen>)",
+                                   suggestion: suggestion(for: metric, among: Budgets.metricNames))
+                }
+                switch limit(value, at: path) {
+                case .success(let limit): limits.append((metric, limit))
+                case .failure(let message): return problem(message.path, message.text, suggestion: message.suggestion)
+                }
+            }
+            result.append((target, limits))
+        }
+        return .success(TimingBudgets(byTarget: result))
+    }
+
+    /// The keys of a budgets file's top level (`$schema` lets an editor find docs/budgets.schema.json).
+    static let topKeys = ["$schema", "format", "budgets"]
+
+    private static func suggestion(for word: String, among candidates: [String]) -> String? {
+        DidYouMean.closest(to: word, among: candidates).map { "did you mean \"\($0)\"?" }
+    }
+
+    private struct Problem: Error {
+        let path: String, text: String
+        var suggestion: String?
+    }
+
+    /// A bare number (a maximum) or `{"p50": …, "p95": …, "p99": …, "max": …, "maxGrowth": "10%"}`.
+    private static func limit(_ value: JSONValue, at path: String) -> Result<Limit, Problem> {
+        if case .number = value { return milliseconds(value, at: path).map { Limit(max: $0) } }
+        guard case .object(let members) = value else {
+            return .failure(Problem(path: path, text: "expected milliseconds, or limits at percentiles such as {\"p95\": 8000}"))
+        }
+        var limit = Limit()
+        for (key, bound) in members {
+            guard Limit.keys.contains(key) else {
+                return .failure(Problem(path: "\(path).\(key)", text: "unknown key \"\(key)\" (p50, p95, p99, max, maxGrowth)",
+                                        suggestion: suggestion(for: key, among: Limit.keys)))
+            }
+            if key == "maxGrowth" {
+                switch growth(bound, at: "\(path).\(key)") {
+                case .success(let percent): limit.maxGrowthPercent = percent
+                case .failure(let problem): return .failure(problem)
+                }
+                continue
+            }
+            switch milliseconds(bound, at: "\(path).\(key)") {
+            case .success(let number):
+                switch key {
+                case "p50": limit.p50 = number
+                case "p95": limit.p95 = number
+                case "p99": limit.p99 = number
+                default: limit.max = number
+                }
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        return .success(limit)
+    }
+
+    private static func milliseconds(_ value: JSONValue, at path: String) -> Result<Int64, Problem> {
+        guard case .number(let text) = value, let number = Int64(text), number >= 0 else {
+            return .failure(Problem(path: path, text: "expected a whole number of milliseconds"))
+        }
+        return .success(number)
+    }
+
+    /// `"10%"`: a percentage from 0 to 1000, at most two decimals.
+    private static func growth(_ value: JSONValue, at path: String) -> Result<Double, Problem> {
+        guard case .string(let text) = value, text.hasSuffix("%"), let percent = Double(text.dropLast()),
+              percent >= 0, percent <= 1000, text.dropLast().allSatisfy({ $0.isNumber || $0 == "." }) else {
+            return .failure(Problem(path: path, text: "expected a percentage such as \"10%\" (0% to 1000%)"))
+        }
+        return .success(percent)
+    }
+}
