@@ -1,9 +1,9 @@
 import Foundation
 import Scenarios
 
-/// A kept exploration's timing (the `explore --json` output of an earlier build), to compare a
-/// new exploration with: each percentile's change, `maxGrowth` budgets, the baseline's
-/// distribution in the timing page. Same seeds and targets give an exact comparison.
+/// An exploration's timing as `explore --json` wrote it: kept from an earlier build, to compare a
+/// new exploration with (each percentile's change, `maxGrowth` budgets; same seeds and targets
+/// give an exact comparison), and what `report --timing` draws.
 ///
 /// ```swift
 /// let baseline = try TimingBaseline.load("baseline.json").get()
@@ -17,12 +17,20 @@ public struct TimingBaseline: Sendable {
         public let p50, p95, p99, max: Int64
         /// The values at 0%, 1%, …, 100% (empty if the file predates them).
         public let quantiles: [Int64]
+        /// How many values the percentiles are of (nil if the file predates it).
+        public let samples: Int?
     }
 
     public let entries: [Entry]
+    /// The budgets the kept exploration checked (none if it predates them).
+    public var budgets: TimingBudgets = .empty
     /// Which runs the kept exploration made (seeds, shard, user, targets; not its mutants, which
     /// a comparison may change on purpose), as `explore --json` says it.
     public let plan: String
+    /// The mutants the kept exploration switched on.
+    public var mutants: [String] = []
+    /// How many runs it made (nil if not said).
+    public var runs: Int?
 
     public func percentiles(of metric: String, for target: String) -> Entry? {
         entries.first { $0.target == target && $0.metric == metric }
@@ -61,11 +69,24 @@ public struct TimingBaseline: Sendable {
             if case .array(let values)? = fields.first(where: { $0.key == "quantiles" })?.value {
                 quantiles = values.compactMap { if case .number(let text) = $0 { Int64(text) } else { nil } }
             }
-            entries.append(Entry(target: target, metric: metric, p50: p50, p95: p95, p99: p99, max: max, quantiles: quantiles))
+            entries.append(Entry(target: target, metric: metric, p50: p50, p95: p95, p99: p99, max: max, quantiles: quantiles,
+                                 samples: number("samples").map(Int.init)))
         }
         var plan = ""
         if let value = top.first(where: { $0.key == "plan" })?.value { plan = describePlan(value) }
-        return .success(TimingBaseline(entries: entries, plan: plan))
+        var baseline = TimingBaseline(entries: entries, plan: plan)
+        if case .object(let fields)? = top.first(where: { $0.key == "plan" })?.value,
+           case .array(let mutants)? = fields.first(where: { $0.key == "mutants" })?.value {
+            baseline.mutants = mutants.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        }
+        if case .number(let runs)? = top.first(where: { $0.key == "runs" })?.value { baseline.runs = Int(runs) }
+        if case .object(let budgets)? = top.first(where: { $0.key == "budgets" })?.value {
+            switch TimingBudgets.decode(budgets, file: path, at: "$.budgets") {
+            case .success(let decoded): baseline.budgets = decoded
+            case .failure(let problems): return .failure(problems)
+            }
+        }
+        return .success(baseline)
     }
 
     /// An `explore --json` plan as `plan` describes it, to compare with a baseline's ("" if not JSON).

@@ -21,24 +21,33 @@ extension TimingBudgets {
         for (key, _) in top where !topKeys.contains(key) {
             return problem("$.\(key)", "unknown key \"\(key)\"", suggestion: suggestion(for: key, among: topKeys))
         }
+        return decode(entries, file: path, at: "$.budgets")
+    }
+
+    /// Decodes the object of budgets per target found at `path` of `file` (a budgets file's
+    /// `$.budgets`, or the `budgets` that `explore --json` lists).
+    static func decode(_ entries: [(key: String, value: JSONValue)], file: String, at path: String) -> Result<TimingBudgets, ScenarioProblems> {
+        func problem(_ location: String, _ message: String, suggestion: String? = nil) -> Result<TimingBudgets, ScenarioProblems> {
+            .failure(ScenarioProblems([ScenarioError(file: file, location: location, message: message, suggestion: suggestion)]))
+        }
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
         for (target, value) in entries {
             let targets = [allTargets] + Persona.allCases.map(\.rawValue)
             guard targets.contains(target) || target.hasSuffix(".json") else {
-                return problem("$.budgets.\(target)", "unknown target \"\(target)\": a persona (\(Persona.allCases.map(\.rawValue).joined(separator: ", "))), "
+                return problem("\(path).\(target)", "unknown target \"\(target)\": a persona (\(Persona.allCases.map(\.rawValue).joined(separator: ", "))), "
                                + "\"all\" for every run, or a scenario file as explore names it",
                                suggestion: suggestion(for: target, among: targets))
             }
-            guard case .object(let metrics) = value else { return problem("$.budgets.\(target)", "expected an object") }
+            guard case .object(let metrics) = value else { return problem("\(path).\(target)", "expected an object") }
             var limits: [(metric: String, limit: Limit)] = []
             for (metric, value) in metrics {
-                let path = "$.budgets.\(target).\(metric)"
+                let at = "\(path).\(target).\(metric)"
                 guard Budgets.metricNames.contains(metric) else {
-                    return problem(path, "unknown metric \"\(metric)\" (launch: \(TimingMetric.launch.joined(separator: ", ")); "
+                    return problem(at, "unknown metric \"\(metric)\" (launch: \(TimingMetric.launch.joined(separator: ", ")); "
                                    + "journey: \(TimingMetric.journey.joined(separator: ", ")); each screen: waitMs.<screen>)",
                                    suggestion: suggestion(for: metric, among: Budgets.metricNames))
                 }
-                switch limit(value, at: path) {
+                switch limit(value, at: at) {
                 case .success(let limit): limits.append((metric, limit))
                 case .failure(let message): return problem(message.path, message.text, suggestion: message.suggestion)
                 }

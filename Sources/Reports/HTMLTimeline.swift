@@ -156,10 +156,7 @@ public struct HTMLTimeline {
         return "<h2 style='font-size:16px;margin-top:20px'>Narrative</h2><table>" + rows.joined(separator: "\n") + "</table>\n"
     }
 
-    func fmt(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    func fmt(_ value: Double) -> String { Markup.coordinate(value) }
 
     func escape(_ text: String) -> String { Markup.escape(text) }
 }

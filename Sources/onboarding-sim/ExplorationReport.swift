@@ -107,6 +107,7 @@ struct ExplorationReport {
             ("violationsByOracle", .object(summary.violationsByOracle.map { ($0.oracle, .int(Int64($0.count))) })),
             ("metrics", timing.metricsJSON),
             ("waitByCause", timing.waitByCauseJSON),
+            ("budgets", timing.budgetsJSON),
             ("budgetsExceeded", timing.exceededJSON),
             ("summaryHash", .string(summary.summaryHash)),
         ])

@@ -8,10 +8,11 @@ import Scenarios
 enum ReportCommand {
     static let subcommand = Subcommand(
         name: "report",
-        summary: "write one run as a self-contained HTML timeline",
+        summary: "write one run as a self-contained HTML timeline, or an exploration's timing charts",
         usage: """
             usage: onboarding-sim report (SCENARIO | --persona P) [--seed S] [--user free|scripted] [--mutant ID]…
                                          --html OUT.html
+                   onboarding-sim report --timing EXPLORE.json [--baseline BASE.json] --html OUT.html
 
             Runs a scenario file (as `run` does; --seed overrides its seed) or a persona (as
             `explore` does for seed S, default 1) and writes one HTML file with no external
@@ -20,15 +21,26 @@ enum ReportCommand {
             and violations marked on a virtual-time axis, and the narrative below. Hover any
             mark for its details. With --persona, --user picks who drives it (\(UserDriver.standard.rawValue) by default).
 
-            example:
+            With --timing, reads the output of `explore … --json` and writes its timing as one
+            HTML file: per metric, each persona's distribution as a cumulative curve, the budgets
+            explore checked drawn where the curve must pass (red when exceeded), and with
+            --baseline an earlier `explore --json` output's curves dashed beside them.
+
+            examples:
               onboarding-sim report scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --html blip.html
+              onboarding-sim explore --seeds 2000 --json > timing.json
+              onboarding-sim report --timing timing.json --html timing.html
+
+            Exit codes: 0 written (a run's violations are in the page), 2 bad input or usage.
             """,
         flags: [],
-        options: ["--persona", "--seed", "--user", "--mutant", "--html"],
+        options: ["--persona", "--seed", "--user", "--mutant", "--html", "--timing", "--baseline"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard let output = arguments.value("--html") else { throw UsageError(message: "--html OUT.html is required") }
+        if let timing = arguments.value("--timing") { return try writeTiming(timing, arguments: arguments, to: output) }
+        if arguments.value("--baseline") != nil { throw UsageError(message: "--baseline goes with --timing EXPLORE.json") }
         let mutants = try ScenarioArguments.mutants(arguments)
         let seed = try arguments.unsigned("--seed")
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
@@ -45,6 +57,31 @@ enum ReportCommand {
         }
         guard ScenarioArguments.write(page.html, to: output) else { return ExitCode.badInput }
         Console.out("wrote \(output) (\(page.result.violations.count) violation(s), trace \(page.result.traceHash))")
+        return ExitCode.ok
+    }
+
+    /// `--timing`: the charts of an exploration's `--json` output.
+    static func writeTiming(_ path: String, arguments: ParsedArguments, to output: String) throws(UsageError) -> Int32 {
+        guard arguments.positionals.isEmpty, arguments.value("--persona") == nil else {
+            throw UsageError(message: "--timing EXPLORE.json takes no scenario or persona: it draws an exploration's output")
+        }
+        func load(_ path: String) -> TimingBaseline? {
+            switch TimingBaseline.load(path) {
+            case .success(let loaded): return loaded
+            case .failure(let problems):
+                for problem in problems.errors { Console.error("error: \(problem)") }
+                return nil
+            }
+        }
+        guard let exploration = load(path) else { return ExitCode.badInput }
+        var baseline: TimingBaseline?
+        if let other = arguments.value("--baseline") {
+            guard let loaded = load(other) else { return ExitCode.badInput }
+            baseline = loaded
+        }
+        let page = TimingPage.page(of: exploration, file: path, baseline: baseline)
+        guard ScenarioArguments.write(page.html, to: output) else { return ExitCode.badInput }
+        Console.out("wrote \(output) (\(page.charts.count) chart(s), \(page.charts.reduce(0) { $0 + $1.limits.count }) budget limit(s))")
         return ExitCode.ok
     }
 }

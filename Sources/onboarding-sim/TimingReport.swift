@@ -120,7 +120,7 @@ struct TimingReport {
         if let growth = budget.growth {
             lines = ["BUDGET  \(budget.target) \(budget.metric) \(budget.percentile): \(budget.measured)ms, "
                      + "\(Self.change(from: growth.baseline, to: budget.measured)) over the baseline's \(growth.baseline)ms; "
-                     + "the budget allows \(Self.percent(growth.allowedPercent)) (at most \(budget.limit)ms)"]
+                     + "the budget allows \(Self.growthText(growth.allowedPercent)) (at most \(budget.limit)ms)"]
         } else {
             lines = ["BUDGET  \(budget.target) \(budget.metric) \(budget.percentile): \(budget.measured)ms over the budget of \(budget.limit)ms"
                      + (budget.runsOver.map { "; \($0.over) of \($0.runs) runs went over \(budget.limit)ms" } ?? "")]
@@ -180,6 +180,22 @@ extension TimingReport {
         })
     }
 
+    /// The budgets checked, shaped as in a budgets file (for `report --timing` to draw).
+    var budgetsJSON: JSONWriter.Value {
+        .object(budgets.byTarget.map { target, limits in
+            (target, .object(limits.map { metric, limit in
+                var fields = limit.named.map { ($0.percentile, JSONWriter.Value.int($0.limit)) }
+                if let growth = limit.maxGrowthPercent { fields.append(("maxGrowth", .string(Self.growthText(growth)))) }
+                return (metric, .object(fields))
+            }))
+        })
+    }
+
+    /// `10%`, `12.5%`: a growth as a budgets file writes it.
+    static func growthText(_ percent: Double) -> String {
+        percent == percent.rounded() ? "\(Int(percent))%" : "\(percent)%"
+    }
+
     /// Per target, the waiting behind each cause.
     var waitByCauseJSON: JSONWriter.Value {
         .array(summary.targets.map { target in
@@ -199,7 +215,7 @@ extension TimingReport {
             ]
             if let growth = budget.growth {
                 fields.append(("baseline", .int(growth.baseline)))
-                fields.append(("maxGrowth", .string(Self.percent(growth.allowedPercent))))
+                fields.append(("maxGrowth", .string(Self.growthText(growth.allowedPercent))))
             }
             if let runsOver = budget.runsOver {
                 fields.append(("runsOver", .int(Int64(runsOver.over))))

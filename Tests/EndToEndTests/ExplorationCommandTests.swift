@@ -85,6 +85,24 @@ import Foundation
         #expect(broken.standardError.contains("expected explore's JSON, with a \"metrics\" array"))
     }
 
+    @Test func reportDrawsAnExplorationsTimingWithItsBudgetsAndBaseline() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timing-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explored = folder.appendingPathComponent("explore.json"), page = folder.appendingPathComponent("timing.html")
+        try run(["explore", "--seeds", "200", "--json"]).standardOutput.write(to: explored, atomically: true, encoding: .utf8)
+        let output = try run(["report", "--timing", explored.path, "--baseline", explored.path, "--html", page.path])
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("budget limit(s)"))
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<h2>appTimeToMainMs</h2>") && html.contains("stroke-dasharray='5 4'"), "curves and the baseline's")
+        #expect(html.contains("◆ all max ≤ 3000:"), "the bundled budgets explore checked are drawn")
+        let missing = try run(["report", "--timing", folder.appendingPathComponent("none.json").path, "--html", page.path])
+        #expect(missing.status == 2 && missing.standardError.contains("none.json"))
+        let mixed = try run(["report", "--timing", explored.path, "--persona", "new-user", "--html", page.path])
+        #expect(mixed.status == 2)
+    }
+
     @Test func theAllocatorTuningRestartChangesNoResult() throws {
         let tuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root)
         let untuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root,
