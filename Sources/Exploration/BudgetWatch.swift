@@ -20,13 +20,24 @@ public struct BudgetWatch: Sendable {
         let metric: Int
         let limit: Int64
         var over = 0
-        var featuresOver: [String: Int] = [:]  // looked up; iterated only sorted
+        /// Per `Swarm.Feature`, how many runs over the limit drew it.
+        var featuresOver = [Int](repeating: 0, count: Swarm.Feature.count)
     }
 
     /// Runs and knob kinds of one target (or of all).
     struct Population: Sendable {
         var runs = 0
-        var features: [String: Int] = [:]  // looked up; iterated only sorted
+        var features = [Int](repeating: 0, count: Swarm.Feature.count)
+
+        mutating func count(_ drawn: [Int]) {
+            runs += 1
+            for feature in drawn { features[feature] += 1 }
+        }
+
+        mutating func add(_ other: Population) {
+            runs += other.runs
+            for feature in features.indices { features[feature] += other.features[feature] }
+        }
     }
 
     private var lines: [Line] = []
@@ -48,27 +59,27 @@ public struct BudgetWatch: Sendable {
         ExplorationSummary.forEachValue(of: run) { position, value in highest[position] = max(highest[position] ?? value, value) }
         let features = run.swarm.features
         for target in [run.target, TimingBudgets.allTargets] where lines.contains(where: { $0.target == target }) {
-            populations[target, default: Population()].runs += 1
-            for feature in features { populations[target, default: Population()].features[feature, default: 0] += 1 }
+            populations[target, default: Population()].count(features)
         }
         for position in lines.indices where lines[position].target == run.target || lines[position].target == TimingBudgets.allTargets {
             guard let value = highest[lines[position].metric], value > lines[position].limit else { continue }
             lines[position].over += 1
-            for feature in features { lines[position].featuresOver[feature, default: 0] += 1 }
+            for feature in features { lines[position].featuresOver[feature] += 1 }
         }
     }
 
+    /// Adds the counts of `other`, which covered other seeds. Summaries that watched other limits
+    /// merge too: a limit only one of them watched keeps the counts of that one's runs.
     mutating func merge(_ other: BudgetWatch) {
-        if lines.isEmpty { lines = other.lines.map { Line(target: $0.target, metric: $0.metric, limit: $0.limit) } }
-        precondition(lines.count == other.lines.count, "merging summaries that watched different budgets")
-        for position in lines.indices {
-            lines[position].over += other.lines[position].over
-            for (feature, count) in other.lines[position].featuresOver { lines[position].featuresOver[feature, default: 0] += count }
+        for theirs in other.lines {
+            if let ours = lines.firstIndex(where: { $0.target == theirs.target && $0.metric == theirs.metric && $0.limit == theirs.limit }) {
+                lines[ours].over += theirs.over
+                for feature in Swarm.Feature.all { lines[ours].featuresOver[feature] += theirs.featuresOver[feature] }
+            } else {
+                lines.append(theirs)
+            }
         }
-        for (target, theirs) in other.populations {
-            populations[target, default: Population()].runs += theirs.runs
-            for (feature, count) in theirs.features { populations[target, default: Population()].features[feature, default: 0] += count }
-        }
+        for (target, theirs) in other.populations { populations[target, default: Population()].add(theirs) }
     }
 
     /// A knob kind drawn more often by the runs over a limit than by all runs.
@@ -94,11 +105,11 @@ public struct BudgetWatch: Sendable {
         guard let line = line(target, metric, limit), line.over > 0, let population = populations[target], population.runs > 0 else {
             return []
         }
-        let found = line.featuresOver.keys.sorted().compactMap { feature -> OverRepresented? in
-            let over = Double(line.featuresOver[feature]!) / Double(line.over)
-            let all = Double(population.features[feature] ?? 0) / Double(population.runs)
+        let found = Swarm.Feature.all.compactMap { feature -> OverRepresented? in
+            let over = Double(line.featuresOver[feature]) / Double(line.over)
+            let all = Double(population.features[feature]) / Double(population.runs)
             let chance = 2 * (all * (1 - all) / Double(line.over)).squareRoot()
-            return over - all >= max(0.1, chance) ? OverRepresented(feature: feature, over: over, all: all) : nil
+            return over - all >= max(0.1, chance) ? OverRepresented(feature: Swarm.Feature.name(feature), over: over, all: all) : nil
         }
         return Array(found.sorted { ($0.over - $0.all, $1.feature) > ($1.over - $1.all, $0.feature) }.prefix(count))
     }

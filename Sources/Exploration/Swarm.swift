@@ -60,10 +60,14 @@ public struct Swarm: Sendable, Equatable {
     /// formatting them for every explored seed cost about 3% of it.
     public var lines: [String] { knobs.map(\.line) }
 
-    /// The kinds of knob this run drew, without their parameters ("slow goal generation",
-    /// "timeout on verify-otp", "user: kill"): what explore compares between the runs over a
-    /// budget and all runs.
-    public var features: [String] { knobs.flatMap(\.features) }
+    /// The kinds of knob this run drew, without their parameters, as `Feature` numbers: what
+    /// explore compares between the runs over a budget and all runs (numbers, not names, so
+    /// counting them costs no allocation per run).
+    public var features: [Int] {
+        var found: [Int] = []
+        for knob in knobs { knob.addFeatures(to: &found) }
+        return found
+    }
 
     /// What one draw decided, with what its line says.
     private enum Knob: Sendable, Equatable {
@@ -97,20 +101,23 @@ public struct Swarm: Sendable, Equatable {
             }
         }
 
-        var features: [String] {
+        func addFeatures(to found: inout [Int]) {
             switch self {
-            case .email(let email): email == Swarm.emails[0] ? [] : ["unusual email"]
-            case .latency(let range): [range.upperBound >= 1_000 ? "latency up to 1s or more" : "latency under 1s"]
-            case .offline: ["offline window"]
-            case .fault(let kind, let endpoint, _): ["\(kind) on \(endpoint.rawValue)"]
-            case .slowGoals: ["slow goal generation"]
-            case .failedActivation(let endpoint): ["failed activation (\(endpoint.rawValue))"]
+            case .email(let email): if email != Swarm.emails[0] { found.append(Feature.unusualEmail) }
+            case .latency(let range): found.append(range.upperBound >= 1_000 ? Feature.slowLatency : Feature.fastLatency)
+            case .offline: found.append(Feature.offlineWindow)
+            case .fault(let kind, let endpoint, _): found.append(Feature.fault(kind, on: endpoint))
+            case .slowGoals: found.append(Feature.slowGoals)
+            case .failedActivation(let endpoint): found.append(Feature.failedActivation(endpoint))
             case .device(let reduceMotion, let denies, let strict):
-                (reduceMotion ? ["reduce motion"] : []) + (denies ? ["notifications denied"] : []) + (strict ? ["strict backend"] : [])
-            case .detour(let detour): detour.map { ["detour: \($0.kind)"] } ?? []
-            case .accountLoss(let loss): ["account loss: \(loss.kind.rawValue)"]
-            case .user(let profile): profile.deviations == 0 ? ["user: only forward"] : profile.enabled.map { "user: \($0)" }
-            case .parent: []
+                if reduceMotion { found.append(Feature.reduceMotion) }
+                if denies { found.append(Feature.notificationsDenied) }
+                if strict { found.append(Feature.strictBackend) }
+            case .detour(let detour): if let detour { found.append(Feature.detour(detour)) }
+            case .accountLoss(let loss): found.append(Feature.accountLoss(loss.kind))
+            case .user(let profile):
+                if profile.deviations == 0 { found.append(Feature.onlyForward) } else { found += profile.enabled.map(Feature.user) }
+            case .parent: break
             }
         }
     }
