@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel", "Reports"], swiftSettings: nonsending),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,22 @@ enum Markup {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
+    /// `text` with every character XML 1.0 cannot hold (controls other than tab, line feed and
+    /// carriage return; U+FFFE, U+FFFF; lone surrogates cannot occur in a String) replaced by U+FFFD.
+    static func xmlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !isXMLCharacter($0) }) else { return text }
+        var cleaned = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { cleaned.append(isXMLCharacter(scalar) ? scalar : "\u{FFFD}") }
+        return String(cleaned)
+    }
+
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
     static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.count)

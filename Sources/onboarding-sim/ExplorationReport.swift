@@ -137,10 +137,8 @@ struct ExplorationReport {
     /// case per exceeded budget (with its worst runs' replay commands).
     var junit: JUnitReport {
         var cases = outcome.failures.map { run in
-            var testCase = RunCommand.junitCase(run.result, seconds: 0, name: "\(run.target) seed \(run.seed)")
-            testCase = JUnitReport.Case(suite: "explore", name: testCase.name, seconds: 0,
-                                        failures: testCase.failures.map { ($0.type, $0.message, $0.detail + "\nreplay: " + replayCommand(run)) })
-            return testCase
+            RunCommand.junitCase(run.result, seconds: 0, replay: replayCommand(run), suite: "explore",
+                                 classname: "explore.\(run.target)", name: "\(run.target) seed \(run.seed)")
         }
         let counted = summary.runs - outcome.failures.count
         let uncounted = summary.failedRuns - outcome.failures.count

@@ -28,7 +28,9 @@ enum RegressCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return ExitCode.badInput }
+        guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "regress") else {
+            return ExitCode.badInput
+        }
         let entries = RegressionSuite.run(scenarios) { done, total, id in
             Terminal.progress("[\(done)/\(total)] \(id.rawValue)")
         }
@@ -41,8 +43,11 @@ enum RegressCommand {
         }
         if let path = arguments.value("--junit") {
             let cases = entries.map { entry in
-                JUnitReport.Case(suite: "regress", name: entry.id.rawValue, seconds: 0,
-                                 failures: entry.isClean ? [] : [("regress", entry.problems.joined(separator: "; "), "")])
+                JUnitReport.Case(suite: "regress", classname: "regress.\(entry.id.rawValue.split(separator: "-").first ?? "")",
+                                 name: entry.id.rawValue, seconds: 0,
+                                 failures: entry.isClean ? [] : [("regress", entry.problems.joined(separator: "; "),
+                                                                  entry.scenarios.map { "replay: onboarding-sim run \($0) --mutant \(entry.id.rawValue)" }
+                                                                      .joined(separator: "\n"))])
             }
             guard ScenarioArguments.write(JUnitReport(name: "onboarding-sim regress", cases: cases).xml, to: path) else {
                 return ExitCode.badInput

@@ -35,7 +35,9 @@ enum RunCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let seed = try arguments.unsigned("--seed")
         let mutants = try ScenarioArguments.mutants(arguments)
-        guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return ExitCode.badInput }
+        guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
+            return ExitCode.badInput
+        }
         let table = ConsoleTable(colour: Terminal.useColour && !arguments.has("--json"))
         let timer = WallTimer()
         var results: [(ScenarioResult, Double)] = []
@@ -54,20 +56,33 @@ enum RunCommand {
         }
         if let path = arguments.value("--junit") {
             let report = JUnitReport(name: "onboarding-sim run", cases: results.map { result, seconds in
-                junitCase(result, seconds: seconds)
+                junitCase(result, seconds: seconds, replay: replayCommand(result, seed: seed, mutants: mutants))
             })
             guard ScenarioArguments.write(report.xml, to: path) else { return ExitCode.badInput }
         }
         return passed == results.count ? ExitCode.ok : ExitCode.violations
     }
 
-    static func junitCase(_ result: ScenarioResult, seconds: Double, name: String? = nil) -> JUnitReport.Case {
+    /// A run's test case: suite and class the scenario's folder (`scenarios/fix-plan`), each
+    /// violation a failure whose body is the trace excerpt that proves it and the command that
+    /// replays the run.
+    static func junitCase(_ result: ScenarioResult, seconds: Double, replay: String,
+                          suite: String? = nil, classname: String? = nil, name: String? = nil) -> JUnitReport.Case {
         let suffix = result.mutants.members.isEmpty ? "" : " [\(result.mutants)]"
+        let folder = (result.scenario.file as NSString).deletingLastPathComponent
         return JUnitReport.Case(
-            suite: (result.scenario.file as NSString).deletingLastPathComponent,
+            suite: suite ?? (folder.isEmpty ? "scenarios" : folder), classname: classname,
             name: (name ?? (result.scenario.file as NSString).lastPathComponent) + suffix,
             seconds: seconds,
-            failures: result.violations.map { ($0.oracle, $0.message, $0.excerpt.joined(separator: "\n")) })
+            failures: result.violations.map { violation in
+                let excerpt = violation.excerpt.joined(separator: "\n")
+                return (violation.oracle, violation.message, (excerpt.isEmpty ? "" : excerpt + "\n") + "replay: " + replay)
+            })
+    }
+
+    /// The command that runs `result`'s scenario again exactly (its seed, its mutants).
+    static func replayCommand(_ result: ScenarioResult, seed: UInt64?, mutants: [Mutant]) -> String {
+        "onboarding-sim run \(result.scenario.file) --seed \(result.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
     }
 
     /// GitHub Actions annotations, one per violation.

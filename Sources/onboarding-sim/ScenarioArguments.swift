@@ -2,6 +2,7 @@ import Foundation
 import OnboardingModel
 import Scenarios
 import Exploration
+import Reports
 
 /// Arguments shared by the commands that run scenarios.
 enum ScenarioArguments {
@@ -9,16 +10,27 @@ enum ScenarioArguments {
 
     /// Loads the scenarios under the given paths (default `scenarios/`); prints every problem
     /// and returns nil when any file is invalid.
-    static func load(_ paths: [String]) -> [Scenario]? {
+    /// The scenarios under `paths` (default `scenarios/`), or nil after printing every problem;
+    /// with `junit`, the problems are also written there as failing test cases of `tool`.
+    static func load(_ paths: [String], junit: String? = nil, tool: String = "run") -> [Scenario]? {
         let paths = paths.isEmpty ? [defaultFolder] : paths
         let (scenarios, problems) = ScenarioLoader.load(paths)
         guard problems.isEmpty else {
             for problem in problems { Console.error("error: \(problem)") }
             let files = Set(problems.map(\.file)).count
             Console.error("\(problems.count) problem(s) in \(files) file(s); see docs/scenario-format.md")
+            if let junit { _ = write(validationReport(problems, tool: tool).xml, to: junit) }
             return nil
         }
         return scenarios
+    }
+
+    /// Each problem of a scenario file as a failing test case (suite `validation`, class the file).
+    static func validationReport(_ problems: [ScenarioError], tool: String) -> JUnitReport {
+        JUnitReport(name: "onboarding-sim \(tool)", cases: problems.map { problem in
+            JUnitReport.Case(suite: "validation", classname: problem.file, name: "\(problem.file) \(problem.location)", seconds: 0,
+                             failures: [("validation", problem.message, "\(problem)\nsee docs/scenario-format.md")])
+        })
     }
 
     static func mutants(_ arguments: ParsedArguments) throws(UsageError) -> [Mutant] {

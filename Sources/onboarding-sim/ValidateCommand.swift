@@ -1,3 +1,4 @@
+import Reports
 import Scenarios
 
 /// `onboarding-sim validate`: checks scenario files without running them.
@@ -6,23 +7,30 @@ enum ValidateCommand {
         name: "validate",
         summary: "check scenario files for errors without running them",
         usage: """
-            usage: onboarding-sim validate [PATHS…]
+            usage: onboarding-sim validate [PATHS…] [--junit FILE]
 
             Decodes every scenario file under PATHS (default: scenarios/) and reports every
             problem of every file at once: the file, the JSON path, what was expected, and a
-            suggestion for a misspelt key or value.
+            suggestion for a misspelt key or value. With --junit FILE, every problem is also a
+            failing test case in FILE (and a valid set is one passing case per file).
 
-            example:
+            examples:
               onboarding-sim validate scenarios/my-new-scenario.json
+              onboarding-sim validate --junit validation.xml
 
             Exit codes: 0 all valid, 2 a problem was found.
             """,
         flags: [],
-        options: [],
+        options: ["--junit"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return ExitCode.badInput }
+        let junit = arguments.value("--junit")
+        guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: junit, tool: "validate") else { return ExitCode.badInput }
+        if let junit {
+            let cases = scenarios.map { JUnitReport.Case(suite: "validation", classname: $0.file, name: $0.file, seconds: 0, failures: []) }
+            guard ScenarioArguments.write(JUnitReport(name: "onboarding-sim validate", cases: cases).xml, to: junit) else { return ExitCode.badInput }
+        }
         Console.out("\(scenarios.count) scenario file(s) valid")
         return ExitCode.ok
     }
