@@ -23,42 +23,64 @@ enum CommandLineTool {
         ReportCommand.subcommand,
         ListCommand.subcommand,
         SelfTestCommand.subcommand,
+        CompletionCommand.subcommand,
     ]
 
-    static func main(_ arguments: [String]) -> Int32 {
+    static func main(_ given: [String]) -> Int32 {
+        let arguments: [String]
+        do { arguments = try Terminal.takeColourChoice(from: given) } catch {
+            Console.error("onboarding-sim: \(error.message)\nsee 'onboarding-sim --help'")
+            return ExitCode.badInput
+        }
         guard let first = arguments.first else { return runDefault() }
         if first == "-h" || first == "--help" || first == "help" {
-            if arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
-                Console.out(command.usage)
-            } else {
+            guard arguments.count > 1 else {
                 Console.out(overview)
+                return ExitCode.ok
             }
+            guard let command = command(named: arguments[1]) else { return ExitCode.badInput }
+            Console.out(command.usage)
             return ExitCode.ok
         }
-        if first == "--version" {
+        if first == "--version" || first == "-V" {
             Console.out("onboarding-sim \(version)")
             return ExitCode.ok
         }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
-            var message = "onboarding-sim: unknown command '\(first)'"
-            if let suggestion = DidYouMean.closest(to: first, among: subcommands.map(\.name)) {
-                message += "; did you mean '\(suggestion)'?"
-            }
-            Console.error(message + "\n\n" + overview)
-            return ExitCode.badInput
-        }
+        guard let command = command(named: first) else { return ExitCode.badInput }
         do {
-            let parsed = try ParsedArguments(Array(arguments.dropFirst()), flags: command.flags,
+            let parsed = try ParsedArguments(Array(arguments.dropFirst()), flags: command.flags + ["--version"],
                                              options: command.options)
             if parsed.has("--help") {
                 Console.out(command.usage)
                 return ExitCode.ok
             }
+            if parsed.has("--version") {
+                Console.out("onboarding-sim \(version)")
+                return ExitCode.ok
+            }
             return try command.run(parsed)
         } catch {
-            Console.error("onboarding-sim \(command.name): \(error.message)\n\n\(command.usage)")
+            Console.error("onboarding-sim \(command.name): \(error.message)\n\(usageLines(of: command))\n"
+                          + "see 'onboarding-sim \(command.name) --help'")
             return ExitCode.badInput
         }
+    }
+
+    /// The subcommand called `name`, or nil after saying there is none (with the nearest name).
+    static func command(named name: String) -> Subcommand? {
+        if let command = subcommands.first(where: { $0.name == name }) { return command }
+        var message = "onboarding-sim: unknown command '\(name)'"
+        if let suggestion = DidYouMean.closest(to: name, among: subcommands.map(\.name)) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        Console.error(message + "\ncommands: \(subcommands.map(\.name).joined(separator: ", "))\nsee 'onboarding-sim --help'")
+        return nil
+    }
+
+    /// The `usage:` lines at the top of a command's help.
+    static func usageLines(of command: Subcommand) -> String {
+        command.usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .joined(separator: "\n")
     }
 
     /// What `swift run onboarding-sim` does with no arguments.
@@ -82,8 +104,14 @@ enum CommandLineTool {
             Run `onboarding-sim help <command>` or `onboarding-sim <command> --help` for a command's options.
             Exit codes: 0 all good, 1 violations found, 2 bad input or usage.
 
+            options of every command:
+              -h, --help                      this help, or a command's
+              -V, --version                   print the version (\(version))
+              --color auto|always|never       colour the output: on a terminal without NO_COLOR (auto,
+                                              the default), always, or never
+
             environment:
-              NO_COLOR (set)                  plain output on a terminal
+              NO_COLOR (non-empty)            no colour unless --color always (no-color.org)
               GITHUB_ACTIONS=true             also print violations as ::error annotations
               ONBOARDING_SIM_TUNE_ALLOCATOR=0 do not restart with glibc's allocator cache enlarged
                                               (docs/exploration.md, "The allocator tuning")

@@ -36,9 +36,11 @@ enum ExploreCommand {
               --persona P      explore only these personas (repeatable): \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
               --user U         \(UserDriver.help)
               --mutant ID      switch a catalogue bug back on (repeatable)
-              --budgets FILE   timing budgets per persona at percentiles (default: scenarios/budgets.json
-                               if present); an exceeded limit prints its worst seeds with replay
-                               commands and the knobs the runs over it drew more often
+              --budgets FILE   timing budgets per persona at percentiles (default: the nearest
+                               budgets.json in the scenarios' folder or above, or for personas
+                               scenarios/budgets.json; explore says when there is none); an
+                               exceeded limit prints its worst seeds with replay commands and the
+                               knobs the runs over it drew more often
               --baseline FILE  compare timing with an earlier `explore … --json` output: each changed
                                percentile shows its change, and "maxGrowth" budgets are checked
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
@@ -70,12 +72,17 @@ enum ExploreCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard var plan = try plan(arguments) else { return ExitCode.badInput }
         let jobs = try number("--jobs", arguments.value("--jobs")) ?? 1
-        let budgetsPath = arguments.value("--budgets") ?? "scenarios/budgets.json"
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
         }
+        let budgetsPath = arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals)
+        if budgetsPath == nil {
+            Console.error("note: no timing budgets checked: no budgets.json next to "
+                          + (arguments.positionals.isEmpty ? "scenarios/ here" : "the scenarios or in their folders")
+                          + "; give --budgets FILE (docs/budgets.md)")
+        }
         let budgets: TimingBudgets
-        switch TimingBudgets.load(budgetsPath) {
+        switch budgetsPath.map(TimingBudgets.load) ?? .success(.empty) {
         case .success(let loaded): budgets = loaded
         case .failure(let problems):
             for problem in problems.errors { Console.error("error: \(problem)") }
@@ -121,6 +128,29 @@ enum ExploreCommand {
             guard ScenarioArguments.write(JSONWriter.line(report.coverageJSON) + "\n", to: path) else { return ExitCode.badInput }
         }
         return outcome.summary.failedRuns == 0 && exceeded.isEmpty ? ExitCode.ok : ExitCode.violations
+    }
+
+    /// The budgets file that belongs to what is explored: for scenario files, the nearest
+    /// `budgets.json` in the first file's folder or a folder above it; for personas,
+    /// `scenarios/budgets.json`. Nil when there is none.
+    static func defaultBudgets(for scenarios: [String]) -> String? {
+        guard let first = scenarios.first else {
+            let bundled = ScenarioArguments.defaultFolder + "/budgets.json"
+            return FileManager.default.fileExists(atPath: bundled) ? bundled : nil
+        }
+        var folder = URL(fileURLWithPath: first).standardizedFileURL
+        var isFolder: ObjCBool = false
+        if !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue) {
+            folder.deleteLastPathComponent()
+        }
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        while true {
+            let candidate = folder.appendingPathComponent("budgets.json").path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            // Up to the working folder when the scenarios are inside it, else up to the root.
+            guard folder.path != here, folder.path != "/" else { return nil }
+            folder.deleteLastPathComponent()
+        }
     }
 
     static func plan(_ arguments: ParsedArguments) throws(UsageError) -> ExplorationPlan? {

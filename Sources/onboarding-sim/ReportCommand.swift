@@ -31,7 +31,8 @@ enum ReportCommand {
               onboarding-sim explore --seeds 2000 --json > timing.json
               onboarding-sim report --timing timing.json --html timing.html
 
-            Exit codes: 0 written (a run's violations are in the page), 2 bad input or usage.
+            Exit codes: 0 written and the run passed (or timing charts written), 1 written and the
+            run has violations (they are in the page), 2 bad input or usage.
             """,
         flags: [],
         options: ["--persona", "--seed", "--user", "--mutant", "--html", "--timing", "--baseline"],
@@ -57,7 +58,7 @@ enum ReportCommand {
         }
         guard ScenarioArguments.write(page.html, to: output) else { return ExitCode.badInput }
         Console.out("wrote \(output) (\(page.result.violations.count) violation(s), trace \(page.result.traceHash))")
-        return ExitCode.ok
+        return page.result.passed ? ExitCode.ok : ExitCode.violations
     }
 
     /// `--timing`: the charts of an exploration's `--json` output.
