@@ -38,7 +38,21 @@ public enum ScenarioLoader {
         return (unique, problems)
     }
 
-    /// Decodes every scenario under `paths`; problems of all files are returned together.
+    /// Decodes every scenario under `paths`, each relative to the folder that holds `file` unless
+    /// absolute. From a test, pass `#filePath`: the scenarios beside the test are found wherever
+    /// `swift test` runs, where paths relative to the working folder would find nothing.
+    ///
+    /// ```swift
+    /// let loaded = ScenarioLoader.load(["scenarios"], relativeTo: #filePath)
+    /// try #require(loaded.problems.isEmpty, "\(loaded.problems)")   // a wrong path is a problem
+    /// ```
+    public static func load(_ paths: [String], relativeTo file: String) -> (scenarios: [Scenario], problems: [ScenarioError]) {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        return load(paths.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path })
+    }
+
+    /// Decodes every scenario under `paths`; problems of all files are returned together. A path
+    /// that does not exist, or a folder with no scenario file, is a problem too.
     public static func load(_ paths: [String]) -> (scenarios: [Scenario], problems: [ScenarioError]) {
         let (files, missing) = files(in: paths)
         var scenarios: [Scenario] = []

@@ -38,3 +38,28 @@ public struct ScenarioResult: Sendable {
         return names
     }
 }
+
+extension ScenarioResult: CustomStringConvertible {
+    /// A few lines for a failing test's message: the verdict, the first violations, and the
+    /// command that runs the scenario again (the trace itself is left out).
+    ///
+    /// ```swift
+    /// #expect(result.passed, "\(result)")
+    /// ```
+    public var description: String {
+        let mutantsText = mutants.members.map { " --mutant \($0.rawValue)" }.joined()
+        var lines = ["\(passed ? "PASS" : "FAIL") \(scenario.file) seed \(seed)\(mutantsText.isEmpty ? "" : " [mutants:\(mutantsText)]"): "
+                     + "\(violations.count) violation(s), trace \(traceHash)"]
+        for violation in violations.prefix(Self.describedViolations) {
+            lines.append("  \(violation.oracle) at \(violation.at): \(violation.message)")
+        }
+        if violations.count > Self.describedViolations { lines.append("  … and \(violations.count - Self.describedViolations) more") }
+        if !scenario.file.hasPrefix("persona:") {
+            lines.append("  again: onboarding-sim run \(scenario.file) --seed \(seed)\(mutantsText)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// How many violations `description` lists.
+    static let describedViolations = 3
+}

@@ -22,8 +22,17 @@ struct BuiltTool {
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+        try run(program: executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs any program (git, swift) the same way, through `/usr/bin/env` when given a bare name.
+    static func run(_ name: String, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+        try run(program: URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: directory, environment: [:])
+    }
+
+    static func run(program: URL, _ arguments: [String], in directory: URL?, environment: [String: String]) throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
