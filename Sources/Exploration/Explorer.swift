@@ -51,6 +51,9 @@ public struct ExplorationPlan: Sendable {
     public var guided = false
     /// The budgets whose limits the summary watches: which runs go over each, with which knobs.
     public var budgets: TimingBudgets = .empty
+    /// Whether explored scenario files are also judged by their own expectations (`expect`),
+    /// which were written for the faults the file names; by default only the oracles judge them.
+    public var keepsScenarioExpectations = false
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,
                 shard: (index: Int, count: Int) = (1, 1), mutants: [Mutant] = [], user: UserDriver = .standard) {
@@ -183,7 +186,8 @@ public enum Explorer {
     public static func explore(_ plan: ExplorationPlan, seed: UInt64) -> ExplorationRun {
         let target = plan.target(for: seed)
         let (scenario, swarm) = target.scenario(seed: seed, user: plan.user)
-        let result = ScenarioRunner.run(scenario, seed: seed, mutants: plan.mutants)
+        var result = ScenarioRunner.run(scenario, seed: seed, mutants: plan.mutants)
+        if case .scenario = target, !plan.keepsScenarioExpectations { result = result.keepingOraclesOnly() }
         return ExplorationRun(target: target.name, seed: seed, swarm: swarm, result: result)
     }
 }

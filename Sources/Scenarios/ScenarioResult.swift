@@ -8,7 +8,7 @@ public struct ScenarioResult: Sendable {
     public let seed: UInt64
     public let mutants: MutantSet
     /// Oracle violations, then failed expectations (`expect.finalRoute`, …), then kernel errors.
-    public let violations: [Violation]
+    public private(set) var violations: [Violation]
     public private(set) var simulation: SimulationResult
     /// Timing of the first launch, if the scenario launched the app.
     public let metrics: LaunchMetrics?
@@ -30,6 +30,18 @@ public struct ScenarioResult: Sendable {
     }
     public var traceHash: String { simulation.traceHash }
     public var virtualMs: Int64 { simulation.virtualTime.milliseconds }
+
+    /// The result without the scenario's own checks (`expect.*` and refused steps), oracles and
+    /// kernel checks kept: what exploring a scenario file under added faults judges by default,
+    /// since the file's expectations were written for the faults it names, not for others.
+    public func keepingOraclesOnly() -> ScenarioResult {
+        var kept = self
+        kept.violations = violations.filter { !Self.isScenarioCheck($0.oracle) }
+        return kept
+    }
+
+    /// Whether a violation's name is one of the scenario's own checks rather than an oracle's.
+    public static func isScenarioCheck(_ name: String) -> Bool { name.hasPrefix("expect.") || name.hasPrefix("step.") }
 
     /// The names of the oracles and expectations that failed, without repeats, in order.
     public var failedChecks: [String] {

@@ -26,17 +26,25 @@ struct ExplorationReport {
     /// seed when the name is `all`).
     func replayCommand(target name: String, seed: UInt64) -> String {
         let name = name == TimingBudgets.allTargets ? plan.target(for: seed).name : name
-        let target = name.hasPrefix("persona:") || !name.hasSuffix(".json") ? "--persona \(name)" : name
+        let isFile = !name.hasPrefix("persona:") && name.hasSuffix(".json")
+        // A file's explored run is the file with the seed's swarm faults added.
+        let fileFlags = isFile ? " --swarm" + (plan.keepsScenarioExpectations ? " --keep-expectations" : "") : ""
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
         // Only personas have a driver to choose; the standard one goes without saying.
-        let user = target.hasPrefix("--persona") && plan.user != .standard ? " --user \(plan.user.rawValue)" : ""
-        return "onboarding-sim replay \(target) --seed \(seed)\(user)\(mutants)"
+        let user = !isFile && plan.user != .standard ? " --user \(plan.user.rawValue)" : ""
+        return "onboarding-sim replay \(isFile ? name : "--persona \(name)") --seed \(seed)\(fileFlags)\(user)\(mutants)"
     }
 
     func text(wallSeconds: Double) -> String {
         var lines = ["explore: \(summary.runs) seed(s) from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
                      + "\(plan.targets.count) target(s), \(jobs) worker(s)"
                      + (plan.mutants.isEmpty ? "" : ", mutants \(plan.mutants.map(\.rawValue).joined(separator: ","))")]
+        if plan.targets.contains(where: { if case .scenario = $0 { true } else { false } }) {
+            lines.append(plan.keepsScenarioExpectations
+                         ? "the scenarios' own expectations are checked too, under the added faults"
+                         : "the scenarios are judged by the oracles; their own expectations, written for the faults they name, "
+                           + "are not checked under added faults (--keep-expectations checks them)")
+        }
         let shown = shownFailures
         for run in shown {
             for violation in run.result.violations.prefix(Self.shownPerRun) {

@@ -12,7 +12,7 @@ enum ExploreCommand {
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
                                           [--persona P]… [--user free|scripted] [--mutant ID]… [--budgets FILE]
-                                          [--baseline FILE]
+                                          [--baseline FILE] [--keep-expectations]
                                           [--keep-failures N]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
 
@@ -26,7 +26,9 @@ enum ExploreCommand {
             also mid-request. Seed S runs target S mod T of the targets: the given scenarios (their
             own steps, with the faults added), or else the built-in personas. After the summary,
             a short coverage table: what the runs reached, and what screens offered that no run
-            took.
+            took. Scenario files are judged by the oracles only: their own expectations were
+            written for the faults they name, not for the ones added (--keep-expectations checks
+            them too).
 
             options:
               --seeds N        how many seeds (required)
@@ -43,6 +45,7 @@ enum ExploreCommand {
                                knobs the runs over it drew more often
               --baseline FILE  compare timing with an earlier `explore … --json` output: each changed
                                percentile shows its change, and "maxGrowth" budgets are checked
+              --keep-expectations  also judge explored scenario files by their own `expect`s
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
                                (a few per oracle), listed by --json and written to --junit; the rest
                                are counted. Memory stays flat however many seeds there are.
@@ -64,7 +67,7 @@ enum ExploreCommand {
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
-        flags: ["--json"],
+        flags: ["--json", "--keep-expectations"],
         options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--keep-failures",
                   "--per-seed", "--junit", "--coverage"],
         run: run)
@@ -170,8 +173,10 @@ enum ExploreCommand {
         } else {
             targets = try personas(arguments.values("--persona")).map(ExplorationTarget.persona)
         }
-        return ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
-                               mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
+        var plan = ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
+                                   mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
+        plan.keepsScenarioExpectations = arguments.has("--keep-expectations")
+        return plan
     }
 
     static func personas(_ names: [String]) throws(UsageError) -> [Persona] {

@@ -10,44 +10,71 @@ enum ReplayCommand {
         name: "replay",
         summary: "reproduce one explored run exactly and print its narrative",
         usage: """
-            usage: onboarding-sim replay (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]… [--trace]
+            usage: onboarding-sim replay --persona P --seed S [--user free|scripted] [--mutant ID]… [--trace]
+                   onboarding-sim replay SCENARIO [--seed S] [--swarm [--keep-expectations]] [--mutant ID]… [--trace]
 
-            Runs what `explore` ran for seed S — the persona (or scenario) with that seed's swarm
-            faults and detour — and prints the knobs the seed drew, one line per event that
-            matters (screens, user actions, requests and faults, device events), the violations,
-            and the trace hash, which equals the one explore saw.
+            Runs what `explore` ran for seed S of a persona — with that seed's swarm faults and
+            its user — and prints the knobs the seed drew, one line per event that matters
+            (screens, user actions, requests and faults, device events), the violations, and the
+            trace hash, which equals the one explore saw. A scenario file runs as written (its own
+            seed unless --seed), as `run` runs it; with --swarm, as `explore` ran it for seed S:
+            with the seed's swarm faults added, judged by the oracles only unless
+            --keep-expectations.
 
             options:
               --persona P   a built-in persona: \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
-              --seed S      the seed to replay (required)
+              --seed S      the seed to replay (required for a persona and with --swarm)
+              --swarm       a scenario file: add seed S's swarm faults, as explore does
+              --keep-expectations  with --swarm, also judge the file by its own expectations
               --user U      \(UserDriver.help)
               --mutant ID   switch a catalogue bug back on (repeatable)
               --trace       print the full canonical trace instead of the narrative
 
-            example:
+            examples:
               onboarding-sim replay --persona new-user --seed 42 --mutant fix-3
+              onboarding-sim replay scenarios/fix-plan/activation-network-blip.json --mutant fix-3
+              onboarding-sim replay scenarios/journeys/new-user-happy-path.json --seed 7 --swarm
 
             Exit codes: 0 no violation, 1 violations, 2 bad input or usage.
             """,
-        flags: ["--trace"],
+        flags: ["--trace", "--swarm", "--keep-expectations"],
         options: ["--persona", "--seed", "--user", "--mutant"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let seed = try arguments.unsigned("--seed") else { throw UsageError(message: "--seed S is required") }
+        let seed = try arguments.unsigned("--seed")
         guard let target = try target(arguments) else { return ExitCode.badInput }
-        let plan = ExplorationPlan(targets: [target], firstSeed: seed, seedCount: 1, mutants: try ScenarioArguments.mutants(arguments),
-                                   user: try ScenarioArguments.user(arguments))
-        let run = Explorer.explore(plan, seed: seed)
-        Console.out("replay: \(run.target) seed \(seed)" + (plan.mutants.isEmpty ? "" : " mutants \(plan.mutants.map(\.rawValue).joined(separator: ","))"))
-        for line in run.swarm.lines { Console.out("  knob  \(line)") }
-        if arguments.has("--trace") {
-            Console.out(run.result.simulation.trace.canonicalText, terminator: "")
-        } else {
-            for line in Narrative.lines(for: run.result) { Console.out(line) }
+        let mutants = try ScenarioArguments.mutants(arguments)
+        if case .scenario(let scenario) = target, !arguments.has("--swarm") {
+            if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }
+            let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)
+            Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants))
+            return tell(result, arguments: arguments)
         }
-        Console.out("violations: \(run.result.violations.count)  trace hash: \(run.result.traceHash)")
-        return run.result.passed ? ExitCode.ok : ExitCode.violations
+        guard let seed else { throw UsageError(message: "--seed S is required" + (arguments.positionals.isEmpty ? "" : " with --swarm")) }
+        var plan = ExplorationPlan(targets: [target], firstSeed: seed, seedCount: 1, mutants: mutants,
+                                   user: try ScenarioArguments.user(arguments))
+        plan.keepsScenarioExpectations = arguments.has("--keep-expectations")
+        let run = Explorer.explore(plan, seed: seed)
+        Console.out("replay: \(run.target) seed \(seed)" + mutantsText(mutants))
+        for line in run.swarm.lines { Console.out("  knob  \(line)") }
+        return tell(run.result, arguments: arguments)
+    }
+
+    static func mutantsText(_ mutants: [Mutant]) -> String {
+        mutants.isEmpty ? "" : " mutants \(mutants.map(\.rawValue).joined(separator: ","))"
+    }
+
+    /// Prints a run's narrative (or with --trace its canonical trace), its violations and hash;
+    /// the exit code says whether it passed.
+    static func tell(_ result: ScenarioResult, arguments: ParsedArguments) -> Int32 {
+        if arguments.has("--trace") {
+            Console.out(result.simulation.trace.canonicalText, terminator: "")
+        } else {
+            for line in Narrative.lines(for: result) { Console.out(line) }
+        }
+        Console.out("violations: \(result.violations.count)  trace hash: \(result.traceHash)")
+        return result.passed ? ExitCode.ok : ExitCode.violations
     }
 
     /// The persona or the single scenario file named by the arguments.

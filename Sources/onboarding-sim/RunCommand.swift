@@ -10,7 +10,7 @@ enum RunCommand {
         name: "run",
         summary: "run scenarios and check every oracle and expectation (the default command)",
         usage: """
-            usage: onboarding-sim run [PATHS…] [--seed S] [--mutant ID]… [--json] [--junit FILE]
+            usage: onboarding-sim run [PATHS…] [--seed S] [--mutant ID]… [--story | --trace] [--json] [--junit FILE]
 
             Runs every scenario file under PATHS (default: scenarios/) on the fixed model, or with
             mutants switched on, and checks the oracles and the scenario's expectations.
@@ -18,6 +18,8 @@ enum RunCommand {
             options:
               --seed S       run every scenario with seed S instead of its own
               --mutant ID    switch a catalogue bug back on (repeatable; see `list --mutants`)
+              --story        after each run's line, its narrative: the very run judged, event by event
+              --trace        after each run's line, its full canonical trace (the hash is of this text)
               --json         one JSON object per scenario run on standard output
               --junit FILE   also write a JUnit XML report to FILE
 
@@ -25,15 +27,17 @@ enum RunCommand {
               onboarding-sim run
               onboarding-sim run scenarios/fix-plan/activation-network-blip.json --mutant fix-3
               onboarding-sim run scenarios/launch --json
+              onboarding-sim run scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --story
 
             Exit codes: 0 every scenario passed, 1 a violation, 2 bad input or usage.
             """,
-        flags: ["--json"],
+        flags: ["--json", "--story", "--trace"],
         options: ["--seed", "--mutant", "--junit"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let seed = try arguments.unsigned("--seed")
+        if arguments.has("--story") && arguments.has("--trace") { throw UsageError(message: "give --story or --trace, not both") }
         let mutants = try ScenarioArguments.mutants(arguments)
         guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
             return ExitCode.badInput
@@ -48,6 +52,11 @@ enum RunCommand {
             results.append((result, started.seconds))
             Terminal.endProgress()
             Console.out(arguments.has("--json") ? JSONWriter.line(result.json) : table.line(for: result))
+            if arguments.has("--trace") {
+                Console.out(result.simulation.trace.canonicalText, terminator: "")
+            } else if arguments.has("--story") {
+                for line in Narrative.lines(for: result) { Console.out("      " + line) }
+            }
             if Terminal.inGitHubActions { annotate(result) }
         }
         let passed = results.filter { $0.0.passed }.count

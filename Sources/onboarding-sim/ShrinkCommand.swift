@@ -29,7 +29,7 @@ enum ShrinkCommand {
               -o OUT.json    where to write the shrunk scenario (required)
 
             example:
-              onboarding-sim shrink --persona new-user --seed 12 --mutant fix-3 -o scenarios/fix-plan/shrunk-fix-3.json
+              onboarding-sim shrink --persona new-user --seed 1 --mutant fix-3 -o shrunk-fix-3.json
             """,
         flags: [],
         options: ["--persona", "--seed", "--user", "--mutant", "--oracle", "-o", "--output"],

@@ -103,6 +103,34 @@ import Foundation
         #expect(mixed.status == 2)
     }
 
+    @Test func aScenarioFileTellsTheVeryRunThatRunJudged() throws {
+        let file = "scenarios/fix-plan/activation-network-blip.json"
+        let judged = try run(["run", file, "--mutant", "fix-3", "--story"])
+        #expect(judged.status == 1)
+        let hash = try #require(judged.standardOutput.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        #expect(judged.standardOutput.contains("      ") && judged.standardOutput.contains("VIOLATION"), "the story under the run's line")
+        let replayed = try run(["replay", file, "--mutant", "fix-3"])
+        #expect(replayed.status == 1)
+        #expect(replayed.standardOutput.contains("as written") && replayed.standardOutput.hasSuffix("trace hash: \(hash)\n"))
+        let traced = try run(["run", file, "--trace"])
+        #expect(traced.status == 0 && traced.standardOutput.contains("launched process=1"))
+    }
+
+    @Test func exploringAScenarioFileJudgesItByTheOraclesAndSaysSo() throws {
+        let file = "scenarios/journeys/new-user-happy-path.json"
+        let explored = try run(["explore", file, "--seeds", "60", "--json"])
+        #expect(explored.status == 0, "a happy path's expectations are not judged under added faults")
+        let strict = try run(["explore", file, "--seeds", "60", "--keep-expectations", "--json"])
+        #expect(strict.status == 1)
+        let failure = try #require((try json(strict)["failures"] as? [[String: Any]])?.first)
+        let replay = try #require(failure["replay"] as? String)
+        #expect(replay.contains("\(file) --seed") && replay.contains("--swarm --keep-expectations"))
+        let seed = try #require(failure["seed"] as? String)
+        let again = try run(["replay", file, "--seed", seed, "--swarm", "--keep-expectations"])
+        #expect(again.standardOutput.hasSuffix("trace hash: \(failure["traceHash"] as? String ?? "?")\n"), "explore's run, exactly")
+        #expect(try run(["explore", file, "--seeds", "5"]).standardOutput.contains("--keep-expectations checks them"))
+    }
+
     @Test func theAllocatorTuningRestartChangesNoResult() throws {
         let tuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root)
         let untuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root,
