@@ -1,0 +1,72 @@
+import Testing
+import Foundation
+
+/// Every `swift run onboarding-sim …` line in README.md and docs/*.md runs with the exit code the
+/// docs give it: 0, unless the line's comment says `exit N`. Each file's commands run in order
+/// (a later one may read what an earlier one wrote), in a fresh folder with a copy of
+/// `scenarios/`, through bash with pipefail; `swift run [-c release] onboarding-sim` is the built tool.
+@Suite struct DocumentedCommandsTests {
+    struct Command {
+        let file: String
+        let line: Int
+        let text: String
+        let exitCode: Int32
+    }
+
+    /// The documented commands of one Markdown file: lines of `sh`, `bash` or unlabelled code
+    /// blocks that run the tool (a leading `$ ` dropped).
+    static func commands(in file: URL) throws -> [Command] {
+        var found: [Command] = []
+        var inBlock = false, shellBlock = false
+        for (offset, raw) in try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n").enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("```") {
+                if !inBlock { shellBlock = ["", "sh", "bash", "shell"].contains(String(line.dropFirst(3))) }
+                inBlock.toggle()
+                continue
+            }
+            guard inBlock, shellBlock else { continue }
+            let text = line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line
+            guard text.contains("swift run"), text.contains("onboarding-sim") else { continue }
+            var exitCode: Int32 = 0
+            if let comment = text.range(of: "#"), let code = text[comment.upperBound...].firstMatch(of: /\bexit (\d)/) {
+                exitCode = Int32(code.1) ?? 0
+            }
+            found.append(Command(file: file.lastPathComponent, line: offset + 1, text: text, exitCode: exitCode))
+        }
+        return found
+    }
+
+    static var documents: [URL] {
+        let root = ScenarioCommandTests.root
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        return [root.appendingPathComponent("README.md")]
+            + docs.filter { $0.hasSuffix(".md") }.sorted().map { root.appendingPathComponent("docs/\($0)") }
+    }
+
+    @Test(.timeLimit(.minutes(10)), arguments: DocumentedCommandsTests.documents)
+    func everyDocumentedCommandExitsAsDocumented(_ document: URL) throws {
+        let commands = try Self.commands(in: document)
+        guard !commands.isEmpty else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("documented-\(getpid())-\(document.lastPathComponent)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: ScenarioCommandTests.root.appendingPathComponent("scenarios"),
+                                         to: folder.appendingPathComponent("scenarios"))
+        let tool = BuiltTool.executable.path
+        for command in commands {
+            let script = command.text.replacingOccurrences(of: "swift run -c release onboarding-sim", with: tool)
+                .replacingOccurrences(of: "swift run onboarding-sim", with: tool)
+            let output = try BuiltTool.run(program: URL(fileURLWithPath: "/bin/bash"), ["-o", "pipefail", "-c", script], in: folder, environment: [:])
+            #expect(output.status == command.exitCode,
+                    "\(command.file):\(command.line): `\(command.text)` exited \(output.status)\n\(output.standardError.suffix(600))")
+        }
+    }
+
+    @Test func theDocsShowCommandsToCheck() throws {
+        let all = try Self.documents.flatMap(Self.commands)
+        #expect(all.count >= 30, "README.md and docs/ show \(all.count) commands")
+        #expect(all.contains { $0.exitCode == 1 })
+    }
+}
