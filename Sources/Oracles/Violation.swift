@@ -8,12 +8,15 @@ public struct Violation: Sendable, Equatable {
     public let message: String
     /// Canonical trace lines that prove it.
     public let excerpt: [String]
+    /// The scenario step (0-based) it concerns, for a failed step expectation or a refused tap.
+    public var step: Int?
 
-    public init(oracle: String, at: SimulationInstant, message: String, excerpt: [String]) {
+    public init(oracle: String, at: SimulationInstant, message: String, excerpt: [String], step: Int? = nil) {
         self.oracle = oracle
         self.at = at
         self.message = message
         self.excerpt = excerpt
+        self.step = step
     }
 }
 

@@ -22,7 +22,7 @@ enum ExpectationChecker {
         let prefix = step.map { "Expectation of step \($0 + 1) (\(snapshot.time)) failed" } ?? "Expectation failed"
         return failures.map { key, message in
             Violation(oracle: "expect.\(key)", at: step == nil ? run.end : snapshot.time, message: "\(prefix): \(message).",
-                      excerpt: step == nil ? [] : run.lines([snapshot.traceCount - 1]))
+                      excerpt: step == nil ? [] : run.lines([snapshot.traceCount - 1]), step: step)
         }
     }
 
@@ -34,7 +34,7 @@ enum ExpectationChecker {
                          message: "Step \(refusal.step + 1) taps '\(refusal.action.rawValue)', but the screen (\(route)) offers "
                             + "\(offered): the tap did nothing, so the steps no longer test what they say. Fix the step, or add "
                             + "\"mayBeRefused\": true if it may meet a screen without that action.",
-                         excerpt: run.lines([refusal.traceIndex]))
+                         excerpt: run.lines([refusal.traceIndex]), step: refusal.step)
     }
 
     private static func describe(_ route: Route?) -> String { route.map(\.description) ?? "none" }

@@ -66,12 +66,15 @@ public enum ScenarioLoader {
             switch JSONText.decode(data) {
             case .success(let decoded): text = decoded
             case .failure(let error):
-                problems.append(ScenarioError(file: file, location: "line \(error.line), column \(error.column)", message: error.message))
+                problems.append(ScenarioError(file: file, location: "line \(error.line), column \(error.column)", message: error.message,
+                                              line: error.line, column: error.column))
                 continue
             }
             switch ScenarioDecoder.decode(text, file: file) {
             case .success(let scenario): scenarios.append(scenario)
-            case .failure(let found): problems += found.errors
+            case .failure(let found):
+                var locations: [(path: String, line: Int, column: Int)]?
+                problems += found.errors.map { $0.placed(in: text, locations: &locations) }
             }
         }
         return (scenarios, problems)

@@ -112,7 +112,8 @@ enum CommandLineTool {
 
             environment:
               NO_COLOR (non-empty)            no colour unless --color always (no-color.org)
-              GITHUB_ACTIONS=true             also print violations as ::error annotations
+              GITHUB_ACTIONS=true             also print problems as ::error annotations (docs/ci.md)
+              GITHUB_STEP_SUMMARY=FILE        with GITHUB_ACTIONS, append a Markdown summary to FILE
               ONBOARDING_SIM_TUNE_ALLOCATOR=0 do not restart with glibc's allocator cache enlarged
                                               (docs/exploration.md, "The allocator tuning")
             """

@@ -187,3 +187,35 @@ extension RunCoverage.Pairs {
         }
     }
 }
+
+extension ExplorationReport {
+    /// GitHub Actions annotations: each kept failing run (persona, seed, oracle, replay command;
+    /// at its scenario file for a file target) and each exceeded budget (at its limit in the
+    /// budgets file); and the job summary.
+    func annotate(budgetsPath: String?) {
+        GitHubAnnotations.emit(outcome.failures.flatMap { run in
+            RunCommand.annotations(for: run.result, replay: replayCommand(run), title: "explore \(run.target) seed \(run.seed)")
+        }, kind: "failing run")
+        GitHubAnnotations.emit(exceeded.map { budget in
+            var annotation = GitHubAnnotations.Annotation(
+                file: budgetsPath, line: nil, column: nil, title: "budget \(budget.target) \(budget.metric) \(budget.percentile)",
+                message: "\(budget.measured)ms over the limit of \(budget.limit)ms"
+                    + budget.worst.map { "\nworst \($0.value)ms: \(replayCommand(target: budget.target, seed: $0.seed))" }.joined())
+            if let budgetsPath {
+                (annotation.line, annotation.column) = GitHubAnnotations.place("$.budgets.\(budget.target).\(budget.metric)", in: budgetsPath)
+            }
+            return annotation
+        }, kind: "exceeded budget")
+        var lines = ["### onboarding-sim explore: \(summary.runs) runs, \(summary.failedRuns) failed", ""]
+        if !summary.violationsByOracle.isEmpty {
+            lines += ["| oracle | violations |", "|---|---|"] + summary.violationsByOracle.map { "| \($0.oracle) | \($0.count) |" } + [""]
+        }
+        if !exceeded.isEmpty {
+            lines += ["| budget | measured | limit | worst seed |", "|---|---|---|---|"]
+            lines += exceeded.map { "| \($0.target) \($0.metric) \($0.percentile) | \($0.measured) ms | \($0.limit) ms | \($0.worst.first.map { String($0.seed) } ?? "") |" }
+            lines.append("")
+        }
+        lines.append("summary hash `\(summary.summaryHash)`")
+        GitHubAnnotations.appendSummary(lines.joined(separator: "\n"))
+    }
+}

@@ -123,7 +123,7 @@ enum ExploreCommand {
             Console.error("note: the baseline explored other runs (\(baseline.plan)); percentiles are compared, but not run for run")
         }
         Console.out(arguments.has("--json") ? JSONWriter.line(report.json) : report.text(wallSeconds: timer.seconds))
-        if Terminal.inGitHubActions { for run in outcome.failures.prefix(10) { RunCommand.annotate(run.result) } }
+        if GitHubAnnotations.enabled { report.annotate(budgetsPath: budgetsPath) }
         if let path = arguments.value("--junit") {
             guard ScenarioArguments.write(report.junit.xml, to: path) else { return ExitCode.badInput }
         }

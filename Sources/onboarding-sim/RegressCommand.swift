@@ -41,6 +41,15 @@ enum RegressCommand {
         } else {
             printTable(entries, caught: caught)
         }
+        GitHubAnnotations.emit(entries.filter { !$0.isClean }.map { entry in
+            GitHubAnnotations.Annotation(file: entry.scenarios.first, line: entry.scenarios.isEmpty ? nil : 1, column: nil,
+                                         title: "regress: \(entry.id.rawValue) missed",
+                                         message: entry.problems.joined(separator: "\n")
+                                             + entry.scenarios.map { "\nreplay: onboarding-sim run \($0) --mutant \(entry.id.rawValue)" }.joined())
+        }, kind: "missed catalogue id")
+        GitHubAnnotations.appendSummary("### onboarding-sim regress: \(caught) of \(entries.count) catalogue ids caught\n"
+                                        + entries.filter { !$0.isClean }.map { "\n- **\($0.id.rawValue)** missed: "
+                                            + GitHubAnnotations.cell($0.problems.joined(separator: "; ")) }.joined())
         if let path = arguments.value("--junit") {
             let cases = entries.map { entry in
                 JUnitReport.Case(suite: "regress", classname: "regress.\(entry.id.rawValue.split(separator: "-").first ?? "")",

@@ -57,9 +57,12 @@ enum RunCommand {
             } else if arguments.has("--story") {
                 for line in Narrative.lines(for: result) { Console.out("      " + line) }
             }
-            if Terminal.inGitHubActions { annotate(result) }
         }
+        GitHubAnnotations.emit(results.flatMap { result, _ in
+            annotations(for: result, replay: replayCommand(result, seed: seed, mutants: mutants))
+        }, kind: "violation")
         let passed = results.filter { $0.0.passed }.count
+        GitHubAnnotations.appendSummary(stepSummary(results.map(\.0), passed: passed))
         if !arguments.has("--json") {
             Console.out(table.summary(passed: passed, total: results.count, wallSeconds: timer.seconds))
         }
@@ -94,12 +97,33 @@ enum RunCommand {
         "onboarding-sim run \(result.scenario.file) --seed \(result.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
     }
 
-    /// GitHub Actions annotations, one per violation.
-    static func annotate(_ result: ScenarioResult) {
-        for violation in result.violations {
-            let message = violation.message.replacingOccurrences(of: "\n", with: " ")
-            let file = result.scenario.file.hasPrefix("persona:") ? "" : "file=\(result.scenario.file),"
-            Console.out("::error \(file)title=\(violation.oracle)::\(message)")
+    /// A GitHub Actions annotation per violation: at the step it concerns, at `$.expect` for the
+    /// run's own expectations, else at line 1 of the scenario file (no file for a persona); the
+    /// message ends with the command that runs it again.
+    static func annotations(for result: ScenarioResult, replay: String, title: String? = nil) -> [GitHubAnnotations.Annotation] {
+        let file = result.scenario.file.hasPrefix("persona:") ? nil : result.scenario.file
+        return result.violations.map { violation in
+            var annotation = GitHubAnnotations.Annotation(file: file, line: file == nil ? nil : 1, column: nil,
+                                                          title: title.map { "\($0): \(violation.oracle)" } ?? violation.oracle,
+                                                          message: violation.message + "\nreplay: " + replay)
+            let path = violation.step.map { "$.steps[\($0)]" } ?? (violation.oracle.hasPrefix("expect.") ? "$.expect" : nil)
+            if let file, let path { (annotation.line, annotation.column) = GitHubAnnotations.place(path, in: file) }
+            return annotation
         }
+    }
+
+    /// The job summary: how many passed, and a row per failing scenario.
+    static func stepSummary(_ results: [ScenarioResult], passed: Int) -> String {
+        var lines = ["### onboarding-sim run: \(passed) of \(results.count) scenario run(s) passed", ""]
+        let failed = results.filter { !$0.passed }
+        if !failed.isEmpty {
+            lines += ["| scenario | seed | violations |", "|---|---|---|"]
+            for result in failed.prefix(50) {
+                lines.append("| \(GitHubAnnotations.cell(result.scenario.file)) | \(result.seed) | "
+                             + GitHubAnnotations.cell(result.failedChecks.joined(separator: ", ")) + " |")
+            }
+            if failed.count > 50 { lines += ["", "… and \(failed.count - 50) more failing run(s)."] }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -20,6 +20,11 @@ enum ScenarioArguments {
             let files = Set(problems.map(\.file)).count
             Console.error("\(problems.count) problem(s) in \(files) file(s); see docs/scenario-format.md")
             if let junit { _ = write(validationReport(problems, tool: tool).xml, to: junit) }
+            GitHubAnnotations.emit(problems.map(GitHubAnnotations.annotation(for:)), kind: "invalid scenario")
+            GitHubAnnotations.appendSummary("### onboarding-sim \(tool): \(problems.count) problem(s) in \(files) scenario file(s)\n\n"
+                                            + "| file | line | problem |\n|---|---|---|\n"
+                                            + problems.prefix(50).map { "| \(GitHubAnnotations.cell($0.file)) | \($0.line.map(String.init) ?? "") | "
+                                                + GitHubAnnotations.cell("\($0.location): \($0.message)") + " |" }.joined(separator: "\n"))
             return nil
         }
         return scenarios

@@ -88,7 +88,7 @@ import Foundation
         let path = try temporaryFile("not-json.json", "{\n  \"format\": 1,\n  oops\n}")
         let output = try run(["run", path])
         #expect(output.status == 2)
-        #expect(output.standardError.contains("line 3, column 3: not valid JSON"))
+        #expect(output.standardError.contains("not-json.json:3:3: not valid JSON"), "file:line:column, as compilers print it")
     }
 
     @Test func inGitHubActionsViolationsAreAlsoPrintedAsErrorAnnotations() throws {
@@ -96,7 +96,7 @@ import Foundation
                                        in: Self.root, environment: ["GITHUB_ACTIONS": "true"])
         #expect(output.status == 1)
         #expect(output.standardOutput.contains(
-            "::error file=scenarios/fix-plan/activation-network-blip.json,title=noSilentDeadEnd::After 'activate'"))
+            "::error file=scenarios/fix-plan/activation-network-blip.json,line=1,title=noSilentDeadEnd::After 'activate'"))
         let quiet = try BuiltTool.run(["run", "scenarios/fix-plan/activation-network-blip.json", "--mutant", "fix-3"],
                                       in: Self.root, environment: ["GITHUB_ACTIONS": "false"])
         #expect(!quiet.standardOutput.contains("::error"))

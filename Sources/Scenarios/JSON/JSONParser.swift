@@ -3,6 +3,9 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var position = 0
     private var depth = 0
+    /// Where each value starts (a member: where its key starts), by JSON path; nil unless asked
+    /// for (`locations`), so a plain parse builds no paths.
+    private var located: [(path: String, offset: Int)]?
     static let maxDepth = 64
     /// Objects with fewer members than this are searched for a repeated key; bigger ones use a set.
     static let smallObject = 16
@@ -10,21 +13,42 @@ public struct JSONParser {
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         parser.skipWhitespace()
-        let value = try parser.parseValue()
+        let value = try parser.parseValue(at: nil)
         parser.skipWhitespace()
         guard parser.position == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value
+    }
+
+    /// The line and column (1-based) where each value of `text` starts, by JSON path (`$`,
+    /// `$.steps[2].tap`); a member's position is its key's. What it cannot parse ends the list.
+    /// For pointing an editor or a CI annotation at the value a problem concerns.
+    public static func locations(in text: String) -> [(path: String, line: Int, column: Int)] {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        parser.located = []
+        parser.skipWhitespace()
+        parser.located?.append(("$", parser.position))
+        _ = try? parser.parseValue(at: "$")
+        var line = 1, column = 1, scanned = 0
+        // The offsets grow in document order: one pass turns them into lines and columns.
+        return (parser.located ?? []).map { entry in
+            for byte in parser.bytes[scanned..<min(entry.offset, parser.bytes.count)] {
+                if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            scanned = max(scanned, min(entry.offset, parser.bytes.count))
+            return (entry.path, line, column)
+        }
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses the value here; `path` names it when locations are being recorded.
+    private mutating func parseValue(at path: String?) throws(JSONSyntaxError) -> JSONValue {
         guard let byte = current else { throw error("the file ends where a value was expected") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "{"): return try parseObject(at: path)
+        case UInt8(ascii: "["): return try parseArray(at: path)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
@@ -41,7 +65,7 @@ public struct JSONParser {
         guard depth <= Self.maxDepth else { throw error("nested more than \(Self.maxDepth) levels deep") }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject(at path: String?) throws(JSONSyntaxError) -> JSONValue {
         try nest()
         defer { depth -= 1 }
         position += 1
@@ -73,7 +97,9 @@ public struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
             position += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            let memberPath = path.map { "\($0).\(key)" }
+            if let memberPath { located?.append((memberPath, keyStart)) }
+            members.append((key, try parseValue(at: memberPath)))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
@@ -83,7 +109,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(at path: String?) throws(JSONSyntaxError) -> JSONValue {
         try nest()
         defer { depth -= 1 }
         position += 1
@@ -93,7 +119,9 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             if current == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
-            elements.append(try parseValue())
+            let elementPath = path.map { "\($0)[\(elements.count)]" }
+            if let elementPath { located?.append((elementPath, position)) }
+            elements.append(try parseValue(at: elementPath))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
