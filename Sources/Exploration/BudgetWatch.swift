@@ -1,4 +1,5 @@
 import Oracles
+import Scenarios
 
 /// Which runs went over each limit of a budgets file, and which knobs they drew, next to how
 /// often all runs of the same target drew them: the answer to "why did the budget fail".
@@ -117,5 +118,40 @@ public struct BudgetWatch: Sendable {
     private func line(_ target: String, _ metric: String, _ limit: Int64) -> Line? {
         guard let position = TimingMetric.names.firstIndex(of: metric) else { return nil }
         return lines.first { $0.target == target && $0.metric == position && $0.limit == limit }
+    }
+
+    /// The watch as JSON: each limit with its counts, and each watched population.
+    var state: JSONValue {
+        typealias S = ExplorationState
+        return .object([
+            ("lines", .array(lines.map { line in
+                .object([("target", .string(line.target)), ("metric", .string(TimingMetric.names[line.metric])),
+                         ("limit", S.int64(line.limit)), ("over", S.int(line.over)), ("featuresOver", S.ints(line.featuresOver))])
+            })),
+            ("populations", .object(populations.keys.sorted().map { target in
+                (target, .object([("runs", S.int(populations[target]!.runs)), ("features", S.ints(populations[target]!.features))]))
+            })),
+        ])
+    }
+
+    init(state: JSONValue?) throws(ExplorationState.Problem) {
+        typealias S = ExplorationState
+        self.init(.empty)
+        for value in try S.array(S.field(state, "lines"), "watch lines") {
+            guard case .string(let target)? = S.field(value, "target"), case .string(let metric)? = S.field(value, "metric"),
+                  let position = TimingMetric.names.firstIndex(of: metric) else {
+                throw ExplorationState.Problem(message: "expected a target and a known metric in a watch line")
+            }
+            var line = Line(target: target, metric: position, limit: try S.int64(S.field(value, "limit"), "a limit"))
+            line.over = try S.int(S.field(value, "over"), "over")
+            line.featuresOver = try S.ints(S.field(value, "featuresOver"), count: Swarm.Feature.count, "featuresOver")
+            lines.append(line)
+        }
+        for (target, value) in try S.members(S.field(state, "populations"), "populations") {
+            var population = Population()
+            population.runs = try S.int(S.field(value, "runs"), "runs")
+            population.features = try S.ints(S.field(value, "features"), count: Swarm.Feature.count, "features")
+            populations[target] = population
+        }
     }
 }

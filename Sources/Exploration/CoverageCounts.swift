@@ -1,4 +1,5 @@
 import Oracles
+import Scenarios
 
 /// How many explored runs reached each pair of `RunCoverage`: (screen, action taken), (screen,
 /// action offered), (screen, fault hit), (screen, lifecycle event). Counts add up in any order,
@@ -69,5 +70,17 @@ public struct CoverageCounts: Sendable, Equatable {
         let shown = gaps.prefix(8).map { "\($0.route)·\($0.action)" }.joined(separator: ", ")
         lines.append("  offered, never taken: \(gaps.isEmpty ? "none" : shown + (gaps.count > 8 ? ", … \(gaps.count - 8) more" : ""))")
         return lines
+    }
+
+    /// The counts as JSON: per kind of pair, every count in order.
+    var state: JSONValue { .array(counts.map { .array($0.map { .number(String($0)) }) }) }
+
+    init(state: JSONValue?) throws(ExplorationState.Problem) {
+        self.init()
+        let kinds = try ExplorationState.array(state, "coverage")
+        guard kinds.count == counts.count else { throw ExplorationState.Problem(message: "expected \(counts.count) kinds of coverage") }
+        for (kind, values) in kinds.enumerated() {
+            counts[kind] = try ExplorationState.ints(values, count: counts[kind].count, "coverage")
+        }
     }
 }

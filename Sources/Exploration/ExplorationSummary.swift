@@ -1,5 +1,6 @@
 import SimKernel
 import Oracles
+import Scenarios
 
 /// What many explored runs add up to: counts, violations by oracle, one hash over every
 /// per-seed trace hash, and timing percentiles per target.
@@ -101,6 +102,46 @@ public struct ExplorationSummary: Sendable {
         coverage.merge(other.coverage)
         for (target, theirs) in other.timing { timing[target, default: TargetTiming()].merge(theirs) }
         watch.merge(other.watch)
+    }
+
+    /// The sum and xor of the hashed run lines (`summaryHash` is made of them).
+    var lineHashState: (sum: UInt64, xor: UInt64) { (lineHashSum, lineHashXor) }
+
+    /// One target's timing as JSON: per metric its samples (null when none), and the waiting per cause.
+    func timingState(of target: String) -> JSONValue {
+        guard let timing = timing[target] else { return .null }
+        return .object([
+            ("samples", .array(timing.samples.map { $0.isEmpty ? .null : $0.state })),
+            ("waitByCause", .array(timing.waitByCause.map { .number(String($0)) })),
+        ])
+    }
+
+    /// Sets this (empty) summary to a saved state's parts.
+    mutating func restore(runs: Int, failedRuns: Int, violations: [(String, Int)], hashSum: UInt64, hashXor: UInt64,
+                          timing saved: [(key: String, value: JSONValue)], coverage: CoverageCounts,
+                          watch: BudgetWatch) throws(ExplorationState.Problem) {
+        typealias S = ExplorationState
+        self.runs = runs
+        self.failedRuns = failedRuns
+        for (oracle, count) in violations { violationCounts[oracle] = count }
+        lineHashSum = hashSum
+        lineHashXor = hashXor
+        self.coverage = coverage
+        self.watch = watch
+        for (target, value) in saved {
+            var restored = TargetTiming()
+            let samples = try S.array(S.field(value, "samples"), "samples of \(target)")
+            guard samples.count == TimingMetric.names.count else {
+                throw ExplorationState.Problem(message: "expected \(TimingMetric.names.count) metrics for \(target), found \(samples.count)")
+            }
+            for (position, sample) in samples.enumerated() where sample != .null {
+                restored.samples[position] = try MetricSamples(state: sample)
+            }
+            let causes = try S.array(S.field(value, "waitByCause"), "waitByCause of \(target)")
+            guard causes.count == TimingMetric.causes.count else { throw ExplorationState.Problem(message: "expected \(TimingMetric.causes.count) causes") }
+            for (position, cause) in causes.enumerated() { restored.waitByCause[position] = try S.int64(cause, "a wait") }
+            timing[target] = restored
+        }
     }
 
     /// Violations per oracle, by oracle name.

@@ -112,6 +112,11 @@ public struct ExplorationOutcome: Sendable {
     /// The failing runs of the lowest seeds (in seed order), at most the number asked for; the
     /// rest are counted in `summary` only.
     public var failures: [ExplorationRun]
+
+    public init(summary: ExplorationSummary, failures: [ExplorationRun]) {
+        self.summary = summary
+        self.failures = failures
+    }
 }
 
 /// Runs many seeds, on one or more workers; the results are the same for any number of workers.

@@ -11,6 +11,22 @@ struct MetricSamples: Sendable {
 
     var isEmpty: Bool { total == 0 }
 
+    /// Each distinct value with how many times it came, smallest first.
+    var valueCounts: [(value: Int64, count: Int)] { counts.keys.sorted().map { ($0, counts[$0]!) } }
+
+    /// The worst runs kept, worst first.
+    var worstRuns: [ExplorationSummary.WorstRun] { worst }
+
+    /// Adds `count` values of `value` (reading a saved state).
+    mutating func restore(value: Int64, count: Int) {
+        guard count > 0 else { return }
+        counts[value, default: 0] += count
+        total += count
+    }
+
+    /// Keeps a saved worst run.
+    mutating func restoreWorst(_ run: ExplorationSummary.WorstRun) { consider(run) }
+
     mutating func add(_ value: Int64, seed: UInt64) {
         counts[value, default: 0] += 1
         total += 1

@@ -101,7 +101,7 @@ public struct TimingBaseline: Sendable {
     }
 
     /// A JSON value as compact text, to compare two plans.
-    static func describe(_ value: JSONValue) -> String {
+    public static func describe(_ value: JSONValue) -> String {
         switch value {
         case .object(let members): "{" + members.map { "\($0.key):\(describe($0.value))" }.joined(separator: ",") + "}"
         case .array(let values): "[" + values.map(describe).joined(separator: ",") + "]"

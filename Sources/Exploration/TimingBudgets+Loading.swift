@@ -26,7 +26,7 @@ extension TimingBudgets {
 
     /// Decodes the object of budgets per target found at `path` of `file` (a budgets file's
     /// `$.budgets`, or the `budgets` that `explore --json` lists).
-    static func decode(_ entries: [(key: String, value: JSONValue)], file: String, at path: String) -> Result<TimingBudgets, ScenarioProblems> {
+    public static func decode(_ entries: [(key: String, value: JSONValue)], file: String, at path: String) -> Result<TimingBudgets, ScenarioProblems> {
         func problem(_ location: String, _ message: String, suggestion: String? = nil) -> Result<TimingBudgets, ScenarioProblems> {
             .failure(ScenarioProblems([ScenarioError(file: file, location: location, message: message, suggestion: suggestion)]))
         }

@@ -18,6 +18,7 @@ enum CommandLineTool {
         ValidateCommand.subcommand,
         RegressCommand.subcommand,
         ExploreCommand.subcommand,
+        MergeCommand.subcommand,
         ReplayCommand.subcommand,
         ShrinkCommand.subcommand,
         ReportCommand.subcommand,

@@ -13,6 +13,8 @@ struct ExplorationReport {
     let exceeded: [TimingBudgets.Exceedance]
     let baseline: TimingBaseline?
     let jobs: Int
+    /// The failures `merge` read from the shards' outputs, in seed order (nil: the outcome's).
+    var mergedFailures: [JSONWriter.Value]? = nil
     /// How many failing runs the console shows for each oracle before it only counts.
     static let shownPerOracle = 3
     /// How many violations of one run the console shows.
@@ -59,7 +61,12 @@ struct ExplorationReport {
             lines.append("\(summary.failedRuns - shown.count) more failing run(s) not shown (at most \(Self.shownPerOracle) per oracle); "
                          + "--json lists the first \(outcome.failures.count) kept, --keep-failures keeps more")
         }
-        lines.append("runs: \(summary.runs), failed: \(summary.failedRuns)")
+        return (lines + body(wallSeconds: wallSeconds)).joined(separator: "\n")
+    }
+
+    /// After the failures: counts, violations by oracle, timing, coverage, budgets, summary hash.
+    func body(wallSeconds: Double) -> [String] {
+        var lines = ["runs: \(summary.runs), failed: \(summary.failedRuns)"]
         if !summary.violationsByOracle.isEmpty {
             lines.append("violations by oracle: " + summary.violationsByOracle.map { "\($0.oracle) \($0.count)" }.joined(separator: ", "))
         }
@@ -68,7 +75,7 @@ struct ExplorationReport {
         lines += summary.coverage.table
         lines += timing.verdicts
         lines.append("summary hash: \(summary.summaryHash)  (\(Int(wallSeconds * 1000))ms)")
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// The kept failures the console shows: in seed order, each one that brings an oracle not yet
@@ -93,7 +100,23 @@ struct ExplorationReport {
         .object([("firstSeed", .string(String(plan.firstSeed))), ("seeds", .int(Int64(plan.seedCount))),
                  ("shard", .string("\(plan.shard.index)/\(plan.shard.count)")), ("user", .string(plan.user.rawValue)),
                  ("mutants", .array(plan.mutants.map { .string($0.rawValue) })),
-                 ("targets", .array(plan.targets.map { .string($0.name) }))])
+                 ("targets", .array(plan.targets.map { .string($0.name) })),
+                 ("keepsExpectations", .bool(plan.keepsScenarioExpectations))])
+    }
+
+    /// The kept failures as `--json` lists them; `merge` sets those it read from the shards.
+    var failuresJSON: [JSONWriter.Value] {
+        if let mergedFailures { return mergedFailures }
+        return outcome.failures.map { run in
+            .object([("seed", .string(String(run.seed))), ("target", .string(run.target)),
+                     ("traceHash", .string(run.result.traceHash)),
+                     ("knobs", .array(run.swarm.lines.map(JSONWriter.Value.string))),
+                     ("violations", .array(run.result.violations.map { violation in
+                         .object([("oracle", .string(violation.oracle)), ("atMs", .int(violation.at.milliseconds)),
+                                  ("message", .string(violation.message))])
+                     })),
+                     ("replay", .string(replayCommand(run)))])
+        }
     }
 
     var json: JSONWriter.Value {
@@ -101,23 +124,15 @@ struct ExplorationReport {
             ("plan", planJSON),
             ("runs", .int(Int64(summary.runs))),
             ("failedRuns", .int(Int64(summary.failedRuns))),
-            ("keptFailures", .int(Int64(outcome.failures.count))),
-            ("failures", .array(outcome.failures.map { run in
-                .object([("seed", .string(String(run.seed))), ("target", .string(run.target)),
-                         ("traceHash", .string(run.result.traceHash)),
-                         ("knobs", .array(run.swarm.lines.map(JSONWriter.Value.string))),
-                         ("violations", .array(run.result.violations.map { violation in
-                             .object([("oracle", .string(violation.oracle)), ("atMs", .int(violation.at.milliseconds)),
-                                      ("message", .string(violation.message))])
-                         })),
-                         ("replay", .string(replayCommand(run)))])
-            })),
+            ("keptFailures", .int(Int64(failuresJSON.count))),
+            ("failures", .array(failuresJSON)),
             ("violationsByOracle", .object(summary.violationsByOracle.map { ($0.oracle, .int(Int64($0.count))) })),
             ("metrics", timing.metricsJSON),
             ("waitByCause", timing.waitByCauseJSON),
             ("budgets", timing.budgetsJSON),
             ("budgetsExceeded", timing.exceededJSON),
             ("summaryHash", .string(summary.summaryHash)),
+            ("state", JSONWriter.Value(summary.state)),
         ])
     }
 
@@ -217,5 +232,19 @@ extension ExplorationReport {
         }
         lines.append("summary hash `\(summary.summaryHash)`")
         GitHubAnnotations.appendSummary(lines.joined(separator: "\n"))
+    }
+}
+
+extension JSONWriter.Value {
+    /// A parsed JSON value, to write back out (whole numbers as numbers, others as their text).
+    init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .number(let text): self = Int64(text).map(JSONWriter.Value.int) ?? .string(text)
+        case .string(let text): self = .string(text)
+        case .array(let values): self = .array(values.map(JSONWriter.Value.init))
+        case .object(let members): self = .object(members.map { ($0.key, JSONWriter.Value($0.value)) })
+        }
     }
 }

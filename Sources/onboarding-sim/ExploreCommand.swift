@@ -84,22 +84,9 @@ enum ExploreCommand {
                           + (arguments.positionals.isEmpty ? "scenarios/ here" : "the scenarios or in their folders")
                           + "; give --budgets FILE (docs/budgets.md)")
         }
-        let budgets: TimingBudgets
-        switch budgetsPath.map(TimingBudgets.load) ?? .success(.empty) {
-        case .success(let loaded): budgets = loaded
-        case .failure(let problems):
-            for problem in problems.errors { Console.error("error: \(problem)") }
-            return ExitCode.badInput
-        }
-        var baseline: TimingBaseline?
-        if let path = arguments.value("--baseline") {
-            switch TimingBaseline.load(path) {
-            case .success(let loaded): baseline = loaded
-            case .failure(let problems):
-                for problem in problems.errors { Console.error("error: \(problem)") }
-                return ExitCode.badInput
-            }
-        } else if budgets.limitsGrowth {
+        guard let budgets = ScenarioArguments.reported(budgetsPath.map(TimingBudgets.load) ?? .success(.empty)),
+              let baseline = ScenarioArguments.baseline(arguments) else { return ExitCode.badInput }
+        if baseline == nil && budgets.limitsGrowth {
             Console.error("note: the budgets' maxGrowth limits are not checked without --baseline FILE")
         }
         plan.budgets = budgets

@@ -66,20 +66,8 @@ enum ReportCommand {
         guard arguments.positionals.isEmpty, arguments.value("--persona") == nil else {
             throw UsageError(message: "--timing EXPLORE.json takes no scenario or persona: it draws an exploration's output")
         }
-        func load(_ path: String) -> TimingBaseline? {
-            switch TimingBaseline.load(path) {
-            case .success(let loaded): return loaded
-            case .failure(let problems):
-                for problem in problems.errors { Console.error("error: \(problem)") }
-                return nil
-            }
-        }
-        guard let exploration = load(path) else { return ExitCode.badInput }
-        var baseline: TimingBaseline?
-        if let other = arguments.value("--baseline") {
-            guard let loaded = load(other) else { return ExitCode.badInput }
-            baseline = loaded
-        }
+        guard let exploration = ScenarioArguments.reported(TimingBaseline.load(path)),
+              let baseline = ScenarioArguments.baseline(arguments) else { return ExitCode.badInput }
         let page = TimingPage.page(of: exploration, file: path, baseline: baseline)
         guard ScenarioArguments.write(page.html, to: output) else { return ExitCode.badInput }
         Console.out("wrote \(output) (\(page.charts.count) chart(s), \(page.charts.reduce(0) { $0 + $1.limits.count }) budget limit(s))")

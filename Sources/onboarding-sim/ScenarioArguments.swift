@@ -30,6 +30,22 @@ enum ScenarioArguments {
         return scenarios
     }
 
+    /// What a file gave, or nil after printing each of its problems (the caller exits 2).
+    static func reported<Value>(_ result: Result<Value, ScenarioProblems>) -> Value? {
+        switch result {
+        case .success(let value): return value
+        case .failure(let problems):
+            for problem in problems.errors { Console.error("error: \(problem)") }
+            return nil
+        }
+    }
+
+    /// The baseline `--baseline` names: nil without one, `.some(nil)` after printing why it is unreadable.
+    static func baseline(_ arguments: ParsedArguments) -> TimingBaseline?? {
+        guard let path = arguments.value("--baseline") else { return .some(nil) }
+        return reported(TimingBaseline.load(path)).map { .some($0) } ?? nil
+    }
+
     /// Each problem of a scenario file as a failing test case (suite `validation`, class the file).
     static func validationReport(_ problems: [ScenarioError], tool: String) -> JUnitReport {
         JUnitReport(name: "onboarding-sim \(tool)", cases: problems.map { problem in

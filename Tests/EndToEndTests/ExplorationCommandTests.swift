@@ -131,6 +131,34 @@ import Foundation
         #expect(try run(["explore", file, "--seeds", "5"]).standardOutput.contains("--keep-expectations checks them"))
     }
 
+    @Test func mergingFourShardsGivesTheUnshardedSummaryHashPercentilesAndBudgets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var shards: [String] = []
+        for index in 1...4 {
+            let file = folder.appendingPathComponent("shard-\(index).json")
+            try run(["explore", "--seeds", "300", "--shard", "\(index)/4", "--mutant", "fix-3", "--json"]).standardOutput
+                .write(to: file, atomically: true, encoding: .utf8)
+            shards.append(file.path)
+        }
+        let whole = try json(try run(["explore", "--seeds", "300", "--mutant", "fix-3", "--json"]))
+        let merged = try run(["merge"] + shards.reversed() + ["--json"])
+        #expect(merged.status == 1, "fix-3 is found")
+        let mergedJSON = try json(merged)
+        #expect(mergedJSON["summaryHash"] as? String == whole["summaryHash"] as? String)
+        for key in ["runs", "failedRuns", "violationsByOracle", "metrics", "waitByCause", "budgetsExceeded"] {
+            #expect((mergedJSON[key] as? NSObject)?.isEqual(whole[key]) == true, "\(key) differs")
+        }
+        let text = try run(["merge"] + shards)
+        #expect(text.standardOutput.contains("merge: 4 of 4 shard(s), 300 run(s) of 300 seed(s) from 1"))
+        #expect(text.standardOutput.hasSuffix("summary hash: \(whole["summaryHash"] as? String ?? "?")\n"))
+        #expect(try run(["merge", shards[0], shards[0]]).status == 2, "a shard twice")
+        let partial = try run(["merge", shards[0], shards[1]])
+        #expect(partial.standardError.contains("2 of 4 shard(s) missing"))
+    }
+
     @Test func theAllocatorTuningRestartChangesNoResult() throws {
         let tuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root)
         let untuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root,
