@@ -109,5 +109,9 @@ extension MetricSamples {
             }
             restoreWorst(ExplorationSummary.WorstRun(value: try S.int64(both[0], "a worst value"), seed: number))
         }
+        // Percentiles need both: values, and the worst runs among them.
+        guard isEmpty == worstRuns.isEmpty else {
+            throw ExplorationState.Problem(message: isEmpty ? "worst runs without values" : "values without their worst runs")
+        }
     }
 }

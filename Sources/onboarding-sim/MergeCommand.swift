@@ -148,6 +148,10 @@ enum MergeCommand {
             guard let scenarios = ScenarioArguments.load([name]) else { return nil }
             targets += scenarios.map(ExplorationTarget.scenario)
         }
+        guard !targets.isEmpty else {
+            Console.error("error: \(shard.file): $.plan.targets: no target")
+            return nil
+        }
         var mutants: [Mutant] = []
         if case .array(let ids)? = field("mutants") { for case .string(let id) in ids { if let mutant = Mutant(rawValue: id) { mutants.append(mutant) } } }
         var plan = ExplorationPlan(targets: targets, firstSeed: firstSeed, seedCount: seeds, mutants: mutants)

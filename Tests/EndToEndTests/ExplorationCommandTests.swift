@@ -159,6 +159,48 @@ import Foundation
         #expect(partial.standardError.contains("2 of 4 shard(s) missing"))
     }
 
+    @Test func aBrokenShardIsAClearErrorNeverATrap() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-broken-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shard = try json(try run(["explore", "--seeds", "20", "--shard", "1/2", "--json"]))
+        func broken(_ name: String, _ change: (inout [String: Any]) -> Void) throws -> String {
+            var copy = shard
+            change(&copy)
+            let file = folder.appendingPathComponent("\(name).json")
+            try JSONSerialization.data(withJSONObject: copy).write(to: file)
+            return file.path
+        }
+        let cases: [(String, String)] = [
+            (try broken("no-worst") { shard in
+                var state = shard["state"] as! [String: Any], timing = state["timing"] as! [String: Any]
+                var target = timing["new-user"] as! [String: Any], samples = target["samples"] as! [Any]
+                if let index = samples.firstIndex(where: { $0 is [String: Any] }), var sample = samples[index] as? [String: Any] {
+                    sample["worst"] = []
+                    samples[index] = sample
+                }
+                target["samples"] = samples; timing["new-user"] = target; state["timing"] = timing; shard["state"] = state
+            }, "values without their worst runs"),
+            (try broken("no-targets") { shard in
+                var plan = shard["plan"] as! [String: Any]
+                plan["targets"] = []
+                shard["plan"] = plan
+            }, "no target"),
+            (try broken("coverage") { shard in
+                var state = shard["state"] as! [String: Any]
+                state["coverage"] = [[1]]
+                shard["state"] = state
+            }, "kinds of coverage"),
+            (try broken("no-state") { shard in shard["state"] = nil }, "no \"plan\" and \"state\""),
+        ]
+        for (file, message) in cases {
+            let output = try run(["merge", file])
+            #expect(output.status == 2, "\(file)")
+            #expect(output.standardError.contains(message), "\(output.standardError)")
+        }
+    }
+
     @Test func theAllocatorTuningRestartChangesNoResult() throws {
         let tuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root)
         let untuned = try BuiltTool.run(["explore", "--seeds", "60", "--json"], in: ScenarioCommandTests.root,
