@@ -159,6 +159,33 @@ import Foundation
         #expect(partial.standardError.contains("2 of 4 shard(s) missing"))
     }
 
+    @Test func aTimelineOfManyViolationsCountsThemAndItsLabelsNeverOverlap() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(getpid()).html").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let output = try run(["report", "--persona", "new-user", "--seed", "100", "--mutant", "fix-3", "--html", out])
+        #expect(output.status == 1 && output.standardOutput.contains("(29 violation(s)"))
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        // Labels: <g class=label>…<text x=X y=Y …>TEXT</text>; in one row (one y) none may overlap.
+        var boxes: [(left: Double, right: Double, y: String)] = []
+        for part in html.components(separatedBy: "<g class=label>").dropFirst() {
+            let text = try #require(part.components(separatedBy: "<text x=").dropFirst().first)
+            let left = try #require(Double(text.prefix { $0 != " " }))
+            let y = String(text.components(separatedBy: " y=")[1].prefix { $0 != " " })
+            let words = text.components(separatedBy: ">")[1].components(separatedBy: "</text")[0]
+            boxes.append((left, left + Double(words.count) * 6.6 + 6, y))
+        }
+        #expect(!boxes.isEmpty && boxes.count < 29, "counted labels")
+        for (index, one) in boxes.enumerated() {
+            for other in boxes[(index + 1)...] where one.y == other.y {
+                #expect(one.right <= other.left || other.right <= one.left, "labels overlap: \(one) \(other)")
+            }
+        }
+        #expect(html.contains("<b class=bad>29 violations</b>: noSilentDeadEnd 28"), "counts above the chart")
+        #expect(html.range(of: "<h2>Violations</h2>")!.lowerBound > html.range(of: "</svg>")!.lowerBound, "the full list below it")
+        #expect(html.contains("<tr class=v>"), "violations highlighted in the narrative")
+        #expect(html.contains("offline from") && html.contains("idle time squeezed"), "offline periods and the squeezed axis")
+    }
+
     @Test func aBrokenShardIsAClearErrorNeverATrap() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-broken-\(getpid())")
         try? FileManager.default.removeItem(at: folder)
