@@ -8,6 +8,15 @@ struct BuiltTool {
         let standardError: String
     }
 
+    /// A new, empty folder under the temporary directory, named after `name` and this process
+    /// (remove it with `defer`).
+    static func scratchFolder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// The executable next to the test bundle in the build folder.
     static var executable: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -19,11 +19,9 @@ import Foundation
             Issue.record("the checkout at \(root.path) is not a git repository: a tag cannot be made")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
+        let folder = try BuiltTool.scratchFolder("consumer")
         defer { try? FileManager.default.removeItem(at: folder) }
         let dependency = folder.appendingPathComponent("onboarding-sim"), consumer = folder.appendingPathComponent("consumer")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let clone = try BuiltTool.run("git", ["clone", "--quiet", root.path, dependency.path])
         try #require(clone.status == 0, "\(clone.standardError)")
         #expect(try BuiltTool.run("git", ["-C", dependency.path, "tag", "-f", "0.1.0"]).status == 0)

@@ -48,9 +48,7 @@ import Foundation
     func everyDocumentedCommandExitsAsDocumented(_ document: URL) throws {
         let commands = try Self.commands(in: document)
         guard !commands.isEmpty else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("documented-\(getpid())-\(document.lastPathComponent)")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BuiltTool.scratchFolder("documented-\(document.lastPathComponent)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: ScenarioCommandTests.root.appendingPathComponent("scenarios"),
                                          to: folder.appendingPathComponent("scenarios"))

@@ -60,8 +60,7 @@ import Foundation
     }
 
     @Test func aBuildComparedWithItsOwnBaselineShowsNoChangeAndASlowerMutantFailsItsGrowthLimit() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BuiltTool.scratchFolder("baseline")
         defer { try? FileManager.default.removeItem(at: folder) }
         let baseline = folder.appendingPathComponent("baseline.json"), budgets = folder.appendingPathComponent("budgets.json")
         try #"{"format": 1, "budgets": {"all": {"waitMs": {"p50": 600000, "maxGrowth": "10%"}}}}"#.write(to: budgets, atomically: true, encoding: .utf8)
@@ -86,8 +85,7 @@ import Foundation
     }
 
     @Test func reportDrawsAnExplorationsTimingWithItsBudgetsAndBaseline() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timing-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BuiltTool.scratchFolder("timing")
         defer { try? FileManager.default.removeItem(at: folder) }
         let explored = folder.appendingPathComponent("explore.json"), page = folder.appendingPathComponent("timing.html")
         try run(["explore", "--seeds", "200", "--json"]).standardOutput.write(to: explored, atomically: true, encoding: .utf8)
@@ -132,9 +130,7 @@ import Foundation
     }
 
     @Test func mergingFourShardsGivesTheUnshardedSummaryHashPercentilesAndBudgets() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BuiltTool.scratchFolder("merge")
         defer { try? FileManager.default.removeItem(at: folder) }
         var shards: [String] = []
         for index in 1...4 {
@@ -187,9 +183,7 @@ import Foundation
     }
 
     @Test func aBrokenShardIsAClearErrorNeverATrap() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-broken-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try BuiltTool.scratchFolder("merge-broken")
         defer { try? FileManager.default.removeItem(at: folder) }
         let shard = try json(try run(["explore", "--seeds", "20", "--shard", "1/2", "--json"]))
         func broken(_ name: String, _ change: (inout [String: Any]) -> Void) throws -> String {

@@ -5,12 +5,7 @@ import Foundation
 /// they concern, escaped as the Actions toolkit escapes them, and a summary lands in
 /// $GITHUB_STEP_SUMMARY.
 @Suite struct GitHubAnnotationTests {
-    func folder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("annotations-\(getpid())-\(name)")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    func folder(_ name: String) throws -> URL { try BuiltTool.scratchFolder("annotations-\(name)") }
 
     func run(_ arguments: [String], summary: URL? = nil) throws -> BuiltTool.Output {
         var environment = ["GITHUB_ACTIONS": "true"]
