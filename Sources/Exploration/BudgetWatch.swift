@@ -145,12 +145,18 @@ public struct BudgetWatch: Sendable {
             var line = Line(target: target, metric: position, limit: try S.int64(S.field(value, "limit"), "a limit"))
             line.over = try S.int(S.field(value, "over"), "over")
             line.featuresOver = try S.ints(S.field(value, "featuresOver"), count: Swarm.Feature.count, "featuresOver")
+            guard line.featuresOver.allSatisfy({ $0 <= line.over }) else {
+                throw ExplorationState.Problem(message: "a knob drawn by more runs over a limit than went over it")
+            }
             lines.append(line)
         }
         for (target, value) in try S.members(S.field(state, "populations"), "populations") {
             var population = Population()
             population.runs = try S.int(S.field(value, "runs"), "runs")
             population.features = try S.ints(S.field(value, "features"), count: Swarm.Feature.count, "features")
+            guard population.features.allSatisfy({ $0 <= population.runs }) else {
+                throw ExplorationState.Problem(message: "a knob drawn by more runs than there were")
+            }
             populations[target] = population
         }
     }

@@ -30,13 +30,23 @@ public enum ExplorationState {
         return values
     }
 
+    /// The most any count of a shard may be: far more runs than one exploration makes (10 million
+    /// seeds at most), small enough that adding up thousands of shards cannot overflow.
+    static let maxCount = 1_000_000_000_000
+    /// The longest time a value may be, in milliseconds (about 30 years of virtual time).
+    static let maxMilliseconds: Int64 = 1_000_000_000_000
+
     static func int(_ value: JSONValue?, _ what: String) throws(Problem) -> Int {
-        guard case .number(let text)? = value, let number = Int(text) else { throw Problem(message: "expected a whole number for \(what)") }
+        guard case .number(let text)? = value, let number = Int(text), (0...maxCount).contains(number) else {
+            throw Problem(message: "expected a whole number from 0 to \(maxCount) for \(what)")
+        }
         return number
     }
 
     static func int64(_ value: JSONValue?, _ what: String) throws(Problem) -> Int64 {
-        guard case .number(let text)? = value, let number = Int64(text) else { throw Problem(message: "expected a whole number for \(what)") }
+        guard case .number(let text)? = value, let number = Int64(text), (0...maxMilliseconds).contains(number) else {
+            throw Problem(message: "expected a whole number of milliseconds from 0 to \(maxMilliseconds) for \(what)")
+        }
         return number
     }
 
@@ -109,6 +119,7 @@ extension MetricSamples {
             }
             restoreWorst(ExplorationSummary.WorstRun(value: try S.int64(both[0], "a worst value"), seed: number))
         }
+        guard total <= ExplorationState.maxCount else { throw ExplorationState.Problem(message: "more values than any exploration makes") }
         // Percentiles need both: values, and the worst runs among them.
         guard isEmpty == worstRuns.isEmpty else {
             throw ExplorationState.Problem(message: isEmpty ? "worst runs without values" : "values without their worst runs")

@@ -121,6 +121,9 @@ public struct ExplorationSummary: Sendable {
                           timing saved: [(key: String, value: JSONValue)], coverage: CoverageCounts,
                           watch: BudgetWatch) throws(ExplorationState.Problem) {
         typealias S = ExplorationState
+        guard failedRuns <= runs, violations.allSatisfy({ $0.1 <= runs * 1_000 }) else {
+            throw ExplorationState.Problem(message: "more failed runs or violations than runs")
+        }
         self.runs = runs
         self.failedRuns = failedRuns
         for (oracle, count) in violations { violationCounts[oracle] = count }

@@ -51,8 +51,9 @@ public struct ExplorationPlan: Sendable {
     public var guided = false
     /// The budgets whose limits the summary watches: which runs go over each, with which knobs.
     public var budgets: TimingBudgets = .empty
-    /// Whether explored scenario files are also judged by their own expectations (`expect`),
-    /// which were written for the faults the file names; by default only the oracles judge them.
+    /// Whether explored scenario files are also judged by their own expectations (`expect`, and
+    /// their `expect.budgets`), which were written for the faults the file names; by default only
+    /// the oracles judge them.
     public var keepsScenarioExpectations = false
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,
@@ -190,7 +191,9 @@ public enum Explorer {
     /// One seed of the plan.
     public static func explore(_ plan: ExplorationPlan, seed: UInt64) -> ExplorationRun {
         let target = plan.target(for: seed)
-        let (scenario, swarm) = target.scenario(seed: seed, user: plan.user)
+        var (scenario, swarm) = target.scenario(seed: seed, user: plan.user)
+        // A file's own budgets are expectations written for its own faults, like its `expect`s.
+        if case .scenario = target, !plan.keepsScenarioExpectations { scenario.settings.budgets = Budgets() }
         var result = ScenarioRunner.run(scenario, seed: seed, mutants: plan.mutants)
         if case .scenario = target, !plan.keepsScenarioExpectations { result = result.keepingOraclesOnly() }
         return ExplorationRun(target: target.name, seed: seed, swarm: swarm, result: result)

@@ -19,7 +19,7 @@ struct MetricSamples: Sendable {
 
     /// Adds `count` values of `value` (reading a saved state).
     mutating func restore(value: Int64, count: Int) {
-        guard count > 0 else { return }
+        guard count > 0, total <= ExplorationState.maxCount else { return }
         counts[value, default: 0] += count
         total += count
     }
@@ -68,7 +68,9 @@ struct MetricSamples: Sendable {
         result.reserveCapacity(fractions.count)
         var position = 0, seen = counts[sorted[0]]!
         for fraction in fractions {
-            let wanted = min(total - 1, max(0, Int((fraction * Double(total)).rounded(.up)) - 1))
+            // Whole percents, ranked with integers: 0.07 × 100 is not exactly 7 in floating point.
+            let percent = min(100, max(0, Int((fraction * 100).rounded())))
+            let wanted = min(total - 1, max(0, (percent * total + 99) / 100 - 1))
             while seen <= wanted, position + 1 < sorted.count {
                 position += 1
                 seen += counts[sorted[position]]!

@@ -66,7 +66,10 @@ public struct Swarm: Sendable, Equatable {
     public var features: [Int] {
         var found: [Int] = []
         for knob in knobs { knob.addFeatures(to: &found) }
-        return found
+        // Two knobs of one kind (a drop on journey drawn twice) count once for the run.
+        var unique: [Int] = []
+        for feature in found where !unique.contains(feature) { unique.append(feature) }
+        return unique
     }
 
     /// What one draw decided, with what its line says.

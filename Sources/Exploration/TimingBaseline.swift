@@ -57,17 +57,23 @@ public struct TimingBaseline: Sendable {
                 if case .string(let text)? = fields.first(where: { $0.key == key })?.value { return text }
                 return nil
             }
+            /// Milliseconds and counts as explore writes them: whole, not negative, not absurd.
             func number(_ key: String) -> Int64? {
-                if case .number(let text)? = fields.first(where: { $0.key == key })?.value { return Int64(text) }
+                if case .number(let text)? = fields.first(where: { $0.key == key })?.value, let value = Int64(text),
+                   (0...ExplorationState.maxMilliseconds).contains(value) { return value }
                 return nil
             }
             guard let target = text("target"), let metric = text("metric"), let p50 = number("p50"), let p95 = number("p95"),
                   let p99 = number("p99"), let max = number("max") else {
-                return problem("$.metrics[\(index)]", "expected target, metric, p50, p95, p99 and max")
+                return problem("$.metrics[\(index)]", "expected target, metric, p50, p95, p99 and max (milliseconds from 0 to \(ExplorationState.maxMilliseconds))")
             }
             var quantiles: [Int64] = []
             if case .array(let values)? = fields.first(where: { $0.key == "quantiles" })?.value {
-                quantiles = values.compactMap { if case .number(let text) = $0 { Int64(text) } else { nil } }
+                quantiles = values.compactMap { value -> Int64? in
+                    guard case .number(let text) = value, let number = Int64(text), (0...ExplorationState.maxMilliseconds).contains(number) else { return nil }
+                    return number
+                }
+                if quantiles.count != 101 { quantiles = [] }
             }
             entries.append(Entry(target: target, metric: metric, p50: p50, p95: p95, p99: p99, max: max, quantiles: quantiles,
                                  samples: number("samples").map(Int.init)))

@@ -57,6 +57,9 @@ extension TimingBudgets {
         return .success(TimingBudgets(byTarget: result))
     }
 
+    /// The largest limit a budget may set, as for a scenario's `expect.budgets`: a day.
+    static let maxLimit: Int64 = 86_400_000
+
     /// The keys of a budgets file's top level (`$schema` lets an editor find docs/budgets.schema.json).
     static let topKeys = ["$schema", "format", "budgets"]
 
@@ -103,8 +106,8 @@ extension TimingBudgets {
     }
 
     private static func milliseconds(_ value: JSONValue, at path: String) -> Result<Int64, Problem> {
-        guard case .number(let text) = value, let number = Int64(text), number >= 0 else {
-            return .failure(Problem(path: path, text: "expected a whole number of milliseconds"))
+        guard case .number(let text) = value, let number = Int64(text), (0...maxLimit).contains(number) else {
+            return .failure(Problem(path: path, text: "expected a whole number of milliseconds from 0 to \(maxLimit) (a day)"))
         }
         return .success(number)
     }

@@ -113,7 +113,8 @@ public struct TimingBudgets: Sendable {
                 }
                 if let allowed = limit.maxGrowthPercent, let before = baseline?.percentiles(of: metric, for: target) {
                     let percentiles = limit.named.isEmpty ? Limit.percentiles : limit.named.map(\.percentile)
-                    for percentile in percentiles where measured.samples >= Limit.minimumSamples(for: percentile) {
+                    for percentile in percentiles where measured.samples >= Limit.minimumSamples(for: percentile)
+                        && (before.samples ?? Int.max) >= Limit.minimumSamples(for: percentile) {
                         let ceiling = Self.grown(before[percentile], by: allowed)
                         guard measured[percentile] > ceiling else { continue }
                         found.append(Exceedance(target: target, metric: metric, percentile: percentile, limit: ceiling,

@@ -19,7 +19,7 @@ public struct HTMLTimingPage {
         public init(target: String, quantiles: [Int64], baseline: [Int64]? = nil, samples: Int? = nil) {
             self.target = target
             self.quantiles = quantiles
-            self.baseline = baseline
+            self.baseline = baseline?.count == 101 ? baseline : nil
             self.samples = samples
         }
 

@@ -55,6 +55,7 @@ enum CommandLineTool {
                 Console.out(command.usage)
                 return ExitCode.ok
             }
+            GitHubAnnotations.toStandardError = parsed.has("--json")
             if parsed.has("--version") {
                 Console.out("onboarding-sim \(version)")
                 return ExitCode.ok

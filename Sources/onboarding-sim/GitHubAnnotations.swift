@@ -24,12 +24,20 @@ struct GitHubAnnotations {
 
     static var enabled: Bool { Terminal.inGitHubActions }
 
+    /// Set when standard output carries data (`--json`): annotations then go to standard error,
+    /// which the runner reads for workflow commands too, so the JSON stays parseable.
+    nonisolated(unsafe) static var toStandardError = false  // set once, before a command runs
+
+    static func print(_ line: String) {
+        if toStandardError { Console.error(line) } else { Console.out(line) }
+    }
+
     /// Prints the annotations of one kind (`violation`, `invalid scenario`, `budget`, …).
     static func emit(_ annotations: [Annotation], kind: String) {
         guard enabled, !annotations.isEmpty else { return }
-        for annotation in annotations.prefix(shownPerKind) { Console.out(command(annotation)) }
+        for annotation in annotations.prefix(shownPerKind) { print(command(annotation)) }
         if annotations.count > shownPerKind {
-            Console.out("::notice title=\(escapeProperty("more \(kind) annotations"))::"
+            print("::notice title=\(escapeProperty("more \(kind) annotations"))::"
                         + escapeData("\(annotations.count - shownPerKind) more \(kind)(s) not annotated; the log lists them all"))
         }
     }

@@ -16,8 +16,9 @@ enum MergeCommand {
             unsharded exploration would: its summary hash (equal to the unsharded run's), runs and
             failures, violations by oracle, timing percentiles, coverage, and the budgets the
             shards checked (or --budgets FILE), with every failing run the shards kept, in seed
-            order. The shards must come from one exploration (same seeds, targets, user and
-            mutants); a shard missing is said, a shard given twice is an error.
+            order. The shards must be all N of one exploration (same seeds, targets, user,
+            mutants and budgets); a shard missing, a shard given twice or a shard of another
+            exploration is an error (exit 2).
 
             options:
               --budgets FILE   check these budgets instead of the ones the shards checked
@@ -41,6 +42,8 @@ enum MergeCommand {
         let summary: ExplorationSummary
         let failures: [JSONValue]
         let budgets: TimingBudgets
+        /// The budgets as the shard wrote them, to compare shards.
+        let budgetsText: String
         var index: Int, count: Int
     }
 
@@ -56,7 +59,7 @@ enum MergeCommand {
             }
         }
         guard let first = shards.first, let plan = plan(of: first) else { return ExitCode.badInput }
-        if let problem = consistency(shards) {
+        if let problem = consistency(shards, ownBudgets: arguments.value("--budgets") != nil) {
             Console.error("error: \(problem)")
             return ExitCode.badInput
         }
@@ -69,12 +72,10 @@ enum MergeCommand {
                                        exceeded: exceeded, baseline: baseline, jobs: 1)
         let failures = mergedFailures(shards)
         report.mergedFailures = failures.map(JSONWriter.Value.init)
-        let missing = first.count - shards.count
         if arguments.has("--json") {
             Console.out(JSONWriter.line(report.json))
         } else {
-            var lines = ["merge: \(shards.count) of \(first.count) shard(s), \(summary.runs) run(s) of \(plan.seedCount) seed(s) from \(plan.firstSeed)"
-                         + (missing > 0 ? "; \(missing) shard(s) missing, so this is not the whole exploration" : "")]
+            var lines = ["merge: \(shards.count) of \(first.count) shard(s), \(summary.runs) run(s) of \(plan.seedCount) seed(s) from \(plan.firstSeed)"]
             lines += failures.prefix(ExplorationReport.shownPerOracle * 5).flatMap(failureLines)
             if failures.count > ExplorationReport.shownPerOracle * 5 {
                 lines.append("\(failures.count - ExplorationReport.shownPerOracle * 5) more kept failing run(s); --json lists them")
@@ -83,7 +84,6 @@ enum MergeCommand {
             lines.append("summary hash: \(summary.summaryHash)")
             Console.out(lines.joined(separator: "\n"))
         }
-        if missing > 0 { Console.error("note: \(missing) of \(first.count) shard(s) missing") }
         return summary.failedRuns == 0 && exceeded.isEmpty ? ExitCode.ok : ExitCode.violations
     }
 
@@ -113,11 +113,11 @@ enum MergeCommand {
         }
         guard case .array(let failures)? = field("failures") else { return problem("$.failures", "expected an array") }
         return .success(Shard(file: file, plan: plan, summary: summary, failures: failures, budgets: budgets,
-                              index: shard.index, count: shard.count))
+                              budgetsText: field("budgets").map(TimingBaseline.describe) ?? "", index: shard.index, count: shard.count))
     }
 
     /// Why the shards cannot be added up, if they cannot: other explorations, or a shard twice.
-    static func consistency(_ shards: [Shard]) -> String? {
+    static func consistency(_ shards: [Shard], ownBudgets: Bool) -> String? {
         func common(_ shard: Shard) -> String { TimingBaseline.describe(JSONValue.object(shard.plan.filter { $0.key != "shard" })) }
         let first = shards[0]
         for shard in shards.dropFirst() {
@@ -125,10 +125,18 @@ enum MergeCommand {
                 return "\(shard.file) is a shard of another exploration than \(first.file) (\(common(shard)) against \(common(first)))"
             }
         }
+        if !ownBudgets, let other = shards.first(where: { $0.budgetsText != first.budgetsText }) {
+            return "\(other.file) checked other budgets than \(first.file); give --budgets FILE to check one set over all of them"
+        }
         var seen: [Int: String] = [:]  // looked up only
         for shard in shards {
             if let other = seen[shard.index] { return "shard \(shard.index)/\(shard.count) is given twice: \(other) and \(shard.file)" }
             seen[shard.index] = shard.file
+        }
+        let missing = (1...first.count).filter { seen[$0] == nil }
+        if !missing.isEmpty {
+            return "shard(s) \(missing.map { "\($0)/\(first.count)" }.joined(separator: ", ")) missing: the sum of some shards is not "
+                + "the exploration; give all \(first.count)"
         }
         return nil
     }

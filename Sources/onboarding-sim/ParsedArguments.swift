@@ -25,6 +25,7 @@ struct ParsedArguments {
             }
             if argument == "--" { optionsEnded = true; continue }
             if argument == "-h" || argument == "--help" { flagsSeen.append("--help"); continue }
+            if argument == "-V", flags.contains("--version") { flagsSeen.append("--version"); continue }
             let (name, inlineValue) = Self.split(argument)
             if flags.contains(name) {
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }

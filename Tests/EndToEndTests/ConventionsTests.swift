@@ -29,6 +29,7 @@ import Foundation
             #expect(output.status == 0 && output.standardOutput.hasPrefix("onboarding-sim "), "\(command)")
         }
         #expect(try run(["--help"]).standardOutput.contains("-V, --version"))
+        #expect(try run(["explore", "-V"]).standardOutput.hasPrefix("onboarding-sim "))
     }
 
     @Test func colourFollowsColorThenNoColor() throws {

@@ -49,6 +49,13 @@ import Foundation
         #expect(expectation.contains("%0Areplay: onboarding-sim run scenarios/fix-plan/activation-network-blip.json --seed"))
     }
 
+    @Test func withJSONOnStandardOutputTheAnnotationsGoToStandardError() throws {
+        let output = try run(["explore", "--seeds", "20", "--mutant", "fix-3", "--json"])
+        #expect(output.status == 1)
+        #expect((try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8))) != nil, "the JSON stays parseable")
+        #expect(output.standardError.contains("::error ") && !output.standardOutput.contains("::error "))
+    }
+
     @Test func exceededBudgetsAreAnnotatedAtTheirLimitAndExploreFailuresNameTheirSeed() throws {
         let folder = try folder("budgets")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -83,7 +83,7 @@ struct JUnitShape {
     }
 
     @Test func controlCharactersInScenarioTextStillGiveAWellFormedFileWithEveryRequiredAttribute() {
-        let nasty = "esc \u{1B}[31m nul \u{0} bell \u{7} quote \" amp & lt < tab\tnew\nline"
+        let nasty = "esc \u{1B}[31m nul \u{0} bell \u{7} quote \" amp & lt < tab\tnew\nline, combined \"\u{301} <\u{338}"
         let report = JUnitReport(name: nasty, cases: [
             .init(suite: "scenarios/\u{1}odd", name: nasty, seconds: 0.25, failures: [("oracle \u{2}", nasty, nasty)]),
             .init(suite: "scenarios/\u{1}odd", name: "passing", seconds: 0, failures: []),

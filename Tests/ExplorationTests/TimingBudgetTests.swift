@@ -35,6 +35,8 @@ import Scenarios
         for value in 1...100 { samples.add(Int64(value), seed: UInt64(value)) }
         #expect(samples.quantiles([0, 0.01, 0.5, 0.95, 0.99, 1]) == [1, 1, 50, 95, 99, 100])
         #expect(samples.percentiles.worst.map(\.seed) == [100, 99, 98])
+        // 0.07 × 100 is 7.000000000000001 in floating point: ranks are whole numbers here.
+        #expect(samples.quantiles([0.07, 0.14, 0.28, 0.55, 0.56]) == [7, 14, 28, 55, 56])
     }
 
     @Test func aPercentileWithTooFewValuesIsNotJudged() {
