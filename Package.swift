@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
+        // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.
+        .testTarget(name: "SchemaTests", dependencies: ["Scenarios", "Exploration", "Oracles", "OnboardingModel"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel", "Reports"], swiftSettings: nonsending),
     ],

@@ -7,11 +7,16 @@ extension TimingBudgets {
     /// JSON path, what was expected and, for a misspelt key, the nearest right one.
     public static func load(_ path: String) -> Result<TimingBudgets, ScenarioProblems> {
         guard let data = FileManager.default.contents(atPath: path) else { return .success(.empty) }
+        return decode(fileBytes: Array(data), file: path)
+    }
+
+    /// Decodes the bytes of a budgets file named `file`, as `load` does once it has read them.
+    public static func decode(fileBytes bytes: [UInt8], file path: String) -> Result<TimingBudgets, ScenarioProblems> {
         func problem(_ location: String, _ message: String, suggestion: String? = nil) -> Result<TimingBudgets, ScenarioProblems> {
             .failure(ScenarioProblems([ScenarioError(file: path, location: location, message: message, suggestion: suggestion)]))
         }
         let root: JSONValue
-        do { root = try JSONParser.parse(try JSONText.decode(data).get()) } catch {
+        do { root = try JSONParser.parse(try JSONText.decode(bytes).get()) } catch {
             return problem("line \(error.line), column \(error.column)", "not valid JSON: \(error.message)")
         }
         guard case .object(let top) = root, top.first(where: { $0.key == "format" })?.value == .number("1"),
@@ -20,6 +25,10 @@ extension TimingBudgets {
         }
         for (key, _) in top where !topKeys.contains(key) {
             return problem("$.\(key)", "unknown key \"\(key)\"", suggestion: suggestion(for: key, among: topKeys))
+        }
+        switch top.first(where: { $0.key == "$schema" })?.value {
+        case nil, .string?: break
+        default: return problem("$.$schema", "expected the schema's address as a string", suggestion: "\"$schema\": \"../docs/budgets.schema.json\"")
         }
         return decode(entries, file: path, at: "$.budgets")
     }
@@ -78,6 +87,9 @@ extension TimingBudgets {
         guard case .object(let members) = value else {
             return .failure(Problem(path: path, text: "expected milliseconds, or limits at percentiles such as {\"p95\": 8000}"))
         }
+        guard !members.isEmpty else {
+            return .failure(Problem(path: path, text: "expected at least one limit, such as {\"p95\": 8000}"))
+        }
         var limit = Limit()
         for (key, bound) in members {
             guard Limit.keys.contains(key) else {
@@ -112,12 +124,17 @@ extension TimingBudgets {
         return .success(number)
     }
 
-    /// `"10%"`: a percentage from 0 to 1000, at most two decimals.
+    /// `"10%"`: a percentage from 0 to 1000, at most four digits before the point and two after
+    /// (the grammar of the schema's `maxGrowth` pattern).
     private static func growth(_ value: JSONValue, at path: String) -> Result<Double, Problem> {
-        guard case .string(let text) = value, text.hasSuffix("%"), let percent = Double(text.dropLast()),
-              percent >= 0, percent <= 1000, text.dropLast().allSatisfy({ $0.isNumber || $0 == "." }) else {
-            return .failure(Problem(path: path, text: "expected a percentage such as \"10%\" (0% to 1000%)"))
-        }
+        let failure = Problem(path: path, text: "expected a percentage such as \"10%\" (0% to 1000%, at most two decimals)")
+        guard case .string(let text) = value, text.hasSuffix("%") else { return .failure(failure) }
+        let number = text.utf8.dropLast()
+        let parts = number.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard (1...4).contains(parts[0].count), parts.allSatisfy({ $0.allSatisfy(isDigit) }),
+              parts.count == 1 || (1...2).contains(parts[1].count),
+              let percent = Double(String(decoding: number, as: UTF8.self)), percent <= 1000 else { return .failure(failure) }
         return .success(percent)
     }
 }

@@ -115,23 +115,33 @@ final class DecodingContext {
             }
             return nil
         }
-        guard let parsed = Self.parseDuration(text) else {
-            fail(path, example + ", found \"\(text)\"")
-            return nil
-        }
-        return parsed
-    }
-
-    static func parseDuration(_ text: String) -> Duration? {
-        let units: [(String, Double)] = [("ms", 1e-3), ("s", 1), ("m", 60), ("h", 3600)]
-        for (unit, seconds) in units where text.hasSuffix(unit) {
-            let number = text.dropLast(unit.count)
-            guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }), let amount = Double(number) else { continue }
-            let nanoseconds = (amount * seconds * 1e9).rounded()
-            guard nanoseconds >= 0, nanoseconds <= Double(Scenario.longestDuration.totalNanoseconds) else { return nil }
-            return .nanoseconds(Int64(nanoseconds))
+        switch Self.parseDuration(text) {
+        case .success(let parsed):
+            return parsed
+        case .failure(.tooLong):
+            fail(path, "\"\(text)\" " + Scenario.tooLongMessage)
+        case .failure(.malformed):
+            fail(path, example + " (at most six decimals), found \"\(text)\"")
         }
         return nil
+    }
+
+    enum DurationProblem: Error { case malformed, tooLong }
+
+    /// Digits, then at most six decimals after a point, then a unit: the grammar the schema's
+    /// `duration` pattern states, so an editor and the decoder accept the same texts.
+    static func parseDuration(_ text: String) -> Result<Duration, DurationProblem> {
+        let units: [(String, Double)] = [("ms", 1e-3), ("s", 1), ("m", 60), ("h", 3600)]
+        guard let (unit, seconds) = units.first(where: { text.hasSuffix($0.0) }) else { return .failure(.malformed) }
+        let number = text.utf8.dropLast(unit.utf8.count)
+        let parts = number.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard !parts[0].isEmpty, parts.allSatisfy({ $0.allSatisfy(isDigit) }),
+              parts.count == 1 || (1...6).contains(parts[1].count),
+              let amount = Double(String(decoding: number, as: UTF8.self)) else { return .failure(.malformed) }
+        let nanoseconds = (amount * seconds * 1e9).rounded()
+        guard nanoseconds <= Double(Scenario.longestDuration.totalNanoseconds) else { return .failure(.tooLong) }
+        return .success(.nanoseconds(Int64(nanoseconds)))
     }
 
     /// One of a fixed set of words, with a did-you-mean for a near miss.

@@ -10,6 +10,9 @@ extension Scenario {
     /// and small enough that no sum of a few of them overflows the virtual clock.
     public static let longestDuration = Duration.nanoseconds(100_000_000_000_000_000)
 
+    /// What a duration past `longestDuration` is told.
+    static let tooLongMessage = "is longer than the longest duration allowed (about 3 years)"
+
     /// What is wrong with this scenario, each at its JSON path in the file format (fault entries,
     /// which a file's decoder checks as it reads them, by their place in `world.faults`); empty
     /// when it can run.
@@ -47,7 +50,7 @@ private struct ScenarioCheck {
         } else if duration < .zero {
             fail(path, "cannot be negative, found \(Self.describe(duration))")
         } else if duration > Scenario.longestDuration {
-            fail(path, "is longer than the longest duration allowed (about 3 years)")
+            fail(path, Scenario.tooLongMessage)
         }
     }
 
@@ -61,7 +64,7 @@ private struct ScenarioCheck {
         if latency.lowerBound < 0 {
             fail("$.network.latency.min", "cannot be negative, found \(latency.lowerBound)ms")
         } else if latency.upperBound > Scenario.longestDuration.totalMilliseconds {
-            fail("$.network.latency.max", "is longer than the longest duration allowed (about 3 years)")
+            fail("$.network.latency.max", Scenario.tooLongMessage)
         }
         faults(world.faults)
         accounts(world)

@@ -103,17 +103,18 @@ public enum ScenarioDecoder {
     {
         guard let entry = context.object(value, at: path, keys: ScenarioKeys.cacheEntry) else { return nil }
         let user = entry["user"] == .null ? nil : context.string(entry["user"], at: entry.path("user"))
-        if context.bool(entry["corrupted"], at: entry.path("corrupted")) == true {
-            return .init(email: user, cache: nil)
-        }
-        guard let phase = context.choice(entry["phase"], at: entry.path("phase"), from: phases, what: "phase") else {
+        let corrupted = context.bool(entry["corrupted"], at: entry.path("corrupted")) == true
+        // Every key is checked, also in a corrupted entry (whose contents the run then ignores).
+        let phase = context.choice(entry["phase"], at: entry.path("phase"), from: phases, what: "phase")
+        let pendingEmail = context.string(entry["pendingEmail"], at: entry.path("pendingEmail"))
+        let startedSent = context.bool(entry["startedSent"], at: entry.path("startedSent")) ?? false
+        let returningLogin = context.bool(entry["returningLogin"], at: entry.path("returningLogin")) ?? false
+        if corrupted { return .init(email: user, cache: nil) }
+        guard let phase else {
             if entry["phase"] == nil { context.fail(entry.path("phase"), "missing: a cache entry has a phase, or \"corrupted\": true") }
             return nil
         }
-        let cache = OnboardingCache(phase: phase,
-                                    pendingEmail: context.string(entry["pendingEmail"], at: entry.path("pendingEmail")),
-                                    startedSent: context.bool(entry["startedSent"], at: entry.path("startedSent")) ?? false,
-                                    returningLogin: context.bool(entry["returningLogin"], at: entry.path("returningLogin")) ?? false)
+        let cache = OnboardingCache(phase: phase, pendingEmail: pendingEmail, startedSent: startedSent, returningLogin: returningLogin)
         return .init(email: user, cache: cache)
     }
 

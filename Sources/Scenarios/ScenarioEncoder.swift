@@ -36,8 +36,12 @@ public enum ScenarioEncoder {
             return .string("\(nanoseconds / size)\(unit)")
         }
         if nanoseconds == 0 { return .string("0ms") }
-        let millis = Double(nanoseconds) / 1e6
-        return .string("\(millis)ms")
+        // Milliseconds with the nanoseconds as up to six decimals, written out (a Double would
+        // print one nanosecond as "1e-06ms", which no decoder takes).
+        var fraction = String(nanoseconds % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return .string("\(nanoseconds / 1_000_000).\(fraction)ms")
     }
 
     private static func object(_ members: [(String, JSONValue?)]) -> JSONValue? {

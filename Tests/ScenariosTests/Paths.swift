@@ -5,7 +5,6 @@ enum Paths {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let scenarios = packageRoot.appendingPathComponent("scenarios").path
-    static let schema = packageRoot.appendingPathComponent("docs/scenario.schema.json").path
 
     static func scenario(_ relative: String) -> String {
         packageRoot.appendingPathComponent("scenarios/" + relative).path

@@ -36,6 +36,14 @@ import OnboardingModel
                                         suggestion: "did you mean \"faults\"?")])
     }
 
+    @Test func didYouMeanComparesOnlyWordsOfANearLength() {
+        #expect(DidYouMean.closest(to: "lanch", among: ["launch", "kill"]) == "launch")
+        #expect(DidYouMean.closest(to: "LAUNCH!", among: ["launch", "kill"]) == "launch")
+        // A 100,000-letter value is not compared letter by letter with every key (it took
+        // seconds per value before): no key is within a third of its length.
+        #expect(DidYouMean.closest(to: String(repeating: "launch", count: 20_000), among: ["launch", "kill"]) == nil)
+    }
+
     @Test func aMisspeltEndpointNamesItsPathAndTheNearestEndpoint() {
         let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "drop", "endpoint": "jouney"}]}"#)
         #expect(found.count == 1)

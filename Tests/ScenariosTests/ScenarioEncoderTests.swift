@@ -23,4 +23,12 @@ import Testing
         #expect(ScenarioEncoder.duration(.seconds(7200)) == .string("2h"))
         #expect(ScenarioEncoder.duration(.zero) == .string("0ms"))
     }
+
+    @Test func durationsFinerThanAMillisecondAreWrittenAsDecimalsTheDecoderReadsBack() throws {
+        for (nanoseconds, text) in [(1, "0.000001ms"), (1_500_000_123, "1500.000123ms"), (2_500_000, "2.5ms"), (999, "0.000999ms")] {
+            let written = ScenarioEncoder.duration(.nanoseconds(Int64(nanoseconds)))
+            #expect(written == .string(text))
+            #expect(try DecodingContext.parseDuration(text).get() == .nanoseconds(Int64(nanoseconds)))
+        }
+    }
 }

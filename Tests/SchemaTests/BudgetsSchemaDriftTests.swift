@@ -9,9 +9,7 @@ import Exploration
     struct ShapeError: Error {}
 
     @Test func theBudgetsSchemaListsEveryMetricAndPercentile() throws {
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/budgets.schema.json")
-        let text = try String(contentsOf: docs, encoding: .utf8)
+        let text = try String(contentsOfFile: Paths.budgetsSchema, encoding: .utf8)
         guard case .object(let root) = try JSONParser.parse(text),
               case .object(let definitions)? = root.first(where: { $0.key == "$defs" })?.value,
               case .object(let metrics)? = definitions.first(where: { $0.key == "metrics" })?.value,

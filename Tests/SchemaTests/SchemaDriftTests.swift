@@ -60,5 +60,6 @@ import OnboardingModel
         #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == UserAction.allCases.map(\.rawValue))
         #expect(try enumValues(["$defs", "cacheEntry", "properties", "phase", "enum"]) == OnboardingPhase.allCases.map(\.rawValue))
         #expect(try enumValues(["$defs", "scenario", "properties", "guards", "items", "enum"]) == Mutant.allCases.map(\.rawValue))
+        #expect(try enumValues(["$defs", "scenario", "properties", "mutants", "items", "enum"]) == Mutant.allCases.map(\.rawValue))
     }
 }

@@ -1,0 +1,67 @@
+import Testing
+import Foundation
+import Scenarios
+import Exploration
+
+/// `docs/budgets.schema.json` and the budgets decoder give the same verdict: on the bundled
+/// budgets file, on hand-written variants, and on seeded mutations of the bundled file.
+@Suite struct BudgetsSchemaAgreementTests {
+    let agreement: SchemaAgreement
+
+    init() throws {
+        agreement = SchemaAgreement(schema: try MiniJSONSchema(text: try String(contentsOfFile: Paths.budgetsSchema, encoding: .utf8)))
+    }
+
+    func decoderProblems(_ text: String) -> [String]? {
+        switch TimingBudgets.decode(fileBytes: Array(text.utf8), file: "budgets.json") {
+        case .success: nil
+        case .failure(let problems): problems.errors.map(\.description)
+        }
+    }
+
+    func verdict(_ body: String, wholeNumberNotInDigits: Bool = false) throws -> SchemaAgreement.Verdict? {
+        let text = #"{"$schema": "../docs/budgets.schema.json", "format": 1, "budgets": {\#(body)}}"#
+        return try agreement.verdict(on: text, decoderProblems: decoderProblems(text), wholeNumberNotInDigits: wholeNumberNotInDigits)
+    }
+
+    @Test func theBundledBudgetsPassTheSchemaAndTheDecoder() throws {
+        let text = try String(contentsOfFile: Paths.budgets, encoding: .utf8)
+        #expect(try agreement.verdict(on: text, decoderProblems: decoderProblems(text)) == .bothAccept)
+    }
+
+    @Test func validVariantsAreAcceptedByBoth() throws {
+        for body in [#""all": {"waitMs": 0}"#, #""new-user": {}"#, #""flows/x.json": {"firstRouteMs": {"p50": 1, "maxGrowth": "10%"}}"#,
+                     #""all": {"loadingMs": {"maxGrowth": "1000.00%"}}"#, #""all": {"loadingMs": {"max": 86400000, "maxGrowth": "0999.5%"}}"#,
+                     #""user-switch": {"waitMs.goalReview": {"p99": -0}}"#] {
+            #expect(try verdict(body) == .bothAccept, "\(body)")
+        }
+    }
+
+    @Test func brokenVariantsAreRejectedByBoth() throws {
+        for body in [#""all": {"loadingMs": {}}"#, #""all": {"loadingMs": {"maxGrowth": "1000.5%"}}"#,
+                     #""all": {"loadingMs": {"maxGrowth": ".5%"}}"#, #""all": {"loadingMs": {"maxGrowth": "10.123%"}}"#,
+                     #""all": {"loadingMs": {"maxGrowth": "10"}}"#, #""all": {"loadingMs": {"maxGrowth": "12345%"}}"#,
+                     #""all": {"loadingMs": 86400001}"#, #""all": {"loadingMs": -1}"#, #""all": {"loadingMs": 1.5}"#,
+                     #""everyone": {}"#, #""all": {"loadMs": 1}"#, #""all": {"loadingMs": {"p90": 1}}"#, #""all": []"#] {
+            #expect(try verdict(body) == .bothReject, "\(body)")
+        }
+        let schemaNotAString = #"{"$schema": 5, "format": 1, "budgets": {}}"#
+        #expect(try agreement.verdict(on: schemaNotAString, decoderProblems: decoderProblems(schemaNotAString)) == .bothReject)
+        #expect(try verdict(#""all": {"loadingMs": 1E2}"#, wholeNumberNotInDigits: true) == .beyondSchema)
+    }
+
+    @Test func mutatedBundledBudgetsGetTheSameVerdictFromBoth() throws {
+        let original = Array(try String(contentsOfFile: Paths.budgets, encoding: .utf8).utf8)
+        var tally = SchemaAgreement.Tally()
+        for seed in 0..<300 {
+            var mutator = ScenarioMutator(seed: UInt64(seed))
+            let (bytes, mutation) = mutator.mutate(original)
+            guard case .success(let text) = JSONText.decode(bytes) else { continue }
+            let verdict = try agreement.verdict(on: text, decoderProblems: decoderProblems(text),
+                                                wholeNumberNotInDigits: SchemaAgreement.wroteWholeNumberNotInDigits(mutation))
+            tally.add(verdict, "seed \(seed), \(mutation)")
+        }
+        #expect(tally.disagreements.isEmpty, "\(tally.disagreements.prefix(5).joined(separator: "\n"))")
+        #expect(tally.rejected >= 50 && tally.accepted >= 20, "\(tally)")
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Locations in the package, found from this file so tests run from any working folder.
+enum Paths {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let scenarios = packageRoot.appendingPathComponent("scenarios").path
+    static let schema = packageRoot.appendingPathComponent("docs/scenario.schema.json").path
+    static let budgetsSchema = packageRoot.appendingPathComponent("docs/budgets.schema.json").path
+    static let budgets = packageRoot.appendingPathComponent("scenarios/budgets.json").path
+}
