@@ -80,7 +80,7 @@ struct GitHubAnnotations {
     /// Appends Markdown to the job's summary page when `GITHUB_STEP_SUMMARY` names a file.
     static func appendSummary(_ markdown: String) {
         guard enabled, let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: path) else {
             Console.error("note: cannot append to GITHUB_STEP_SUMMARY (\(path))")
             return

@@ -5,7 +5,7 @@ import SimKernel
 ///
 /// Every handler is idempotent where a retry could repeat it, and progress never moves
 /// backward (seed 000 Pitfall 6: "Backend should accept duplicate completion calls gracefully").
-public actor MockBackend {
+public actor MockBackend: SimulatedServer {
     struct Account {
         let userID: String
         let email: String
@@ -72,15 +72,8 @@ public actor MockBackend {
 
     // MARK: The endpoints.
 
-    /// What the backend does with a request that reached it: answer at once, or work a while first.
-    enum Reception {
-        case answered(Result<BackendResponse, RequestError>)
-        /// Slow server-side work (goal generation): `finish` answers once `duration` has passed.
-        case working(Duration, label: String)
-    }
-
     /// Takes `request` in. Most requests are answered at once; goal generation works first.
-    func receive(_ request: BackendRequest, id: Int) -> Reception {
+    public func receive(_ request: BackendRequest, id: Int) -> ServerReception {
         let result: Result<BackendResponse, RequestError>
         if let user = request.sessionUser, let deleted = lostUsers[user] {
             return .answered(answered(request, id: id, refusedSession(of: user, id: id, endpoint: request.endpoint, deleted: deleted)))
@@ -107,8 +100,8 @@ public actor MockBackend {
         return .answered(answered(request, id: id, result))
     }
 
-    /// The answer to a request whose work (`Reception.working`) is done.
-    func finish(_ request: BackendRequest, id: Int) -> Result<BackendResponse, RequestError> {
+    /// The answer to a request whose work (`ServerReception.working`) is done.
+    public func finish(_ request: BackendRequest, id: Int) -> Result<BackendResponse, RequestError> {
         precondition(request.endpoint == .generateGoals, "only goal generation works before it answers")
         return answered(request, id: id, .success(.goalOptions(["Run a 5k", "Build strength", "Sleep better"])))
     }
@@ -116,7 +109,7 @@ public actor MockBackend {
     private func answered(_ request: BackendRequest, id: Int, _ result: Result<BackendResponse, RequestError>)
         -> Result<BackendResponse, RequestError>
     {
-        simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: Network.describe(result)))
+        simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: RequestError.describe(result)))
         return result
     }
 

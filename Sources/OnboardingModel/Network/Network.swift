@@ -6,9 +6,11 @@ import SimKernel
 /// A request's server side runs on its own (a `Delivery`, steps on the clock), so a client that
 /// gives up (its timeout fires, its screen goes away, the app is killed) never cancels work the
 /// backend has already started: exactly as with a real server.
+///
+/// Any app's backend (`SimulatedServer`) sits behind it: every app's requests meet the same faults.
 public actor Network {
     let simulation: Simulation
-    let backend: MockBackend
+    let backend: any SimulatedServer
     let plan: FaultPlan
     @exclusivity(unchecked) private var random: SeededRandom
     /// How often each endpoint was called: a few pairs, searched in order (cheaper than hashing).
@@ -26,7 +28,7 @@ public actor Network {
         simulation.executor.asUnownedSerialExecutor()
     }
 
-    init(simulation: Simulation, backend: MockBackend, plan: FaultPlan) {
+    public init(simulation: Simulation, backend: any SimulatedServer, plan: FaultPlan) {
         self.simulation = simulation
         self.backend = backend
         self.plan = plan
@@ -49,7 +51,7 @@ public actor Network {
         requestsInFlight += 1
         let result = await delivery.wait(timeout: timeout, label: delivery.answerLabel)
         requestsInFlight -= 1
-        simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: Self.describe(result)))
+        simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: RequestError.describe(result)))
         return result
     }
 
@@ -64,13 +66,13 @@ public actor Network {
 
     /// Registers `notify` to hear of connectivity changes (seed 004's NWPathMonitor); returns a
     /// token for `stopObserving`.
-    func observeConnectivity(_ notify: @escaping @Sendable (Bool) -> Void) -> Int {
+    public func observeConnectivity(_ notify: @escaping @Sendable (Bool) -> Void) -> Int {
         lastObserverID += 1
         observers.append((lastObserverID, notify))
         return lastObserverID
     }
 
-    func stopObserving(_ token: Int) {
+    public func stopObserving(_ token: Int) {
         observers.removeAll { $0.id == token }
     }
 
@@ -158,12 +160,5 @@ public actor Network {
             return
         }
         delivery.move(to: .inbound(answer), after: delivery.fate.downlink, on: simulation)
-    }
-
-    static func describe(_ result: Result<BackendResponse, RequestError>) -> String {
-        switch result {
-        case .success: "ok"
-        case .failure(let error): error.description
-        }
     }
 }
