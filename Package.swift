@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "SimKernel", targets: ["SimKernel"]),
         .library(name: "OnboardingModel", targets: ["OnboardingModel"]),
+        .library(name: "PickupModel", targets: ["PickupModel"]),
         .library(name: "Oracles", targets: ["Oracles"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Exploration", targets: ["Exploration"]),
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "SimKernel", swiftSettings: nonsending),
         // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
         .target(name: "OnboardingModel", dependencies: ["SimKernel"], swiftSettings: nonsending),
+        // Seed 004's pickup app: its own actors and backend, on the shared network and screen vocabulary.
+        .target(name: "PickupModel", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // Monitors that judge a run from its screens and events only.
         .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
@@ -40,6 +43,7 @@ let package = Package(
         .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),

@@ -9,8 +9,8 @@ extension Swarm {
         private static let faultKinds = ["drop", "error", "timeout", "delay"]
         private static let detours = ["different email", "resend", "background", "kill", "tap then background"]
         private static let faults = 16
-        private static let failedActivations = faults + faultKinds.count * Endpoint.allCases.count
-        private static let detourStart = failedActivations + Endpoint.allCases.count
+        private static let failedActivations = faults + faultKinds.count * AppID.fixPlan.endpoints.count
+        private static let detourStart = failedActivations + AppID.fixPlan.endpoints.count
         private static let accountLossStart = detourStart + detours.count
         private static let userStart = accountLossStart + AccountLoss.Kind.allCases.count
         /// How many features there are.
@@ -26,7 +26,7 @@ extension Swarm {
             case .timeout: kindIndex = 2
             case .delay: kindIndex = 3
             }
-            return faults + kindIndex * Endpoint.allCases.count + endpointIndex(endpoint)
+            return faults + kindIndex * AppID.fixPlan.endpoints.count + endpointIndex(endpoint)
         }
 
         static func failedActivation(_ endpoint: Endpoint) -> Int { failedActivations + endpointIndex(endpoint) }
@@ -37,7 +37,7 @@ extension Swarm {
 
         static func user(_ behaviour: UserBehaviour) -> Int { userStart + behaviour.rawValue }
 
-        private static func endpointIndex(_ endpoint: Endpoint) -> Int { Endpoint.allCases.firstIndex(of: endpoint)! }
+        private static func endpointIndex(_ endpoint: Endpoint) -> Int { AppID.fixPlan.endpoints.firstIndex(of: endpoint)! }
 
         /// What a feature number stands for, as reports print it.
         public static func name(_ feature: Int) -> String {
@@ -53,8 +53,8 @@ extension Swarm {
             case onlyForward: return "user: only forward"
             case faults..<failedActivations:
                 let offset = feature - faults
-                return "\(faultKinds[offset / Endpoint.allCases.count]) on \(Endpoint.allCases[offset % Endpoint.allCases.count].rawValue)"
-            case failedActivations..<detourStart: return "failed activation (\(Endpoint.allCases[feature - failedActivations].rawValue))"
+                return "\(faultKinds[offset / AppID.fixPlan.endpoints.count]) on \(AppID.fixPlan.endpoints[offset % AppID.fixPlan.endpoints.count].rawValue)"
+            case failedActivations..<detourStart: return "failed activation (\(AppID.fixPlan.endpoints[feature - failedActivations].rawValue))"
             case detourStart..<accountLossStart: return "detour: \(detours[feature - detourStart])"
             case accountLossStart..<userStart: return "account loss: \(AccountLoss.Kind.allCases[feature - accountLossStart].rawValue)"
             case userStart..<count: return "user: \(UserBehaviour.allCases[feature - userStart])"

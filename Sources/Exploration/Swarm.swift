@@ -196,7 +196,7 @@ public struct Swarm: Sendable, Equatable {
     }
 
     private mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom) {
-        let endpoints = Endpoint.allCases
+        let endpoints = AppID.fixPlan.endpoints
         let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
         let trigger: FaultRule.Trigger = random.chance(Probability(0.5))
             ? .nth(random.nextInt(in: 1...3))

@@ -8,7 +8,7 @@ extension ModelEvent {
         case timerTick, requestSent, faultApplied, responseReceived, backendHandled, journeyChanged
         case accountSeeded, progressStored, analytics, pushTokenRegistered, phaseChanged, stepCompleted
         case syncQueued, syncDelivered, syncAbandoned, permissionAnswered, appConfiguration, note
-        case accountLost, storedCaches, sessionIssued, eventLogged
+        case accountLost, storedCaches, sessionIssued, eventLogged, appStorage
     }
 
     /// A set of kinds, as one word. (Inlinable: oracles test every event's kind against one.)
@@ -83,6 +83,7 @@ extension ModelEvent {
         case .storedCaches: .storedCaches
         case .sessionIssued: .sessionIssued
         case .eventLogged: .eventLogged
+        case .appStorage: .appStorage
         }
     }
 }

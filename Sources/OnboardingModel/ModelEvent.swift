@@ -55,13 +55,15 @@ public enum ModelEvent: TraceRecord, Equatable {
     case syncDelivered(user: String, phase: OnboardingPhase)
     case syncAbandoned(user: String, phase: OnboardingPhase)
     case permissionAnswered(granted: Bool)
+    /// A value the app stored in `@AppStorage` (seed 004's device-wide `hasCompletedOnboarding`).
+    indirect case appStorage(key: String, value: Bool)
     indirect case appConfiguration(termsURL: String, privacyURL: String)
     case note(String)
 
     public var lane: String {
         switch self {
         case .launched, .killed, .backgrounded, .foregrounded, .reinstalled, .cacheCorrupted, .signedOut,
-             .connectivity, .permissionAnswered, .appConfiguration, .launchContext, .deviceSettings, .storedCaches:
+             .connectivity, .permissionAnswered, .appConfiguration, .launchContext, .deviceSettings, .storedCaches, .appStorage:
             "device"
         case .screen, .screenAppeared, .screenDisappeared: "screen"
         case .userAction, .actionUnavailable: "user"
@@ -131,6 +133,7 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .syncDelivered(let user, let phase): Self.write("delivered", user, phase, to: &out)
         case .syncAbandoned(let user, let phase): Self.write("abandoned", user, phase, to: &out)
         case .permissionAnswered(let granted): out.write(granted ? "permission granted" : "permission denied")
+        case .appStorage(let key, let value): out.write("app-storage "); out.write(key); out.write("="); out.write(value)
         case .appConfiguration(let terms, let privacy):
             out.write("app-config terms="); out.write(terms); out.write(" privacy="); out.write(privacy)
         case .note(let text): out.write("note "); out.write(text)

@@ -35,13 +35,33 @@ public enum OnboardingPhase: String, Sendable, CaseIterable, Comparable {
     public var isMidOnboarding: Bool { self > .intro && self < .complete }
 }
 
-/// The single route state of seed 003: what the root of the app shows.
+/// The single route state of seed 003: what the root of the app shows. The fix plan's app
+/// shows `launch`, its onboarding phases and `main`; the pickup app (seed 004) its onboarding
+/// pages, `signIn` and `main`.
 public enum Route: Sendable, Equatable, CustomStringConvertible {
     /// The loading screen that matches the launch screen.
     case launch
     case onboarding(OnboardingPhase)
     /// The main app.
     case main
+    /// A swipeable onboarding page, from 1 (seed 004's three pages).
+    case page(Int)
+    /// A sign-in wall with nothing of the app behind it (seed 004's WelcomeAuthView).
+    case signIn
+
+    /// What kind of screen the route is, for oracles that hold for every app.
+    public enum Kind: String, Sendable {
+        case launch, onboarding, auth, main
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .launch: .launch
+        case .onboarding(.auth), .onboarding(.authVerification), .signIn: .auth
+        case .onboarding, .page: .onboarding
+        case .main: .main
+        }
+    }
 
     public var description: String { CanonicalText.build { writeCanonical(to: &$0) } }
 
@@ -51,11 +71,10 @@ public enum Route: Sendable, Equatable, CustomStringConvertible {
         case .launch: out.write("launch")
         case .onboarding(let phase): out.write("onboarding("); out.write(phase.rawValue); out.write(")")
         case .main: out.write("main")
+        case .page(let number): out.write("page("); out.write(number); out.write(")")
+        case .signIn: out.write("sign-in")
         }
     }
 
-    public var isOnboardingOrAuth: Bool {
-        if case .onboarding = self { return true }
-        return false
-    }
+    public var isOnboardingOrAuth: Bool { kind == .onboarding || kind == .auth }
 }

@@ -37,27 +37,8 @@ public struct OnboardingWorld: Sendable {
         simulation.record(ModelEvent.deviceSettings(reduceMotion: configuration.settings.reduceMotion,
                                                     grantsNotifications: configuration.settings.grantsNotifications))
         await device.install(sessionEmail: configuration.sessionEmail, cache: configuration.cache, backend: backend)
-        for window in configuration.faults.offlineWindows {
-            let network = self.network
-            let clock = simulation.clock
-            simulation.spawn("offline window at \(window.start.totalMilliseconds)ms") {
-                let start = SimulationInstant.zero.advanced(by: window.start)
-                do {
-                    try await clock.sleep(until: start, label: "offline window start")
-                    await network.setOnline(false)
-                    try await clock.sleep(for: window.duration, label: "offline window end")
-                } catch {}
-                await network.setOnline(true)
-            }
-        }
-        for loss in configuration.faults.accountLosses {
-            let backend = self.backend
-            let clock = simulation.clock
-            simulation.spawn("\(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms") {
-                do { try await clock.sleep(until: SimulationInstant.zero.advanced(by: loss.at), label: loss.kind.rawValue) } catch { return }
-                await backend.lose(loss)
-            }
-        }
+        let backend = self.backend
+        configuration.faults.schedule(on: simulation, network: network) { await backend.lose($0) }
     }
 
     /// What the user sees now.

@@ -30,7 +30,7 @@ public struct JourneyMetrics: Sendable, Equatable {
     public let waitByCause: [Int64]
 
     /// The waiting on `route`, nil if it never showed in the foreground.
-    public func waitMs(on route: Route) -> Int64? { waitByScreen[TimingMetric.screenPosition(of: route)] }
+    public func waitMs(on route: Route) -> Int64? { TimingMetric.screenPosition(of: route).flatMap { waitByScreen[$0] } }
 
     /// The waiting behind requests to `endpoint` (nil: behind no request).
     public func waitMs(causedBy endpoint: Endpoint?) -> Int64 { waitByCause[TimingMetric.causePosition(of: endpoint)] }
@@ -45,8 +45,9 @@ public struct JourneyMetrics: Sendable, Equatable {
             if !reachedMain, state.route == .main { reachedMain = true }
             guard let route = state.route, state.foreground else { current = 0; return }
             let waiting = isWaiting(state)
-            let position = TimingMetric.screenPosition(of: route)
-            byScreen[position] = (byScreen[position] ?? 0) + (waiting ? span : 0)
+            if let position = TimingMetric.screenPosition(of: route) {
+                byScreen[position] = (byScreen[position] ?? 0) + (waiting ? span : 0)
+            }
             if !reachedMain && (waiting || state.actions.isEmpty) { blocked += span }
             guard waiting else { current = 0; return }
             total += span

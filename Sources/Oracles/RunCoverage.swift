@@ -38,8 +38,12 @@ public struct RunCoverage: Sendable, Equatable {
     }
 
     /// Route names in bit order: `none` (the app not running), `launch`, each phase shown as a
-    /// screen, `main` (the `complete` phase is the main app's route).
+    /// screen, `main` (the `complete` phase is the main app's route), then the pickup app's
+    /// pages and sign-in (a page past the third counts as the third).
     public static let routeNames = ["none", "launch"] + OnboardingPhase.allCases.filter { $0 != .complete }.map(\.rawValue) + ["main"]
+        + ["page(1)", "page(2)", "page(3)", "sign-in"]
+    private static let mainIndex = 2 + OnboardingPhase.complete.order
+    private static let firstPageIndex = mainIndex + 1
     public static let faultNames = ["drop", "timeout", "error", "delay", "offline", "account-deleted", "session-revoked", "account-lost"]
     public static let lifecycleNames = ["launch", "kill", "background", "foreground", "reinstall", "corrupt-cache", "sign-out"]
 
@@ -55,8 +59,10 @@ public struct RunCoverage: Sendable, Equatable {
         switch route {
         case nil: 0
         case .launch?: 1
-        case .onboarding(let phase)?: phase == .complete ? routeNames.count - 1 : 2 + phase.order
-        case .main?: routeNames.count - 1
+        case .onboarding(let phase)?: phase == .complete ? mainIndex : 2 + phase.order
+        case .main?: mainIndex
+        case .page(let number)?: firstPageIndex + min(max(number, 1), 3) - 1
+        case .signIn?: firstPageIndex + 3
         }
     }
 
@@ -154,6 +160,12 @@ extension UserAction {
         case .startOver: 17
         case .openTerms: 18
         case .back: 19
+        case .nextPage: 20
+        case .skip: 21
+        case .signInWithApple: 22
+        case .signOut: 23
+        case .confirmSignOut: 24
+        case .cancelSignOut: 25
         }
     }
 }

@@ -30,15 +30,18 @@ public enum TimingMetric {
         case .launch: "launch"
         case .onboarding(let phase): phase.rawValue
         case .main: "main"
+        case .page, .signIn: route.description
         }
     }
 
-    /// The position of `route` in `screens` (and of its wait in `screenWaits`).
-    public static func screenPosition(of route: Route) -> Int {
+    /// The position of `route` in `screens` (and of its wait in `screenWaits`); nil for a screen
+    /// of the pickup app, whose waits are not among the fix plan's metrics.
+    public static func screenPosition(of route: Route) -> Int? {
         switch route {
         case .launch: 0
         case .onboarding(let phase): 1 + phase.order
         case .main: 1 + OnboardingPhase.allCases.count
+        case .page, .signIn: nil
         }
     }
 

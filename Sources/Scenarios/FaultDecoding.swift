@@ -3,7 +3,7 @@ import OnboardingModel
 
 /// Decodes `$.faults`: offline windows, drops, error statuses, timeouts, delays and account losses.
 enum FaultDecoding {
-    static let endpoints = Endpoint.allCases.map { ($0.rawValue, $0) }
+    static let endpoints = AppID.fixPlan.endpoints.map { ($0.rawValue, $0) }
 
     static func decodeFaults(_ value: JSONValue?, latency: ClosedRange<Int64>, context: DecodingContext) -> FaultPlan {
         var plan = FaultPlan(latencyMs: latency)

@@ -206,6 +206,7 @@ public enum ScenarioEncoder {
         case .main?: .string("main")
         case .launch?: .string("launch")
         case .onboarding(let phase)?: .string(phase.rawValue)
+        case let other?: .string(other.description)
         }
     }
 }

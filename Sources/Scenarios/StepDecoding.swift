@@ -4,7 +4,7 @@ import OnboardingModel
 /// Decodes `$.steps`: each step is an object with exactly one kind key (plus `input` and
 /// `mayBeRefused` for actions).
 enum StepDecoding {
-    static let actions = UserAction.allCases.map { ($0.rawValue, $0) }
+    static let actions = AppID.fixPlan.actions.map { ($0.rawValue, $0) }
     static let simpleSteps: [(String, ScenarioStep)] = [
         ("launch", .launch), ("kill", .kill), ("background", .background), ("foreground", .foreground),
         ("reinstall", .reinstall), ("corruptCache", .corruptCache), ("signOut", .signOut),

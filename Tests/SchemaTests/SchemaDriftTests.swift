@@ -56,8 +56,8 @@ import OnboardingModel
     }
 
     @Test func endpointsActionsPhasesAndCatalogueIdsMatchTheModel() throws {
-        #expect(try enumValues(["$defs", "fault", "properties", "endpoint", "enum"]) == Endpoint.allCases.map(\.rawValue) + ["any"])
-        #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == UserAction.allCases.map(\.rawValue))
+        #expect(try enumValues(["$defs", "fault", "properties", "endpoint", "enum"]) == AppID.fixPlan.endpoints.map(\.rawValue) + ["any"])
+        #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == AppID.fixPlan.actions.map(\.rawValue))
         #expect(try enumValues(["$defs", "cacheEntry", "properties", "phase", "enum"]) == OnboardingPhase.allCases.map(\.rawValue))
         #expect(try enumValues(["$defs", "scenario", "properties", "guards", "items", "enum"]) == Mutant.allCases.map(\.rawValue))
         #expect(try enumValues(["$defs", "scenario", "properties", "mutants", "items", "enum"]) == Mutant.allCases.map(\.rawValue))

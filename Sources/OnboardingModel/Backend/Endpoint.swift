@@ -12,6 +12,11 @@ public enum Endpoint: String, Sendable, CaseIterable, Comparable {
     case pushProgress = "push-progress"
     case analytics
     case refreshSession = "refresh-session"
+    // The pickup app (seed 004); it refreshes its token with `refresh-session` too.
+    /// Exchanges an Apple identity credential for a session.
+    case appleSignIn = "apple-sign-in"
+    /// The main tab's content: the user's pickups.
+    case bookings
 
     public static func < (lhs: Endpoint, rhs: Endpoint) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -34,6 +39,10 @@ public enum BackendRequest: Sendable, Equatable {
     case analytics(userID: String, event: String, eventID: String)
     /// Seed 004: "Token refresh triggered on MainTabView appear".
     case refreshSession(userID: String)
+    /// Seed 004's Apple sign-in: the credential of the Apple ID the sheet approved.
+    case appleSignIn(appleUser: String)
+    /// The pickup app's main content.
+    case bookings(userID: String)
 
     public var endpoint: Endpoint {
         switch self {
@@ -49,6 +58,8 @@ public enum BackendRequest: Sendable, Equatable {
         case .pushProgress: .pushProgress
         case .analytics: .analytics
         case .refreshSession: .refreshSession
+        case .appleSignIn: .appleSignIn
+        case .bookings: .bookings
         }
     }
 
@@ -56,10 +67,10 @@ public enum BackendRequest: Sendable, Equatable {
     /// sign-in requests and for analytics, which an anonymous install sends too.
     public var sessionUser: String? {
         switch self {
-        case .sendOTP, .verifyOTP, .analytics: nil
+        case .sendOTP, .verifyOTP, .analytics, .appleSignIn: nil
         case .journey(let user), .generateGoals(let user), .selectGoal(let user, _), .approveProgram(let user),
              .activateProgram(let user), .program(let user), .registerPush(let user, _), .pushProgress(let user, _),
-             .refreshSession(let user):
+             .refreshSession(let user), .bookings(let user):
             user
         }
     }
@@ -75,6 +86,8 @@ public enum BackendResponse: Sendable, Equatable {
     case goalOptions([String])
     case contract(id: String)
     case program(ProgramStatus)
+    /// The pickup app's bookings: how many the user has.
+    case bookings(count: Int)
 }
 
 /// Why a request failed, as the client sees it.

@@ -232,6 +232,9 @@ actor ClientStore {
         case .startOver: startOver()
         case .openTerms: simulation.record(ModelEvent.note("opened \(config.termsURL)"))
         case .back: goBack()
+        case .nextPage, .skip, .signInWithApple, .signOut, .confirmSignOut, .cancelSignOut:
+            // Another app's actions: never enabled here, so never reached.
+            break
         }
         return true
     }

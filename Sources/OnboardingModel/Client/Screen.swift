@@ -12,10 +12,10 @@ public actor Screen {
         simulation.executor.asUnownedSerialExecutor()
     }
 
-    init(simulation: Simulation) { self.simulation = simulation }
+    public init(simulation: Simulation) { self.simulation = simulation }
 
     /// Shows `state`; records it only if something visible changed.
-    func show(_ state: ScreenState) {
+    public func show(_ state: ScreenState) {
         guard state != current else { return }
         current = state
         version += 1

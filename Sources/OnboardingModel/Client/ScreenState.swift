@@ -20,6 +20,7 @@ public struct ScreenState: Sendable, Equatable {
         var workoutCard: String?
         var offlineBanner: Bool = false
         var foreground: Bool = true
+        var alert: String?
     }
 
     private final class Storage: @unchecked Sendable {
@@ -43,6 +44,7 @@ public struct ScreenState: Sendable, Equatable {
                 && fields.countdown == other.fields.countdown && fields.motionEffects == other.fields.motionEffects
                 && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
                 && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
+                && fields.alert == other.fields.alert
         }
     }
 
@@ -128,6 +130,12 @@ public struct ScreenState: Sendable, Equatable {
         set { mutableFields.foreground = newValue }
     }
 
+    /// A modal alert over the route (seed 004's sign-out confirmation), if one is up.
+    public var alert: String? {
+        get { storage.fields.alert }
+        set { mutableFields.alert = newValue }
+    }
+
     public init(route: Route? = nil) { storage = Storage(Fields(route: route)) }
 
     /// A state built field by field in its own storage: one allocation, no uniqueness checks,
@@ -173,5 +181,6 @@ public struct ScreenState: Sendable, Equatable {
         if let workoutCard { out.write(" card=\""); out.write(workoutCard); out.write("\"") }
         if offlineBanner { out.write(" offline-banner") }
         if !foreground { out.write(" background") }
+        if let alert { out.write(" alert=\""); out.write(alert); out.write("\"") }
     }
 }

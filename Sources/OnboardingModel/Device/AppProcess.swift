@@ -2,16 +2,16 @@ import SimKernel
 
 /// One running instance of the app, from launch to kill. Owns every task the app starts,
 /// so that killing the app cancels them all, as the OS would.
-final class AppProcess: @unchecked Sendable {
+public final class AppProcess: @unchecked Sendable {
     // Confined to the simulation's driver thread.
     let id: Int
     let simulation: Simulation
     /// What its tasks are named after in reports: `app#2 send-code`.
     let label: String
     @exclusivity(unchecked) private var tasks: [SimulationTask] = []
-    @exclusivity(unchecked) private(set) var isAlive = true
+    @exclusivity(unchecked) public private(set) var isAlive = true
 
-    init(id: Int, simulation: Simulation) {
+    public init(id: Int, simulation: Simulation) {
         self.id = id
         self.simulation = simulation
         self.label = "app#\(id)"
@@ -19,14 +19,14 @@ final class AppProcess: @unchecked Sendable {
 
     /// Starts app work (a view's `Task {}`, a `.task` modifier) in this process.
     @discardableResult
-    func spawn(_ name: @autoclosure @escaping () -> String,
+    public func spawn(_ name: @autoclosure @escaping () -> String,
                _ body: sending @escaping () async -> Void) -> SimulationTask? {
         spawn(describedBy: name, body)
     }
 
     /// `spawn` with the name as a plain closure: a caller's own autoclosure, handed on unwrapped.
     @discardableResult
-    func spawn(describedBy name: @escaping () -> String,
+    public func spawn(describedBy name: @escaping () -> String,
                _ body: sending @escaping () async -> Void) -> SimulationTask? {
         guard isAlive else { return nil }
         // Only live tasks need cancelling at a kill; a launch spawns dozens and finishes most.
@@ -44,7 +44,7 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// Kills the process: every task it started is cancelled.
-    func terminate() {
+    public func terminate() {
         isAlive = false
         for task in tasks { task.cancel() }
         tasks.removeAll()

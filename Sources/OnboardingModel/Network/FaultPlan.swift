@@ -132,3 +132,30 @@ public struct OfflineWindow: Sendable, Equatable {
         self.duration = duration
     }
 }
+
+extension FaultPlan {
+    /// Starts the plan's timed faults in `simulation`: each offline window switches `network` off
+    /// and on again, and each account loss is handed to `lose` (the app's backend) at its time.
+    public func schedule(on simulation: Simulation, network: Network,
+                         lose: @escaping @Sendable (AccountLoss) async -> Void) {
+        for window in offlineWindows {
+            let clock = simulation.clock
+            simulation.spawn("offline window at \(window.start.totalMilliseconds)ms") {
+                let start = SimulationInstant.zero.advanced(by: window.start)
+                do {
+                    try await clock.sleep(until: start, label: "offline window start")
+                    await network.setOnline(false)
+                    try await clock.sleep(for: window.duration, label: "offline window end")
+                } catch {}
+                await network.setOnline(true)
+            }
+        }
+        for loss in accountLosses {
+            let clock = simulation.clock
+            simulation.spawn("\(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms") {
+                do { try await clock.sleep(until: SimulationInstant.zero.advanced(by: loss.at), label: loss.kind.rawValue) } catch { return }
+                await lose(loss)
+            }
+        }
+    }
+}

@@ -21,6 +21,19 @@ public enum UserAction: String, Sendable, CaseIterable, Comparable {
     case openTerms = "open-terms"
     /// The back button (000 Pitfall 12): one step back where the flow allows it.
     case back
+    // The pickup app (seed 004); `get-started` and `retry` are shared.
+    /// "Next" on the first two onboarding pages.
+    case nextPage = "next"
+    /// "Skip", top right on every onboarding page.
+    case skip
+    /// The Sign in with Apple button (the app's only sign-in).
+    case signInWithApple = "sign-in-with-apple"
+    /// Sign Out in Profile: asks for a confirmation first.
+    case signOut = "sign-out"
+    /// The confirmation alert's destructive "Sign Out".
+    case confirmSignOut = "confirm-sign-out"
+    /// The confirmation alert's "Cancel" (the default).
+    case cancelSignOut = "cancel-sign-out"
 
     public static func < (lhs: UserAction, rhs: UserAction) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -1,0 +1,124 @@
+import SimKernel
+import OnboardingModel
+
+/// The auth manager's part: Apple sign-in, sign-out, token refresh, and main's content.
+extension PickupApp {
+    static let sheetFailedMessage = "Sign in with Apple failed. Please try again."
+    static let signInFailedMessage = "Couldn't sign in. Check your connection and try again."
+    static let sessionExpiredMessage = "Your session has expired. Please sign in again."
+    static let offlineBookingsMessage = "You're offline. Your pickups will load when you're back online."
+    static let bookingsFailedMessage = "Couldn't load your pickups."
+
+    /// The Apple sheet, then the backend: `handleAppleSignInRequest` and `…Completion`.
+    func startSignIn() {
+        signingIn = true
+        signInError = nil
+        publish()
+        let sheetTime = world.configuration.appleSheetTime
+        process.spawn("sign in with apple") { [self] in
+            do { try await simulation.clock.sleep(for: sheetTime, label: "the Apple sheet") } catch { return }
+            await signInAfterSheet()
+        }
+    }
+
+    private func signInAfterSheet() async {
+        switch world.nextSheetOutcome() {
+        case .cancel:
+            simulation.record(ModelEvent.note("apple sheet cancelled"))
+            signingIn = false  // a cancel is the user's choice: no error
+            publish()
+        case .fail:
+            simulation.record(ModelEvent.note("apple sheet failed"))
+            signingIn = false
+            signInError = Self.sheetFailedMessage
+            publish()
+        case .approve:
+            let appleID = world.configuration.appleID
+            let result = await network.send(.appleSignIn(appleUser: appleID), timeout: world.configuration.requestTimeout)
+            guard process.isAlive, !Task.isCancelled else { return }
+            signingIn = false
+            guard case .success(.session(let user, _)) = result else {
+                signInError = Self.signInFailedMessage
+                return publish()
+            }
+            disk.storage.session = PickupSession(user: user, appleID: appleID)
+            simulation.record(ModelEvent.signedIn(user: user))
+            publish()
+            if route == .main { mainAppeared(afterSignIn: true) }
+        }
+    }
+
+    /// `authManager.logout()`: clears the keychain and routes back to sign-in.
+    func signOut() {
+        disk.storage.session = nil
+        if mutants.contains(.onboardingAgain) {
+            disk.storage.hasCompletedOnboarding = false
+            simulation.record(ModelEvent.appStorage(key: "hasCompletedOnboarding", value: false))
+            page = 1
+        }
+        simulation.record(ModelEvent.signedOut)
+        bookings = nil
+        bookingsError = nil
+        bookingsLoading = false
+        mainShown = false
+        publish()
+    }
+
+    /// MainTabView's `.onAppear`: the token refresh and the tab's content. After a launch the
+    /// keychain's token may be old, so it is refreshed (the seed's "if needed"; the seed is silent
+    /// on token lifetimes); a token fresh from a sign-in is not.
+    func mainAppeared(afterSignIn: Bool) {
+        guard !mainShown, let session = disk.storage.session else { return }
+        mainShown = true
+        if !afterSignIn && !isOffline {
+            process.spawn("refresh token") { [self] in await refreshToken(session) }
+        }
+        if let cached = disk.storage.cachedBookings, isOffline { bookings = cached; return publish() }
+        loadBookings()
+    }
+
+    private func refreshToken(_ session: PickupSession) async {
+        let result = await network.send(.refreshSession(userID: session.user), timeout: world.configuration.requestTimeout)
+        guard process.isAlive, !Task.isCancelled else { return }
+        if case .failure(.status(401, _)) = result { sessionRefused() }
+        // Other failures keep the session: a network problem is not a sign-out.
+    }
+
+    func loadBookings() {
+        guard let session = disk.storage.session else { return }
+        guard !isOffline else {
+            bookingsError = disk.storage.cachedBookings == nil ? Self.offlineBookingsMessage : nil
+            bookings = disk.storage.cachedBookings
+            return publish()
+        }
+        bookingsLoading = true
+        bookingsError = nil
+        publish()
+        process.spawn("load bookings") { [self] in await fetchBookings(for: session) }
+    }
+
+    private func fetchBookings(for session: PickupSession) async {
+        let result = await network.send(.bookings(userID: session.user), timeout: world.configuration.requestTimeout)
+        guard process.isAlive, !Task.isCancelled, disk.storage.session == session else { return }
+        bookingsLoading = false
+        switch result {
+        case .success(.bookings(let count)):
+            bookings = count
+            disk.storage.cachedBookings = count
+        case .failure(.status(401, _)) where !mutants.contains(.deadToken):
+            return sessionRefused()
+        default:
+            bookingsError = Self.bookingsFailedMessage
+        }
+        publish()
+    }
+
+    /// The backend refused the session (401): sign out, and say why on the sign-in screen.
+    /// Under `pickup-dead-token` the refusal is ignored and main stays up with nothing loading.
+    func sessionRefused() {
+        guard !mutants.contains(.deadToken), disk.storage.session != nil else { return }
+        signOut()
+        signInError = Self.sessionExpiredMessage
+        publish()
+    }
+}

@@ -1,0 +1,158 @@
+import SimKernel
+import OnboardingModel
+
+/// One running instance of the pickup app: its routing, auth manager, network monitor and
+/// screens (seed 004), as one actor on the simulation's executor.
+///
+/// Routing is the seed's: `if !hasCompletedOnboarding { onboarding } else if !isAuthenticated
+/// { sign-in } else { main }`. The flag and the keychain are read synchronously at launch, so the
+/// first frame is the final route: there is no launch screen to flash past.
+actor PickupApp {
+    let simulation: Simulation
+    let process: AppProcess
+    let disk: PickupDisk
+    let network: Network
+    let screen: Screen
+    let world: PickupDevice.Shared
+    var mutants: [PickupMutant] { world.configuration.mutants }
+
+    @exclusivity(unchecked) var page = 1
+    /// Skip under `pickup-skip-no-flag`: onboarding hidden for this launch only.
+    @exclusivity(unchecked) var skippedThisLaunch = false
+    /// The Apple sheet is up or the sign-in request is in flight (the button's loading overlay).
+    @exclusivity(unchecked) var signingIn = false
+    @exclusivity(unchecked) var signInError: String?
+    @exclusivity(unchecked) var bookings: Int?
+    @exclusivity(unchecked) var bookingsLoading = false
+    @exclusivity(unchecked) var bookingsError: String?
+    @exclusivity(unchecked) var isOffline = false
+    @exclusivity(unchecked) var launchedOffline = false
+    @exclusivity(unchecked) var confirmingSignOut = false
+    @exclusivity(unchecked) var foreground = true
+    @exclusivity(unchecked) var mainShown = false
+    @exclusivity(unchecked) private var monitor: Int?
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
+
+    init(simulation: Simulation, process: AppProcess, disk: PickupDisk, network: Network, screen: Screen,
+         world: PickupDevice.Shared) {
+        self.simulation = simulation
+        self.process = process
+        self.disk = disk
+        self.network = network
+        self.screen = screen
+        self.world = world
+    }
+
+    // MARK: What the user sees.
+
+    var route: Route {
+        if !disk.storage.hasCompletedOnboarding && !skippedThisLaunch { return .page(page) }
+        if disk.storage.session != nil { return .main }
+        // pickup-offline-bypass: "Offline launch shows cached main view", whoever is signed in.
+        return mutants.contains(.offlineBypass) && launchedOffline ? .main : .signIn
+    }
+
+    func enabledActions() -> [UserAction] {
+        switch route {
+        case .page(let number): number < 3 ? [.nextPage, .skip] : [.getStarted, .skip]
+        case .signIn: signingIn && !mutants.contains(.doubleSignIn) ? [] : [.signInWithApple]
+        case .main where confirmingSignOut: [.cancelSignOut, .confirmSignOut]
+        case .main: bookingsError == nil ? [.signOut] : [.retry, .signOut]
+        default: []
+        }
+    }
+
+    func publish() {
+        guard process.isAlive else { return }
+        let route = route
+        var state = ScreenState(route: route)
+        state.actions = enabledActions()
+        state.foreground = foreground
+        switch route {
+        case .page:
+            if !world.configuration.reduceMotion { state.motionEffects = ["page-slide"] }
+        case .signIn:
+            state.spinner = signingIn ? "sign-in" : nil
+            state.errorText = signInError
+        case .main:
+            state.spinner = bookingsLoading ? "bookings" : nil
+            state.errorText = bookingsError
+            state.offlineBanner = isOffline
+            state.alert = confirmingSignOut ? "Are you sure you want to sign out?" : nil
+        default:
+            break
+        }
+        screen.onSharedExecutor(passing: state) { $0.show($1) }
+    }
+
+    // MARK: Launch and lifecycle.
+
+    func launch(online: Bool) {
+        isOffline = !online
+        launchedOffline = !online
+        // The NWPathMonitor, started with the app.
+        monitor = network.onSharedExecutor(passing: self) { network, app in
+            network.observeConnectivity { online in app.onSharedExecutor(passing: online) { $0.connectivityChanged($1) } }
+        }
+        publish()
+        if route == .main { mainAppeared(afterSignIn: false) }
+    }
+
+    func terminate() {
+        if let monitor { network.onSharedExecutor(passing: monitor) { $0.stopObserving($1) } }
+        process.terminate()
+    }
+
+    func setForeground(_ isForeground: Bool) {
+        foreground = isForeground
+        publish()
+    }
+
+    func connectivityChanged(_ online: Bool) {
+        // pickup-banner-sticks: the banner is set when the path goes and never cleared.
+        if online && mutants.contains(.bannerSticks) { return reloadIfNeeded() }
+        isOffline = !online
+        publish()
+        if online { reloadIfNeeded() }
+    }
+
+    private func reloadIfNeeded() {
+        guard route == .main, disk.storage.session != nil, !bookingsLoading, bookingsError != nil || bookings == nil else { return }
+        loadBookings()
+    }
+
+    // MARK: Actions.
+
+    /// Performs `action` if the screen offers it; false (recorded) if not.
+    func perform(_ action: UserAction, input: String?) -> Bool {
+        guard process.isAlive, enabledActions().contains(action) else {
+            simulation.record(ModelEvent.actionUnavailable(action, route: route.description))
+            return false
+        }
+        simulation.record(ModelEvent.userAction(action, detail: input.map { "\"\($0)\"" } ?? ""))
+        switch action {
+        case .nextPage: page += 1; publish()
+        case .skip, .getStarted: finishOnboarding(skipped: action == .skip)
+        case .signInWithApple: startSignIn()
+        case .signOut:
+            if mutants.contains(.unconfirmedSignOut) { signOut() } else { confirmingSignOut = true; publish() }
+        case .cancelSignOut: confirmingSignOut = false; publish()
+        case .confirmSignOut: confirmingSignOut = false; signOut()
+        case .retry: loadBookings()
+        default: break
+        }
+        return true
+    }
+
+    private func finishOnboarding(skipped: Bool) {
+        if skipped && mutants.contains(.skipWithoutFlag) {
+            skippedThisLaunch = true
+        } else {
+            disk.storage.hasCompletedOnboarding = true
+            simulation.record(ModelEvent.appStorage(key: "hasCompletedOnboarding", value: true))
+        }
+        publish()
+        if route == .main { mainAppeared(afterSignIn: false) }
+    }
+}

@@ -1,0 +1,79 @@
+import SimKernel
+import OnboardingModel
+
+/// The pickup app's backend (seed 004, plan 01-01): Apple sign-in, token refresh, bookings.
+///
+/// Where the seed is silent, it does what a careful team's server does: an Apple ID signs in to
+/// the same account every time (the first sign-in creates it), a revoked or deleted account's
+/// session is refused with 401 until the user signs in again, and a request of another app's
+/// endpoints is answered 404.
+public actor PickupBackend: SimulatedServer {
+    let simulation: Simulation
+    /// Account user ids by Apple ID, in creation order.
+    @exclusivity(unchecked) private var usersByAppleID: [(appleID: String, user: String)] = []
+    /// Users whose sessions are refused (until they sign in again).
+    @exclusivity(unchecked) private var refused: [String] = []
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        simulation.executor.asUnownedSerialExecutor()
+    }
+
+    public init(simulation: Simulation, accounts: [String]) {
+        self.simulation = simulation
+        var users: [(appleID: String, user: String)] = []
+        for appleID in accounts where !users.contains(where: { $0.appleID == appleID }) {
+            users.append((appleID, "p\(users.count + 1)"))
+        }
+        usersByAppleID = users
+    }
+
+    /// The account of `appleID`, if it has one.
+    public func user(ofAppleID appleID: String) -> String? {
+        usersByAppleID.first { $0.appleID == appleID }?.user
+    }
+
+    /// Records the accounts the run starts with.
+    public func recordSeededAccounts() {
+        for (appleID, user) in usersByAppleID { simulation.record(ModelEvent.note("account \(user) apple-id=\(appleID)")) }
+    }
+
+    /// A revoked session or a deleted account (the scenario's account-loss faults): every request
+    /// with the user's session is refused from now on.
+    public func lose(_ loss: AccountLoss) {
+        let users = loss.email.map { [user(ofAppleID: $0)].compactMap { $0 } } ?? usersByAppleID.map(\.user)
+        for user in users where !refused.contains(user) {
+            refused.append(user)
+            simulation.record(ModelEvent.accountLost(user: user, deleted: loss.kind == .accountDeleted))
+        }
+    }
+
+    public func receive(_ request: BackendRequest, id: Int) -> ServerReception {
+        let result: Result<BackendResponse, RequestError>
+        if let user = request.sessionUser, refused.contains(user) {
+            result = .failure(.status(401, "Session expired"))
+        } else {
+            switch request {
+            case .appleSignIn(let appleID): result = signIn(appleID)
+            case .refreshSession: result = .success(.accepted)
+            case .bookings: result = .success(.bookings(count: 2))
+            default: result = .failure(.status(404, "Not an endpoint of this app"))
+            }
+        }
+        simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: RequestError.describe(result)))
+        return .answered(result)
+    }
+
+    /// Never reached: every request is answered at once.
+    public func finish(_ request: BackendRequest, id: Int) -> Result<BackendResponse, RequestError> {
+        .failure(.status(500, "No work in progress"))
+    }
+
+    private func signIn(_ appleID: String) -> Result<BackendResponse, RequestError> {
+        let existing = user(ofAppleID: appleID)
+        let user = existing ?? "p\(usersByAppleID.count + 1)"
+        if existing == nil { usersByAppleID.append((appleID, user)) }
+        refused.removeAll { $0 == user }
+        simulation.record(ModelEvent.sessionIssued(user: user))
+        return .success(.session(userID: user, newAccount: existing == nil))
+    }
+}

@@ -1,0 +1,39 @@
+import SimKernel
+import OnboardingModel
+
+/// The starting world of one run of the pickup app (seed 004): who has an account, what the
+/// device keeps, what the Apple sheet does, the network's faults and the bugs switched on.
+public struct PickupConfiguration: Sendable {
+    /// Apple IDs with an account on the backend (a first sign-in creates one).
+    public var accounts: [String] = []
+    /// The Apple ID signed in on the phone: the one the Apple sheet offers.
+    public var appleID = "apple.user"
+    /// The account whose session is in the keychain at the start, if any (an Apple ID of `accounts`).
+    public var sessionUser: String?
+    /// `@AppStorage("hasCompletedOnboarding")` at the start.
+    public var hasCompletedOnboarding = false
+    /// Seed 004: "Respects accessibilityReduceMotion — skips animations if enabled".
+    public var reduceMotion = false
+    /// What the Apple sheet does at each sign-in attempt, in order; after the list, it approves.
+    public var appleSheet: [AppleSheetOutcome] = []
+    /// How long the user spends on the Apple sheet (Face ID, Continue).
+    public var appleSheetTime: Duration = .seconds(2)
+    /// How long the app waits for an answer (the seed is silent; URLSession's default is 60 s,
+    /// a careful team sets about 15 s).
+    public var requestTimeout: Duration = .seconds(15)
+    /// Drops, errors, timeouts, delays, offline windows, revoked sessions: the same plan as every app.
+    public var faults = FaultPlan()
+    public var mutants: [PickupMutant] = []
+
+    public init() {}
+}
+
+/// What the Apple sheet does with one sign-in attempt.
+public enum AppleSheetOutcome: String, Sendable, CaseIterable {
+    /// The user approves; the app gets a credential to send to the backend.
+    case approve
+    /// The user closes the sheet (`ASAuthorizationError.canceled`): no error is due.
+    case cancel
+    /// The sheet fails (`ASAuthorizationError.failed`): the app says so below the button.
+    case fail
+}

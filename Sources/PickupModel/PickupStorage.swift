@@ -1,0 +1,39 @@
+import SimKernel
+
+/// What the phone keeps for the pickup app between launches.
+public struct PickupStorage: Sendable, Equatable {
+    /// The keychain's session. Survives kills and, as iOS keeps a deleted app's keychain items,
+    /// reinstalls too (the seed is silent; this is the platform's behaviour).
+    public var session: PickupSession?
+    /// `@AppStorage("hasCompletedOnboarding")`: one flag for the device, not per user; survives
+    /// kills, not reinstalls (seed 004).
+    public var hasCompletedOnboarding = false
+    /// The main view's last loaded bookings, which an offline launch shows ("Offline launch shows
+    /// cached main view"); app data, gone at a reinstall.
+    public var cachedBookings: Int?
+
+    public init(session: PickupSession? = nil, hasCompletedOnboarding: Bool = false, cachedBookings: Int? = nil) {
+        self.session = session
+        self.hasCompletedOnboarding = hasCompletedOnboarding
+        self.cachedBookings = cachedBookings
+    }
+}
+
+/// A signed-in account, as the keychain holds it.
+public struct PickupSession: Sendable, Equatable {
+    public var user: String
+    public var appleID: String
+
+    public init(user: String, appleID: String) {
+        self.user = user
+        self.appleID = appleID
+    }
+}
+
+/// The phone's storage, read and written synchronously (the keychain and UserDefaults).
+final class PickupDisk: @unchecked Sendable {
+    // Confined to the simulation's driver thread.
+    @exclusivity(unchecked) var storage: PickupStorage
+
+    init(storage: PickupStorage) { self.storage = storage }
+}
