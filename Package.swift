@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "OnboardingModel", "Oracles", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),

@@ -33,7 +33,7 @@ public struct JourneyMetrics: Sendable, Equatable {
     public func waitMs(on route: Route) -> Int64? { TimingMetric.screenPosition(of: route).flatMap { waitByScreen[$0] } }
 
     /// The waiting behind requests to `endpoint` (nil: behind no request).
-    public func waitMs(causedBy endpoint: Endpoint?) -> Int64 { waitByCause[TimingMetric.causePosition(of: endpoint)] }
+    public func waitMs(causedBy endpoint: Endpoint?) -> Int64 { TimingMetric.causePosition(of: endpoint).map { waitByCause[$0] } ?? 0 }
 
     /// The metrics of `run`.
     public static func of(_ run: RunObservation) -> JourneyMetrics {
@@ -94,7 +94,9 @@ public struct JourneyMetrics: Sendable, Equatable {
         var waiting = false
         var since = first.time
         func account(until time: SimulationInstant) {
-            if waiting { byCause[TimingMetric.causePosition(of: open.last?.endpoint)] += since.duration(to: time).totalMilliseconds }
+            if waiting, let cause = TimingMetric.causePosition(of: open.last?.endpoint) {
+                byCause[cause] += since.duration(to: time).totalMilliseconds
+            }
             since = time
         }
         var request = 0

@@ -10,7 +10,7 @@ import OnboardingModel
 ///
 /// ```swift
 /// let coverage = RunCoverage.of(RunObservation(trace: result.simulation.trace))
-/// coverage.contains(.taken, route: RunCoverage.routeIndex(.onboarding(.auth)), item: 3)
+/// coverage.contains(.taken, route: RunCoverage.routeIndex(.onboarding(.auth))!, item: 3)
 /// ```
 public struct RunCoverage: Sendable, Equatable {
     /// The kinds of pair counted, each over routes × its own vocabulary.
@@ -27,7 +27,7 @@ public struct RunCoverage: Sendable, Equatable {
         /// The names of the second element of the pair, in bit order.
         public var vocabulary: [String] {
             switch self {
-            case .taken, .offered: UserAction.allCases.map(\.rawValue)
+            case .taken, .offered: AppID.fixPlan.actions.map(\.rawValue)
             case .faults: RunCoverage.faultNames
             case .lifecycle: RunCoverage.lifecycleNames
             }
@@ -38,12 +38,9 @@ public struct RunCoverage: Sendable, Equatable {
     }
 
     /// Route names in bit order: `none` (the app not running), `launch`, each phase shown as a
-    /// screen, `main` (the `complete` phase is the main app's route), then the pickup app's
-    /// pages and sign-in (a page past the third counts as the third).
+    /// screen, `main` (the `complete` phase is the main app's route). The fix plan's app's
+    /// routes and actions only: coverage tables per app come with the pickup app's exploration.
     public static let routeNames = ["none", "launch"] + OnboardingPhase.allCases.filter { $0 != .complete }.map(\.rawValue) + ["main"]
-        + ["page(1)", "page(2)", "page(3)", "sign-in"]
-    private static let mainIndex = 2 + OnboardingPhase.complete.order
-    private static let firstPageIndex = mainIndex + 1
     public static let faultNames = ["drop", "timeout", "error", "delay", "offline", "account-deleted", "session-revoked", "account-lost"]
     public static let lifecycleNames = ["launch", "kill", "background", "foreground", "reinstall", "corrupt-cache", "sign-out"]
 
@@ -54,15 +51,14 @@ public struct RunCoverage: Sendable, Equatable {
 
     public init() {}
 
-    /// The index of `route` in `routeNames`.
-    public static func routeIndex(_ route: Route?) -> Int {
+    /// The index of `route` in `routeNames`; nil for a route of another app than the fix plan's.
+    public static func routeIndex(_ route: Route?) -> Int? {
         switch route {
         case nil: 0
         case .launch?: 1
-        case .onboarding(let phase)?: phase == .complete ? mainIndex : 2 + phase.order
-        case .main?: mainIndex
-        case .page(let number)?: firstPageIndex + min(max(number, 1), 3) - 1
-        case .signIn?: firstPageIndex + 3
+        case .onboarding(let phase)?: phase == .complete ? routeNames.count - 1 : 2 + phase.order
+        case .main?: routeNames.count - 1
+        case .page?, .signIn?: nil
         }
     }
 
@@ -94,18 +90,23 @@ public struct RunCoverage: Sendable, Equatable {
     /// What `run` reached: one pass over its events, the route of the screen up carried along.
     public static func of(_ run: RunObservation) -> RunCoverage {
         var coverage = RunCoverage()
-        let actions = UserAction.allCases.count
-        var route = routeIndex(nil)
+        let actions = AppID.fixPlan.actions.count
+        var route: Int? = 0
         var previous: ScreenState?
         for event in run.events {
+            if case .screen(let state) = event.event { route = routeIndex(state.route) }
+            // A screen of another app, or one of its actions, is not in the table.
+            guard let route else { continue }
             switch event.event {
             case .screen(let state):
-                route = routeIndex(state.route)
                 // Most screen changes keep the route and the actions (a countdown tick, a spinner).
                 if let previous, previous.route == state.route, previous.actions == state.actions { continue }
                 previous = state
-                for action in state.actions { coverage.insert(.offered, route: route, item: action.order, width: actions) }
-            case .userAction(let action, _): coverage.insert(.taken, route: route, item: action.order, width: actions)
+                for action in state.actions where action.order < actions {
+                    coverage.insert(.offered, route: route, item: action.order, width: actions)
+                }
+            case .userAction(let action, _) where action.order < actions:
+                coverage.insert(.taken, route: route, item: action.order, width: actions)
             case .faultApplied(_, _, let fault): coverage.insert(.faults, route: route, item: faultIndex(fault), width: faultNames.count)
             case .connectivity(online: false): coverage.insert(.faults, route: route, item: 4, width: faultNames.count)
             default:
@@ -137,7 +138,7 @@ public struct RunCoverage: Sendable, Equatable {
 }
 
 extension UserAction {
-    /// The action's position in `allCases`, without a search.
+    /// The action's position in `allCases`, without a search (the fix plan's actions first).
     var order: Int {
         switch self {
         case .getStarted: 0

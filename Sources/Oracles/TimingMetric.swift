@@ -19,7 +19,7 @@ public enum TimingMetric {
     /// Every metric, in the order reports list them.
     public static let names = launch + journey + screenWaits
     /// What a wait can be caused by: a request in flight to each endpoint, or none.
-    public static let causes = Endpoint.allCases.map(\.rawValue) + [noRequest]
+    public static let causes = AppID.fixPlan.endpoints.map(\.rawValue) + [noRequest]
     /// The cause of a wait with no foreground request in flight (local work, a timer, waiting for
     /// the connection, a retry's pause).
     public static let noRequest = "no request"
@@ -45,9 +45,10 @@ public enum TimingMetric {
         }
     }
 
-    /// The position of a request to `endpoint` in `causes`, or of no request for nil.
-    static func causePosition(of endpoint: Endpoint?) -> Int {
+    /// The position of a request to `endpoint` in `causes`, or of no request for nil; nil for
+    /// an endpoint of another app than the fix plan's.
+    static func causePosition(of endpoint: Endpoint?) -> Int? {
         guard let endpoint else { return causes.count - 1 }
-        return Endpoint.allCases.firstIndex(of: endpoint)!
+        return AppID.fixPlan.endpoints.firstIndex(of: endpoint)
     }
 }

@@ -22,6 +22,8 @@ extension PickupApp {
     }
 
     private func signInAfterSheet() async {
+        // Killed (or signed in by a tap of the same instant) while the sheet was up: nothing more.
+        guard process.isAlive, !Task.isCancelled, disk.storage.session == nil else { return }
         switch world.nextSheetOutcome() {
         case .cancel:
             simulation.record(ModelEvent.note("apple sheet cancelled"))
@@ -42,6 +44,7 @@ extension PickupApp {
                 return publish()
             }
             disk.storage.session = PickupSession(user: user, appleID: appleID)
+            sessionGeneration += 1
             simulation.record(ModelEvent.signedIn(user: user))
             publish()
             if route == .main { mainAppeared(afterSignIn: true) }
@@ -51,6 +54,11 @@ extension PickupApp {
     /// `authManager.logout()`: clears the keychain and routes back to sign-in.
     func signOut() {
         disk.storage.session = nil
+        sessionGeneration += 1
+        confirmingSignOut = false
+        signingIn = false
+        refreshPending = false
+        showingCachedBookings = false
         if mutants.contains(.onboardingAgain) {
             disk.storage.hasCompletedOnboarding = false
             simulation.record(ModelEvent.appStorage(key: "hasCompletedOnboarding", value: false))
@@ -70,16 +78,20 @@ extension PickupApp {
     func mainAppeared(afterSignIn: Bool) {
         guard !mainShown, let session = disk.storage.session else { return }
         mainShown = true
-        if !afterSignIn && !isOffline {
-            process.spawn("refresh token") { [self] in await refreshToken(session) }
+        if !afterSignIn {
+            if isOffline {
+                refreshPending = true
+            } else {
+                let generation = sessionGeneration
+                process.spawn("refresh token") { [self] in await refreshToken(session, generation: generation) }
+            }
         }
-        if let cached = disk.storage.cachedBookings, isOffline { bookings = cached; return publish() }
         loadBookings()
     }
 
-    private func refreshToken(_ session: PickupSession) async {
+    func refreshToken(_ session: PickupSession, generation: Int) async {
         let result = await network.send(.refreshSession(userID: session.user), timeout: world.configuration.requestTimeout)
-        guard process.isAlive, !Task.isCancelled else { return }
+        guard process.isAlive, !Task.isCancelled, generation == sessionGeneration else { return }
         if case .failure(.status(401, _)) = result { sessionRefused() }
         // Other failures keep the session: a network problem is not a sign-out.
     }
@@ -87,19 +99,22 @@ extension PickupApp {
     func loadBookings() {
         guard let session = disk.storage.session else { return }
         guard !isOffline else {
-            bookingsError = disk.storage.cachedBookings == nil ? Self.offlineBookingsMessage : nil
             bookings = disk.storage.cachedBookings
+            showingCachedBookings = bookings != nil
+            bookingsError = bookings == nil ? Self.offlineBookingsMessage : nil
             return publish()
         }
+        showingCachedBookings = false
         bookingsLoading = true
         bookingsError = nil
         publish()
-        process.spawn("load bookings") { [self] in await fetchBookings(for: session) }
+        let generation = sessionGeneration
+        process.spawn("load bookings") { [self] in await fetchBookings(for: session, generation: generation) }
     }
 
-    private func fetchBookings(for session: PickupSession) async {
+    private func fetchBookings(for session: PickupSession, generation: Int) async {
         let result = await network.send(.bookings(userID: session.user), timeout: world.configuration.requestTimeout)
-        guard process.isAlive, !Task.isCancelled, disk.storage.session == session else { return }
+        guard process.isAlive, !Task.isCancelled, generation == sessionGeneration else { return }
         bookingsLoading = false
         switch result {
         case .success(.bookings(let count)):

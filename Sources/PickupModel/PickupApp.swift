@@ -25,8 +25,17 @@ actor PickupApp {
     @exclusivity(unchecked) var bookings: Int?
     @exclusivity(unchecked) var bookingsLoading = false
     @exclusivity(unchecked) var bookingsError: String?
+    /// What the network monitor last said.
     @exclusivity(unchecked) var isOffline = false
+    /// The banner on main: the monitor's word (but see `pickup-banner-sticks`).
+    @exclusivity(unchecked) var bannerShown = false
     @exclusivity(unchecked) var launchedOffline = false
+    /// The bookings on main are the cached copy of an offline launch: reloaded once online.
+    @exclusivity(unchecked) var showingCachedBookings = false
+    /// Main appeared offline after a launch: the token is refreshed once the connection is back.
+    @exclusivity(unchecked) var refreshPending = false
+    /// Counts sign-ins and sign-outs: work started for one session checks it is still current.
+    @exclusivity(unchecked) var sessionGeneration = 0
     @exclusivity(unchecked) var confirmingSignOut = false
     @exclusivity(unchecked) var foreground = true
     @exclusivity(unchecked) var mainShown = false
@@ -78,7 +87,7 @@ actor PickupApp {
         case .main:
             state.spinner = bookingsLoading ? "bookings" : nil
             state.errorText = bookingsError
-            state.offlineBanner = isOffline
+            state.offlineBanner = bannerShown
             state.alert = confirmingSignOut ? "Are you sure you want to sign out?" : nil
         default:
             break
@@ -90,6 +99,7 @@ actor PickupApp {
 
     func launch(online: Bool) {
         isOffline = !online
+        bannerShown = !online
         launchedOffline = !online
         // The NWPathMonitor, started with the app.
         monitor = network.onSharedExecutor(passing: self) { network, app in
@@ -110,16 +120,23 @@ actor PickupApp {
     }
 
     func connectivityChanged(_ online: Bool) {
-        // pickup-banner-sticks: the banner is set when the path goes and never cleared.
-        if online && mutants.contains(.bannerSticks) { return reloadIfNeeded() }
         isOffline = !online
+        // pickup-banner-sticks: the banner is set when the path goes and never cleared.
+        if !online || !mutants.contains(.bannerSticks) { bannerShown = !online }
         publish()
-        if online { reloadIfNeeded() }
+        if online { caughtUpAfterReconnect() }
     }
 
-    private func reloadIfNeeded() {
-        guard route == .main, disk.storage.session != nil, !bookingsLoading, bookingsError != nil || bookings == nil else { return }
-        loadBookings()
+    /// Back online on main: the refresh an offline launch could not make, and the bookings it
+    /// could only show from the cache (or not at all).
+    private func caughtUpAfterReconnect() {
+        guard route == .main, let session = disk.storage.session, mainShown else { return }
+        if refreshPending {
+            refreshPending = false
+            let generation = sessionGeneration
+            process.spawn("refresh token") { [self] in await refreshToken(session, generation: generation) }
+        }
+        if !bookingsLoading && (bookingsError != nil || bookings == nil || showingCachedBookings) { loadBookings() }
     }
 
     // MARK: Actions.

@@ -20,11 +20,17 @@ public actor PickupBackend: SimulatedServer {
 
     public init(simulation: Simulation, accounts: [String]) {
         self.simulation = simulation
+        usersByAppleID = Self.users(of: accounts)
+    }
+
+    /// The user ids the backend gives the starting accounts: `p1`, `p2`, … in order, an Apple ID
+    /// listed twice counted once.
+    static func users(of accounts: [String]) -> [(appleID: String, user: String)] {
         var users: [(appleID: String, user: String)] = []
         for appleID in accounts where !users.contains(where: { $0.appleID == appleID }) {
             users.append((appleID, "p\(users.count + 1)"))
         }
-        usersByAppleID = users
+        return users
     }
 
     /// The account of `appleID`, if it has one.

@@ -51,7 +51,8 @@ public actor PickupDevice {
         let app = PickupApp(simulation: simulation, process: process, disk: disk, network: network, screen: screen, world: shared)
         self.app = app
         simulation.record(ModelEvent.launched(process: launches, cold: true))
-        simulation.record(ModelEvent.launchContext(sessionUser: disk.storage.session?.user, cacheHit: disk.storage.hasCompletedOnboarding))
+        // The app keeps no per-user cache of progress: never a cache hit in the fix plan's sense.
+        simulation.record(ModelEvent.launchContext(sessionUser: disk.storage.session?.user, cacheHit: false))
         let online = network.onSharedExecutor { $0.isOnline }
         app.onSharedExecutor(passing: online) { $0.launch(online: $1) }
     }

@@ -30,7 +30,9 @@ public struct PickupWorld: Sendable {
         network = Network(simulation: simulation, backend: backend, plan: configuration.faults)
         screen = Screen(simulation: simulation)
         var storage = PickupStorage(hasCompletedOnboarding: configuration.hasCompletedOnboarding)
-        if let appleID = configuration.sessionUser, let user = backend.onSharedExecutor(passing: appleID, { $0.user(ofAppleID: $1) }) {
+        // Read from the configuration, not the backend: this runs before anything is on the executor.
+        if let appleID = configuration.sessionUser,
+           let user = PickupBackend.users(of: configuration.accounts).first(where: { $0.appleID == appleID })?.user {
             storage.session = PickupSession(user: user, appleID: appleID)
         }
         device = PickupDevice(simulation: simulation, storage: storage, network: network, screen: screen,

@@ -14,13 +14,13 @@ import Scenarios
         let scenario = Scenario(file: "taps.json", name: "taps", steps: [.launch, .wait(.seconds(1)), .action(.getStarted, input: nil),
                                                                         .wait(.seconds(1)), .background, .wait(.seconds(1)), .foreground])
         let coverage = ScenarioRunner.run(scenario).coverage
-        let intro = RunCoverage.routeIndex(.onboarding(.intro)), intake = RunCoverage.routeIndex(.onboarding(.intake))
+        let intro = RunCoverage.routeIndex(.onboarding(.intro))!, intake = RunCoverage.routeIndex(.onboarding(.intake))!
         let actions = UserAction.allCases
         #expect(coverage.contains(.taken, route: intro, item: actions.firstIndex(of: .getStarted)!))
         #expect(!coverage.contains(.taken, route: intro, item: actions.firstIndex(of: .logIn)!))
         #expect(coverage.contains(.offered, route: intro, item: actions.firstIndex(of: .logIn)!))
         #expect(coverage.contains(.lifecycle, route: intake, item: RunCoverage.lifecycleNames.firstIndex(of: "background")!))
-        #expect(coverage.contains(.lifecycle, route: RunCoverage.routeIndex(nil), item: RunCoverage.lifecycleNames.firstIndex(of: "launch")!))
+        #expect(coverage.contains(.lifecycle, route: RunCoverage.routeIndex(nil)!, item: RunCoverage.lifecycleNames.firstIndex(of: "launch")!))
         var counts = CoverageCounts()
         counts.add(coverage)
         #expect(counts.neverTaken.contains { $0.route == "intro" && $0.action == "log-in" })

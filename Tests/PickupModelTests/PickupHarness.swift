@@ -1,3 +1,4 @@
+import Testing
 import SimKernel
 import OnboardingModel
 @testable import PickupModel
@@ -61,6 +62,9 @@ enum PickupHarness {
             box.final = await world.currentScreen()
             box.storage = await world.device.storage
         }
+        // Every run of these tests ends with nothing waiting and nothing escaped the simulation.
+        #expect(result.outcome == .completed && result.foreignEnqueues == 0 && result.strandedTasks.isEmpty,
+                "the run did not end cleanly: \(result.outcome)")
         return PickupRun(result: result, final: box.final, storage: box.storage)
     }
 

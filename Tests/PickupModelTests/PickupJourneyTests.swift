@@ -32,6 +32,16 @@ import OnboardingModel
         #expect(run.routes == [.main, .signIn, nil, .signIn, nil, .page(1)])
     }
 
+    @Test func theKeychainSurvivesAReinstallSoOnboardingLeadsStraightToMain() {
+        let run = PickupHarness.run(PickupHarness.signedIn()) { world in
+            await world.device.reinstall()
+            await world.device.launch()
+            await world.device.perform(.skip)
+        }
+        #expect(run.routes == [.main, nil, .page(1), .main])
+        #expect(run.requests(to: .appleSignIn) == 0)
+    }
+
     @Test func skipFinishesOnboardingForGood() {
         let fixed = PickupHarness.run(PickupHarness.newUser()) { world in
             await world.device.perform(.skip)
@@ -54,6 +64,12 @@ import OnboardingModel
         }
         let asked = PickupHarness.run(PickupHarness.signedIn(), script)
         #expect(asked.final.route == .main && asked.final.alert != nil && asked.final.actions == [.cancelSignOut, .confirmSignOut])
+        let confirmed = PickupHarness.run(PickupHarness.signedIn()) { world in
+            await world.device.perform(.signOut)
+            await world.device.perform(.confirmSignOut)
+        }
+        #expect(confirmed.final.route == .signIn && confirmed.final.alert == nil && confirmed.storage.session == nil)
+        #expect(confirmed.storage.hasCompletedOnboarding)
         let unconfirmed = PickupHarness.run(PickupHarness.signedIn([.unconfirmedSignOut]), script)
         #expect(unconfirmed.final.route == .signIn)
         let again = PickupHarness.run(PickupHarness.signedIn([.onboardingAgain])) { world in
@@ -114,6 +130,17 @@ import OnboardingModel
             await world.device.launch()
         }
         #expect(cached.final.route == .main && cached.final.offlineBanner && cached.final.errorText == nil)
+        #expect(cached.requests(to: .bookings) == 1 && cached.requests(to: .refreshSession) == 1,
+                "offline, the second launch shows the cached list and asks nothing")
+        let reconnected = PickupHarness.run(PickupHarness.signedIn()) { world in
+            await PickupHarness.pause(world, .seconds(5))
+            await world.device.kill()
+            await world.network.setOnline(false)
+            await world.device.launch()
+            await world.network.setOnline(true)
+        }
+        #expect(reconnected.requests(to: .bookings) == 2 && reconnected.requests(to: .refreshSession) == 2,
+                "back online, the list is reloaded and the token refreshed")
         let offlineNewcomer: @Sendable (PickupWorld) async -> Void = { world in
             await world.device.kill()
             await world.network.setOnline(false)
@@ -134,6 +161,32 @@ import OnboardingModel
         configuration.mutants = [.deadToken]
         let mutant = PickupHarness.run(configuration)
         #expect(mutant.final.route == .main && mutant.final.errorText == PickupApp.bookingsFailedMessage)
+    }
+
+    @Test func theRefreshAloneSignsOutARevokedSession() {
+        // The bookings' answer is held back, so the refresh's 401 is the first the app hears.
+        var configuration = PickupHarness.signedIn()
+        configuration.faults.accountLosses = [AccountLoss(.sessionRevoked, at: .zero)]
+        configuration.faults.rules = [FaultRule(endpoint: .bookings, kind: .delay(.seconds(20)))]
+        let run = PickupHarness.run(configuration) { world in
+            await PickupHarness.pause(world, .seconds(5))
+            #expect(await world.currentScreen().errorText == PickupApp.sessionExpiredMessage)
+        }
+        #expect(run.final.route == .signIn && run.final.errorText == PickupApp.sessionExpiredMessage)
+    }
+
+    @Test func anAnswerForAnOldSessionIsNotShownInTheNewOne() {
+        // The first session's bookings time out after the user signed out and in again as the
+        // same Apple ID (an equal keychain entry): the new session's main shows no error.
+        var configuration = PickupHarness.signedIn()
+        configuration.faults.rules = [FaultRule(endpoint: .bookings, kind: .delay(.seconds(20)), trigger: .nth(1))]
+        let run = PickupHarness.run(configuration) { world in
+            await PickupHarness.pause(world, .seconds(2))
+            await world.device.perform(.signOut)
+            await world.device.perform(.confirmSignOut)
+            await world.device.perform(.signInWithApple)
+        }
+        #expect(run.final.route == .main && run.storage.session != nil && run.final.errorText == nil)
     }
 
     @Test func reduceMotionTakesTheAnimationsOffThePages() {

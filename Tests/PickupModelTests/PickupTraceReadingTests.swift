@@ -1,0 +1,38 @@
+import Testing
+import SimKernel
+import OnboardingModel
+import Oracles
+@testable import PickupModel
+
+/// A pickup run's trace goes through everything that reads a trace (every oracle, the coverage,
+/// the launch and journey metrics) without trapping, whatever the faults: until oracles are
+/// applied per app, a pickup trace must at least be safe to read.
+@Suite struct PickupTraceReadingTests {
+    @Test(arguments: 0..<20 as Range<UInt64>)
+    func everyReaderOfATraceTakesAPickupRun(seed: UInt64) {
+        var configuration = seed % 2 == 0 ? PickupHarness.newUser() : PickupHarness.signedIn()
+        configuration.faults.rules = [
+            FaultRule(endpoint: nil, kind: .drop, trigger: FaultRule.Trigger(probability: Probability(0.2))),
+            FaultRule(endpoint: .bookings, kind: .error(status: 503), trigger: .nth(1)),
+        ]
+        configuration.faults.offlineWindows = [OfflineWindow(start: .seconds(3), duration: .seconds(4))]
+        configuration.appleSheet = [.cancel, .fail]
+        configuration.mutants = [PickupMutant.allCases[Int(seed) % PickupMutant.allCases.count]]
+        let run = PickupHarness.run(configuration, seed: seed) { world in
+            await PickupHarness.onboardAndSignIn(world)
+            await world.device.perform(.signInWithApple)
+            await PickupHarness.pause(world, .seconds(10))
+            await world.device.perform(.signOut)
+            await world.device.perform(.confirmSignOut)
+            await world.device.kill()
+            await world.device.launch()
+        }
+        let observation = RunObservation(trace: run.result.trace)
+        _ = OracleCatalogue.check(observation, settings: OracleSettings())
+        _ = RunCoverage.of(observation)
+        _ = LaunchMetrics.of(observation)
+        let journey = JourneyMetrics.of(observation)
+        #expect(journey.waitMs(on: .signIn) == nil, "pickup screens are not among the fix plan's metrics")
+        #expect(journey.waitMs(causedBy: .appleSignIn) == 0)
+    }
+}
