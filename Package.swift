@@ -34,7 +34,7 @@ let package = Package(
         // Monitors that judge a run from its screens and events only.
         .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
-        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
         .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.

@@ -18,6 +18,14 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decStartedAfterReinstall = "dec-started-after-reinstall"
     case decSuccessCheckFlash = "dec-success-check-flash", decSuccessCheckFallback = "dec-success-check-fallback"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
+    // The pickup app's (seed 004), each at its line in PickupModel.
+    case pickupOnboardingAgain = "pickup-onboarding-again", pickupSkipNoFlag = "pickup-skip-no-flag"
+    case pickupOfflineBypass = "pickup-offline-bypass", pickupBannerSticks = "pickup-banner-sticks"
+    case pickupUnconfirmedSignOut = "pickup-unconfirmed-sign-out", pickupDoubleSignIn = "pickup-double-sign-in"
+    case pickupDeadToken = "pickup-dead-token"
+
+    /// The app the bug is in.
+    public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
 
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -64,6 +72,13 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decStartOverSignedIn: "the resume gate offers a signed-in user Start over, which goes back to the intro: asked to sign in again"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
         case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
+        case .pickupOnboardingAgain: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out"
+        case .pickupSkipNoFlag: "Skip does not store hasCompletedOnboarding: the next launch shows onboarding again"
+        case .pickupOfflineBypass: "an offline launch without a session shows main: the auth wall bypassed"
+        case .pickupBannerSticks: "the offline banner is never cleared after the connection comes back"
+        case .pickupUnconfirmedSignOut: "Sign Out signs out without the confirmation alert"
+        case .pickupDoubleSignIn: "the sign-in button stays enabled while signing in: a double tap sends two requests"
+        case .pickupDeadToken: "a failed token refresh (401) leaves the user on main with nothing working"
         }
     }
 
@@ -95,6 +110,13 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decSignedInIntake: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"
         case .appAuthWall: "004 Auth wall"
         case .appOfflineBanner: "004 Offline banner (auto-shows/hides)"
+        case .pickupOnboardingAgain: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"
+        case .pickupSkipNoFlag: "004 \"Skip\" text button; @AppStorage(\"hasCompletedOnboarding\")"
+        case .pickupOfflineBypass: "004 Auth wall (no guest bypass); offline launch shows cached main view"
+        case .pickupBannerSticks: "004 Banner auto-shows/hides (NWPathMonitor)"
+        case .pickupUnconfirmedSignOut: "004 Sign-out confirmation alert (Cancel default, Sign Out destructive)"
+        case .pickupDoubleSignIn: "004 Loading state overlays ProgressView() on button area"
+        case .pickupDeadToken: "004 Token refresh triggered on MainTabView appear"
         }
     }
 }

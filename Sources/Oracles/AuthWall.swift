@@ -9,6 +9,8 @@ import OnboardingModel
 public struct AuthWall: Oracle {
     public let name = "authWall"
     public let summary = "the main app is never on screen without a signed-in user"
+    /// A promise of any app's screens (route kinds, actions, banner, session).
+    public var apps: [AppID] { AppID.allCases }
 
     public init() {}
 

@@ -13,6 +13,8 @@ import OnboardingModel
 public struct EveryTapHasAnEffect: Oracle {
     public let name = "everyTapHasAnEffect"
     public let summary = "a tap on an offered action changes what the user sees within the flash window"
+    /// A promise of any app's screens (route kinds, actions, banner, session).
+    public var apps: [AppID] { AppID.allCases }
     static let notJudged: [UserAction] = [.typeEmail, .typeCode, .selectGoal, .openTerms]
 
     public init() {}

@@ -1,4 +1,5 @@
 import SimKernel
+import OnboardingModel
 
 /// A broken property of a run: which oracle, when, what the user saw, and the proof.
 public struct Violation: Sendable, Equatable {
@@ -87,6 +88,14 @@ public protocol Oracle: Sendable {
     /// One line: what the oracle proves.
     var summary: String { get }
     func check(_ run: RunObservation, settings: OracleSettings) -> [Violation]
+    /// The apps whose runs the oracle judges: the fix plan's unless it states a promise that
+    /// holds for any app over the shared screen vocabulary (route kinds, spinners, errors,
+    /// actions, banner, session).
+    var apps: [AppID] { get }
+}
+
+extension Oracle {
+    public var apps: [AppID] { [.fixPlan] }
 }
 
 /// Every oracle, in report order.
@@ -105,6 +114,13 @@ public enum OracleCatalogue {
     public static var names: [String] { all.map(\.name) }
 
     public static func named(_ name: String) -> (any Oracle)? { all.first { $0.name == name } }
+
+    /// The oracles that judge `app`'s runs, in catalogue order.
+    public static func oracles(for app: AppID) -> [any Oracle] { app == .fixPlan ? fixPlanOracles : pickupOracles }
+
+    // Filtered once: a run of many seeds asks for them at every seed.
+    private static let fixPlanOracles = all.filter { $0.apps.contains(.fixPlan) }
+    private static let pickupOracles = all.filter { $0.apps.contains(.pickup) }
 
     /// Runs `oracles` over the run, in catalogue order.
     public static func check(_ run: RunObservation, oracles: [any Oracle] = all, settings: OracleSettings) -> [Violation] {

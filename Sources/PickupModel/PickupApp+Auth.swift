@@ -59,7 +59,7 @@ extension PickupApp {
         signingIn = false
         refreshPending = false
         showingCachedBookings = false
-        if mutants.contains(.onboardingAgain) {
+        if mutants.contains(.pickupOnboardingAgain) {
             disk.storage.hasCompletedOnboarding = false
             simulation.record(ModelEvent.appStorage(key: "hasCompletedOnboarding", value: false))
             page = 1
@@ -120,7 +120,7 @@ extension PickupApp {
         case .success(.bookings(let count)):
             bookings = count
             disk.storage.cachedBookings = count
-        case .failure(.status(401, _)) where !mutants.contains(.deadToken):
+        case .failure(.status(401, _)) where !mutants.contains(.pickupDeadToken):
             return sessionRefused()
         default:
             bookingsError = Self.bookingsFailedMessage
@@ -131,7 +131,7 @@ extension PickupApp {
     /// The backend refused the session (401): sign out, and say why on the sign-in screen.
     /// Under `pickup-dead-token` the refusal is ignored and main stays up with nothing loading.
     func sessionRefused() {
-        guard !mutants.contains(.deadToken), disk.storage.session != nil else { return }
+        guard !mutants.contains(.pickupDeadToken), disk.storage.session != nil else { return }
         signOut()
         signInError = Self.sessionExpiredMessage
         publish()

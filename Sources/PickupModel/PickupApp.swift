@@ -14,7 +14,7 @@ actor PickupApp {
     let network: Network
     let screen: Screen
     let world: PickupDevice.Shared
-    var mutants: [PickupMutant] { world.configuration.mutants }
+    var mutants: MutantSet { world.configuration.mutants }
 
     @exclusivity(unchecked) var page = 1
     /// Skip under `pickup-skip-no-flag`: onboarding hidden for this launch only.
@@ -59,13 +59,13 @@ actor PickupApp {
         if !disk.storage.hasCompletedOnboarding && !skippedThisLaunch { return .page(page) }
         if disk.storage.session != nil { return .main }
         // pickup-offline-bypass: "Offline launch shows cached main view", whoever is signed in.
-        return mutants.contains(.offlineBypass) && launchedOffline ? .main : .signIn
+        return mutants.contains(.pickupOfflineBypass) && launchedOffline ? .main : .signIn
     }
 
     func enabledActions() -> [UserAction] {
         switch route {
         case .page(let number): number < 3 ? [.nextPage, .skip] : [.getStarted, .skip]
-        case .signIn: signingIn && !mutants.contains(.doubleSignIn) ? [] : [.signInWithApple]
+        case .signIn: signingIn && !mutants.contains(.pickupDoubleSignIn) ? [] : [.signInWithApple]
         case .main where confirmingSignOut: [.cancelSignOut, .confirmSignOut]
         case .main: bookingsError == nil ? [.signOut] : [.retry, .signOut]
         default: []
@@ -105,6 +105,8 @@ actor PickupApp {
         monitor = network.onSharedExecutor(passing: self) { network, app in
             network.observeConnectivity { online in app.onSharedExecutor(passing: online) { $0.connectivityChanged($1) } }
         }
+        // The keychain's session, restored: the app has a signed-in user from its first frame.
+        if let session = disk.storage.session { simulation.record(ModelEvent.signedIn(user: session.user)) }
         publish()
         if route == .main { mainAppeared(afterSignIn: false) }
     }
@@ -122,7 +124,7 @@ actor PickupApp {
     func connectivityChanged(_ online: Bool) {
         isOffline = !online
         // pickup-banner-sticks: the banner is set when the path goes and never cleared.
-        if !online || !mutants.contains(.bannerSticks) { bannerShown = !online }
+        if !online || !mutants.contains(.pickupBannerSticks) { bannerShown = !online }
         publish()
         if online { caughtUpAfterReconnect() }
     }
@@ -153,7 +155,7 @@ actor PickupApp {
         case .skip, .getStarted: finishOnboarding(skipped: action == .skip)
         case .signInWithApple: startSignIn()
         case .signOut:
-            if mutants.contains(.unconfirmedSignOut) { signOut() } else { confirmingSignOut = true; publish() }
+            if mutants.contains(.pickupUnconfirmedSignOut) { signOut() } else { confirmingSignOut = true; publish() }
         case .cancelSignOut: confirmingSignOut = false; publish()
         case .confirmSignOut: confirmingSignOut = false; signOut()
         case .retry: loadBookings()
@@ -163,7 +165,7 @@ actor PickupApp {
     }
 
     private func finishOnboarding(skipped: Bool) {
-        if skipped && mutants.contains(.skipWithoutFlag) {
+        if skipped && mutants.contains(.pickupSkipNoFlag) {
             skippedThisLaunch = true
         } else {
             disk.storage.hasCompletedOnboarding = true

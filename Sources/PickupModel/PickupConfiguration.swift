@@ -19,11 +19,11 @@ public struct PickupConfiguration: Sendable {
     /// How long the user spends on the Apple sheet (Face ID, Continue).
     public var appleSheetTime: Duration = .seconds(2)
     /// How long the app waits for an answer (the seed is silent; URLSession's default is 60 s,
-    /// a careful team sets about 15 s).
-    public var requestTimeout: Duration = .seconds(15)
+    /// a careful team sets less): 10 s, as the fix plan's app (a scenario's `network.timeouts.request`).
+    public var requestTimeout: Duration = .seconds(10)
     /// Drops, errors, timeouts, delays, offline windows, revoked sessions: the same plan as every app.
     public var faults = FaultPlan()
-    public var mutants: [PickupMutant] = []
+    public var mutants = MutantSet.none
 
     public init() {}
 }

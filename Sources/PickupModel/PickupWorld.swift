@@ -50,3 +50,9 @@ public struct PickupWorld: Sendable {
     /// What the user sees now.
     public func currentScreen() async -> ScreenState { await screen.current }
 }
+
+extension PickupDevice: AppDevice {}
+
+extension PickupWorld: AppWorld {
+    public var app: AppID { .pickup }
+}

@@ -1,9 +1,12 @@
 import SimKernel
+import OnboardingModel
 
 /// Reads JSON values into typed fields, collecting every error with its path instead of
 /// stopping at the first, so a file's problems are all reported at once.
 final class DecodingContext {
     let file: String
+    /// The app the file names (`$.app`): which steps, actions, endpoints and routes are known.
+    var app = AppID.fixPlan
     private var kept: [ScenarioError] = []
     /// Problems found beyond `maxErrors`: counted, not kept, so a broken file of any size
     /// reports in time and space that do not grow with its number of mistakes.
@@ -11,6 +14,10 @@ final class DecodingContext {
     static let maxErrors = 50
 
     init(file: String) { self.file = file }
+
+    /// `word` as an error names it: for an app other than the fix plan's, with the app's name
+    /// (`action of the pickup app`), so a value of the other app says whose list it missed.
+    func noun(_ word: String) -> String { app == .fixPlan ? word : "\(word) of the \(app.rawValue) app" }
 
     /// The file's problems, the last one saying how many more were found, if any.
     var errors: [ScenarioError] {

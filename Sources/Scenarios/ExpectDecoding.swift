@@ -5,7 +5,7 @@ import Oracles
 /// Decodes `$.expect`: oracles to apply, end-state expectations, budgets and oracle windows.
 enum ExpectDecoding {
     static func decodeExpect(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
-        guard let expect = context.object(value, at: "$.expect", keys: ScenarioKeys.expect) else { return }
+        guard let expect = context.object(value, at: "$.expect", keys: ScenarioKeys.expect(for: context.app)) else { return }
         var expectations = decodeShared(expect, context: context)
         if let oracles = expect["oracles"] {
             if oracles == .string("all") {
@@ -37,12 +37,13 @@ enum ExpectDecoding {
     /// An `{"expect": {…}}` step: the keys it shares with `$.expect`; a whole-run key names where it goes.
     static func decodeStepExpect(_ value: JSONValue?, at path: String, context: DecodingContext) -> Expectations? {
         if case .object(let members)? = value {
-            for (key, _) in members where ScenarioKeys.expect.contains(key) && !ScenarioKeys.stepExpect.contains(key) {
+            let app = context.app
+            for (key, _) in members where ScenarioKeys.expect(for: app).contains(key) && !ScenarioKeys.stepExpect(for: app).contains(key) {
                 context.fail("\(path).\(key)", "\"\(key)\" is about the whole run and goes in $.expect, not in a step",
-                             suggestion: "a step checks: " + ScenarioKeys.stepExpect.joined(separator: ", "))
+                             suggestion: "a step checks: " + ScenarioKeys.stepExpect(for: app).joined(separator: ", "))
             }
         }
-        let keys = ScenarioKeys.expect
+        let keys = ScenarioKeys.expect(for: context.app)
         guard let expect = context.object(value, at: path, keys: keys) else { return nil }
         return decodeShared(expect, context: context)
     }
@@ -63,7 +64,7 @@ enum ExpectDecoding {
         expectations.actionsExclude = decodeActions(expect["actionsExclude"], at: expect.path("actionsExclude"), context: context)
         expectations.backend = decodeBackendExpectation(expect["backend"], at: expect.path("backend"), context: context)
         expectations.requests = decodeCounts(expect["requests"], at: expect.path("requests"), context: context) { name, path in
-            context.choice(.string(name), at: path, from: FaultDecoding.endpoints, what: "endpoint")
+            context.choice(.string(name), at: path, from: FaultDecoding.endpoints(for: context.app), what: "endpoint")
         }
         expectations.analytics = decodeCounts(expect["analytics"], at: expect.path("analytics"), context: context) { name, _ in name }
         if let routes = context.array(expect["neverShown"], at: expect.path("neverShown")) {
@@ -77,9 +78,19 @@ enum ExpectDecoding {
 
     /// `"main"`, `"launch"`, `"none"` (app not running), or a phase name such as `"programReview"`.
     static func decodeRoute(_ value: JSONValue, at path: String, context: DecodingContext, allowingNone: Bool = true) -> Route? {
-        var routes: [(String, Route?)] = [("main", .main), ("launch", .launch)] + (allowingNone ? [("none", nil)] : [])
-        routes += OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
-        return context.choice(value, at: path, from: routes, what: "route") ?? nil
+        let routes = routeNames(for: context.app).filter { allowingNone || $0.0 != "none" }
+        return context.choice(value, at: path, from: routes, what: context.noun("route")) ?? nil
+    }
+
+    /// Each app's routes as a scenario names them (`none`: the app is not running).
+    static func routeNames(for app: AppID) -> [(String, Route?)] {
+        switch app {
+        case .fixPlan:
+            [("main", .main), ("launch", .launch), ("none", nil)]
+                + OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
+        case .pickup:
+            [("main", .main), ("none", nil), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn)]
+        }
     }
 
     /// An object of counts, `{"send-otp": 1}`: each key a name `decodeName` accepts, each value a
@@ -102,7 +113,7 @@ enum ExpectDecoding {
     private static func decodeActions(_ value: JSONValue?, at path: String, context: DecodingContext) -> [UserAction] {
         guard let names = context.array(value, at: path) else { return [] }
         return names.enumerated().compactMap { index, name in
-            context.choice(name, at: "\(path)[\(index)]", from: StepDecoding.actions, what: "action")
+            context.choice(name, at: "\(path)[\(index)]", from: StepDecoding.actions(for: context.app), what: "action")
         }
     }
 

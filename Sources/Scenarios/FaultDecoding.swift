@@ -4,6 +4,8 @@ import OnboardingModel
 /// Decodes `$.faults`: offline windows, drops, error statuses, timeouts, delays and account losses.
 enum FaultDecoding {
     static let endpoints = AppID.fixPlan.endpoints.map { ($0.rawValue, $0) }
+    static let pickupEndpoints = AppID.pickup.endpoints.map { ($0.rawValue, $0) }
+    static func endpoints(for app: AppID) -> [(String, Endpoint)] { app == .pickup ? pickupEndpoints : endpoints }
 
     static func decodeFaults(_ value: JSONValue?, latency: ClosedRange<Int64>, context: DecodingContext) -> FaultPlan {
         var plan = FaultPlan(latencyMs: latency)
@@ -12,10 +14,11 @@ enum FaultDecoding {
             let path = "$.faults[\(index)]"
             guard let fault = context.object(element, at: path, keys: ScenarioKeys.fault) else { continue }
             guard let kind = context.choice(fault["kind"], at: fault.path("kind"),
-                                            from: ScenarioKeys.faultKinds.map { ($0, $0) }, what: "fault kind") else {
+                                            from: ScenarioKeys.faultKinds(for: context.app).map { ($0, $0) },
+                                            what: context.noun("fault kind")) else {
                 if fault["kind"] == nil {
                     context.fail(fault.path("kind"), "missing: every fault has a kind",
-                                 suggestion: "one of: " + ScenarioKeys.faultKinds.joined(separator: ", "))
+                                 suggestion: "one of: " + ScenarioKeys.faultKinds(for: context.app).joined(separator: ", "))
                 }
                 continue
             }
@@ -61,7 +64,8 @@ enum FaultDecoding {
         if kind != "delay" { rejectKeys(["by"], in: fault, kind: kind, context: context) }
         var endpoint: Endpoint?
         if let value = fault["endpoint"], value != .string("any") {
-            endpoint = context.choice(value, at: fault.path("endpoint"), from: endpoints, what: "endpoint")
+            endpoint = context.choice(value, at: fault.path("endpoint"), from: endpoints(for: context.app),
+                                      what: context.noun("endpoint"))
             if endpoint == nil { return nil }
         }
         guard let trigger = decodeTrigger(fault, context: context) else { return nil }

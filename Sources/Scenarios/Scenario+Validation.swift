@@ -31,6 +31,10 @@ extension Scenario {
             }
         }
         check.world(world)
+        if app == .pickup, let session = pickup.sessionUser, !pickup.accounts.contains(session) {
+            check.fail("$.device.session", "the session's Apple ID \"\(session)\" has no account on the backend",
+                       suggestion: "add {\"email\": \"\(session)\"} to $.backend.accounts")
+        }
         return check.found
     }
 }

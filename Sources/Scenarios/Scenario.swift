@@ -1,5 +1,6 @@
 import SimKernel
 import OnboardingModel
+import PickupModel
 import Oracles
 
 /// One scenario file, decoded and validated: a starting world, steps, and what must hold.
@@ -13,8 +14,13 @@ public struct Scenario: Sendable {
     public var guards: [String]
     public var seed: UInt64
     public var strategy: SchedulingStrategy
-    /// The starting world; its `mutants` are the scenario's own switches (usually none).
+    /// The app the scenario runs (`"app"`): the fix plan's unless it says `"pickup"`.
+    public var app: AppID = .fixPlan
+    /// The starting world; its `mutants` are the scenario's own switches (usually none). For
+    /// the pickup app, its `mutants`, `faults` and request timeout apply, the rest is `pickup`'s.
     public var world: WorldConfiguration
+    /// The pickup app's starting world (`app == .pickup`): accounts, keychain, flag, Apple sheet.
+    public var pickup = PickupConfiguration()
     /// Start with the device offline.
     public var startsOffline: Bool
     public var steps: [ScenarioStep]

@@ -38,6 +38,8 @@ public enum ScenarioDecoder {
         if top["name"] == nil { context.fail("$.name", "missing: every scenario has a name") }
         var scenario = Scenario(file: file, name: name ?? "", steps: [])
         scenario.format = Int(format ?? formatVersion)
+        context.app = context.choice(top["app"], at: "$.app", from: AppID.allCases.map { ($0.rawValue, $0) }, what: "app") ?? .fixPlan
+        scenario.app = context.app
         scenario.summary = context.string(top["summary"], at: "$.summary") ?? ""
         scenario.guards = decodeGuards(top["guards"], context: context)
         scenario.seed = context.seed(top["seed"], at: "$.seed") ?? 1
@@ -45,8 +47,13 @@ public enum ScenarioDecoder {
                                            from: SchedulingStrategy.allCases.map { ($0.rawValue, $0) },
                                            what: "strategy") ?? .fifo
         scenario.world.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
-        decodeDevice(top["device"], into: &scenario, context: context)
-        decodeBackend(top["backend"], into: &scenario.world.backend, context: context)
+        if context.app == .pickup {
+            PickupDecoding.decodeDevice(top["device"], into: &scenario, context: context)
+            PickupDecoding.decodeBackend(top["backend"], into: &scenario.pickup, context: context)
+        } else {
+            decodeDevice(top["device"], into: &scenario, context: context)
+            decodeBackend(top["backend"], into: &scenario.world.backend, context: context)
+        }
         decodeNetwork(top["network"], into: &scenario.world, context: context)
         scenario.world.faults = FaultDecoding.decodeFaults(top["faults"], latency: scenario.world.faults.latencyMs,
                                                            context: context)
@@ -61,19 +68,22 @@ public enum ScenarioDecoder {
         return scenario
     }
 
-    static let catalogueIDs = Mutant.allCases.map(\.rawValue)
+    /// The catalogue ids of `app`'s bugs.
+    static func catalogueIDs(for app: AppID) -> [String] { Mutant.allCases.filter { $0.app == app }.map(\.rawValue) }
 
     private static func decodeGuards(_ value: JSONValue?, context: DecodingContext) -> [String] {
         guard let elements = context.array(value, at: "$.guards") else { return [] }
+        let ids = catalogueIDs(for: context.app)
         return elements.enumerated().compactMap { index, element in
-            context.choice(element, at: "$.guards[\(index)]", from: catalogueIDs.map { ($0, $0) }, what: "catalogue id")
+            context.choice(element, at: "$.guards[\(index)]", from: ids.map { ($0, $0) }, what: context.noun("catalogue id"))
         }
     }
 
     static func decodeMutants(_ value: JSONValue?, at path: String, context: DecodingContext) -> [Mutant] {
         guard let elements = context.array(value, at: path) else { return [] }
+        let mutants = Mutant.allCases.filter { $0.app == context.app }
         return elements.enumerated().compactMap { index, element in
-            context.choice(element, at: "\(path)[\(index)]", from: Mutant.allCases.map { ($0.rawValue, $0) }, what: "mutant")
+            context.choice(element, at: "\(path)[\(index)]", from: mutants.map { ($0.rawValue, $0) }, what: context.noun("mutant"))
         }
     }
 
@@ -167,7 +177,7 @@ public enum ScenarioDecoder {
                 world.faults.latencyMs = low...high
             }
         }
-        if let timeouts = context.object(network["timeouts"], at: network.path("timeouts"), keys: ScenarioKeys.timeouts) {
+        if let timeouts = context.object(network["timeouts"], at: network.path("timeouts"), keys: ScenarioKeys.timeouts(for: context.app)) {
             world.timeouts.request = context.duration(timeouts["request"], at: timeouts.path("request")) ?? world.timeouts.request
             world.timeouts.launchCheck = context.duration(timeouts["launchCheck"], at: timeouts.path("launchCheck"))
                 ?? world.timeouts.launchCheck

@@ -1,12 +1,15 @@
 import SimKernel
 import OnboardingModel
+import PickupModel
 import Oracles
 
 /// Writes a scenario as a scenario file: pretty JSON in a fixed key order, with defaults left
 /// out, that `ScenarioDecoder` reads back to the same scenario.
 public enum ScenarioEncoder {
     public static func encode(_ scenario: Scenario) -> String {
-        var top: [(String, JSONValue)] = [("format", .number("1")), ("name", .string(scenario.name))]
+        var top: [(String, JSONValue)] = [("format", .number("1"))]
+        if scenario.app != .fixPlan { top.append(("app", .string(scenario.app.rawValue))) }
+        top.append(("name", .string(scenario.name)))
         if !scenario.summary.isEmpty { top.append(("summary", .string(scenario.summary))) }
         if !scenario.guards.isEmpty { top.append(("guards", .array(scenario.guards.map(JSONValue.string)))) }
         top.append(("seed", .number(String(scenario.seed))))
@@ -14,8 +17,15 @@ public enum ScenarioEncoder {
         if !scenario.world.mutants.members.isEmpty {
             top.append(("mutants", .array(scenario.world.mutants.members.map { .string($0.rawValue) })))
         }
-        if let device = device(scenario) { top.append(("device", device)) }
-        if let backend = backend(scenario.world.backend) { top.append(("backend", backend)) }
+        if scenario.app == .pickup {
+            if let device = pickupDevice(scenario) { top.append(("device", device)) }
+            if !scenario.pickup.accounts.isEmpty {
+                top.append(("backend", .object([("accounts", .array(scenario.pickup.accounts.map { .object([("email", .string($0))]) }))])))
+            }
+        } else {
+            if let device = device(scenario) { top.append(("device", device)) }
+            if let backend = backend(scenario.world.backend) { top.append(("backend", backend)) }
+        }
         if let network = network(scenario.world) { top.append(("network", network)) }
         let faults = self.faults(scenario.world.faults)
         if !faults.isEmpty { top.append(("faults", .array(faults))) }
@@ -68,6 +78,18 @@ public enum ScenarioEncoder {
             ("sessionRestoreTime", world.settings.sessionRestoreTime == defaults.sessionRestoreTime
                 ? nil : duration(world.settings.sessionRestoreTime)),
             ("online", scenario.startsOffline ? .bool(false) : nil),
+        ])
+    }
+
+    private static func pickupDevice(_ scenario: Scenario) -> JSONValue? {
+        let pickup = scenario.pickup, defaults = PickupConfiguration()
+        return object([
+            ("session", pickup.sessionUser.map(JSONValue.string)),
+            ("hasCompletedOnboarding", pickup.hasCompletedOnboarding ? .bool(true) : nil),
+            ("reduceMotion", pickup.reduceMotion ? .bool(true) : nil),
+            ("online", scenario.startsOffline ? .bool(false) : nil),
+            ("appleID", pickup.appleID == defaults.appleID ? nil : .string(pickup.appleID)),
+            ("appleSheet", pickup.appleSheet.isEmpty ? nil : .array(pickup.appleSheet.map { .string($0.rawValue) })),
         ])
     }
 
@@ -206,7 +228,8 @@ public enum ScenarioEncoder {
         case .main?: .string("main")
         case .launch?: .string("launch")
         case .onboarding(let phase)?: .string(phase.rawValue)
-        case let other?: .string(other.description)
+        case .page(let number)?: .string("page-\(number)")
+        case .signIn?: .string("sign-in")
         }
     }
 }

@@ -4,7 +4,7 @@ import Oracles
 /// Every key the scenario format accepts, per kind of object. The decoder rejects any other
 /// key, and a test checks that `docs/scenario.schema.json` lists exactly these.
 public enum ScenarioKeys {
-    public static let top = ["format", "name", "summary", "guards", "seed", "strategy", "mutants", "device",
+    public static let top = ["format", "app", "name", "summary", "guards", "seed", "strategy", "mutants", "device",
                              "backend", "network", "faults", "steps", "expect", "settle", "limits"]
     public static let device = ["session", "cache", "reduceMotion", "grantsNotifications", "sessionRestoreTime", "online"]
     public static let cacheEntry = ["user", "phase", "pendingEmail", "startedSent", "returningLogin", "corrupted"]
@@ -29,13 +29,37 @@ public enum ScenarioKeys {
     public static let budgets = Budgets.metricNames
     public static let limits = ["virtualTime"]
 
+    // The pickup app's (seed 004) objects, where they differ from the fix plan's.
+    public static let pickupDevice = ["session", "hasCompletedOnboarding", "reduceMotion", "online", "appleID", "appleSheet"]
+    public static let pickupBackend = ["accounts"]
+    public static let pickupAccount = ["email"]
+    public static let pickupNetwork = network
+    public static let pickupTimeouts = ["request"]
+    public static let pickupStepKinds = ["launch", "kill", "background", "foreground", "reinstall", "goOffline", "goOnline",
+                                         "wait", "untilIdle", "action", "expect"]
+    public static let pickupStep = pickupStepKinds + ["input", "mayBeRefused"]
+    public static let pickupStepExpect = ["finalRoute", "finalError", "errorShown", "actionsInclude", "actionsExclude",
+                                          "requests", "neverShown", "offlineBanner"]
+    public static let pickupExpect = ["oracles"] + pickupStepExpect + ["patience", "flashWindow", "settle"]
+    public static let pickupFaultKinds = ["offline", "drop", "error", "timeout", "delay", "accountDeleted", "sessionRevoked"]
+
     /// Each object kind with the JSON Schema definition that must describe it.
     public static let byDefinition: [(definition: String, keys: [String])] = [
         ("scenario", top), ("device", device), ("cacheEntry", cacheEntry), ("backend", backend),
         ("account", account), ("journey", journey), ("network", network), ("latency", latency),
         ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("freeUser", freeUser), ("expect", expect), ("stepExpect", stepExpect),
         ("backendExpect", backendExpect), ("budgets", budgets), ("limits", limits),
+        ("pickupDevice", pickupDevice), ("pickupBackend", pickupBackend), ("pickupAccount", pickupAccount),
+        ("pickupNetwork", pickupNetwork), ("pickupTimeouts", pickupTimeouts), ("pickupStep", pickupStep),
+        ("pickupExpect", pickupExpect), ("pickupStepExpect", pickupStepExpect),
     ]
+
+    public static func step(for app: AppID) -> [String] { app == .pickup ? pickupStep : step }
+    public static func stepKinds(for app: AppID) -> [String] { app == .pickup ? pickupStepKinds : stepKinds }
+    public static func expect(for app: AppID) -> [String] { app == .pickup ? pickupExpect : expect }
+    public static func stepExpect(for app: AppID) -> [String] { app == .pickup ? pickupStepExpect : stepExpect }
+    public static func timeouts(for app: AppID) -> [String] { app == .pickup ? pickupTimeouts : timeouts }
+    public static func faultKinds(for app: AppID) -> [String] { app == .pickup ? pickupFaultKinds : faultKinds }
 
     /// Step keys that are the step's kind (every step has exactly one).
     public static let stepKinds = step.filter { $0 != "input" && $0 != "mayBeRefused" }

@@ -1,5 +1,6 @@
 import SimKernel
 import OnboardingModel
+import PickupModel
 import Oracles
 
 /// Plays a scenario's steps against the model, with the oracles watching, and checks its
@@ -25,8 +26,11 @@ public enum ScenarioRunner {
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
         let capture = EndState()
         let configuration = world
+        let pickup = pickupConfiguration(scenario, mutants: world.mutants)
         let outcome = simulation.run("scenario") {
-            let world = OnboardingWorld(simulation: simulation, configuration: configuration)
+            let world: any AppWorld = scenario.app == .pickup
+                ? PickupWorld(simulation: simulation, configuration: pickup)
+                : OnboardingWorld(simulation: simulation, configuration: configuration)
             await world.prepare()
             if scenario.startsOffline { await world.network.setOnline(false) }
             for (number, step) in scenario.steps.enumerated() {
@@ -38,9 +42,8 @@ public enum ScenarioRunner {
             await capture.record(world, scenario: scenario)
         }
         let observation = RunObservation(trace: outcome.trace)
-        let oracles = scenario.expectations.oracles.map { names in
-            OracleCatalogue.all.filter { names.contains($0.name) }
-        } ?? OracleCatalogue.all
+        let forApp = OracleCatalogue.oracles(for: scenario.app)
+        let oracles = scenario.expectations.oracles.map { names in forApp.filter { names.contains($0.name) } } ?? forApp
         var violations = OracleCatalogue.check(observation, oracles: oracles, settings: scenario.settings)
         violations += capture.refusals.map { ExpectationChecker.violation(for: $0, run: observation) }
         for checkpoint in capture.checkpoints {
@@ -71,23 +74,44 @@ public enum ScenarioRunner {
                               simulation: outcome, metrics: nil)
     }
 
-    private static func play(_ step: ScenarioStep, number: Int, in world: OnboardingWorld, capture: EndState,
+    /// The pickup app's starting world for `scenario`: its own, with the scenario's faults,
+    /// request timeout and mutants.
+    static func pickupConfiguration(_ scenario: Scenario, mutants: MutantSet) -> PickupConfiguration {
+        var pickup = scenario.pickup
+        pickup.faults = scenario.world.faults
+        pickup.requestTimeout = scenario.world.timeouts.request
+        pickup.mutants = mutants
+        return pickup
+    }
+
+    private static func play(_ step: ScenarioStep, number: Int, in world: any AppWorld, capture: EndState,
                              scenario: Scenario) async {
-        let device = world.device
         switch step {
-        case .launch: await device.launch()
-        case .kill: await device.kill()
-        case .background: await device.background()
-        case .foreground: await device.foreground()
-        case .reinstall: await device.reinstall()
-        case .corruptCache: await device.corruptCache()
-        case .signOut: await device.signOut()
+        case .launch: await world.launchApp()
+        case .kill: await world.killApp()
+        case .background: await world.backgroundApp()
+        case .foreground: await world.foregroundApp()
+        case .reinstall: await world.reinstallApp()
         case .goOffline: await world.network.setOnline(false)
         case .goOnline: await world.network.setOnline(true)
         case .wait(let duration): try? await world.simulation.clock.sleep(for: duration, label: "scenario wait")
         case .untilIdle(let max): await untilIdle(world, max: max)
         case .action(let action, let input, let mayBeRefused):
             await perform(action, input: input, step: number, mayBeRefused: mayBeRefused, world: world, capture: capture)
+        case .expect(let expectations):
+            let snapshot = await Snapshot.take(world, email: capture.email(for: expectations, scenario: scenario))
+            capture.checkpoints.append((number, expectations, snapshot))
+        case .corruptCache, .signOut, .enterCode, .userPolicy, .freeUser:
+            // Steps of the fix plan's app only: the decoder refuses them in another app's scenario.
+            guard let world = world as? OnboardingWorld else { return }
+            await playFixPlanStep(step, number: number, in: world, capture: capture)
+        }
+    }
+
+    private static func playFixPlanStep(_ step: ScenarioStep, number: Int, in world: OnboardingWorld, capture: EndState) async {
+        switch step {
+        case .corruptCache: await world.device.corruptCache()
+        case .signOut: await world.device.signOut()
         case .enterCode(let email): await enterCode(email, step: number, world: world, capture: capture)
         case .userPolicy(let email, let returning, let until):
             let outcome = await UserPolicy(email: email, returning: returning, stopAt: until).drive(world)
@@ -96,17 +120,16 @@ public enum ScenarioRunner {
             let log = await user.drive(world)
             capture.policy(email: user.email, outcome: log.outcome)
             capture.freeUserLogs.append(log)
-        case .expect(let expectations):
-            let snapshot = await Snapshot.take(world, email: capture.email(for: expectations, scenario: scenario))
-            capture.checkpoints.append((number, expectations, snapshot))
+        default:
+            break
         }
     }
 
     /// Taps `action`; a tap the screen refuses is kept for the report unless the step allows it.
     private static func perform(_ action: UserAction, input: String?, step: Int, mayBeRefused: Bool,
-                                world: OnboardingWorld, capture: EndState) async {
+                                world: any AppWorld, capture: EndState) async {
         let screen = await world.currentScreen()
-        guard await !world.device.perform(action, input: input), !mayBeRefused else { return }
+        guard await !world.perform(action, input: input), !mayBeRefused else { return }
         capture.refusals.append(Refusal(step: step, action: action, screen: screen,
                                         at: world.simulation.clock.now, traceIndex: world.simulation.trace.entries.count - 1))
     }
@@ -125,7 +148,7 @@ public enum ScenarioRunner {
     }
 
     /// Polls every 250 ms until nothing is in flight and the screen stood still for a second.
-    private static func untilIdle(_ world: OnboardingWorld, max: Duration) async {
+    private static func untilIdle(_ world: any AppWorld, max: Duration) async {
         let clock = world.simulation.clock
         let deadline = clock.now.advanced(by: max)
         var lastScreen = await world.currentScreen()
@@ -199,7 +222,7 @@ final class EndState: @unchecked Sendable {
         expectations.backend?.email ?? policyEmail ?? scenario.world.backend.accounts.first?.email
     }
 
-    func record(_ world: OnboardingWorld, scenario: Scenario) async {
+    func record(_ world: any AppWorld, scenario: Scenario) async {
         final = await Snapshot.take(world, email: email(for: scenario.expectations, scenario: scenario))
     }
 }
@@ -214,12 +237,12 @@ struct Snapshot: Sendable {
     var traceCount = 0
     var time = SimulationInstant.zero
 
-    static func take(_ world: OnboardingWorld, email: String?) async -> Snapshot {
+    static func take(_ world: any AppWorld, email: String?) async -> Snapshot {
         var snapshot = Snapshot()
         snapshot.screen = await world.currentScreen()
         snapshot.traceCount = world.simulation.trace.entries.count
         snapshot.time = world.simulation.clock.now
-        guard let email else { return snapshot }
+        guard let email, let world = world as? OnboardingWorld else { return snapshot }
         snapshot.journey = await world.backend.journey(ofEmail: email)
         snapshot.pushToken = await world.backend.hasPushToken(email: email)
         snapshot.progress = await world.backend.progress(ofEmail: email)

@@ -5,6 +5,8 @@ import OnboardingModel
 /// `mayBeRefused` for actions).
 enum StepDecoding {
     static let actions = AppID.fixPlan.actions.map { ($0.rawValue, $0) }
+    static let pickupActions = AppID.pickup.actions.map { ($0.rawValue, $0) }
+    static func actions(for app: AppID) -> [(String, UserAction)] { app == .pickup ? pickupActions : actions }
     static let simpleSteps: [(String, ScenarioStep)] = [
         ("launch", .launch), ("kill", .kill), ("background", .background), ("foreground", .foreground),
         ("reinstall", .reinstall), ("corruptCache", .corruptCache), ("signOut", .signOut),
@@ -20,8 +22,18 @@ enum StepDecoding {
     }
 
     private static func decodeStep(_ value: JSONValue, at path: String, context: DecodingContext) -> ScenarioStep? {
-        guard let step = context.object(value, at: path, keys: ScenarioKeys.step) else { return nil }
-        let kinds = step.keys.filter { ScenarioKeys.stepKinds.contains($0) }
+        let app = context.app
+        if app != .fixPlan, case .object(let members) = value {
+            let foreign = members.map(\.key).filter { ScenarioKeys.step.contains($0) && !ScenarioKeys.step(for: app).contains($0) }
+            for key in foreign {
+                context.fail("\(path).\(key)", "\"\(key)\" is a step of the fix plan's app, not of the \(app.rawValue) app",
+                             suggestion: "its steps: " + ScenarioKeys.stepKinds(for: app).joined(separator: ", "))
+            }
+            if !foreign.isEmpty { return nil }
+        }
+        let known = app == .fixPlan ? ScenarioKeys.step : ScenarioKeys.step + ScenarioKeys.step(for: app)
+        guard let step = context.object(value, at: path, keys: known) else { return nil }
+        let kinds = step.keys.filter { ScenarioKeys.stepKinds(for: app).contains($0) }
         guard kinds.count == 1, let kind = kinds.first else {
             context.fail(path, kinds.isEmpty ? "a step needs one kind key" : "a step has one kind key, found \(kinds.joined(separator: ", "))",
                          suggestion: "for example {\"action\": \"continue\"} or {\"wait\": \"2s\"}")
@@ -45,7 +57,8 @@ enum StepDecoding {
             if step[kind] == .bool(true) { return .untilIdle(max: .seconds(120)) }
             return context.duration(step[kind], at: kindPath).map { .untilIdle(max: $0) }
         case "action":
-            guard let action = context.choice(step[kind], at: kindPath, from: actions, what: "action") else { return nil }
+            guard let action = context.choice(step[kind], at: kindPath, from: actions(for: context.app),
+                                              what: context.noun("action")) else { return nil }
             let input = context.string(step["input"], at: step.path("input"))
             if [.typeEmail, .typeCode].contains(action), input == nil {
                 context.fail(step.path("input"), "\"\(action.rawValue)\" needs the text to type", suggestion: "add \"input\": \"…\"")
@@ -56,7 +69,7 @@ enum StepDecoding {
             let expectations = ExpectDecoding.decodeStepExpect(step[kind], at: kindPath, context: context)
             // `{}`, or keys with nothing in them (`{"requests": {}}`): a step that checks nothing.
             if case .object(let members)? = step[kind], expectations == Expectations(),
-               members.allSatisfy({ ScenarioKeys.stepExpect.contains($0.key) }) {
+               members.allSatisfy({ ScenarioKeys.stepExpect(for: context.app).contains($0.key) }) {
                 context.fail(kindPath, "an expect step checks at least one key",
                              suggestion: "for example {\"expect\": {\"finalRoute\": \"goalReview\"}}")
                 return nil

@@ -31,20 +31,20 @@ enum PickupHarness {
     static let appleID = "ada@icloud.example"
 
     /// A returning user: an account, its session in the keychain, onboarding done.
-    static func signedIn(_ mutants: [PickupMutant] = []) -> PickupConfiguration {
+    static func signedIn(_ mutants: [Mutant] = []) -> PickupConfiguration {
         var configuration = PickupConfiguration()
         configuration.appleID = appleID
         configuration.accounts = [appleID]
         configuration.sessionUser = appleID
         configuration.hasCompletedOnboarding = true
-        configuration.mutants = mutants
+        configuration.mutants = MutantSet(mutants)
         return configuration
     }
 
-    static func newUser(_ mutants: [PickupMutant] = []) -> PickupConfiguration {
+    static func newUser(_ mutants: [Mutant] = []) -> PickupConfiguration {
         var configuration = PickupConfiguration()
         configuration.appleID = appleID
-        configuration.mutants = mutants
+        configuration.mutants = MutantSet(mutants)
         return configuration
     }
 

@@ -49,7 +49,7 @@ import OnboardingModel
             await world.device.launch()
         }
         #expect(fixed.routes == [.page(1), .signIn, nil, .signIn])
-        let mutant = PickupHarness.run(PickupHarness.newUser([.skipWithoutFlag])) { world in
+        let mutant = PickupHarness.run(PickupHarness.newUser([.pickupSkipNoFlag])) { world in
             await world.device.perform(.skip)
             await world.device.kill()
             await world.device.launch()
@@ -70,9 +70,9 @@ import OnboardingModel
         }
         #expect(confirmed.final.route == .signIn && confirmed.final.alert == nil && confirmed.storage.session == nil)
         #expect(confirmed.storage.hasCompletedOnboarding)
-        let unconfirmed = PickupHarness.run(PickupHarness.signedIn([.unconfirmedSignOut]), script)
+        let unconfirmed = PickupHarness.run(PickupHarness.signedIn([.pickupUnconfirmedSignOut]), script)
         #expect(unconfirmed.final.route == .signIn)
-        let again = PickupHarness.run(PickupHarness.signedIn([.onboardingAgain])) { world in
+        let again = PickupHarness.run(PickupHarness.signedIn([.pickupOnboardingAgain])) { world in
             await world.device.perform(.signOut)
             await world.device.perform(.confirmSignOut)
         }
@@ -108,7 +108,7 @@ import OnboardingModel
         var configuration = PickupHarness.newUser()
         configuration.hasCompletedOnboarding = true
         #expect(PickupHarness.run(configuration, doubleTap).requests(to: .appleSignIn) == 1)
-        configuration.mutants = [.doubleSignIn]
+        configuration.mutants = MutantSet([.pickupDoubleSignIn])
         #expect(PickupHarness.run(configuration, doubleTap).requests(to: .appleSignIn) == 2)
     }
 
@@ -119,7 +119,7 @@ import OnboardingModel
             await world.network.setOnline(true)
         }
         #expect(!PickupHarness.run(PickupHarness.signedIn(), blip).final.offlineBanner)
-        #expect(PickupHarness.run(PickupHarness.signedIn([.bannerSticks]), blip).final.offlineBanner)
+        #expect(PickupHarness.run(PickupHarness.signedIn([.pickupBannerSticks]), blip).final.offlineBanner)
     }
 
     @Test func anOfflineLaunchShowsCachedMainWithASessionAndTheWallWithout() {
@@ -149,7 +149,7 @@ import OnboardingModel
         var signedOut = PickupHarness.newUser()
         signedOut.hasCompletedOnboarding = true
         #expect(PickupHarness.run(signedOut, offlineNewcomer).final.route == .signIn)
-        signedOut.mutants = [.offlineBypass]
+        signedOut.mutants = MutantSet([.pickupOfflineBypass])
         #expect(PickupHarness.run(signedOut, offlineNewcomer).final.route == .main)
     }
 
@@ -158,7 +158,7 @@ import OnboardingModel
         configuration.faults.accountLosses = [AccountLoss(.sessionRevoked, at: .zero)]
         let fixed = PickupHarness.run(configuration)
         #expect(fixed.final.route == .signIn && fixed.final.errorText == PickupApp.sessionExpiredMessage)
-        configuration.mutants = [.deadToken]
+        configuration.mutants = MutantSet([.pickupDeadToken])
         let mutant = PickupHarness.run(configuration)
         #expect(mutant.final.route == .main && mutant.final.errorText == PickupApp.bookingsFailedMessage)
     }

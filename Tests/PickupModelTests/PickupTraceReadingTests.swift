@@ -17,7 +17,8 @@ import Oracles
         ]
         configuration.faults.offlineWindows = [OfflineWindow(start: .seconds(3), duration: .seconds(4))]
         configuration.appleSheet = [.cancel, .fail]
-        configuration.mutants = [PickupMutant.allCases[Int(seed) % PickupMutant.allCases.count]]
+        let pickupMutants = Mutant.allCases.filter { $0.app == .pickup }
+        configuration.mutants = MutantSet([pickupMutants[Int(seed) % pickupMutants.count]])
         let run = PickupHarness.run(configuration, seed: seed) { world in
             await PickupHarness.onboardAndSignIn(world)
             await world.device.perform(.signInWithApple)

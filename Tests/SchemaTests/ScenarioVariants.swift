@@ -35,6 +35,9 @@ enum ScenarioVariants {
         Variant("limits and windows longer than 0", #""limits": {"virtualTime": "0.5h"}, "expect": {"patience": "1ms", "flashWindow": "0.001s", "settle": "0s"}"#),
         Variant("the largest budget and count", #""expect": {"budgets": {"waitMs": 86400000}, "analytics": {"x": 1000000}}"#),
         Variant("a session with its account", #""device": {"session": "a@b.co"}, "backend": {"accounts": [{"email": "a@b.co", "journey": {"intake": true}}]}"#),
+        Variant("a pickup scenario", steps: #"{"launch": true}, {"action": "skip"}, {"expect": {"finalRoute": "sign-in"}}"#,
+                #""app": "pickup", "guards": ["pickup-skip-no-flag"], "device": {"appleSheet": ["cancel"], "hasCompletedOnboarding": false}, "#
+                + #""backend": {"accounts": [{"email": "a@b.co"}]}, "faults": [{"kind": "drop", "endpoint": "bookings"}]"#),
     ]
 
     static let rejected: [Variant] = [
@@ -90,6 +93,15 @@ enum ScenarioVariants {
         Variant("a policy without an email", steps: #"{"policy": {"until": "auth"}}"#),
         Variant("a free user with an unknown behaviour", steps: #"{"freeUser": {"email": "a@b.co", "emphasis": "dance"}}"#),
         Variant("a summary that is a number", #""summary": 1"#),
+        Variant("an unknown app", #""app": "bakery""#),
+        Variant("a pickup action in the fix plan's app", steps: #"{"action": "skip"}"#),
+        Variant("a fix-plan step in a pickup scenario", steps: #"{"signOut": true}"#, #""app": "pickup""#),
+        Variant("a fix-plan endpoint in a pickup fault", #""app": "pickup", "faults": [{"kind": "drop", "endpoint": "journey"}]"#),
+        Variant("a programReset in the pickup app", #""app": "pickup", "faults": [{"kind": "programReset", "at": "1s"}]"#),
+        Variant("a fix-plan route in a pickup expectation", #""app": "pickup", "expect": {"finalRoute": "intro"}"#),
+        Variant("a fix-plan catalogue id guarded by a pickup scenario", #""app": "pickup", "guards": ["fix-1"]"#),
+        Variant("a fix-plan device key in a pickup scenario", #""app": "pickup", "device": {"cache": []}"#),
+        Variant("a journey on a pickup account", #""app": "pickup", "backend": {"accounts": [{"email": "a@b.co", "journey": "fresh"}]}"#),
     ]
 
     /// Rejected by the decoder alone: what JSON Schema cannot state (docs/scenario-format.md).
@@ -99,5 +111,6 @@ enum ScenarioVariants {
         Variant("a latency minimum above its maximum", #""network": {"latency": {"min": "2s", "max": "1s"}}"#),
         Variant("a wait of about eleven thousand years", steps: #"{"wait": "99999999h"}"#),
         Variant("a seed written 1E2", #""seed": 1E2"#),
+        Variant("a pickup session without an account", #""app": "pickup", "device": {"session": "a@b.co"}"#),
     ]
 }

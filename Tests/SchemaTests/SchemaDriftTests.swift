@@ -59,7 +59,17 @@ import OnboardingModel
         #expect(try enumValues(["$defs", "fault", "properties", "endpoint", "enum"]) == AppID.fixPlan.endpoints.map(\.rawValue) + ["any"])
         #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == AppID.fixPlan.actions.map(\.rawValue))
         #expect(try enumValues(["$defs", "cacheEntry", "properties", "phase", "enum"]) == OnboardingPhase.allCases.map(\.rawValue))
-        #expect(try enumValues(["$defs", "scenario", "properties", "guards", "items", "enum"]) == Mutant.allCases.map(\.rawValue))
-        #expect(try enumValues(["$defs", "scenario", "properties", "mutants", "items", "enum"]) == Mutant.allCases.map(\.rawValue))
+        let fixPlanIDs = Mutant.allCases.filter { $0.app == .fixPlan }.map(\.rawValue)
+        #expect(try enumValues(["$defs", "scenario", "else", "properties", "guards", "items", "enum"]) == fixPlanIDs)
+        #expect(try enumValues(["$defs", "scenario", "else", "properties", "mutants", "items", "enum"]) == fixPlanIDs)
+    }
+
+    @Test func thePickupAppsActionsEndpointsAndCatalogueIdsMatchTheModel() throws {
+        let pickupIDs = Mutant.allCases.filter { $0.app == .pickup }.map(\.rawValue)
+        #expect(try enumValues(["$defs", "scenario", "then", "properties", "guards", "items", "enum"]) == pickupIDs)
+        #expect(try enumValues(["$defs", "scenario", "then", "properties", "mutants", "items", "enum"]) == pickupIDs)
+        #expect(try enumValues(["$defs", "pickupStep", "properties", "action", "enum"]) == AppID.pickup.actions.map(\.rawValue))
+        #expect(try enumValues(["$defs", "pickupFault", "properties", "endpoint", "enum"]) == AppID.pickup.endpoints.map(\.rawValue) + ["any"])
+        #expect(try enumValues(["$defs", "pickupFault", "properties", "kind", "enum"]) == ScenarioKeys.pickupFaultKinds)
     }
 }

@@ -1,0 +1,40 @@
+import SimKernel
+
+/// A phone with an app on it, as scenario steps drive it: the lifecycle and the user's taps.
+public protocol AppDevice: Actor {
+    func launch() async
+    func kill() async
+    func background() async
+    func foreground() async
+    func reinstall() async
+    /// Taps `action`; false (and recorded) if the screen does not offer it.
+    func perform(_ action: UserAction, input: String?) async -> Bool
+}
+
+/// One run's world of any app, as a scenario's steps and the runner see it: the phone, the
+/// connection and the screen. Each app's world conforms.
+public protocol AppWorld: Sendable {
+    associatedtype Phone: AppDevice
+    var simulation: Simulation { get }
+    var network: Network { get }
+    var device: Phone { get }
+    var app: AppID { get }
+    /// Records the starting world and schedules its timed faults.
+    func prepare() async
+    func currentScreen() async -> ScreenState
+}
+
+extension AppWorld {
+    public func launchApp() async { await device.launch() }
+    public func killApp() async { await device.kill() }
+    public func backgroundApp() async { await device.background() }
+    public func foregroundApp() async { await device.foreground() }
+    public func reinstallApp() async { await device.reinstall() }
+    public func perform(_ action: UserAction, input: String?) async -> Bool { await device.perform(action, input: input) }
+}
+
+extension Device: AppDevice {}
+
+extension OnboardingWorld: AppWorld {
+    public var app: AppID { .fixPlan }
+}
