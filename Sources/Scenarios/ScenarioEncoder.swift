@@ -228,8 +228,9 @@ public enum ScenarioEncoder {
         case .main?: .string("main")
         case .launch?: .string("launch")
         case .onboarding(let phase)?: .string(phase.rawValue)
-        case .page(let number)?: .string("page-\(number)")
-        case .signIn?: .string("sign-in")
+        case let other?:
+            // The decoder's names for another app's routes, so the two cannot drift apart.
+            .string(ExpectDecoding.routeNames(for: .pickup).first { $0.1 == other }?.0 ?? other.description)
         }
     }
 }

@@ -64,17 +64,7 @@ import Foundation
     @Test(arguments: 0..<4)
     func mutatedBundledScenariosGetTheSameVerdictFromBoth(batch: Int) throws {
         let files = try Self.bundledFiles().map { try String(contentsOfFile: $0, encoding: .utf8) }
-        var tally = SchemaAgreement.Tally()
-        for seed in (batch * 25)..<(batch * 25 + 25) {
-            var mutator = ScenarioMutator(seed: UInt64(seed))
-            for (index, original) in files.enumerated() {
-                let (bytes, mutation) = mutator.mutate(Array(original.utf8))
-                guard case .success(let text) = JSONText.decode(bytes) else { continue }
-                let verdict = try agreement.verdict(on: text, decoderProblems: decoderProblems(text),
-                                                    wholeNumberNotInDigits: SchemaAgreement.wroteWholeNumberNotInDigits(mutation))
-                tally.add(verdict, "seed \(seed), file \(index), \(mutation)")
-            }
-        }
+        let tally = try agreement.tally(mutating: files, seeds: (batch * 25)..<(batch * 25 + 25), decoderProblems: decoderProblems)
         #expect(tally.disagreements.isEmpty, "\(tally.disagreements.prefix(5).joined(separator: "\n"))")
         // Not vacuous: most mutations break a file, and some leave it valid.
         #expect(tally.rejected >= 500 && tally.accepted >= 100, "\(tally)")

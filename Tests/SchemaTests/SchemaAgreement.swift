@@ -47,6 +47,23 @@ struct SchemaAgreement {
         return number.isInteger && !literal.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
     }
 
+    /// The verdicts on each of `originals` mutated once by the fuzzer's seeded mutator per seed
+    /// of `seeds` (the mutator's own seed order: one per seed, over every file).
+    func tally(mutating originals: [String], seeds: Range<Int>, decoderProblems: (String) -> [String]?) throws -> Tally {
+        var tally = Tally()
+        for seed in seeds {
+            var mutator = ScenarioMutator(seed: UInt64(seed))
+            for (index, original) in originals.enumerated() {
+                let (bytes, mutation) = mutator.mutate(Array(original.utf8))
+                guard case .success(let text) = JSONText.decode(bytes) else { continue }
+                let verdict = try verdict(on: text, decoderProblems: decoderProblems(text),
+                                          wholeNumberNotInDigits: Self.wroteWholeNumberNotInDigits(mutation))
+                tally.add(verdict, "seed \(seed), file \(index), \(mutation)")
+            }
+        }
+        return tally
+    }
+
     /// Tallies verdicts, so a test can show it judged many files of each kind.
     struct Tally {
         var accepted = 0, rejected = 0, beyondSchema = 0
