@@ -36,7 +36,7 @@ let package = Package(
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
         .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
-        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
         .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),

@@ -17,18 +17,28 @@ public enum ExplorationTarget: Sendable {
         }
     }
 
+    /// The app the target runs.
+    public var app: AppID {
+        switch self {
+        case .persona(let persona): persona.app
+        case .scenario(let scenario): scenario.app
+        }
+    }
+
     /// The scenario this target runs for `seed`: the persona's, driven by `user`, or the file's
     /// (its own steps) with the seed's swarm faults added and seeded same-instant ordering.
     public func scenario(seed: UInt64, user: UserDriver = .standard) -> (Scenario, Swarm) {
-        var swarm = Swarm.draw(seed: seed)
         switch self {
         case .persona(let persona):
+            var swarm = Swarm.draw(seed: seed, app: persona.app)
             let scenario = persona.scenario(seed: seed, swarm: &swarm, user: user)
             return (scenario, swarm)
         case .scenario(var scenario):
+            let swarm = Swarm.draw(seed: seed, app: scenario.app)
             var world = scenario.world
             swarm.apply(to: &world)
             scenario.world = world
+            swarm.apply(to: &scenario.pickup)
             scenario.seed = seed
             scenario.strategy = .seeded
             return (scenario, swarm)

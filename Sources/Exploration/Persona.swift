@@ -9,6 +9,17 @@ public enum Persona: String, Sendable, CaseIterable {
     case midOnboardingKill = "mid-onboarding-kill"
     case reinstallWithSession = "reinstall-with-session"
     case userSwitch = "user-switch"
+    // The pickup app's (seed 004): `Persona+Pickup.swift`.
+    case pickupNewInstall = "pickup-new-install"
+    case pickupSignedIn = "pickup-signed-in"
+    case pickupSignedOut = "pickup-signed-out"
+    case pickupOfflineLaunch = "pickup-offline-launch"
+
+    /// The app the persona uses.
+    public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
+
+    /// The personas of `app`, in order: what `explore --app` runs when no persona is named.
+    public static func of(_ app: AppID) -> [Persona] { allCases.filter { $0.app == app } }
 
     public var summary: String {
         switch self {
@@ -17,6 +28,10 @@ public enum Persona: String, Sendable, CaseIterable {
         case .midOnboardingKill: "a new user force-quits mid-onboarding and resumes"
         case .reinstallWithSession: "the app is reinstalled; the keychain session survives"
         case .userSwitch: "user A signs out on a shared device; user B logs in"
+        case .pickupNewInstall: "pickup app: a new install, nobody signed in, onboarding first"
+        case .pickupSignedIn: "pickup app: onboarding done and a session in the keychain"
+        case .pickupSignedOut: "pickup app: onboarding done, signed out, the account exists"
+        case .pickupOfflineLaunch: "pickup app: opened without a connection, with or without a session"
         }
     }
 
@@ -50,6 +65,8 @@ public enum Persona: String, Sendable, CaseIterable {
             start.world.sessionEmail = Self.returningEmail
             start.steps.append(.untilIdle(max: .seconds(20)))
             return start
+        case .pickupNewInstall, .pickupSignedIn, .pickupSignedOut, .pickupOfflineLaunch:
+            preconditionFailure("the pickup personas start in pickupStart(random:)")
         case .userSwitch:
             var start = Start(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail)
             start.world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
@@ -64,6 +81,7 @@ public enum Persona: String, Sendable, CaseIterable {
     /// The persona's scenario for `seed`, with the swarm's faults, driven by `user`: the free
     /// user (the swarm lists its profile), or the scripted policy with the swarm's detour.
     public func scenario(seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        guard app == .fixPlan else { return pickupScenario(seed: seed, swarm: &swarm, user: user) }
         guard user == .free else { return scenario(seed: seed, swarm: swarm) }
         var random = SeededRandom(seed: seed, stream: "persona")
         var start = start(random: &random, swarm: swarm)
@@ -76,6 +94,10 @@ public enum Persona: String, Sendable, CaseIterable {
 
     /// The persona's scenario for `seed` driven by the scripted policy, with the swarm's detour woven in.
     public func scenario(seed: UInt64, swarm: Swarm) -> Scenario {
+        guard app == .fixPlan else {
+            var swarm = swarm
+            return pickupScenario(seed: seed, swarm: &swarm, user: .scripted)
+        }
         var random = SeededRandom(seed: seed, stream: "persona")
         var start = start(random: &random, swarm: swarm)
         var swarm = swarm

@@ -1,4 +1,5 @@
 import OnboardingModel
+import PickupModel
 
 extension Swarm {
     /// A kind of knob without its parameters ("slow goal generation", "timeout on verify-otp",
@@ -9,12 +10,13 @@ extension Swarm {
         private static let faultKinds = ["drop", "error", "timeout", "delay"]
         private static let detours = ["different email", "resend", "background", "kill", "tap then background"]
         private static let faults = 16
-        private static let failedActivations = faults + faultKinds.count * AppID.fixPlan.endpoints.count
-        private static let detourStart = failedActivations + AppID.fixPlan.endpoints.count
+        private static let failedActivations = faults + faultKinds.count * Endpoint.allCases.count
+        private static let detourStart = failedActivations + Endpoint.allCases.count
         private static let accountLossStart = detourStart + detours.count
         private static let userStart = accountLossStart + AccountLoss.Kind.allCases.count
+        private static let appleSheetStart = userStart + UserBehaviour.allCases.count
         /// How many features there are.
-        public static let count = userStart + UserBehaviour.allCases.count
+        public static let count = appleSheetStart + AppleSheetOutcome.allCases.count
         /// Every feature number.
         public static var all: Range<Int> { 0..<count }
 
@@ -26,7 +28,7 @@ extension Swarm {
             case .timeout: kindIndex = 2
             case .delay: kindIndex = 3
             }
-            return faults + kindIndex * AppID.fixPlan.endpoints.count + endpointIndex(endpoint)
+            return faults + kindIndex * Endpoint.allCases.count + endpointIndex(endpoint)
         }
 
         static func failedActivation(_ endpoint: Endpoint) -> Int { failedActivations + endpointIndex(endpoint) }
@@ -37,7 +39,11 @@ extension Swarm {
 
         static func user(_ behaviour: UserBehaviour) -> Int { userStart + behaviour.rawValue }
 
-        private static func endpointIndex(_ endpoint: Endpoint) -> Int { AppID.fixPlan.endpoints.firstIndex(of: endpoint)! }
+        static func appleSheet(_ outcome: AppleSheetOutcome) -> Int {
+            appleSheetStart + AppleSheetOutcome.allCases.firstIndex(of: outcome)!
+        }
+
+        private static func endpointIndex(_ endpoint: Endpoint) -> Int { Endpoint.allCases.firstIndex(of: endpoint)! }
 
         /// What a feature number stands for, as reports print it.
         public static func name(_ feature: Int) -> String {
@@ -53,11 +59,12 @@ extension Swarm {
             case onlyForward: return "user: only forward"
             case faults..<failedActivations:
                 let offset = feature - faults
-                return "\(faultKinds[offset / AppID.fixPlan.endpoints.count]) on \(AppID.fixPlan.endpoints[offset % AppID.fixPlan.endpoints.count].rawValue)"
-            case failedActivations..<detourStart: return "failed activation (\(AppID.fixPlan.endpoints[feature - failedActivations].rawValue))"
+                return "\(faultKinds[offset / Endpoint.allCases.count]) on \(Endpoint.allCases[offset % Endpoint.allCases.count].rawValue)"
+            case failedActivations..<detourStart: return "failed activation (\(Endpoint.allCases[feature - failedActivations].rawValue))"
             case detourStart..<accountLossStart: return "detour: \(detours[feature - detourStart])"
             case accountLossStart..<userStart: return "account loss: \(AccountLoss.Kind.allCases[feature - accountLossStart].rawValue)"
-            case userStart..<count: return "user: \(UserBehaviour.allCases[feature - userStart])"
+            case userStart..<appleSheetStart: return "user: \(UserBehaviour.allCases[feature - userStart])"
+            case appleSheetStart..<count: return "apple sheet: \(AppleSheetOutcome.allCases[feature - appleSheetStart].rawValue)"
             default: return "feature \(feature)"
             }
         }

@@ -1,5 +1,6 @@
 import SimKernel
 import OnboardingModel
+import PickupModel
 
 /// The fault schedule one seed draws (swarm testing): a random subset of fault kinds switched
 /// on, each with parameters drawn within documented ranges, plus one user or device detour.
@@ -51,10 +52,12 @@ public struct Swarm: Sendable, Equatable {
     public var accountLoss: AccountLoss?
     /// The free user's profile, when the free user drives (it replaces the detour).
     public var userProfile: FreeUserProfile?
+    /// The pickup app's Apple sheet outcomes, in order (after them it approves).
+    public var appleSheet: [AppleSheetOutcome] = []
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = "new.user@example.com"
     /// Every drawn knob, in the order drawn.
-    private var knobs: [Knob] = []
+    var knobs: [Knob] = []
 
     /// One line per drawn knob. Rendered on demand: a report shows the knobs of a few runs, and
     /// formatting them for every explored seed cost about 3% of it.
@@ -73,7 +76,7 @@ public struct Swarm: Sendable, Equatable {
     }
 
     /// What one draw decided, with what its line says.
-    private enum Knob: Sendable, Equatable {
+    enum Knob: Sendable, Equatable {
         case email(String)
         case latency(ClosedRange<Int64>)
         case offline(OfflineWindow)
@@ -85,6 +88,9 @@ public struct Swarm: Sendable, Equatable {
         case accountLoss(AccountLoss)
         case user(FreeUserProfile)
         case parent(UInt64)
+        /// The pickup app's Apple sheet: what it does at each sign-in attempt, in order.
+        case appleSheet([AppleSheetOutcome])
+        case pickupDevice(reduceMotion: Bool)
 
         var line: String {
             switch self {
@@ -101,6 +107,8 @@ public struct Swarm: Sendable, Equatable {
             case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
+            case .appleSheet(let outcomes): "apple sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
+            case .pickupDevice(let reduceMotion): "device: reduce-motion=\(reduceMotion)"
             }
         }
 
@@ -121,6 +129,9 @@ public struct Swarm: Sendable, Equatable {
             case .user(let profile):
                 if profile.deviations == 0 { found.append(Feature.onlyForward) } else { found += profile.enabled.map(Feature.user) }
             case .parent: break
+            case .appleSheet(let outcomes):
+                for outcome in outcomes where outcome != .approve { found.append(Feature.appleSheet(outcome)) }
+            case .pickupDevice(let reduceMotion): if reduceMotion { found.append(Feature.reduceMotion) }
             }
         }
     }
@@ -195,8 +206,8 @@ public struct Swarm: Sendable, Equatable {
         }
     }
 
-    private mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom) {
-        let endpoints = AppID.fixPlan.endpoints
+    mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, app: AppID = .fixPlan) {
+        let endpoints = app.endpoints
         let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
         let trigger: FaultRule.Trigger = random.chance(Probability(0.5))
             ? .nth(random.nextInt(in: 1...3))
@@ -204,7 +215,7 @@ public struct Swarm: Sendable, Equatable {
         add(kind, on: endpoint, trigger: trigger)
     }
 
-    private mutating func add(_ kind: FaultRule.Kind, on endpoint: Endpoint, trigger: FaultRule.Trigger) {
+    mutating func add(_ kind: FaultRule.Kind, on endpoint: Endpoint, trigger: FaultRule.Trigger) {
         rules.append(FaultRule(endpoint: endpoint, kind: kind, trigger: trigger))
         knobs.append(.fault(kind, endpoint, trigger))
     }
@@ -216,6 +227,8 @@ public struct Swarm: Sendable, Equatable {
         userProfile = profile
         if let index = knobs.firstIndex(where: { if case .detour = $0 { true } else { false } }) {
             knobs[index] = .user(profile)
+        } else {
+            knobs.append(.user(profile))
         }
     }
 

@@ -22,7 +22,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case pickupOnboardingAgain = "pickup-onboarding-again", pickupSkipNoFlag = "pickup-skip-no-flag"
     case pickupOfflineBypass = "pickup-offline-bypass", pickupBannerSticks = "pickup-banner-sticks"
     case pickupUnconfirmedSignOut = "pickup-unconfirmed-sign-out", pickupDoubleSignIn = "pickup-double-sign-in"
-    case pickupDeadToken = "pickup-dead-token"
+    case pickupDeadToken = "pickup-dead-token", pickupOfflineRetry = "pickup-offline-retry"
+    case pickupStaleLoad = "pickup-stale-load"
 
     /// The app the bug is in.
     public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
@@ -79,6 +80,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .pickupUnconfirmedSignOut: "Sign Out signs out without the confirmation alert"
         case .pickupDoubleSignIn: "the sign-in button stays enabled while signing in: a double tap sends two requests"
         case .pickupDeadToken: "a failed token refresh (401) leaves the user on main with nothing working"
+        case .pickupOfflineRetry: "main offers Retry while offline, and the tap changes nothing (found by explore --app pickup)"
+        case .pickupStaleLoad: "a sign-out leaves the session's bookings load in flight: the next sign-in loads twice at once (found by explore --app pickup)"
         }
     }
 
@@ -117,6 +120,8 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .pickupUnconfirmedSignOut: "004 Sign-out confirmation alert (Cancel default, Sign Out destructive)"
         case .pickupDoubleSignIn: "004 Loading state overlays ProgressView() on button area"
         case .pickupDeadToken: "004 Token refresh triggered on MainTabView appear"
+        case .pickupOfflineRetry: "004 Banner auto-shows/hides (NWPathMonitor); offline launch shows cached main view"
+        case .pickupStaleLoad: "004 Sign Out: clears Keychain and routes back to WelcomeAuthView"
         }
     }
 }

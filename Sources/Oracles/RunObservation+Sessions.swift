@@ -84,3 +84,34 @@ extension RunObservation {
         return online && max(since, start).duration(to: end) >= length
     }
 }
+
+/// The backend's refusals of a lost session (401s), as the session oracles read them.
+extension RunObservation {
+    /// A 401 answer to a request the backend refused because the session was lost.
+    public typealias RefusedAnswer = (event: Event, id: Int, endpoint: Endpoint)
+
+    /// How a backend marks a request it refused because of an account loss (`fault …` in the
+    /// trace; the first two name the user).
+    static let refusals = ["account-deleted", "session-revoked", "account-lost"]
+
+    static func isRefusal(_ fault: String) -> Bool { refusals.contains { fault.hasPrefix($0) } }
+
+    /// The 401 answers to requests the backend refused because `user`'s session was lost, after
+    /// `loss` and before trace index `until`.
+    public func refusedAnswers(to user: String, after loss: Event, until: Int) -> [RefusedAnswer] {
+        let marks = ["account-deleted user=\(user)", "session-revoked user=\(user)"]
+        var refused: [Int] = []
+        var answers: [RefusedAnswer] = []
+        for event in events([.faultApplied, .responseReceived]).between(after: loss.index, before: until) {
+            switch event.event {
+            case .faultApplied(let id, _, let fault) where marks.contains(fault):
+                refused.append(id)
+            case .responseReceived(let id, let endpoint, let outcome) where refused.contains(id) && outcome.hasPrefix("status 401"):
+                answers.append((event, id, endpoint))
+            default:
+                break
+            }
+        }
+        return answers
+    }
+}

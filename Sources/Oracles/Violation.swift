@@ -107,7 +107,8 @@ public enum OracleCatalogue {
         TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
         RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(), NoLostEvents(),
         ResumesAtCachedStep(), BackNavigation(), FailuresSurface(),
-        EveryTapHasAnEffect(), LogoutKeepsProgress(), SignedInStaysSignedIn(),
+        EveryTapHasAnEffect(), LogoutKeepsProgress(), SignedInStaysSignedIn(), RefusedSessionEnds(),
+        OnboardingOncePerInstall(), SignOutConfirmed(),
         BudgetOracle(),
     ]
 

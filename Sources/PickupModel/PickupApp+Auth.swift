@@ -55,6 +55,9 @@ extension PickupApp {
     func signOut() {
         disk.storage.session = nil
         sessionGeneration += 1
+        // The session's loads die with it: the next sign-in's are its own, not a second of theirs.
+        if !mutants.contains(.pickupStaleLoad) { for task in sessionTasks { task.cancel() } }
+        sessionTasks.removeAll()
         confirmingSignOut = false
         signingIn = false
         refreshPending = false
@@ -83,7 +86,7 @@ extension PickupApp {
                 refreshPending = true
             } else {
                 let generation = sessionGeneration
-                process.spawn("refresh token") { [self] in await refreshToken(session, generation: generation) }
+                keep(process.spawn("refresh token") { [self] in await refreshToken(session, generation: generation) })
             }
         }
         loadBookings()
@@ -109,7 +112,13 @@ extension PickupApp {
         bookingsError = nil
         publish()
         let generation = sessionGeneration
-        process.spawn("load bookings") { [self] in await fetchBookings(for: session, generation: generation) }
+        keep(process.spawn("load bookings") { [self] in await fetchBookings(for: session, generation: generation) })
+    }
+
+    /// Keeps `task` as one of the session's, to cancel at sign-out.
+    func keep(_ task: SimulationTask?) {
+        sessionTasks.removeAll { $0.isFinished }
+        if let task { sessionTasks.append(task) }
     }
 
     private func fetchBookings(for session: PickupSession, generation: Int) async {

@@ -40,6 +40,8 @@ actor PickupApp {
     @exclusivity(unchecked) var foreground = true
     @exclusivity(unchecked) var mainShown = false
     @exclusivity(unchecked) private var monitor: Int?
+    /// The signed-in session's requests in flight (refresh, bookings): a sign-out cancels them.
+    @exclusivity(unchecked) var sessionTasks: [SimulationTask] = []
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
@@ -67,7 +69,10 @@ actor PickupApp {
         case .page(let number): number < 3 ? [.nextPage, .skip] : [.getStarted, .skip]
         case .signIn: signingIn && !mutants.contains(.pickupDoubleSignIn) ? [] : [.signInWithApple]
         case .main where confirmingSignOut: [.cancelSignOut, .confirmSignOut]
-        case .main: bookingsError == nil ? [.signOut] : [.retry, .signOut]
+        // Offline, the message says the pickups load once the connection is back, and they do
+        // (`caughtUpAfterReconnect`): a Retry then could only fail again, or change nothing.
+        case .main where bookingsError == nil || (isOffline && !mutants.contains(.pickupOfflineRetry)): [.signOut]
+        case .main: [.retry, .signOut]
         default: []
         }
     }
@@ -136,7 +141,7 @@ actor PickupApp {
         if refreshPending {
             refreshPending = false
             let generation = sessionGeneration
-            process.spawn("refresh token") { [self] in await refreshToken(session, generation: generation) }
+            keep(process.spawn("refresh token") { [self] in await refreshToken(session, generation: generation) })
         }
         if !bookingsLoading && (bookingsError != nil || bookings == nil || showingCachedBookings) { loadBookings() }
     }

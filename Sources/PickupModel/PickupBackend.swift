@@ -11,8 +11,8 @@ public actor PickupBackend: SimulatedServer {
     let simulation: Simulation
     /// Account user ids by Apple ID, in creation order.
     @exclusivity(unchecked) private var usersByAppleID: [(appleID: String, user: String)] = []
-    /// Users whose sessions are refused (until they sign in again).
-    @exclusivity(unchecked) private var refused: [String] = []
+    /// Users whose sessions are refused (until they sign in again), and whether the account was deleted.
+    @exclusivity(unchecked) private var refused: [(user: String, deleted: Bool)] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -47,15 +47,18 @@ public actor PickupBackend: SimulatedServer {
     /// with the user's session is refused from now on.
     public func lose(_ loss: AccountLoss) {
         let users = loss.email.map { [user(ofAppleID: $0)].compactMap { $0 } } ?? usersByAppleID.map(\.user)
-        for user in users where !refused.contains(user) {
-            refused.append(user)
+        for user in users where !refused.contains(where: { $0.user == user }) {
+            refused.append((user, loss.kind == .accountDeleted))
             simulation.record(ModelEvent.accountLost(user: user, deleted: loss.kind == .accountDeleted))
         }
     }
 
     public func receive(_ request: BackendRequest, id: Int) -> ServerReception {
         let result: Result<BackendResponse, RequestError>
-        if let user = request.sessionUser, refused.contains(user) {
+        if let user = request.sessionUser, let loss = refused.first(where: { $0.user == user }) {
+            // Marked as the account loss's doing, as every app's backend does (the oracles read it).
+            simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
+                                                      fault: (loss.deleted ? "account-deleted user=" : "session-revoked user=") + user))
             result = .failure(.status(401, "Session expired"))
         } else {
             switch request {
@@ -78,7 +81,7 @@ public actor PickupBackend: SimulatedServer {
         let existing = user(ofAppleID: appleID)
         let user = existing ?? "p\(usersByAppleID.count + 1)"
         if existing == nil { usersByAppleID.append((appleID, user)) }
-        refused.removeAll { $0 == user }
+        refused.removeAll { $0.user == user }
         simulation.record(ModelEvent.sessionIssued(user: user))
         return .success(.session(userID: user, newAccount: existing == nil))
     }

@@ -101,7 +101,14 @@ public enum ScenarioRunner {
         case .expect(let expectations):
             let snapshot = await Snapshot.take(world, email: capture.email(for: expectations, scenario: scenario))
             capture.checkpoints.append((number, expectations, snapshot))
-        case .corruptCache, .signOut, .enterCode, .userPolicy, .freeUser:
+        case .freeUser(let user):
+            // The same person on either app: each app's screens have their own drive.
+            let log = if let pickup = world as? PickupWorld { await user.drive(pickup) }
+                else if let world = world as? OnboardingWorld { await user.drive(world) } else { FreeUserLog?.none }
+            guard let log else { return }
+            capture.policy(email: user.email, outcome: log.outcome)
+            capture.freeUserLogs.append(log)
+        case .corruptCache, .signOut, .enterCode, .userPolicy:
             // Steps of the fix plan's app only: the decoder refuses them in another app's scenario.
             guard let world = world as? OnboardingWorld else { return }
             await playFixPlanStep(step, number: number, in: world, capture: capture)
@@ -116,10 +123,6 @@ public enum ScenarioRunner {
         case .userPolicy(let email, let returning, let until):
             let outcome = await UserPolicy(email: email, returning: returning, stopAt: until).drive(world)
             capture.policy(email: email, outcome: outcome)
-        case .freeUser(let user):
-            let log = await user.drive(world)
-            capture.policy(email: user.email, outcome: log.outcome)
-            capture.freeUserLogs.append(log)
         default:
             break
         }

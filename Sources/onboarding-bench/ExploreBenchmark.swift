@@ -8,7 +8,7 @@ struct ExploreBenchmark {
     var repetitions = 9
 
     func run() {
-        let targets = Persona.allCases.map(ExplorationTarget.persona)
+        let targets = Persona.of(.fixPlan).map(ExplorationTarget.persona)
         let free = ExplorationPlan(targets: targets, seedCount: seeds, user: .free)
         let scripted = ExplorationPlan(targets: targets, seedCount: seeds, user: .scripted)
         _ = Explorer.run(free, jobs: 2)  // warm-up

@@ -46,6 +46,7 @@ enum CompletionCommand {
         ("--mutant", Mutant.allCases.map(\.rawValue)),
         ("--persona", Persona.allCases.map(\.rawValue)),
         ("--user", UserDriver.allCases.map(\.rawValue)),
+        ("--app", AppID.allCases.map(\.rawValue)),
         ("--color", ["auto", "always", "never"]),
     ]
 

@@ -11,7 +11,8 @@ enum ExploreCommand {
         summary: "explore seeded swarm fault schedules over personas or scenarios",
         usage: """
             usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
-                                          [--persona P]… [--user free|scripted] [--mutant ID]… [--budgets FILE]
+                                          [--app A] [--persona P]… [--user free|scripted] [--mutant ID]…
+                                          [--budgets FILE]
                                           [--baseline FILE] [--keep-expectations]
                                           [--keep-failures N]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
@@ -24,7 +25,8 @@ enum ExploreCommand {
             (other actions, disabled taps, wrong codes, odd emails, double taps, Back,
             background, kill, reinstall, lost connection, sign-out and back in) at any moment,
             also mid-request. Seed S runs target S mod T of the targets: the given scenarios (their
-            own steps, with the faults added), or else the built-in personas. After the summary,
+            own steps, with the faults added), or else the built-in personas of one app (--app; the
+            pickup app's swarm faults its own endpoints and its Apple sheet). After the summary,
             a short coverage table: what the runs reached, and what screens offered that no run
             took. Scenario files are judged by the oracles only: their own expectations were
             written for the faults they name, not for the ones added (--keep-expectations checks
@@ -35,7 +37,9 @@ enum ExploreCommand {
               --from S         the first seed (default 1)
               --shard I/N      run only shard I of N (the N shards together are exactly the whole)
               --jobs K         K parallel workers on this machine; results identical to --jobs 1
-              --persona P      explore only these personas (repeatable): \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
+              --app A          explore the personas of app A: \(AppID.allCases.map(\.rawValue).joined(separator: " or ")) (default \(AppID.fixPlan.rawValue))
+              --persona P      explore only these personas (repeatable); fix-plan: \(Persona.of(.fixPlan).map(\.rawValue).joined(separator: ", "));
+                               pickup: \(Persona.of(.pickup).map(\.rawValue).joined(separator: ", "))
               --user U         \(UserDriver.help)
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   timing budgets per persona at percentiles (default: the nearest
@@ -61,6 +65,7 @@ enum ExploreCommand {
             examples:
               onboarding-sim explore --seeds 500
               onboarding-sim explore --seeds 1000 --mutant fix-3 --jobs 2
+              onboarding-sim explore --app pickup --seeds 1000 --mutant pickup-dead-token
               onboarding-sim explore --seeds 2000 --json > baseline.json
               onboarding-sim explore --seeds 2000 --baseline baseline.json --mutant fix-2
               onboarding-sim explore scenarios/journeys/new-user-happy-path.json --seeds 200 --shard 2/4
@@ -68,7 +73,7 @@ enum ExploreCommand {
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
         flags: ["--json", "--keep-expectations"],
-        options: ["--seeds", "--from", "--shard", "--jobs", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--keep-failures",
+        options: ["--seeds", "--from", "--shard", "--jobs", "--app", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--keep-failures",
                   "--per-seed", "--junit", "--coverage"],
         run: run)
 
@@ -78,10 +83,12 @@ enum ExploreCommand {
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
         }
-        let budgetsPath = arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals)
+        let app = plan.targets.first?.app ?? .fixPlan
+        let budgetsPath = arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals, app: app)
         if budgetsPath == nil {
-            Console.error("note: no timing budgets checked: no budgets.json next to "
-                          + (arguments.positionals.isEmpty ? "scenarios/ here" : "the scenarios or in their folders")
+            let personasFolder = app == .fixPlan ? "scenarios/" : "scenarios/\(app.rawValue)/"
+            Console.error("note: no timing budgets checked: no budgets.json "
+                          + (arguments.positionals.isEmpty ? "in \(personasFolder) here" : "next to the scenarios or in their folders")
                           + "; give --budgets FILE (docs/budgets.md)")
         }
         guard let budgets = ScenarioArguments.reported(budgetsPath.map(TimingBudgets.load) ?? .success(.empty)),
@@ -121,11 +128,13 @@ enum ExploreCommand {
     }
 
     /// The budgets file that belongs to what is explored: for scenario files, the nearest
-    /// `budgets.json` in the first file's folder or a folder above it; for personas,
-    /// `scenarios/budgets.json`. Nil when there is none.
-    static func defaultBudgets(for scenarios: [String]) -> String? {
+    /// `budgets.json` in the first file's folder or a folder above it; for the fix plan's
+    /// personas, `scenarios/budgets.json`, for another app's, `scenarios/<app>/budgets.json`.
+    /// Nil when there is none.
+    static func defaultBudgets(for scenarios: [String], app: AppID = .fixPlan) -> String? {
         guard let first = scenarios.first else {
-            let bundled = ScenarioArguments.defaultFolder + "/budgets.json"
+            let folder = ScenarioArguments.defaultFolder + (app == .fixPlan ? "" : "/\(app.rawValue)")
+            let bundled = folder + "/budgets.json"
             return FileManager.default.fileExists(atPath: bundled) ? bundled : nil
         }
         var folder = URL(fileURLWithPath: first).standardizedFileURL
@@ -154,26 +163,47 @@ enum ExploreCommand {
         }
         let shard = try parseShard(arguments.value("--shard") ?? "1/1")
         let targets: [ExplorationTarget]
+        let app = try self.app(arguments)
         if !arguments.positionals.isEmpty {
+            guard app == nil else { throw UsageError(message: "--app is for personas: scenario files name their own app") }
             guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return nil }
             targets = scenarios.map(ExplorationTarget.scenario)
         } else {
-            targets = try personas(arguments.values("--persona")).map(ExplorationTarget.persona)
+            targets = try personas(arguments.values("--persona"), app: app).map(ExplorationTarget.persona)
+        }
+        let mutants = try ScenarioArguments.mutants(arguments)
+        for mutant in mutants where !targets.contains(where: { $0.app == mutant.app }) {
+            throw UsageError(message: "--mutant \(mutant.rawValue) is a bug of the \(mutant.app.rawValue) app, which nothing explored runs"
+                             + (arguments.positionals.isEmpty ? "; add --app \(mutant.app.rawValue)" : ""))
         }
         var plan = ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
-                                   mutants: try ScenarioArguments.mutants(arguments), user: try ScenarioArguments.user(arguments))
+                                   mutants: mutants, user: try ScenarioArguments.user(arguments))
         plan.keepsScenarioExpectations = arguments.has("--keep-expectations")
         return plan
     }
 
-    static func personas(_ names: [String]) throws(UsageError) -> [Persona] {
-        guard !names.isEmpty else { return Persona.allCases }
+    /// `--app A`, if given.
+    static func app(_ arguments: ParsedArguments) throws(UsageError) -> AppID? {
+        guard let name = arguments.value("--app") else { return nil }
+        guard let app = AppID(rawValue: name) else {
+            throw UsageError(message: "--app takes \(AppID.allCases.map(\.rawValue).joined(separator: " or ")), got '\(name)'")
+        }
+        return app
+    }
+
+    /// The personas named (any app's), or all of `app`'s (the fix plan's by default); a named
+    /// persona of another app than `--app` is refused.
+    static func personas(_ names: [String], app: AppID? = nil) throws(UsageError) -> [Persona] {
+        guard !names.isEmpty else { return Persona.of(app ?? .fixPlan) }
         var personas: [Persona] = []
         for name in names {
             guard let persona = Persona(rawValue: name) else {
                 var message = "unknown persona '\(name)'"
                 if let near = DidYouMean.closest(to: name, among: Persona.allCases.map(\.rawValue)) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message: message)
+            }
+            if let app, persona.app != app {
+                throw UsageError(message: "persona '\(name)' uses the \(persona.app.rawValue) app, not \(app.rawValue)")
             }
             personas.append(persona)
         }

@@ -8,7 +8,8 @@ import Testing
                             "dec-resume-login", "dec-account-loss", "dec-source-of-truth", "dec-offline-events",
                             "dec-push-order", "dec-resume-anonymous", "dec-resume-step", "dec-signed-in-intake", "dec-start-over-signed-in", "dec-started-after-reinstall", "dec-success-check-flash", "dec-success-check-fallback", "app-auth-wall",
                             "app-offline-banner", "pickup-onboarding-again", "pickup-skip-no-flag", "pickup-offline-bypass",
-                            "pickup-banner-sticks", "pickup-unconfirmed-sign-out", "pickup-double-sign-in", "pickup-dead-token"]
+                            "pickup-banner-sticks", "pickup-unconfirmed-sign-out", "pickup-double-sign-in", "pickup-dead-token",
+                            "pickup-offline-retry", "pickup-stale-load"]
 
     @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {
         let output = try BuiltTool.run(["list", "--mutants"])

@@ -7,7 +7,7 @@ import OnboardingModel
 /// Coverage-guided exploration: the same runs for any number of workers, children that keep
 /// their parent's knobs, and a replay that reproduces a child.
 @Suite struct GuidedExplorationTests {
-    static let personas = Persona.allCases.map(ExplorationTarget.persona)
+    static let personas = Persona.of(.fixPlan).map(ExplorationTarget.persona)
 
     func guidedPlan(_ count: Int, mutants: [Mutant] = []) -> ExplorationPlan {
         var plan = ExplorationPlan(targets: Self.personas, seedCount: count, mutants: mutants)

@@ -101,13 +101,14 @@ import Oracles
     @Test func anAccountLossSignOutThatSaysWhyAndClearsTheCacheIsFine() {
         let run = signedOutAfterLoss(error: "You've been signed out.", storedAtRelaunch: ["anonymous"])
         #expect(AccountLossClearsCache().check(run, settings: OracleSettings()).isEmpty)
+        #expect(RefusedSessionEnds().check(run, settings: OracleSettings()).isEmpty)
     }
 
     @Test func anAccountLossSignOutThatKeepsTheCacheOrSaysNothingIsReported() {
         let kept = AccountLossClearsCache().check(signedOutAfterLoss(error: "Signed out", storedAtRelaunch: ["anonymous", "u1"]),
                                                   settings: OracleSettings())
         #expect(kept.map(\.message).contains { $0.contains("found their onboarding cache") })
-        let silent = AccountLossClearsCache().check(signedOutAfterLoss(error: nil, storedAtRelaunch: []), settings: OracleSettings())
+        let silent = RefusedSessionEnds().check(signedOutAfterLoss(error: nil, storedAtRelaunch: []), settings: OracleSettings())
         #expect(silent.map(\.message).contains { $0.contains("no word why") })
     }
 

@@ -29,6 +29,8 @@ public struct FreeUser: Sendable, Equatable {
     /// Draw the profile from this seed instead of the run's: a run derived from another keeps
     /// its parent's user (coverage-guided exploration).
     public var profileSeed: UInt64?
+    /// Only ever go forward (no deviations): the scripted user of an app without its own script.
+    public var onlyForward = false
     public init(email: String, returning: Bool = false, otherEmail: String = "someone.else@example.com",
                 emphasis: UserBehaviour? = nil) {
         self.email = email
@@ -40,6 +42,10 @@ public struct FreeUser: Sendable, Equatable {
     /// The profile this user draws in a run of `seed`, with the emphasis applied.
     public func profile(seed: UInt64) -> FreeUserProfile {
         var profile = FreeUserProfile.draw(seed: seed)
+        if onlyForward {
+            profile.deviations = 0
+            return profile
+        }
         if let emphasis {
             profile[emphasis] = max(profile[emphasis], 6)
             profile.deviations = max(profile.deviations, 1)

@@ -1,0 +1,55 @@
+import SimKernel
+import OnboardingModel
+import PickupModel
+import Scenarios
+
+/// The pickup app's personas (seed 004): who is on the phone when the app opens.
+extension Persona {
+    /// The Apple ID signed in on the phone in every pickup persona.
+    static let pickupAppleID = "apple.user@icloud.example"
+
+    /// The persona's starting phone and backend: the keychain, the onboarding flag, whether the
+    /// account exists, whether the phone is online at the first launch.
+    func pickupStart(random: inout SeededRandom) -> (pickup: PickupConfiguration, offline: OfflineWindow?) {
+        var pickup = PickupConfiguration()
+        pickup.appleID = Self.pickupAppleID
+        switch self {
+        case .pickupSignedIn:
+            pickup.accounts = [Self.pickupAppleID]
+            pickup.sessionUser = Self.pickupAppleID
+            pickup.hasCompletedOnboarding = true
+        case .pickupSignedOut:
+            pickup.accounts = [Self.pickupAppleID]
+            pickup.hasCompletedOnboarding = true
+        case .pickupOfflineLaunch:
+            // Opened on the train: half with a session (main from the cache), half without (the wall).
+            pickup.accounts = [Self.pickupAppleID]
+            pickup.hasCompletedOnboarding = true
+            if random.chance(Probability(0.5)) { pickup.sessionUser = Self.pickupAppleID }
+            return (pickup, OfflineWindow(start: .zero, duration: .milliseconds(random.nextInt(in: 3_000...40_000))))
+        default:
+            break
+        }
+        return (pickup, nil)
+    }
+
+    /// The pickup persona's scenario for `seed`: the free user drives (the scripted user is the
+    /// free user who only goes forward), with the swarm's faults and Apple sheet outcomes.
+    func pickupScenario(seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        var random = SeededRandom(seed: seed, stream: "persona")
+        var (pickup, offline) = pickupStart(random: &random)
+        var driver = FreeUser(email: pickup.appleID, returning: !pickup.accounts.isEmpty)
+        driver.onlyForward = user == .scripted
+        swarm.drivenBy(driver.profile(seed: seed))
+        var world = WorldConfiguration()
+        // Offline from before the first launch until the window ends: the user need not know.
+        if let offline { world.faults.offlineWindows.append(offline) }
+        swarm.apply(to: &world)
+        swarm.apply(to: &pickup)
+        var scenario = Scenario(file: "persona:\(rawValue)", name: "\(rawValue) seed \(seed)", summary: summary, seed: seed,
+                                strategy: .seeded, world: world, steps: [.freeUser(driver)])
+        scenario.app = .pickup
+        scenario.pickup = pickup
+        return scenario
+    }
+}

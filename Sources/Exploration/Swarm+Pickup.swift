@@ -1,0 +1,56 @@
+import SimKernel
+import OnboardingModel
+import PickupModel
+
+/// The pickup app's swarm (seed 004): the same kinds of knob as the fix plan's, on this app's
+/// endpoints, plus what the Apple sheet does. Nothing of the fix plan's phases or endpoints.
+extension Swarm {
+    /// The swarm of `seed` for a run of `app`, from its own `swarm` stream.
+    public static func draw(seed: UInt64, app: AppID) -> Swarm {
+        app == .pickup ? drawPickup(seed: seed) : draw(seed: seed)
+    }
+
+    /// Latency, an offline window, drops, errors and timeouts on apple-sign-in, refresh-session
+    /// and bookings, the Apple sheet cancelled or failing, Reduce Motion, and a revoked session
+    /// or deleted account: each switched on by its own coin.
+    static func drawPickup(seed: UInt64) -> Swarm {
+        var random = SeededRandom(seed: seed, stream: "swarm")
+        var swarm = Swarm()
+        let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
+        if on(&random) {
+            let low = Int64(random.nextInt(in: 10...150))
+            swarm.latencyMs = low...(low + Int64(random.nextInt(in: 50...1500)))
+            swarm.knobs.append(.latency(swarm.latencyMs))
+        }
+        if on(&random) {
+            let window = OfflineWindow(start: .milliseconds(random.nextInt(in: 0...60_000)),
+                                       duration: .milliseconds(random.nextInt(in: 2_000...30_000)))
+            swarm.offlineWindows.append(window)
+            swarm.knobs.append(.offline(window))
+        }
+        if on(&random) { swarm.add(.drop, random: &random, app: .pickup) }
+        if on(&random) { swarm.add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random, app: .pickup) }
+        if on(&random) { swarm.add(.timeout, random: &random, app: .pickup) }
+        if random.chance(Probability(0.4)) {
+            let failing: [AppleSheetOutcome] = [.cancel, .fail]
+            swarm.appleSheet = (1...random.nextInt(in: 1...2)).map { _ in failing[random.nextInt(in: 0...1)] }
+            swarm.knobs.append(.appleSheet(swarm.appleSheet))
+        }
+        swarm.reduceMotion = random.chance(Probability(0.3))
+        swarm.knobs.append(.pickupDevice(reduceMotion: swarm.reduceMotion))
+        if random.chance(Probability(0.3)) {
+            let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
+            let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
+            swarm.accountLoss = loss
+            swarm.knobs.append(.accountLoss(loss))
+        }
+        return swarm
+    }
+
+    /// Puts the swarm's pickup knobs into the pickup app's starting world (its faults go into
+    /// the scenario's `world`, with `apply(to:)`, as for every app).
+    public func apply(to pickup: inout PickupConfiguration) {
+        if !appleSheet.isEmpty { pickup.appleSheet = appleSheet }
+        pickup.reduceMotion = pickup.reduceMotion || reduceMotion
+    }
+}

@@ -1,0 +1,45 @@
+import SimKernel
+import OnboardingModel
+
+/// Onboarding shows once per install (seed 004: "@AppStorage("hasCompletedOnboarding")",
+/// "Routing: Onboarding (once) → Sign In → Main").
+///
+/// Once the app has shown anything past onboarding (the sign-in wall or the main app), no
+/// onboarding page shows again until the app is deleted and reinstalled: not after a kill, not
+/// after a sign-out, not to a second user of the same phone. The flag is the device's, not a user's.
+public struct OnboardingOncePerInstall: Oracle {
+    public let name = "onboardingOncePerInstall"
+    public let summary = "once past onboarding, no onboarding page shows again until a reinstall"
+    /// Seed 004's own rule: the fix plan's onboarding is per account.
+    public var apps: [AppID] { [.pickup] }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var past: RunObservation.Event?
+        for event in run.events([.screen, .reinstalled]) {
+            guard case .screen(let state) = event.event else {
+                past = nil  // a reinstall deletes the flag with the app
+                continue
+            }
+            guard let kind = state.route?.kind else { continue }
+            if kind == .auth || kind == .main {
+                if past == nil { past = event }
+            } else if kind == .onboarding, let past {
+                let between = run.events([.userAction, .killed, .launched, .signedOut]).between(after: past.index, before: event.index)
+                return [Violation(oracle: name, at: event.time,
+                                  message: "Onboarding showed again at \(event.time) (\(state.route.map(\.description) ?? "")) "
+                                    + "although the app had shown \(kindName(of: past)) at \(past.time) and was not reinstalled. "
+                                    + "Onboarding shows once per install: store hasCompletedOnboarding when it ends, however it ends, "
+                                    + "and keep it through sign-outs (seed 004).",
+                                  excerpt: run.lines([past.index] + between.suffix(4).map(\.index) + [event.index]))]
+            }
+        }
+        return []
+    }
+
+    private func kindName(of event: RunObservation.Event) -> String {
+        guard case .screen(let state) = event.event, let route = state.route else { return "a screen" }
+        return route.kind == .main ? "the main app" : "\(route)"
+    }
+}

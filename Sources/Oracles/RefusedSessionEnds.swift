@@ -1,0 +1,81 @@
+import SimKernel
+import OnboardingModel
+
+/// A refused session ends (seed 003: "Account loss (deletion/password reset): Clear local
+/// onboarding cache"; seed 004: "Auth wall: user must sign in before accessing any app content",
+/// "Token refresh triggered on MainTabView appear").
+///
+/// Once the backend refuses the signed-in user's session (401, after the account was deleted or
+/// its sessions revoked), the app does not carry on as if nothing happened:
+/// - a flash window after the first such 401 reaches the app, the user is not on the main app or
+///   on a spinner as that user;
+/// - the screen the app signs them out to says why (an error text).
+/// Both apps: what a 401 means, and that a user is owed a word, is the same on every screen.
+public struct RefusedSessionEnds: Oracle {
+    public let name = "refusedSessionEnds"
+    public let summary = "a session the backend refused (401) ends: no main app or spinner after it, and the user is told why"
+    /// A promise of any app's screens (route kinds, spinners, errors, session).
+    public var apps: [AppID] { AppID.allCases }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var violations: [Violation] = []
+        for loss in run.events([.accountLost]) {
+            guard case .accountLost(let user, let deleted) = loss.event else { continue }
+            let what = deleted ? "the account of \(user) was deleted" : "every session of \(user) was revoked"
+            let until = run.sessionRestored(user, after: loss)
+            let answers = run.refusedAnswers(to: user, after: loss, until: until)
+            if let ignored = Self.ignoredRefusal(user, answers: answers, in: run, window: settings.flashWindow) {
+                let (answer, deadline, end, seen) = ignored
+                violations.append(Violation(
+                    oracle: name, at: deadline,
+                    message: what.prefix(1).uppercased() + what.dropFirst() + " at \(loss.time); the app got 401 for "
+                        + "\(answer.endpoint.rawValue) #\(answer.id) at \(answer.event.time) and still showed \(seen) as \(user) "
+                        + "\(answer.event.time.duration(to: deadline).totalMilliseconds)ms later. Treat a 401 for the session as "
+                        + "its end: sign out, clear what the account left on the device, say why (seeds 003, 004).",
+                    excerpt: run.lines([loss.index, answer.event.index, end])))
+            }
+            violations += silentSignOut(of: user, answeringAny: answers.map(\.event.time), after: loss, until: until,
+                                        what: what, in: run)
+        }
+        return violations
+    }
+
+    /// The first 401 for the lost session that reached the app while `user` was signed in and
+    /// left them on main or a spinner a flash window later: the answer, when and what was judged.
+    static func ignoredRefusal(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
+                               window: Duration) -> (RunObservation.RefusedAnswer, SimulationInstant, Int, String)? {
+        for answer in answers where run.signedInUser(atIndex: answer.event.index) == user {
+            let deadline = min(answer.event.time.advanced(by: window), run.end)
+            let end = run.lastIndex(atOrBefore: deadline)
+            guard let seen = strandedScreen(user, atIndex: end, in: run) else { return nil }
+            return (answer, deadline, end, seen)
+        }
+        return nil
+    }
+
+    /// What the user sees at `index` if it is `user`'s main app (or, with `spinners`, a
+    /// spinner), in the foreground.
+    static func strandedScreen(_ user: String, atIndex index: Int, in run: RunObservation, spinners: Bool = true) -> String? {
+        guard run.signedInUser(atIndex: index) == user, let shown = run.screen(atIndex: index),
+              shown.state.foreground, let route = shown.state.route else { return nil }
+        if route == .main { return "the main app" }
+        if spinners && (shown.state.spinner != nil || shown.state.loadingScreen != nil) { return "\(route) with a spinner" }
+        return nil
+    }
+
+    /// The app's sign-out of the lost user in the instant a refused request's 401 came back: the
+    /// screen the user sees after it (at the end of its instant) says why.
+    private func silentSignOut(of user: String, answeringAny answered: [SimulationInstant], after loss: RunObservation.Event,
+                               until: Int, what: String, in run: RunObservation) -> [Violation] {
+        guard let signOut = run.events([.signedOut]).between(after: loss.index, before: until).first(where: {
+            run.signedInUser(atIndex: $0.index - 1) == user && answered.contains($0.time)
+        }), let next = run.screen(atTime: signOut.time), next.index > signOut.index, next.state.route != nil,
+              next.state.errorText == nil else { return [] }
+        return [Violation(oracle: name, at: next.time,
+                          message: "The app signed \(user) out after \(what), but \(next.state.route.map(\.description) ?? "the screen") "
+                            + "showed no word why. Tell the user they were signed out and what to do.",
+                          excerpt: run.lines([loss.index, signOut.index, next.index]))]
+    }
+}

@@ -1,0 +1,197 @@
+import SimKernel
+import OnboardingModel
+
+/// The free user on the pickup app's screens (seed 004): the same person as on the fix plan's
+/// app (`FreeUser`, its seeded profile, its choices), reading the screens of this app.
+///
+/// Forward is Next, Get Started, Sign in with Apple, Retry on main's error, and Cancel on the
+/// sign-out alert; everything else a person can do here is a deviation its profile allows: Skip
+/// or Sign Out instead (other action), a tap the screen does not offer, a double tap, background,
+/// kill, reinstall, losing the connection, signing out from main (and confirming), and any of
+/// these while the sign-in overlay or main's spinner is up. Codes, emails, Back and another device
+/// do not exist in this app, so those behaviours never come up. The identity is the phone's Apple
+/// ID: signing back in after a sign-out is the same user.
+///
+/// ```swift
+/// let log = await FreeUser(email: "apple.user").drive(world)   // world: PickupWorld
+/// ```
+extension FreeUser {
+    public func drive(_ world: PickupWorld) async -> FreeUserLog {
+        await world.device.drive(self, world: world)
+    }
+}
+
+extension PickupDevice {
+    /// Runs the free user's loop in this actor's isolation: looks and taps in place.
+    func drive(_ user: FreeUser, world: PickupWorld) async -> FreeUserLog {
+        var drive = PickupFreeUserDrive(user, world: world)
+        let outcome = await drive.run(self)
+        return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
+    }
+}
+
+/// One free user's drive on the pickup app: the loop that decides at each screen change or pause.
+struct PickupFreeUserDrive {
+    let profile: FreeUserProfile
+    let world: PickupWorld
+    /// The user's own stream (`user`, as on every app): every choice is drawn from it.
+    var random: SeededRandom
+    var deviationsLeft: Int
+    var choices: [UserChoice] = []
+    let started: SimulationInstant
+    /// When a connection the user turned off comes back.
+    var onlineAt: SimulationInstant?
+    /// How long the user has waited with nothing to do.
+    var idle = Duration.zero
+    /// Forward taps on one screen that did not move the user on (a failed sign-in, a Retry).
+    var retries = 0
+    var lastRoute: Route?
+
+    static let maxRetries = 6
+    /// What a person may do on a screen that offers actions.
+    static let onScreen: [UserBehaviour] = [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity]
+    /// What interrupts a spinner.
+    static let interruptions: [UserBehaviour] = [.background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap]
+    /// What a user done on main may do before they stop.
+    static let onMain: [UserBehaviour] = [.signOut, .otherAction, .background, .kill, .reinstall, .connectivity]
+
+    init(_ user: FreeUser, world: PickupWorld) {
+        profile = user.profile(seed: user.profileSeed ?? world.simulation.seed)
+        self.world = world
+        random = world.simulation.randomStream("user")
+        deviationsLeft = profile.deviations
+        started = world.simulation.clock.now
+    }
+
+    var clock: SimulationClock { world.simulation.clock }
+
+    /// The loop: read the screen, think, act; until done on main, out of patience, or out of choices.
+    mutating func run(_ device: isolated PickupDevice) async -> UserPolicy.Outcome {
+        while choices.count < profile.maxChoices {
+            if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+            if let onlineAt, clock.now >= onlineAt { await restoreConnection(device) }
+            let (screen, seen) = world.screen.onSharedExecutor { ($0.current, $0.version) }
+            if screen.route != lastRoute {
+                lastRoute = screen.route
+                retries = 0
+            }
+            if screen.route == nil {
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                await act(.launch, device)
+            } else if Self.isDone(screen) {
+                guard let behaviour = pick(among: Self.onMain, on: screen, forward: nil, stayWeight: profile.forwardWeight) else {
+                    await restoreConnection(device)
+                    return .reachedMain
+                }
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                await deviate(behaviour, on: world.screen.onSharedExecutor { $0.current }, forward: nil, device)
+            } else if Self.forward(on: screen) == nil {
+                if let ending = await waitForTheApp(screen, seen: seen, device) { return ending }
+            } else {
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                let now = world.screen.onSharedExecutor { $0.current }
+                guard let forward = Self.forward(on: now) else { continue }
+                if let ending = await decide(forward, on: now, device) { return ending }
+            }
+        }
+        await restoreConnection(device)
+        return .gaveUp(reason: "more than \(profile.maxChoices) choices")
+    }
+
+    /// Main with its content (no spinner, no error, no alert): the user is where they wanted to be.
+    static func isDone(_ screen: ScreenState) -> Bool {
+        screen.route == .main && screen.spinner == nil && screen.errorText == nil && screen.alert == nil
+    }
+
+    /// The action that moves the user on from `screen`, if it offers one and nothing is loading.
+    static func forward(on screen: ScreenState) -> UserAction? {
+        guard screen.spinner == nil else { return nil }
+        let offered = screen.actions
+        let wanted: [UserAction]
+        switch screen.route {
+        case .page?: wanted = [.nextPage, .getStarted, .skip]
+        case .signIn?: wanted = [.signInWithApple]
+        case .main? where screen.alert != nil: wanted = [.cancelSignOut]
+        case .main?: wanted = [.retry]
+        default: wanted = []
+        }
+        return wanted.first(where: offered.contains)
+    }
+
+    /// One decision on a screen with a forward action: a deviation or the forward tap.
+    private mutating func decide(_ forward: UserAction, on screen: ScreenState, _ device: isolated PickupDevice) async -> UserPolicy.Outcome? {
+        idle = .zero
+        if let behaviour = pick(among: Self.onScreen, on: screen, forward: forward, stayWeight: profile.forwardWeight) {
+            await deviate(behaviour, on: screen, forward: forward, device)
+            return nil
+        }
+        // Signing in and Retry are tries that may fail: a person slows down, then gives up.
+        if forward == .signInWithApple || forward == .retry {
+            retries += 1
+            if retries > Self.maxRetries { return .gaveUp(reason: "too many retries") }
+            if retries >= 3 {
+                guard await pause(.seconds(2 * (retries - 2)), label: "user waits before retrying") else { return nil }
+                guard world.screen.onSharedExecutor({ $0.current.actions.contains(forward) }) else { return nil }
+            }
+        }
+        await act(.tap(forward, input: nil), device)
+        return nil
+    }
+
+    /// A spinner, or a screen that offers nothing: wait for it to change, or, now and then, do
+    /// something else while the request is in flight.
+    private mutating func waitForTheApp(_ screen: ScreenState, seen: Int, _ device: isolated PickupDevice) async -> UserPolicy.Outcome? {
+        let weight = profile[.midRequest]
+        if deviationsLeft > 0, weight > 0, random.chance(Probability(Double(weight) / Double(weight + profile.forwardWeight))) {
+            let pause = Duration.milliseconds(random.nextInt(in: 20...3_000))
+            let changed = await world.screen.change(after: seen, before: clock.now.advanced(by: pause))
+            if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+            if changed { return nil }
+            let now = world.screen.onSharedExecutor { $0.current }
+            if let behaviour = pick(among: Self.interruptions, on: now, forward: nil, stayWeight: 0) {
+                idle = .zero
+                await deviate(behaviour, on: now, forward: nil, device)
+            }
+            return nil
+        }
+        if idle >= profile.patience { return .gaveUp(reason: "nothing to do on \(screen.route.map(\.description) ?? "no screen")") }
+        var deadline = clock.now.advanced(by: profile.patience - idle)
+        if let onlineAt, onlineAt < deadline { deadline = onlineAt }
+        let since = clock.now
+        _ = await world.screen.change(after: seen, before: deadline)
+        if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+        idle += since.duration(to: clock.now)
+        return nil
+    }
+
+    /// Draws a deviation among `behaviours` possible now, or nil to go forward (`stayWeight`
+    /// weighs that; on main it is stopping). Nil at once when none are left.
+    private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: UserAction?,
+                               stayWeight: Int) -> UserBehaviour? {
+        guard deviationsLeft > 0 else { return nil }
+        let possible = behaviours.filter { profile[$0] > 0 && isPossible($0, on: screen, forward: forward) }
+        let total = stayWeight + possible.reduce(0) { $0 + profile[$1] }
+        guard total > stayWeight else { return nil }
+        var draw = random.nextInt(in: 0...total - 1) - stayWeight
+        guard draw >= 0 else { return nil }
+        for behaviour in possible {
+            draw -= profile[behaviour]
+            if draw < 0 {
+                deviationsLeft -= 1
+                return behaviour
+            }
+        }
+        return nil
+    }
+
+    private func isPossible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: UserAction?) -> Bool {
+        switch behaviour {
+        case .otherAction: screen.actions.contains { $0 != forward }
+        case .disabledTap, .background, .kill, .reinstall: true
+        case .doubleTap: forward != nil || screen.spinner != nil
+        case .connectivity: onlineAt == nil
+        case .signOut: screen.actions.contains(.signOut)
+        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice: false
+        }
+    }
+}
