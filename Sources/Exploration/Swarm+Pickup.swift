@@ -11,8 +11,8 @@ extension Swarm {
     }
 
     /// Latency, an offline window, drops, errors and timeouts on apple-sign-in, refresh-session
-    /// and bookings, the Apple sheet cancelled or failing, Reduce Motion, and a revoked session
-    /// or deleted account: each switched on by its own coin.
+    /// and bookings, a slow first bookings load, the Apple sheet cancelled or failing, Reduce
+    /// Motion, and a revoked session or deleted account: each switched on by its own coin.
     static func drawPickup(seed: UInt64) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
@@ -31,6 +31,12 @@ extension Swarm {
         if on(&random) { swarm.add(.drop, random: &random, app: .pickup) }
         if on(&random) { swarm.add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random, app: .pickup) }
         if on(&random) { swarm.add(.timeout, random: &random, app: .pickup) }
+        if on(&random) {
+            // A slow list: main's spinner stands long enough for a person to do something else.
+            let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
+            swarm.rules.append(FaultRule(endpoint: .bookings, kind: .delay(by), trigger: .nth(1)))
+            swarm.knobs.append(.slowBookings(by))
+        }
         if random.chance(Probability(0.4)) {
             let failing: [AppleSheetOutcome] = [.cancel, .fail]
             swarm.appleSheet = (1...random.nextInt(in: 1...2)).map { _ in failing[random.nextInt(in: 0...1)] }

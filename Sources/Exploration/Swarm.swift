@@ -91,6 +91,7 @@ public struct Swarm: Sendable, Equatable {
         /// The pickup app's Apple sheet: what it does at each sign-in attempt, in order.
         case appleSheet([AppleSheetOutcome])
         case pickupDevice(reduceMotion: Bool)
+        case slowBookings(Duration)
 
         var line: String {
             switch self {
@@ -109,6 +110,7 @@ public struct Swarm: Sendable, Equatable {
             case .parent(let seed): "derived from the knobs of seed \(seed)"
             case .appleSheet(let outcomes): "apple sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
             case .pickupDevice(let reduceMotion): "device: reduce-motion=\(reduceMotion)"
+            case .slowBookings(let by): "slow bookings: +\(by.totalMilliseconds)ms on the first call"
             }
         }
 
@@ -132,6 +134,7 @@ public struct Swarm: Sendable, Equatable {
             case .appleSheet(let outcomes):
                 for outcome in outcomes where outcome != .approve { found.append(Feature.appleSheet(outcome)) }
             case .pickupDevice(let reduceMotion): if reduceMotion { found.append(Feature.reduceMotion) }
+            case .slowBookings: found.append(Feature.fault(.delay(.zero), on: .bookings))
             }
         }
     }

@@ -15,7 +15,7 @@ public enum AppID: String, Sendable, CaseIterable {
     public var endpoints: [Endpoint] { self == .fixPlan ? Self.fixPlanEndpoints : Self.pickupEndpoints }
 
     private static let pickupActions: [UserAction] = [.nextPage, .skip, .getStarted, .signInWithApple, .retry, .signOut,
-                                                      .confirmSignOut, .cancelSignOut]
+                                                      .confirmSignOut, .cancelSignOut, .cancelAppleSheet]
     private static let fixPlanActions = UserAction.allCases.filter {
         !pickupActions.contains($0) || $0 == .getStarted || $0 == .retry
     }

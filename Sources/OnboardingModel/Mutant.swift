@@ -23,7 +23,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case pickupOfflineBypass = "pickup-offline-bypass", pickupBannerSticks = "pickup-banner-sticks"
     case pickupUnconfirmedSignOut = "pickup-unconfirmed-sign-out", pickupDoubleSignIn = "pickup-double-sign-in"
     case pickupDeadToken = "pickup-dead-token", pickupOfflineRetry = "pickup-offline-retry"
-    case pickupStaleLoad = "pickup-stale-load"
+    case pickupStaleLoad = "pickup-stale-load", pickupSilentSignInError = "pickup-silent-sign-in-error"
 
     /// The app the bug is in.
     public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
@@ -82,6 +82,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .pickupDeadToken: "a failed token refresh (401) leaves the user on main with nothing working"
         case .pickupOfflineRetry: "main offers Retry while offline, and the tap changes nothing (found by explore --app pickup)"
         case .pickupStaleLoad: "a sign-out leaves the session's bookings load in flight: the next sign-in loads twice at once (found by explore --app pickup)"
+        case .pickupSilentSignInError: "a failed sign-in request puts the button back with no error: the user is left guessing"
         }
     }
 
@@ -122,6 +123,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .pickupDeadToken: "004 Token refresh triggered on MainTabView appear"
         case .pickupOfflineRetry: "004 Banner auto-shows/hides (NWPathMonitor); offline launch shows cached main view"
         case .pickupStaleLoad: "004 Sign Out: clears Keychain and routes back to WelcomeAuthView"
+        case .pickupSilentSignInError: "004 Error display: inline below button"
         }
     }
 }

@@ -6,16 +6,32 @@ import OnboardingModel
 /// After every forward user action and every launch, within the patience window (or until the
 /// user acts again, the app is killed, or the run ends), the user has made progress (the route
 /// changed), or sees a spinner backed by pending work that is bounded by a timeout, or sees an
-/// error with a way forward. At the end of the run the same holds for what is on screen. The
-/// main app shown for a journey that is not complete is a dead end too.
+/// error with a way forward. At the end of the run the same holds for what is on screen. Both
+/// apps: these are screens, spinners, errors and actions. For the fix plan's app the main app
+/// shown for a journey that is not complete is a dead end too (seed 002 §1): a rule of its
+/// journeys, which the pickup app does not have.
 public struct NoSilentDeadEnd: Oracle {
     public let name = "noSilentDeadEnd"
     public let summary = "after every action and at the end: progress, a spinner backed by bounded work, or an error with a way forward; never an empty main app"
+    /// A promise of any app's screens; the empty-main-app rule is the fix plan's only.
+    public var apps: [AppID] { AppID.allCases }
+    /// Whether the main app must show a complete journey (the fix plan's app).
+    public var judgesJourneys = true
 
     /// Actions that only enter input: nobody expects them to move the flow on.
     static let inputActions: [UserAction] = [.typeEmail, .typeCode, .selectGoal, .openTerms]
+    /// Ways out of what a tap opened (the Apple sheet's close button, an alert's Cancel): when
+    /// one appears, nothing new was offered, so it is no progress; tapping one ends the window
+    /// of the tap that opened it and starts none.
+    static let dismissals: [UserAction] = [.cancelAppleSheet, .cancelSignOut]
 
     public init() {}
+
+    public func adapted(to app: AppID) -> any Oracle {
+        var adapted = self
+        adapted.judgesJourneys = app == .fixPlan
+        return adapted
+    }
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
@@ -37,19 +53,22 @@ public struct NoSilentDeadEnd: Oracle {
         if let final = run.screens.last, !judgedScreens.contains(final.index), let violation = judgeEnd(run) {
             violations.append(violation)
         }
-        return violations + emptyMainApps(run, patience: settings.patience)
+        return judgesJourneys ? violations + emptyMainApps(run, patience: settings.patience) : violations
     }
 
     private func isCheckpoint(_ event: RunObservation.Event) -> Bool {
         switch event.event {
-        case .userAction(let action, _): !Self.inputActions.contains(action)
+        case .userAction(let action, _): !Self.inputActions.contains(action) && !Self.dismissals.contains(action)
         case .launched: true
         default: false
         }
     }
 
+    /// A checkpoint, a kill, or a dismissal: the user closed what the last tap opened, which
+    /// ends that tap's window and is no checkpoint of its own (they expect to be back).
     private func isStop(_ event: RunObservation.Event) -> Bool {
         if case .killed = event.event { return true }
+        if case .userAction(let action, _) = event.event, Self.dismissals.contains(action) { return true }
         return isCheckpoint(event)
     }
 
@@ -78,7 +97,7 @@ public struct NoSilentDeadEnd: Oracle {
         let offeredBefore = atCheckpoint?.actions ?? []
         let progressed = window.contains { screen in
             (screen.state.route != nil && screen.state.route != before)
-                || screen.state.actions.contains { !offeredBefore.contains($0) }
+                || screen.state.actions.contains { !offeredBefore.contains($0) && !Self.dismissals.contains($0) }
                 || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
                 || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)
         }

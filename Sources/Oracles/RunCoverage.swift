@@ -167,6 +167,7 @@ extension UserAction {
         case .signOut: 23
         case .confirmSignOut: 24
         case .cancelSignOut: 25
+        case .cancelAppleSheet: 26
         }
     }
 }

@@ -92,10 +92,14 @@ public protocol Oracle: Sendable {
     /// holds for any app over the shared screen vocabulary (route kinds, spinners, errors,
     /// actions, banner, session).
     var apps: [AppID] { get }
+    /// The oracle as it judges `app`'s runs: itself, unless part of what it states is one app's
+    /// own rule (`NoSilentDeadEnd`'s empty main app is the fix plan's journeys).
+    func adapted(to app: AppID) -> any Oracle
 }
 
 extension Oracle {
     public var apps: [AppID] { [.fixPlan] }
+    public func adapted(to app: AppID) -> any Oracle { self }
 }
 
 /// Every oracle, in report order.
@@ -120,8 +124,8 @@ public enum OracleCatalogue {
     public static func oracles(for app: AppID) -> [any Oracle] { app == .fixPlan ? fixPlanOracles : pickupOracles }
 
     // Filtered once: a run of many seeds asks for them at every seed.
-    private static let fixPlanOracles = all.filter { $0.apps.contains(.fixPlan) }
-    private static let pickupOracles = all.filter { $0.apps.contains(.pickup) }
+    private static let fixPlanOracles = all.filter { $0.apps.contains(.fixPlan) }.map { $0.adapted(to: .fixPlan) }
+    private static let pickupOracles = all.filter { $0.apps.contains(.pickup) }.map { $0.adapted(to: .pickup) }
 
     /// Runs `oracles` over the run, in catalogue order.
     public static func check(_ run: RunObservation, oracles: [any Oracle] = all, settings: OracleSettings) -> [Violation] {

@@ -12,35 +12,48 @@ extension PickupApp {
     /// The Apple sheet, then the backend: `handleAppleSignInRequest` and `…Completion`.
     func startSignIn() {
         signingIn = true
+        sheetUp = true
+        sheetAttempt += 1
         signInError = nil
         publish()
-        let sheetTime = world.configuration.appleSheetTime
+        let sheetTime = world.configuration.appleSheetTime, attempt = sheetAttempt
         process.spawn("sign in with apple") { [self] in
             do { try await simulation.clock.sleep(for: sheetTime, label: "the Apple sheet") } catch { return }
-            await signInAfterSheet()
+            await signInAfterSheet(attempt: attempt)
         }
     }
 
-    private func signInAfterSheet() async {
-        // Killed (or signed in by a tap of the same instant) while the sheet was up: nothing more.
-        guard process.isAlive, !Task.isCancelled, disk.storage.session == nil else { return }
+    /// The user closes the Apple sheet (`ASAuthorizationError.canceled`): their choice, so no error.
+    func closeAppleSheet() {
+        sheetUp = false
+        sheetClosedAt = sheetAttempt
+        signingIn = false
+        publish()
+    }
+
+    private func signInAfterSheet(attempt: Int) async {
+        // Killed, closed, or signed in by a tap of the same instant while the sheet was up: nothing more.
+        guard process.isAlive, !Task.isCancelled, disk.storage.session == nil, attempt > sheetClosedAt else { return }
         switch world.nextSheetOutcome() {
         case .cancel:
-            simulation.record(ModelEvent.note("apple sheet cancelled"))
-            signingIn = false  // a cancel is the user's choice: no error
-            publish()
+            // The scenario's user closes the sheet when its time is up: their tap, as any other.
+            _ = perform(.cancelAppleSheet, input: nil)
         case .fail:
             simulation.record(ModelEvent.note("apple sheet failed"))
+            sheetUp = false
             signingIn = false
             signInError = Self.sheetFailedMessage
             publish()
         case .approve:
+            sheetUp = false
+            publish()
             let appleID = world.configuration.appleID
             let result = await network.send(.appleSignIn(appleUser: appleID), timeout: world.configuration.requestTimeout)
             guard process.isAlive, !Task.isCancelled else { return }
             signingIn = false
             guard case .success(.session(let user, _)) = result else {
-                signInError = Self.signInFailedMessage
+                // Seed 004: "Error display: Inline below button" (pickup-silent-sign-in-error: none).
+                if !mutants.contains(.pickupSilentSignInError) { signInError = Self.signInFailedMessage }
                 return publish()
             }
             disk.storage.session = PickupSession(user: user, appleID: appleID)
@@ -60,6 +73,8 @@ extension PickupApp {
         sessionTasks.removeAll()
         confirmingSignOut = false
         signingIn = false
+        sheetUp = false
+        sheetClosedAt = sheetAttempt
         refreshPending = false
         showingCachedBookings = false
         if mutants.contains(.pickupOnboardingAgain) {

@@ -21,6 +21,12 @@ actor PickupApp {
     @exclusivity(unchecked) var skippedThisLaunch = false
     /// The Apple sheet is up or the sign-in request is in flight (the button's loading overlay).
     @exclusivity(unchecked) var signingIn = false
+    /// The Apple sheet is up: its close button is the one thing to tap.
+    @exclusivity(unchecked) var sheetUp = false
+    /// Counts sign-in attempts, and the last one whose sheet the user closed: a closed sheet
+    /// does not act when its time is up.
+    @exclusivity(unchecked) var sheetAttempt = 0
+    @exclusivity(unchecked) var sheetClosedAt = 0
     @exclusivity(unchecked) var signInError: String?
     @exclusivity(unchecked) var bookings: Int?
     @exclusivity(unchecked) var bookingsLoading = false
@@ -67,7 +73,8 @@ actor PickupApp {
     func enabledActions() -> [UserAction] {
         switch route {
         case .page(let number): number < 3 ? [.nextPage, .skip] : [.getStarted, .skip]
-        case .signIn: signingIn && !mutants.contains(.pickupDoubleSignIn) ? [] : [.signInWithApple]
+        case .signIn:
+            (signingIn && !mutants.contains(.pickupDoubleSignIn) ? [] : [.signInWithApple]) + (sheetUp ? [.cancelAppleSheet] : [])
         case .main where confirmingSignOut: [.cancelSignOut, .confirmSignOut]
         // Offline, the message says the pickups load once the connection is back, and they do
         // (`caughtUpAfterReconnect`): a Retry then could only fail again, or change nothing.
@@ -164,6 +171,7 @@ actor PickupApp {
         case .cancelSignOut: confirmingSignOut = false; publish()
         case .confirmSignOut: confirmingSignOut = false; signOut()
         case .retry: loadBookings()
+        case .cancelAppleSheet: closeAppleSheet()
         default: break
         }
         return true

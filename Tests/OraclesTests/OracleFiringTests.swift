@@ -37,6 +37,8 @@ import Scenarios
         Case(oracle: "refusedSessionEnds", scenario: "pickup/revoked-session-signs-out.json", mutant: .pickupDeadToken),
         Case(oracle: "onboardingOncePerInstall", scenario: "pickup/skip-is-remembered.json", mutant: .pickupSkipNoFlag),
         Case(oracle: "onboardingOncePerInstall", scenario: "pickup/sign-out-asks-and-keeps-onboarding-done.json", mutant: .pickupOnboardingAgain),
+        Case(oracle: "noSilentDeadEnd", scenario: "pickup/failed-sign-in-says-so.json", mutant: .pickupSilentSignInError),
+        Case(oracle: "failuresSurface", scenario: "pickup/failed-sign-in-says-so.json", mutant: .pickupSilentSignInError),
         Case(oracle: "signOutConfirmed", scenario: "pickup/sign-out-asks-and-keeps-onboarding-done.json", mutant: .pickupUnconfirmedSignOut),
         Case(oracle: "routeByJourneyAfterSignIn", scenario: "decisions/finished-user-taps-get-started.json", mutant: .decSourceOfTruth),
         Case(oracle: "noLostProgress", scenario: "pitfalls/progress-pushes-in-order.json", mutant: .decPushOrder),

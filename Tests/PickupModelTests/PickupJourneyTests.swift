@@ -100,6 +100,22 @@ import OnboardingModel
         #expect(run.final.route == .main && run.requests(to: .appleSignIn) == 1)
     }
 
+    @Test func closingTheAppleSheetEndsTheAttemptWithNoRequestAndNoError() {
+        var configuration = PickupHarness.newUser()
+        configuration.hasCompletedOnboarding = true
+        let run = PickupHarness.run(configuration) { world in
+            await world.device.perform(.signInWithApple)
+            #expect(await world.currentScreen().actions == [.cancelAppleSheet])
+            await PickupHarness.pause(world, .seconds(1))
+            await world.device.perform(.cancelAppleSheet)
+            await PickupHarness.pause(world, .seconds(5))
+            let screen = await world.currentScreen()
+            #expect(screen.route == .signIn && screen.errorText == nil && screen.spinner == nil)
+            #expect(screen.actions == [.signInWithApple])
+        }
+        #expect(run.requests(to: .appleSignIn) == 0, "the closed sheet's attempt never reached the backend")
+    }
+
     @Test func theSignInButtonIsDisabledWhileSigningIn() {
         let doubleTap: @Sendable (PickupWorld) async -> Void = { world in
             await world.device.perform(.signInWithApple)

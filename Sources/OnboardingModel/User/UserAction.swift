@@ -34,6 +34,8 @@ public enum UserAction: String, Sendable, CaseIterable, Comparable {
     case confirmSignOut = "confirm-sign-out"
     /// The confirmation alert's "Cancel" (the default).
     case cancelSignOut = "cancel-sign-out"
+    /// The Apple sheet's close button, while the sheet is up: the user changed their mind.
+    case cancelAppleSheet = "cancel-apple-sheet"
 
     public static func < (lhs: UserAction, rhs: UserAction) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -6,7 +6,7 @@ import OnboardingModel
 ///
 /// Forward is Next, Get Started, Sign in with Apple, Retry on main's error, and Cancel on the
 /// sign-out alert; everything else a person can do here is a deviation its profile allows: Skip
-/// or Sign Out instead (other action), a tap the screen does not offer, a double tap, background,
+/// or Sign Out instead, closing the Apple sheet (other action), a tap the screen does not offer, a double tap, background,
 /// kill, reinstall, losing the connection, signing out from main (and confirming), and any of
 /// these while the sign-in overlay or main's spinner is up. Codes, emails, Back and another device
 /// do not exist in this app, so those behaviours never come up. The identity is the phone's Apple
@@ -46,12 +46,16 @@ struct PickupFreeUserDrive {
     /// Forward taps on one screen that did not move the user on (a failed sign-in, a Retry).
     var retries = 0
     var lastRoute: Route?
+    /// The screen version of main's spinner the user last decided on (once per screen).
+    var mainDecidedAt: Int?
 
     static let maxRetries = 6
     /// What a person may do on a screen that offers actions.
     static let onScreen: [UserBehaviour] = [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity]
-    /// What interrupts a spinner.
-    static let interruptions: [UserBehaviour] = [.background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap]
+    /// What interrupts a spinner (`other-action` there is the Apple sheet's close button; main
+    /// offers Sign Out while its list loads).
+    static let interruptions: [UserBehaviour] = [.otherAction, .signOut, .background, .kill, .reinstall, .connectivity,
+                                                 .disabledTap, .doubleTap]
     /// What a user done on main may do before they stop.
     static let onMain: [UserBehaviour] = [.signOut, .otherAction, .background, .kill, .reinstall, .connectivity]
 
@@ -86,6 +90,15 @@ struct PickupFreeUserDrive {
                 guard await think() else { return .gaveUp(reason: "cancelled") }
                 await deviate(behaviour, on: world.screen.onSharedExecutor { $0.current }, forward: nil, device)
             } else if Self.forward(on: screen) == nil {
+                // Main offers Sign Out while its list loads: as likely a moment to use it as any.
+                if screen.route == .main, !screen.actions.isEmpty, seen != mainDecidedAt {
+                    mainDecidedAt = seen
+                    if let behaviour = pick(among: Self.onMain, on: screen, forward: nil, stayWeight: profile.forwardWeight) {
+                        guard await think() else { return .gaveUp(reason: "cancelled") }
+                        await deviate(behaviour, on: world.screen.onSharedExecutor { $0.current }, forward: nil, device)
+                        continue
+                    }
+                }
                 if let ending = await waitForTheApp(screen, seen: seen, device) { return ending }
             } else {
                 guard await think() else { return .gaveUp(reason: "cancelled") }
