@@ -1,3 +1,4 @@
+import OnboardingModel
 import Oracles
 import Scenarios
 
@@ -13,6 +14,8 @@ import Scenarios
 public struct CoverageCounts: Sendable, Equatable {
     /// Per kind of pair (`RunCoverage.Pairs.rawValue`), runs per pair.
     private var counts: [[Int]] = RunCoverage.Pairs.allCases.map { Array(repeating: 0, count: $0.size) }
+    /// Runs per app, in `AppID.allCases` order: whose pairs are possible.
+    private var runsByApp = [Int](repeating: 0, count: AppID.allCases.count)
 
     public init() {}
 
@@ -20,13 +23,24 @@ public struct CoverageCounts: Sendable, Equatable {
         for pairs in RunCoverage.Pairs.allCases {
             coverage.forEach(pairs) { counts[pairs.rawValue][$0] += 1 }
         }
+        runsByApp[AppID.allCases.firstIndex(of: coverage.app)!] += 1
     }
 
     public mutating func merge(_ other: CoverageCounts) {
         for kind in counts.indices {
             for pair in counts[kind].indices { counts[kind][pair] += other.counts[kind][pair] }
         }
+        for app in runsByApp.indices { runsByApp[app] += other.runsByApp[app] }
     }
+
+    /// The apps some counted run was of (the fix plan's when none was counted).
+    public var apps: [AppID] {
+        let apps = AppID.allCases.enumerated().filter { runsByApp[$0.offset] > 0 }.map(\.element)
+        return apps.isEmpty ? [.fixPlan] : apps
+    }
+
+    /// How many pairs of `pairs` the counted runs' apps could reach.
+    public func possible(_ pairs: RunCoverage.Pairs) -> Int { pairs.possible(for: apps).count }
 
     /// How many runs reached the pair (`route`, `item`) of `pairs`.
     public func runs(_ pairs: RunCoverage.Pairs, route: String, item: String) -> Int {
@@ -62,7 +76,7 @@ public struct CoverageCounts: Sendable, Equatable {
             let reached = self.reached(pairs)
             let rare = reached.filter { $0.runs < 10 }.count
             // Most (screen, action) pairs can never be offered: taken is measured against offered.
-            let of = pairs == .taken ? "of the \(self.reached(.offered).count) offered" : "of \(pairs.size) possible"
+            let of = pairs == .taken ? "of the \(self.reached(.offered).count) offered" : "of \(possible(pairs)) possible"
             lines.append("  \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(reached.count) \(of)"
                          + (rare > 0 ? " (\(rare) by fewer than 10 runs)" : ""))
         }
@@ -72,15 +86,18 @@ public struct CoverageCounts: Sendable, Equatable {
         return lines
     }
 
-    /// The counts as JSON: per kind of pair, every count in order.
-    var state: JSONValue { .array(counts.map { .array($0.map { .number(String($0)) }) }) }
+    /// The counts as JSON: per kind of pair, every count in order; then the runs per app.
+    var state: JSONValue { .array((counts + [runsByApp]).map { .array($0.map { .number(String($0)) }) }) }
 
     init(state: JSONValue?) throws(ExplorationState.Problem) {
         self.init()
         let kinds = try ExplorationState.array(state, "coverage")
-        guard kinds.count == counts.count else { throw ExplorationState.Problem(message: "expected \(counts.count) kinds of coverage") }
-        for (kind, values) in kinds.enumerated() {
+        guard kinds.count == counts.count + 1 else {
+            throw ExplorationState.Problem(message: "expected \(counts.count) kinds of coverage and the runs per app")
+        }
+        for (kind, values) in kinds.dropLast().enumerated() {
             counts[kind] = try ExplorationState.ints(values, count: counts[kind].count, "coverage")
         }
+        runsByApp = try ExplorationState.ints(kinds[counts.count], count: runsByApp.count, "coverage")
     }
 }

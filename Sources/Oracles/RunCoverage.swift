@@ -24,23 +24,53 @@ public struct RunCoverage: Sendable, Equatable {
         /// (screen, lifecycle event): launch, kill, background, foreground, reinstall, corrupted cache, sign-out.
         case lifecycle
 
-        /// The names of the second element of the pair, in bit order.
+        /// The names of the second element of the pair, in bit order: every app's (the fix
+        /// plan's actions come first in `UserAction`, so their bits never move).
         public var vocabulary: [String] {
             switch self {
-            case .taken, .offered: AppID.fixPlan.actions.map(\.rawValue)
+            case .taken, .offered: UserAction.allCases.map(\.rawValue)
             case .faults: RunCoverage.faultNames
             case .lifecycle: RunCoverage.lifecycleNames
             }
         }
 
-        /// How many pairs there are: routes × vocabulary.
+        /// The part of `vocabulary` `app`'s runs can reach.
+        public func vocabulary(of app: AppID) -> [String] {
+            switch self {
+            case .taken, .offered: app.actions.map(\.rawValue)
+            case .faults, .lifecycle: vocabulary
+            }
+        }
+
+        /// How many bits there are: routes × vocabulary, every app's.
         public var size: Int { RunCoverage.routeNames.count * vocabulary.count }
+
+        /// The bit numbers of the pairs some run of one of `apps` could reach (its routes × its
+        /// vocabulary), in order: what "possible" counts.
+        public func possible(for apps: [AppID]) -> [Int] {
+            let width = vocabulary.count
+            var bits: [Int] = []
+            for route in RunCoverage.routeNames.indices {
+                for item in vocabulary.indices where apps.contains(where: { app in
+                    RunCoverage.routes(of: app).contains(RunCoverage.routeNames[route])
+                        && vocabulary(of: app).contains(vocabulary[item]) }) {
+                    bits.append(route * width + item)
+                }
+            }
+            return bits
+        }
     }
 
     /// Route names in bit order: `none` (the app not running), `launch`, each phase shown as a
-    /// screen, `main` (the `complete` phase is the main app's route). The fix plan's app's
-    /// routes and actions only: coverage tables per app come with the pickup app's exploration.
-    public static let routeNames = ["none", "launch"] + OnboardingPhase.allCases.filter { $0 != .complete }.map(\.rawValue) + ["main"]
+    /// screen, `main` (the `complete` phase is the main app's route), then the pickup app's own
+    /// (`page-1` … `page-3`, `sign-in`).
+    public static let routeNames = fixPlanRoutes + ["page-1", "page-2", "page-3", "sign-in"]
+    static let fixPlanRoutes = ["none", "launch"] + OnboardingPhase.allCases.filter { $0 != .complete }.map(\.rawValue) + ["main"]
+
+    /// The routes `app`'s runs can show, in bit order.
+    public static func routes(of app: AppID) -> [String] {
+        app == .fixPlan ? fixPlanRoutes : ["none", "page-1", "page-2", "page-3", "sign-in", "main"]
+    }
     public static let faultNames = ["drop", "timeout", "error", "delay", "offline", "account-deleted", "session-revoked", "account-lost"]
     public static let lifecycleNames = ["launch", "kill", "background", "foreground", "reinstall", "corrupt-cache", "sign-out"]
 
@@ -49,16 +79,21 @@ public struct RunCoverage: Sendable, Equatable {
     /// Where each kind's words start in `bits`, and (last) how many words there are.
     private static let wordOffsets: [Int] = Pairs.allCases.reduce(into: [0]) { $0.append($0.last! + ($1.size + 63) / 64) }
 
+    /// The app whose run this is.
+    public var app: AppID = .fixPlan
+
     public init() {}
 
-    /// The index of `route` in `routeNames`; nil for a route of another app than the fix plan's.
+    /// The index of `route` in `routeNames`; nil for a page past the pickup app's three.
     public static func routeIndex(_ route: Route?) -> Int? {
+        let main = fixPlanRoutes.count - 1
         switch route {
-        case nil: 0
-        case .launch?: 1
-        case .onboarding(let phase)?: phase == .complete ? routeNames.count - 1 : 2 + phase.order
-        case .main?: routeNames.count - 1
-        case .page?, .signIn?: nil
+        case nil: return 0
+        case .launch?: return 1
+        case .onboarding(let phase)?: return phase == .complete ? main : 2 + phase.order
+        case .main?: return main
+        case .page(let number)?: return (1...3).contains(number) ? main + number : nil
+        case .signIn?: return main + 4
         }
     }
 
@@ -88,24 +123,25 @@ public struct RunCoverage: Sendable, Equatable {
     }
 
     /// What `run` reached: one pass over its events, the route of the screen up carried along.
-    public static func of(_ run: RunObservation) -> RunCoverage {
+    public static func of(_ run: RunObservation, app: AppID = .fixPlan) -> RunCoverage {
         var coverage = RunCoverage()
-        let actions = AppID.fixPlan.actions.count
+        coverage.app = app
+        let actions = UserAction.allCases.count
         var route: Int? = 0
         var previous: ScreenState?
         for event in run.events {
             if case .screen(let state) = event.event { route = routeIndex(state.route) }
-            // A screen of another app, or one of its actions, is not in the table.
+            // A page past the third is not in the table.
             guard let route else { continue }
             switch event.event {
             case .screen(let state):
                 // Most screen changes keep the route and the actions (a countdown tick, a spinner).
                 if let previous, previous.route == state.route, previous.actions == state.actions { continue }
                 previous = state
-                for action in state.actions where action.order < actions {
+                for action in state.actions {
                     coverage.insert(.offered, route: route, item: action.order, width: actions)
                 }
-            case .userAction(let action, _) where action.order < actions:
+            case .userAction(let action, _):
                 coverage.insert(.taken, route: route, item: action.order, width: actions)
             case .faultApplied(_, _, let fault): coverage.insert(.faults, route: route, item: faultIndex(fault), width: faultNames.count)
             case .connectivity(online: false): coverage.insert(.faults, route: route, item: 4, width: faultNames.count)
@@ -139,6 +175,7 @@ public struct RunCoverage: Sendable, Equatable {
 
 extension UserAction {
     /// The action's position in `allCases`, without a search (the fix plan's actions first).
+    /// (A test holds it equal to the position.)
     var order: Int {
         switch self {
         case .getStarted: 0

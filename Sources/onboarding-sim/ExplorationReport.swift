@@ -151,7 +151,8 @@ struct ExplorationReport {
             ("screenFaults", pairs(.faults)),
             ("screenLifecycle", pairs(.lifecycle)),
             ("offeredNeverTaken", .array(summary.coverage.neverTaken.map { .object([("screen", .string($0.route)), ("action", .string($0.action))]) })),
-            ("possible", .object(RunCoverage.Pairs.allCases.map { ($0.name, .int(Int64($0.size))) })),
+            ("apps", .array(summary.coverage.apps.map { .string($0.rawValue) })),
+            ("possible", .object(RunCoverage.Pairs.allCases.map { ($0.name, .int(Int64(summary.coverage.possible($0)))) })),
         ])
     }
 

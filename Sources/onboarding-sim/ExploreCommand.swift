@@ -44,7 +44,8 @@ enum ExploreCommand {
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   timing budgets per persona at percentiles (default: the nearest
                                budgets.json in the scenarios' folder or above, or for personas
-                               scenarios/budgets.json; explore says when there is none); an
+                               scenarios/budgets.json, for pickup's scenarios/pickup/budgets.json;
+                               explore says when there is none); an
                                exceeded limit prints its worst seeds with replay commands and the
                                knobs the runs over it drew more often
               --baseline FILE  compare timing with an earlier `explore … --json` output: each changed

@@ -30,10 +30,13 @@ import Oracles
         }
         let observation = RunObservation(trace: run.result.trace)
         _ = OracleCatalogue.check(observation, settings: OracleSettings())
-        _ = RunCoverage.of(observation)
+        let coverage = RunCoverage.of(observation, app: .pickup)
         _ = LaunchMetrics.of(observation)
         let journey = JourneyMetrics.of(observation)
-        #expect(journey.waitMs(on: .signIn) == nil, "pickup screens are not among the fix plan's metrics")
-        #expect(journey.waitMs(causedBy: .appleSignIn) == 0)
+        // The pickup app's screens are measured and counted like the fix plan's.
+        let first: (route: Route, action: UserAction) = seed % 2 == 0 ? (.page(1), .nextPage) : (.main, .signOut)
+        #expect(journey.waitMs(on: first.route) != nil, "\(first.route) showed, so its wait is measured")
+        #expect(coverage.contains(.offered, route: RunCoverage.routeIndex(first.route)!,
+                                  item: UserAction.allCases.firstIndex(of: first.action)!))
     }
 }
