@@ -11,14 +11,15 @@ enum RegressCommand {
         usage: """
             usage: onboarding-sim regress [PATHS…] [--json] [--junit FILE]
 
-            For every catalogue id (fix-1 … fix-14, pit-1/2/3/6/7, dec-cache-user, dec-corrupt,
-            dec-timeout), runs the scenarios under PATHS (default: scenarios/) that guard it:
-            on the fixed model each must pass; with that mutant on each must fail an oracle or
-            an expectation. A regression check that cannot fail is worthless.
+            For every catalogue id of both apps (the fix plan's fix-…, pit-…, dec-…, app-…; the
+            pickup app's pickup-…), runs the scenarios under PATHS (default: scenarios/) that
+            guard it: on the fixed model each must pass; with that mutant on each must fail an
+            oracle or an expectation. A regression check that cannot fail is worthless. Each
+            line names the id's app.
 
             options:
-              --json         one JSON object: entries (id, scenarios, fixedPassed, mutantCaught,
-                             caughtBy), caught, total
+              --json         one JSON object: entries (id, app, scenarios, fixedPassed,
+                             mutantCaught, caughtBy), caught, total
               --junit FILE   also write a JUnit XML report to FILE
 
             Exit codes: 0 every id caught with the fixed model clean, 1 otherwise, 2 bad input.
@@ -68,10 +69,12 @@ enum RegressCommand {
     private static func printTable(_ entries: [RegressionSuite.Entry], caught: Int) {
         let table = ConsoleTable(colour: Terminal.useColour)
         let width = entries.map(\.id.rawValue.count).max() ?? 0
+        let appWidth = AppID.allCases.map(\.rawValue.count).max() ?? 0
         for entry in entries {
             let verdict = entry.isClean ? table.paint("caught", 32) : table.paint("MISSED", 31)
             let id = entry.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            Console.out("\(verdict)  \(id)  by \(entry.caughtBy.isEmpty ? "nothing" : entry.caughtBy.joined(separator: ", "))"
+            let app = entry.id.app.rawValue.padding(toLength: appWidth, withPad: " ", startingAt: 0)
+            Console.out("\(verdict)  \(app)  \(id)  by \(entry.caughtBy.isEmpty ? "nothing" : entry.caughtBy.joined(separator: ", "))"
                         + "  (\(entry.scenarios.count) scenario\(entry.scenarios.count == 1 ? "" : "s"))")
             for problem in entry.problems { Console.out("        \(problem)") }
         }
@@ -82,6 +85,7 @@ enum RegressCommand {
         .object([
             ("entries", .array(entries.map { entry in
                 .object([("id", .string(entry.id.rawValue)),
+                         ("app", .string(entry.id.app.rawValue)),
                          ("scenarios", .array(entry.scenarios.map(JSONWriter.Value.string))),
                          ("fixedPassed", .bool(entry.fixedPassed)),
                          ("mutantCaught", .bool(entry.mutantCaught)),

@@ -64,6 +64,13 @@ import Foundation
         let entries = object?["entries"] as? [[String: Any]] ?? []
         #expect(entries.count == ids)
         #expect(entries.allSatisfy { $0["fixedPassed"] as? Bool == true && $0["mutantCaught"] as? Bool == true })
+        // Each entry names its app, and its guarding scenarios are of that app.
+        for entry in entries {
+            let id = entry["id"] as? String ?? ""
+            #expect(entry["app"] as? String == (id.hasPrefix("pickup-") ? "pickup" : "fix-plan"), "\(id)")
+            let scenarios = entry["scenarios"] as? [String] ?? []
+            #expect(scenarios.allSatisfy { $0.contains("/pickup/") == id.hasPrefix("pickup-") }, "\(id): \(scenarios)")
+        }
     }
 
     @Test func junitHasOneTestCasePerRunAndCarriesFailures() throws {
