@@ -40,7 +40,7 @@ extension Persona {
         var (pickup, offline) = pickupStart(random: &random)
         var driver = FreeUser(email: pickup.appleID, returning: !pickup.accounts.isEmpty)
         driver.onlyForward = user == .scripted
-        swarm.drivenBy(driver.profile(seed: seed))
+        swarm.drivenBy(driver.profile(seed: seed).onPickup)
         var world = WorldConfiguration()
         // Offline from before the first launch until the window ends: the user need not know.
         if let offline { world.faults.offlineWindows.append(offline) }

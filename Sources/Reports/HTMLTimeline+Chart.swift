@@ -6,10 +6,10 @@ import Scenarios
 /// The timeline's SVG: lanes, axis, offline periods, route bar, requests, events, violations.
 extension HTMLTimeline {
     func svg() -> String {
-        let height = top + Double(Self.lanes.count) * laneHeight + 30
+        let height = top + Double(lanes.count) * laneHeight + 30
         var shapes = offlinePeriods(height: height)
-        for lane in Self.lanes {
-            shapes.append("<text class=lane x=8 y=\(fmt(y(lane) + 21))>\(Self.laneTitles[lane]!)</text>")
+        for lane in lanes {
+            shapes.append("<text class=lane x=8 y=\(fmt(y(lane) + 21))>\(laneTitle(lane))</text>")
             shapes.append("<line x1=\(fmt(left)) x2=\(fmt(left + width)) y1=\(fmt(y(lane) + laneHeight)) y2=\(fmt(y(lane) + laneHeight)) stroke='#e6e9ef'/>")
         }
         shapes += axis(height: height) + routeBar() + banner() + requestSpans() + eventMarks() + violationMarks(height: height)
@@ -120,7 +120,7 @@ extension HTMLTimeline {
 
     private func eventMarks() -> [String] {
         result.simulation.trace.entries.compactMap { entry in
-            guard let event = entry.record as? ModelEvent, Self.lanes.contains(event.lane), event.lane != "network" else { return nil }
+            guard let event = entry.record as? ModelEvent, lanes.contains(event.lane), event.lane != "network" else { return nil }
             if case .screen = event { return nil }
             let colour = event.lane == "user" ? "#7e57c2" : event.lane == "device" ? "#455a64" : event.lane == "backend" ? "#26a69a" : "#8d6e63"
             return "<g><title>\(entry.time) \(escape(entry.text))</title><rect x=\(fmt(x(entry.time) - 1)) y=\(fmt(y(event.lane) + 9)) width=3 height=16 fill='\(colour)'/></g>"

@@ -31,6 +31,14 @@ public struct HTMLTimeline {
     static let lanes = ["route", "user", "client", "sync-queue", "otp-timer", "network", "backend", "device"]
     static let laneTitles = ["route": "route", "user": "user", "client": "client store", "sync-queue": "sync queue",
                              "otp-timer": "OTP timer", "network": "network", "backend": "backend", "device": "device"]
+    /// The pickup app has no sync queue or OTP timer, and its client is the app itself.
+    static let pickupLanes = ["route", "user", "client", "network", "backend", "device"]
+    /// The lanes of this run's app, in order.
+    var lanes: [String] { result.scenario.app == .pickup ? Self.pickupLanes : Self.lanes }
+
+    func laneTitle(_ lane: String) -> String {
+        result.scenario.app == .pickup && lane == "client" ? "app" : Self.laneTitles[lane] ?? lane
+    }
     static let left = 120.0, width = 1240.0, labelRows = 3
     let laneHeight = 34.0
     /// Where the lanes start: below the rows of violation labels.
@@ -42,7 +50,7 @@ public struct HTMLTimeline {
 
     func x(_ time: SimulationInstant) -> Double { scale.x(Double(time.milliseconds)) }
 
-    func y(_ lane: String) -> Double { top + Double(Self.lanes.firstIndex(of: lane) ?? 0) * laneHeight }
+    func y(_ lane: String) -> Double { top + Double(lanes.firstIndex(of: lane) ?? 0) * laneHeight }
 
     public var html: String {
         let verdict = result.passed ? "<span class=ok>passed</span>" : "<span class=bad>\(result.violations.count) violation(s)</span>"

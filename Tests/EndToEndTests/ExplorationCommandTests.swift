@@ -160,6 +160,22 @@ import Foundation
         #expect(partial.status == 2 && partial.standardError.contains("shard(s) 3/4, 4/4 missing"))
     }
 
+    @Test func aPickupRunIsExploredReplayedAndDrawnWithItsOwnLanes() throws {
+        let explored = try run(["explore", "--app", "pickup", "--seeds", "200", "--mutant", "pickup-unconfirmed-sign-out"])
+        #expect(explored.status == 1 && explored.standardOutput.contains("signOutConfirmed"))
+        #expect(explored.standardOutput.contains("replay: onboarding-sim replay --persona pickup-"))
+        let replay = try run(["replay", "--persona", "pickup-signed-out", "--seed", "9"])
+        #expect(replay.status == 0 && replay.standardOutput.contains("user  "))
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("pickup-\(getpid()).html").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        #expect(try run(["report", "--persona", "pickup-signed-out", "--seed", "9", "--html", out]).status == 0)
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(html.contains(">app</text>") && !html.contains("sync queue") && !html.contains("OTP timer"),
+                "the pickup app's lanes: no sync queue or OTP timer")
+        let mixed = try run(["explore", "--seeds", "10", "--mutant", "pickup-dead-token"])
+        #expect(mixed.status == 2 && mixed.standardError.contains("add --app pickup"))
+    }
+
     @Test func aTimelineOfManyViolationsCountsThemAndItsLabelsNeverOverlap() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(getpid()).html").path
         defer { try? FileManager.default.removeItem(atPath: out) }

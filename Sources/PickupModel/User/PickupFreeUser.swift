@@ -30,6 +30,20 @@ extension PickupDevice {
     }
 }
 
+extension FreeUserProfile {
+    /// The behaviours that have nothing to act on in the pickup app (no codes, emails, Back or
+    /// program elsewhere): never drawn there.
+    public static let notInPickup: [UserBehaviour] = [.wrongInput, .otherEmail, .back, .otherDevice]
+
+    /// The profile as it acts on the pickup app: the same, with `notInPickup` switched off, so
+    /// reports list only what the user could do (the drive never draws them either way).
+    public var onPickup: FreeUserProfile {
+        var profile = self
+        for behaviour in Self.notInPickup { profile[behaviour] = 0 }
+        return profile
+    }
+}
+
 /// One free user's drive on the pickup app: the loop that decides at each screen change or pause.
 struct PickupFreeUserDrive {
     let profile: FreeUserProfile
