@@ -16,22 +16,8 @@ extension Swarm {
     static func drawPickup(seed: UInt64) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
-        let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
-        if on(&random) {
-            let low = Int64(random.nextInt(in: 10...150))
-            swarm.latencyMs = low...(low + Int64(random.nextInt(in: 50...1500)))
-            swarm.knobs.append(.latency(swarm.latencyMs))
-        }
-        if on(&random) {
-            let window = OfflineWindow(start: .milliseconds(random.nextInt(in: 0...60_000)),
-                                       duration: .milliseconds(random.nextInt(in: 2_000...30_000)))
-            swarm.offlineWindows.append(window)
-            swarm.knobs.append(.offline(window))
-        }
-        if on(&random) { swarm.add(.drop, random: &random, app: .pickup) }
-        if on(&random) { swarm.add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random, app: .pickup) }
-        if on(&random) { swarm.add(.timeout, random: &random, app: .pickup) }
-        if on(&random) {
+        swarm.drawNetwork(&random, app: .pickup)
+        if random.chance(Probability(0.5)) {
             // A slow list: main's spinner stands long enough for a person to do something else.
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
             swarm.rules.append(FaultRule(endpoint: .bookings, kind: .delay(by), trigger: .nth(1)))
@@ -54,9 +40,10 @@ extension Swarm {
     }
 
     /// Puts the swarm's pickup knobs into the pickup app's starting world (its faults go into
-    /// the scenario's `world`, with `apply(to:)`, as for every app).
+    /// the scenario's `world`, with `apply(to:)`, as for every app). A scenario file's own Apple
+    /// sheet list is kept: its steps were written for it.
     public func apply(to pickup: inout PickupConfiguration) {
-        if !appleSheet.isEmpty { pickup.appleSheet = appleSheet }
+        if !appleSheet.isEmpty && pickup.appleSheet.isEmpty { pickup.appleSheet = appleSheet }
         pickup.reduceMotion = pickup.reduceMotion || reduceMotion
     }
 }

@@ -150,20 +150,7 @@ public struct Swarm: Sendable, Equatable {
         let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
         swarm.email = emails[random.nextInt(in: 0...emails.count - 1)]
         swarm.knobs.append(.email(swarm.email))
-        if on(&random) {
-            let low = Int64(random.nextInt(in: 10...150))
-            swarm.latencyMs = low...(low + Int64(random.nextInt(in: 50...1500)))
-            swarm.knobs.append(.latency(swarm.latencyMs))
-        }
-        if on(&random) {
-            let window = OfflineWindow(start: .milliseconds(random.nextInt(in: 0...60_000)),
-                                       duration: .milliseconds(random.nextInt(in: 2_000...30_000)))
-            swarm.offlineWindows.append(window)
-            swarm.knobs.append(.offline(window))
-        }
-        if on(&random) { swarm.add(.drop, random: &random) }
-        if on(&random) { swarm.add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random) }
-        if on(&random) { swarm.add(.timeout, random: &random) }
+        swarm.drawNetwork(&random, app: .fixPlan)
         if on(&random) {
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
             swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))
@@ -193,6 +180,26 @@ public struct Swarm: Sendable, Equatable {
             swarm.add(.drop, on: .journey, trigger: FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 40...80)) / 100)))
         }
         return swarm
+    }
+
+    /// The knobs every app's swarm draws first, each on its own coin: latency, an offline window,
+    /// and a drop, an error and a timeout on `app`'s endpoints.
+    mutating func drawNetwork(_ random: inout SeededRandom, app: AppID) {
+        let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
+        if on(&random) {
+            let low = Int64(random.nextInt(in: 10...150))
+            latencyMs = low...(low + Int64(random.nextInt(in: 50...1500)))
+            knobs.append(.latency(latencyMs))
+        }
+        if on(&random) {
+            let window = OfflineWindow(start: .milliseconds(random.nextInt(in: 0...60_000)),
+                                       duration: .milliseconds(random.nextInt(in: 2_000...30_000)))
+            offlineWindows.append(window)
+            knobs.append(.offline(window))
+        }
+        if on(&random) { add(.drop, random: &random, app: app) }
+        if on(&random) { add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random, app: app) }
+        if on(&random) { add(.timeout, random: &random, app: app) }
     }
 
     private static func drawDetour(_ random: inout SeededRandom) -> Detour? {

@@ -24,8 +24,8 @@ public struct RunCoverage: Sendable, Equatable {
         /// (screen, lifecycle event): launch, kill, background, foreground, reinstall, corrupted cache, sign-out.
         case lifecycle
 
-        /// The names of the second element of the pair, in bit order: every app's (the fix
-        /// plan's actions come first in `UserAction`, so their bits never move).
+        /// The names of the second element of the pair, in bit order: every app's actions (so a
+        /// run of either app fits the same bits).
         public var vocabulary: [String] {
             switch self {
             case .taken, .offered: UserAction.allCases.map(\.rawValue)
@@ -34,11 +34,13 @@ public struct RunCoverage: Sendable, Equatable {
             }
         }
 
-        /// The part of `vocabulary` `app`'s runs can reach.
+        /// The part of `vocabulary` `app`'s runs can reach (the pickup app keeps no cache to
+        /// corrupt, and refuses no sign-in for a lost account: it creates one).
         public func vocabulary(of app: AppID) -> [String] {
             switch self {
             case .taken, .offered: app.actions.map(\.rawValue)
-            case .faults, .lifecycle: vocabulary
+            case .faults: app == .fixPlan ? vocabulary : vocabulary.filter { $0 != "account-lost" }
+            case .lifecycle: app == .fixPlan ? vocabulary : vocabulary.filter { $0 != "corrupt-cache" }
             }
         }
 

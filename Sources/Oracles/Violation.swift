@@ -102,7 +102,8 @@ extension Oracle {
     public func adapted(to app: AppID) -> any Oracle { self }
 }
 
-/// Every oracle, in report order.
+/// Every oracle, in report order. `all` lists every app's (for names and docs); a run is judged
+/// by the oracles of its app, adapted to it (`oracles(for:)`).
 public enum OracleCatalogue {
     public static let all: [any Oracle] = [
         NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), ExactlyOnce(), NoLeakedTimers(),
@@ -127,8 +128,9 @@ public enum OracleCatalogue {
     private static let fixPlanOracles = all.filter { $0.apps.contains(.fixPlan) }.map { $0.adapted(to: .fixPlan) }
     private static let pickupOracles = all.filter { $0.apps.contains(.pickup) }.map { $0.adapted(to: .pickup) }
 
-    /// Runs `oracles` over the run, in catalogue order.
-    public static func check(_ run: RunObservation, oracles: [any Oracle] = all, settings: OracleSettings) -> [Violation] {
+    /// Runs `oracles` over the run, in catalogue order: by default the fix plan's app's (a run of
+    /// another app is judged by `oracles(for:)` of that app; `all` mixes every app's rules).
+    public static func check(_ run: RunObservation, oracles: [any Oracle] = oracles(for: .fixPlan), settings: OracleSettings) -> [Violation] {
         oracles.flatMap { $0.check(run, settings: settings) }
     }
 }

@@ -176,7 +176,8 @@ public enum ScenarioEncoder {
             .object([("freeUser", .object([("email", .string(user.email))]
                 + (user.returning ? [("returning", JSONValue.bool(true))] : [])
                 + [("otherEmail", JSONValue.string(user.otherEmail))]
-                + (user.emphasis.map { [("emphasis", JSONValue.string($0.description))] } ?? [])))])
+                + (user.emphasis.map { [("emphasis", JSONValue.string($0.description))] } ?? [])
+                + (user.onlyForward ? [("onlyForward", JSONValue.bool(true))] : [])))])
         case .expect(let expected): .object([("expect", expectations(expected) ?? .object([]))])
         }
     }

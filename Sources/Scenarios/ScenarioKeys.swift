@@ -19,7 +19,7 @@ public enum ScenarioKeys {
                               "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "mayBeRefused", "enterCode", "policy",
                               "freeUser", "expect"]
     public static let policy = ["email", "returning", "until"]
-    public static let freeUser = ["email", "returning", "otherEmail", "emphasis"]
+    public static let freeUser = ["email", "returning", "otherEmail", "emphasis", "onlyForward"]
     /// The keys an `expect` step takes: `$.expect`'s, less those about the whole run's judging.
     public static let stepExpect = ["finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
                                     "actionsInclude", "actionsExclude", "backend", "requests", "neverShown",
@@ -36,7 +36,7 @@ public enum ScenarioKeys {
     public static let pickupNetwork = network
     public static let pickupTimeouts = ["request"]
     public static let pickupStepKinds = ["launch", "kill", "background", "foreground", "reinstall", "goOffline", "goOnline",
-                                         "wait", "untilIdle", "action", "expect"]
+                                         "wait", "untilIdle", "action", "freeUser", "expect"]
     public static let pickupStep = pickupStepKinds + ["input", "mayBeRefused"]
     public static let pickupStepExpect = ["finalRoute", "finalError", "errorShown", "actionsInclude", "actionsExclude",
                                           "requests", "neverShown", "offlineBanner"]

@@ -96,6 +96,7 @@ enum StepDecoding {
         var user = FreeUser(email: email, returning: context.bool(fields["returning"], at: fields.path("returning")) ?? false)
         if let other = context.string(fields["otherEmail"], at: fields.path("otherEmail")) { user.otherEmail = other }
         user.emphasis = context.choice(fields["emphasis"], at: fields.path("emphasis"), from: behaviours, what: "behaviour")
+        user.onlyForward = context.bool(fields["onlyForward"], at: fields.path("onlyForward")) ?? false
         return .freeUser(user)
     }
 

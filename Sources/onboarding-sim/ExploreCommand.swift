@@ -208,6 +208,11 @@ enum ExploreCommand {
             }
             personas.append(persona)
         }
+        // Budgets, coverage's "possible" and the report are one app's: explore one at a time.
+        if let first = personas.first, let other = personas.first(where: { $0.app != first.app }) {
+            throw UsageError(message: "personas '\(first.rawValue)' and '\(other.rawValue)' use different apps "
+                             + "(\(first.app.rawValue), \(other.app.rawValue)): explore one app at a time")
+        }
         return personas
     }
 

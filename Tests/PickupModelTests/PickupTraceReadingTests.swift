@@ -29,7 +29,7 @@ import Oracles
             await world.device.launch()
         }
         let observation = RunObservation(trace: run.result.trace)
-        _ = OracleCatalogue.check(observation, settings: OracleSettings())
+        _ = OracleCatalogue.check(observation, oracles: OracleCatalogue.oracles(for: .pickup), settings: OracleSettings())
         let coverage = RunCoverage.of(observation, app: .pickup)
         _ = LaunchMetrics.of(observation)
         let journey = JourneyMetrics.of(observation)

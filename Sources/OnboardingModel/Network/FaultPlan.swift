@@ -134,11 +134,30 @@ public struct OfflineWindow: Sendable, Equatable {
 }
 
 extension FaultPlan {
+    /// `windows` with the ones that overlap or touch joined into one: the device is offline while
+    /// any window is open, and one window's end must not bring it back while another is open.
+    /// In order of start (windows that start together: the longer first), so any order in the
+    /// plan gives the same windows.
+    static func merged(_ windows: [OfflineWindow]) -> [OfflineWindow] {
+        guard windows.count > 1 else { return windows }
+        let sorted = windows.sorted { ($0.start, $1.duration) < ($1.start, $0.duration) }
+        var merged: [OfflineWindow] = []
+        for window in sorted {
+            if let last = merged.last, window.start <= last.start + last.duration {
+                let end = max(last.start + last.duration, window.start + window.duration)
+                merged[merged.count - 1] = OfflineWindow(start: last.start, duration: end - last.start)
+            } else {
+                merged.append(window)
+            }
+        }
+        return merged
+    }
+
     /// Starts the plan's timed faults in `simulation`: each offline window switches `network` off
     /// and on again, and each account loss is handed to `lose` (the app's backend) at its time.
     public func schedule(on simulation: Simulation, network: Network,
                          lose: @escaping @Sendable (AccountLoss) async -> Void) {
-        for window in offlineWindows {
+        for window in Self.merged(offlineWindows) {
             let clock = simulation.clock
             simulation.spawn("offline window at \(window.start.totalMilliseconds)ms") {
                 let start = SimulationInstant.zero.advanced(by: window.start)

@@ -144,21 +144,10 @@ struct FreeUserDrive {
     private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: (UserAction, String?)?,
                                stayWeight: Int) -> UserBehaviour? {
         guard deviationsLeft > 0 else { return nil }
-        var total = stayWeight
-        for behaviour in behaviours where profile[behaviour] > 0 && possible(behaviour, on: screen, forward: forward) {
-            total += profile[behaviour]
-        }
-        guard total > stayWeight else { return nil }
-        var draw = random.nextInt(in: 0...total - 1) - stayWeight
-        guard draw >= 0 else { return nil }
-        for behaviour in behaviours where profile[behaviour] > 0 && possible(behaviour, on: screen, forward: forward) {
-            draw -= profile[behaviour]
-            if draw < 0 {
-                deviationsLeft -= 1
-                return behaviour
-            }
-        }
-        return nil
+        let candidates = behaviours.filter { possible($0, on: screen, forward: forward) }
+        let picked = profile.draw(among: candidates, stayWeight: stayWeight, random: &random)
+        if picked != nil { deviationsLeft -= 1 }
+        return picked
     }
 
     /// Whether `behaviour` makes sense on `screen` now.

@@ -92,6 +92,22 @@ public struct FreeUserProfile: Sendable, Equatable {
     /// The behaviours switched on, in a fixed order.
     public var enabled: [UserBehaviour] { UserBehaviour.allCases.filter { self[$0] > 0 } }
 
+    /// Draws one of `behaviours` (those possible now; the ones switched off are skipped) by
+    /// weight against `stayWeight` (going forward, or stopping); nil for staying. One draw from
+    /// `random`, and none when nothing is possible: every app's free user decides this way.
+    public func draw(among behaviours: [UserBehaviour], stayWeight: Int, random: inout SeededRandom) -> UserBehaviour? {
+        let possible = behaviours.filter { self[$0] > 0 }
+        let total = stayWeight + possible.reduce(0) { $0 + self[$1] }
+        guard total > stayWeight else { return nil }
+        var draw = random.nextInt(in: 0...total - 1) - stayWeight
+        guard draw >= 0 else { return nil }
+        for behaviour in possible {
+            draw -= self[behaviour]
+            if draw < 0 { return behaviour }
+        }
+        return nil
+    }
+
     /// Draws a profile: each behaviour is off with probability ½, else weighted 1–8; the forward
     /// action weighs 12–40; 0–8 deviations; think time from 100–800 ms up to 0.3–3 s more.
     public static func draw(_ random: inout SeededRandom) -> FreeUserProfile {

@@ -97,6 +97,7 @@ struct PickupFreeUserDrive {
                 guard await think() else { return .gaveUp(reason: "cancelled") }
                 await act(.launch, device)
             } else if Self.isDone(screen) {
+                retries = 0  // the list loaded: earlier tries did move the user on
                 guard let behaviour = pick(among: Self.onMain, on: screen, forward: nil, stayWeight: profile.forwardWeight) else {
                     await restoreConnection(device)
                     return .reachedMain
@@ -196,19 +197,10 @@ struct PickupFreeUserDrive {
     private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: UserAction?,
                                stayWeight: Int) -> UserBehaviour? {
         guard deviationsLeft > 0 else { return nil }
-        let possible = behaviours.filter { profile[$0] > 0 && isPossible($0, on: screen, forward: forward) }
-        let total = stayWeight + possible.reduce(0) { $0 + profile[$1] }
-        guard total > stayWeight else { return nil }
-        var draw = random.nextInt(in: 0...total - 1) - stayWeight
-        guard draw >= 0 else { return nil }
-        for behaviour in possible {
-            draw -= profile[behaviour]
-            if draw < 0 {
-                deviationsLeft -= 1
-                return behaviour
-            }
-        }
-        return nil
+        let candidates = behaviours.filter { isPossible($0, on: screen, forward: forward) }
+        let picked = profile.draw(among: candidates, stayWeight: stayWeight, random: &random)
+        if picked != nil { deviationsLeft -= 1 }
+        return picked
     }
 
     private func isPossible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: UserAction?) -> Bool {
