@@ -19,12 +19,8 @@ public struct AccountLossClearsCache: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
-        for loss in run.events([.accountLost]) {
-            guard case .accountLost(let user, let deleted) = loss.event else { continue }
-            let what = deleted ? "the account of \(user) was deleted" : "every session of \(user) was revoked"
-            // Until the user signs in again, with a new session.
-            let until = run.sessionRestored(user, after: loss)
-            let answers = run.refusedAnswers(to: user, after: loss, until: until)
+        for lost in run.sessionLosses() {
+            let (loss, user, what, until, answers) = (lost.event, lost.user, lost.what, lost.until, lost.answers)
             // An ignored 401 is `refusedSessionEnds`'s: judged here only when none reached the app.
             if RefusedSessionEnds.ignoredRefusal(user, answers: answers, in: run, window: settings.flashWindow) == nil,
                let stranded = stranded(user, after: loss, until: until, what: what, in: run, patience: settings.patience) {

@@ -21,11 +21,8 @@ public struct RefusedSessionEnds: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
-        for loss in run.events([.accountLost]) {
-            guard case .accountLost(let user, let deleted) = loss.event else { continue }
-            let what = deleted ? "the account of \(user) was deleted" : "every session of \(user) was revoked"
-            let until = run.sessionRestored(user, after: loss)
-            let answers = run.refusedAnswers(to: user, after: loss, until: until)
+        for lost in run.sessionLosses() {
+            let (loss, user, what, until, answers) = (lost.event, lost.user, lost.what, lost.until, lost.answers)
             if let ignored = Self.ignoredRefusal(user, answers: answers, in: run, window: settings.flashWindow) {
                 let (answer, deadline, end, seen) = ignored
                 violations.append(Violation(

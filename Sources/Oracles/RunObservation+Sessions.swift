@@ -96,6 +96,29 @@ extension RunObservation {
 
     static func isRefusal(_ fault: String) -> Bool { refusals.contains { fault.hasPrefix($0) } }
 
+    /// One account loss as the session oracles judge it: whose, in words, until when it holds
+    /// (the user's next sign-in), and the 401s the app got for it.
+    public struct SessionLoss {
+        public let event: Event
+        public let user: String
+        /// "the account of u1 was deleted", "every session of u1 was revoked".
+        public let what: String
+        /// The trace index of the user's next session, or `Int.max`.
+        public let until: Int
+        public let answers: [RefusedAnswer]
+    }
+
+    /// Every account loss of the run, in order, with its refusals.
+    public func sessionLosses() -> [SessionLoss] {
+        events([.accountLost]).compactMap { loss in
+            guard case .accountLost(let user, let deleted) = loss.event else { return nil }
+            let until = sessionRestored(user, after: loss)
+            return SessionLoss(event: loss, user: user,
+                               what: deleted ? "the account of \(user) was deleted" : "every session of \(user) was revoked",
+                               until: until, answers: refusedAnswers(to: user, after: loss, until: until))
+        }
+    }
+
     /// The 401 answers to requests the backend refused because `user`'s session was lost, after
     /// `loss` and before trace index `until`.
     public func refusedAnswers(to user: String, after loss: Event, until: Int) -> [RefusedAnswer] {

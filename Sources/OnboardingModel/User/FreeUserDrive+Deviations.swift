@@ -33,23 +33,8 @@ extension FreeUserDrive {
             await doubleTap(forward, on: screen, device)
         case .back:
             await act(.tap(.back, input: nil), device)
-        case .background:
-            await act(.background, device)
-            let away = random.chance(Probability(0.3)) ? random.nextInt(in: 10_000...90_000) : random.nextInt(in: 1_000...10_000)
-            guard await pause(.milliseconds(away), label: "user is in another app") else { return }
-            await act(.foreground, device)
-        case .kill:
-            await act(.kill, device)
-            guard await pause(.milliseconds(random.nextInt(in: 1_000...30_000)), label: "app is closed") else { return }
-            if random.chance(Probability(0.25)) { await act(.corruptCache, device) }
-            await reopen(device)
-        case .reinstall:
-            await act(.reinstall, device)
-            guard await pause(.milliseconds(random.nextInt(in: 1_000...10_000)), label: "app is reinstalling") else { return }
-            await reopen(device)
-        case .connectivity:
-            onlineAt = clock.now.advanced(by: .milliseconds(random.nextInt(in: 2_000...40_000)))
-            await act(.goOffline, device)
+        case .background, .kill, .reinstall, .connectivity:
+            _ = await leaveAndReturn(behaviour, corruptsCache: true, device)
         case .signOut:
             await act(.signOut, device)
             memory = UserPolicy.Memory()
@@ -65,16 +50,6 @@ extension FreeUserDrive {
         case .midRequest:
             return
         }
-    }
-
-    /// Opens the app again; one time in five the person is somewhere without a connection now
-    /// (it comes back 5-40 s later), so a cold launch and its resume meet the offline path.
-    private mutating func reopen(_ device: isolated Device) async {
-        if onlineAt == nil, random.chance(Probability(0.2)) {
-            onlineAt = clock.now.advanced(by: .milliseconds(random.nextInt(in: 5_000...40_000)))
-            await act(.goOffline, device)
-        }
-        await act(.launch, device)
     }
 
     /// What a person types with `action`: their own email, the code in their mail.

@@ -2,7 +2,7 @@ import SimKernel
 
 /// One free user's drive: what they know (who they are, the codes in their mail), what they
 /// did, and the loop that decides at each screen change or pause.
-struct FreeUserDrive {
+struct FreeUserDrive: FreeUserDriving {
     let user: FreeUser
     let profile: FreeUserProfile
     let world: OnboardingWorld
@@ -45,6 +45,7 @@ struct FreeUserDrive {
     }
 
     var clock: SimulationClock { world.simulation.clock }
+    var screen: Screen { world.screen }
 
     /// The loop: read the screen, think, act; until done on the main app, out of patience, or choices.
     mutating func run(_ device: isolated Device) async -> UserPolicy.Outcome {
@@ -113,30 +114,11 @@ struct FreeUserDrive {
         return nil
     }
 
-    /// The screen offers nothing (a spinner, a loading screen): wait for it to change, or, now
-    /// and then, do something else while the request is in flight.
-    private mutating func waitForTheApp(_ screen: ScreenState, seen: Int, _ device: isolated Device) async -> UserPolicy.Outcome? {
-        let weight = profile[.midRequest]
-        if deviationsLeft > 0, weight > 0, random.chance(Probability(Double(weight) / Double(weight + profile.forwardWeight))) {
-            let pause = Duration.milliseconds(random.nextInt(in: 20...3_000))
-            let changed = await world.screen.change(after: seen, before: clock.now.advanced(by: pause))
-            if Task.isCancelled { return .gaveUp(reason: "cancelled") }
-            if changed { return nil }
-            let now = world.screen.onSharedExecutor { $0.current }
-            if let behaviour = pick(among: UserBehaviour.interruptions, on: now, forward: nil, stayWeight: 0) {
-                idle = .zero
-                await deviate(behaviour, on: now, forward: nil, device)
-            }
-            return nil
-        }
-        if idle >= profile.patience { return .gaveUp(reason: "nothing to do on \(screen.route.map(\.description) ?? "no screen")") }
-        var deadline = clock.now.advanced(by: profile.patience - idle)
-        if let onlineAt, onlineAt < deadline { deadline = onlineAt }
-        let since = clock.now
-        _ = await world.screen.change(after: seen, before: deadline)
-        if Task.isCancelled { return .gaveUp(reason: "cancelled") }
-        idle += since.duration(to: clock.now)
-        return nil
+    /// A deviation among the interruptions while nothing is offered, done: true if one was drawn.
+    mutating func interrupt(_ screen: ScreenState, _ device: isolated Device) async -> Bool {
+        guard let behaviour = pick(among: UserBehaviour.interruptions, on: screen, forward: nil, stayWeight: 0) else { return false }
+        await deviate(behaviour, on: screen, forward: nil, device)
+        return true
     }
 
     /// Draws a deviation among `behaviours` possible now, or nil to go forward (`stayWeight`
@@ -172,11 +154,6 @@ struct FreeUserDrive {
 
     /// A tap, as opposed to typing or picking.
     static func isButton(_ action: UserAction) -> Bool { ![.typeEmail, .typeCode, .selectGoal].contains(action) }
-
-    /// A new decision point starts only after some thought: false if the run was cancelled.
-    mutating func think() async -> Bool {
-        await pause(.milliseconds(random.nextInt(in: profile.thinkTimeMs)), label: "user thinks")
-    }
 
     /// A screen after the code screen means the identity now has an account.
     private mutating func noteSignedIn(_ screen: ScreenState) {
@@ -215,18 +192,5 @@ struct FreeUserDrive {
     private mutating func restoreConnectionIfDue(_ device: isolated Device) async {
         guard let onlineAt, clock.now >= onlineAt else { return }
         await restoreConnection(device)
-    }
-
-    /// Turns the connection back on now, if the user turned it off.
-    mutating func restoreConnection(_ device: isolated Device) async {
-        guard onlineAt != nil else { return }
-        onlineAt = nil
-        await act(.goOnline, device)
-    }
-
-    /// Sleeps `length` of the user's time; false if the run was cancelled.
-    func pause(_ length: Duration, label: String) async -> Bool {
-        do { try await clock.sleep(for: length, label: label) } catch { return false }
-        return true
     }
 }

@@ -45,7 +45,7 @@ extension FreeUserProfile {
 }
 
 /// One free user's drive on the pickup app: the loop that decides at each screen change or pause.
-struct PickupFreeUserDrive {
+struct PickupFreeUserDrive: FreeUserDriving {
     let profile: FreeUserProfile
     let world: PickupWorld
     /// The user's own stream (`user`, as on every app): every choice is drawn from it.
@@ -82,6 +82,7 @@ struct PickupFreeUserDrive {
     }
 
     var clock: SimulationClock { world.simulation.clock }
+    var screen: Screen { world.screen }
 
     /// The loop: read the screen, think, act; until done on main, out of patience, or out of choices.
     mutating func run(_ device: isolated PickupDevice) async -> UserPolicy.Outcome {
@@ -166,30 +167,11 @@ struct PickupFreeUserDrive {
         return nil
     }
 
-    /// A spinner, or a screen that offers nothing: wait for it to change, or, now and then, do
-    /// something else while the request is in flight.
-    private mutating func waitForTheApp(_ screen: ScreenState, seen: Int, _ device: isolated PickupDevice) async -> UserPolicy.Outcome? {
-        let weight = profile[.midRequest]
-        if deviationsLeft > 0, weight > 0, random.chance(Probability(Double(weight) / Double(weight + profile.forwardWeight))) {
-            let pause = Duration.milliseconds(random.nextInt(in: 20...3_000))
-            let changed = await world.screen.change(after: seen, before: clock.now.advanced(by: pause))
-            if Task.isCancelled { return .gaveUp(reason: "cancelled") }
-            if changed { return nil }
-            let now = world.screen.onSharedExecutor { $0.current }
-            if let behaviour = pick(among: Self.interruptions, on: now, forward: nil, stayWeight: 0) {
-                idle = .zero
-                await deviate(behaviour, on: now, forward: nil, device)
-            }
-            return nil
-        }
-        if idle >= profile.patience { return .gaveUp(reason: "nothing to do on \(screen.route.map(\.description) ?? "no screen")") }
-        var deadline = clock.now.advanced(by: profile.patience - idle)
-        if let onlineAt, onlineAt < deadline { deadline = onlineAt }
-        let since = clock.now
-        _ = await world.screen.change(after: seen, before: deadline)
-        if Task.isCancelled { return .gaveUp(reason: "cancelled") }
-        idle += since.duration(to: clock.now)
-        return nil
+    /// A deviation among the interruptions while a spinner is up, done: true if one was drawn.
+    mutating func interrupt(_ screen: ScreenState, _ device: isolated PickupDevice) async -> Bool {
+        guard let behaviour = pick(among: Self.interruptions, on: screen, forward: nil, stayWeight: 0) else { return false }
+        await deviate(behaviour, on: screen, forward: nil, device)
+        return true
     }
 
     /// Draws a deviation among `behaviours` possible now, or nil to go forward (`stayWeight`
