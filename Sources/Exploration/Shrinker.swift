@@ -68,9 +68,29 @@ public enum Shrinker {
                 break
             }
         }
+        // Waits left side by side (the steps between them shrunk away) read as one.
+        let joined = joiningWaits(best)
+        if joined.steps.count < best.steps.count {
+            runs += 1
+            if ScenarioRunner.run(joined).violations.contains(where: { $0.oracle == target }) { best = joined }
+        }
         return Outcome(scenario: best, oracle: target, runs: runs,
                        faultsBefore: faultsBefore,
                        stepsBefore: stepsBefore)
+    }
+
+    /// `scenario` with each run of adjacent `wait` steps made one wait of their total.
+    static func joiningWaits(_ scenario: Scenario) -> Scenario {
+        var joined = scenario
+        joined.steps = []
+        for step in scenario.steps {
+            if case .wait(let more) = step, case .wait(let length)? = joined.steps.last {
+                joined.steps[joined.steps.count - 1] = .wait(length + more)
+            } else {
+                joined.steps.append(step)
+            }
+        }
+        return joined
     }
 
     /// Half of `duration`, in whole milliseconds (so shrunk files read "468ms", not "468.75ms").

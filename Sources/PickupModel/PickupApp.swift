@@ -113,9 +113,11 @@ actor PickupApp {
         isOffline = !online
         bannerShown = !online
         launchedOffline = !online
-        // The NWPathMonitor, started with the app.
+        // The NWPathMonitor, started with the app. Held weakly: the network outlives the app, and
+        // an app still running when the run ends must not be kept alive by it (a cycle that kept
+        // every explored run's world in memory).
         monitor = network.onSharedExecutor(passing: self) { network, app in
-            network.observeConnectivity { online in app.onSharedExecutor(passing: online) { $0.connectivityChanged($1) } }
+            network.observeConnectivity { [weak app] online in app?.onSharedExecutor(passing: online) { $0.connectivityChanged($1) } }
         }
         // The keychain's session, restored: the app has a signed-in user from its first frame.
         if let session = disk.storage.session { simulation.record(ModelEvent.signedIn(user: session.user)) }

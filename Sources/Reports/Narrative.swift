@@ -41,6 +41,7 @@ public enum Narrative {
             let changed = previous.route != state.route || previous.loadingScreen != state.loadingScreen
                 || previous.spinner != state.spinner || previous.errorText != state.errorText
                 || previous.resumeGate != state.resumeGate || previous.foreground != state.foreground
+                || previous.alert != state.alert || previous.offlineBanner != state.offlineBanner
             return changed ? "shows \(summary(state))" : nil
         case .userAction(let action, let detail): return "taps \(action.rawValue)" + (detail.isEmpty ? "" : " \(detail)")
         case .actionUnavailable(let action, let route): return "wanted \(action.rawValue), not offered on \(route)"
@@ -62,6 +63,8 @@ public enum Narrative {
         if let spinner = state.spinner { parts.append("spinner '\(spinner)'") }
         if let error = state.errorText { parts.append("error \"\(error)\"") }
         if state.resumeGate { parts.append("resume gate") }
+        if let alert = state.alert { parts.append("alert \"\(alert)\"") }
+        if state.offlineBanner { parts.append("offline banner") }
         if !state.foreground { parts.append("(in background)") }
         if !state.actions.isEmpty { parts.append("offers " + state.actions.map(\.rawValue).joined(separator: ", ")) }
         return parts.joined(separator: ", ")

@@ -12,8 +12,10 @@ enum ExpectDecoding {
                 expectations.oracles = nil
             } else if let names = context.array(oracles, at: expect.path("oracles")) {
                 expectations.oracles = names.enumerated().compactMap { index, name in
+                    // Only the oracles that judge the app's runs: another's would never fire here.
                     context.choice(name, at: expect.path("oracles") + "[\(index)]",
-                                   from: OracleCatalogue.names.map { ($0, $0) }, what: "oracle")
+                                   from: OracleCatalogue.oracles(for: context.app).map { ($0.name, $0.name) },
+                                   what: context.noun("oracle"))
                 }
             }
         }
