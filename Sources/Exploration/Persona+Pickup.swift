@@ -7,6 +7,8 @@ import Scenarios
 extension Persona {
     /// The Apple ID signed in on the phone in every pickup persona.
     static let pickupAppleID = "apple.user@icloud.example"
+    /// Whose session the shared phone starts with: someone else in the household.
+    static let pickupHousemateID = "housemate@icloud.example"
 
     /// The persona's starting phone and backend: the keychain, the onboarding flag, whether the
     /// account exists, whether the phone is online at the first launch.
@@ -27,6 +29,12 @@ extension Persona {
             pickup.hasCompletedOnboarding = true
             if random.chance(Probability(0.5)) { pickup.sessionUser = Self.pickupAppleID }
             return (pickup, OfflineWindow(start: .zero, duration: .milliseconds(random.nextInt(in: 3_000...40_000))))
+        case .pickupSharedPhone:
+            // A housemate's session (their list loads and is kept on the phone); the Apple sheet
+            // offers the phone's own Apple ID, so whoever signs in after a sign-out is the other person.
+            pickup.accounts = [Self.pickupHousemateID]
+            pickup.sessionUser = Self.pickupHousemateID
+            pickup.hasCompletedOnboarding = true
         default:
             break
         }
@@ -38,7 +46,8 @@ extension Persona {
     func pickupScenario(seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
         var random = SeededRandom(seed: seed, stream: "persona")
         var (pickup, offline) = pickupStart(random: &random)
-        var driver = FreeUser(email: pickup.appleID, returning: !pickup.accounts.isEmpty)
+        var driver = FreeUser(email: pickup.appleID, returning: !pickup.accounts.isEmpty,
+                              emphasis: self == .pickupSharedPhone ? .signOut : nil)
         driver.onlyForward = user == .scripted
         swarm.drivenBy(driver.profile(seed: seed).onPickup)
         var world = WorldConfiguration()

@@ -14,6 +14,7 @@ public enum Persona: String, Sendable, CaseIterable {
     case pickupSignedIn = "pickup-signed-in"
     case pickupSignedOut = "pickup-signed-out"
     case pickupOfflineLaunch = "pickup-offline-launch"
+    case pickupSharedPhone = "pickup-shared-phone"
 
     /// The app the persona uses.
     public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
@@ -32,6 +33,7 @@ public enum Persona: String, Sendable, CaseIterable {
         case .pickupSignedIn: "pickup app: onboarding done and a session in the keychain"
         case .pickupSignedOut: "pickup app: onboarding done, signed out, the account exists"
         case .pickupOfflineLaunch: "pickup app: opened without a connection, with or without a session"
+        case .pickupSharedPhone: "pickup app: one person's session on a phone signed in to another's Apple ID; they swap"
         }
     }
 
@@ -65,7 +67,7 @@ public enum Persona: String, Sendable, CaseIterable {
             start.world.sessionEmail = Self.returningEmail
             start.steps.append(.untilIdle(max: .seconds(20)))
             return start
-        case .pickupNewInstall, .pickupSignedIn, .pickupSignedOut, .pickupOfflineLaunch:
+        case .pickupNewInstall, .pickupSignedIn, .pickupSignedOut, .pickupOfflineLaunch, .pickupSharedPhone:
             preconditionFailure("the pickup personas start in pickupStart(random:)")
         case .userSwitch:
             var start = Start(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail)

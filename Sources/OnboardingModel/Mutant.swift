@@ -24,6 +24,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case pickupUnconfirmedSignOut = "pickup-unconfirmed-sign-out", pickupDoubleSignIn = "pickup-double-sign-in"
     case pickupDeadToken = "pickup-dead-token", pickupOfflineRetry = "pickup-offline-retry"
     case pickupStaleLoad = "pickup-stale-load", pickupSilentSignInError = "pickup-silent-sign-in-error"
+    case pickupSharedCache = "pickup-shared-cache"
 
     /// The app the bug is in.
     public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
@@ -83,6 +84,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .pickupOfflineRetry: "main offers Retry while offline, and the tap changes nothing (found by explore --app pickup)"
         case .pickupStaleLoad: "a sign-out leaves the session's bookings load in flight: the next sign-in loads twice at once (found by explore --app pickup)"
         case .pickupSilentSignInError: "a failed sign-in request puts the button back with no error: the user is left guessing"
+        case .pickupSharedCache: "the cached pickups are the phone's, not the user's: an offline launch shows the last user's list to the next"
         }
     }
 
@@ -124,6 +126,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .pickupOfflineRetry: "004 Banner auto-shows/hides (NWPathMonitor); offline launch shows cached main view"
         case .pickupStaleLoad: "004 Sign Out: clears Keychain and routes back to WelcomeAuthView"
         case .pickupSilentSignInError: "004 Error display: inline below button"
+        case .pickupSharedCache: "004 Offline launch shows cached main view; 003 cache keyed by user"
         }
     }
 }

@@ -117,7 +117,9 @@ extension PickupApp {
     func loadBookings() {
         guard let session = disk.storage.session else { return }
         guard !isOffline else {
-            bookings = disk.storage.cachedBookings
+            // The phone's copy, if it is this user's (pickup-shared-cache: whoever's it is).
+            let cached = disk.storage.cachedBookings
+            bookings = cached?.user == session.user || mutants.contains(.pickupSharedCache) ? cached : nil
             showingCachedBookings = bookings != nil
             bookingsError = bookings == nil ? Self.offlineBookingsMessage : nil
             return publish()
@@ -142,8 +144,8 @@ extension PickupApp {
         bookingsLoading = false
         switch result {
         case .success(.bookings(let count)):
-            bookings = count
-            disk.storage.cachedBookings = count
+            bookings = CachedBookings(user: session.user, count: count)
+            disk.storage.cachedBookings = bookings
         case .failure(.status(401, _)) where !mutants.contains(.pickupDeadToken):
             return sessionRefused()
         default:

@@ -28,7 +28,7 @@ actor PickupApp {
     @exclusivity(unchecked) var sheetAttempt = 0
     @exclusivity(unchecked) var sheetClosedAt = 0
     @exclusivity(unchecked) var signInError: String?
-    @exclusivity(unchecked) var bookings: Int?
+    @exclusivity(unchecked) var bookings: CachedBookings?
     @exclusivity(unchecked) var bookingsLoading = false
     @exclusivity(unchecked) var bookingsError: String?
     /// What the network monitor last said.
@@ -101,6 +101,7 @@ actor PickupApp {
             state.errorText = bookingsError
             state.offlineBanner = bannerShown
             state.alert = confirmingSignOut ? "Are you sure you want to sign out?" : nil
+            state.contentOwner = bookings?.user
         default:
             break
         }

@@ -64,7 +64,8 @@ public actor PickupBackend: SimulatedServer {
             switch request {
             case .appleSignIn(let appleID): result = signIn(appleID)
             case .refreshSession: result = .success(.accepted)
-            case .bookings: result = .success(.bookings(count: 2))
+            // Each user their own list: p1 has 2 pickups, p2 3, … (whose list shows is visible).
+            case .bookings(let user): result = .success(.bookings(count: 2 + (usersByAppleID.firstIndex { $0.user == user } ?? 0)))
             default: result = .failure(.status(404, "Not an endpoint of this app"))
             }
         }

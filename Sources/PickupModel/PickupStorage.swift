@@ -8,14 +8,25 @@ public struct PickupStorage: Sendable, Equatable {
     /// `@AppStorage("hasCompletedOnboarding")`: one flag for the device, not per user; survives
     /// kills, not reinstalls (seed 004).
     public var hasCompletedOnboarding = false
-    /// The main view's last loaded bookings, which an offline launch shows ("Offline launch shows
-    /// cached main view"); app data, gone at a reinstall.
-    public var cachedBookings: Int?
+    /// The main view's last loaded bookings and whose they are, which an offline launch shows
+    /// ("Offline launch shows cached main view"); app data, gone at a reinstall.
+    public var cachedBookings: CachedBookings?
 
-    public init(session: PickupSession? = nil, hasCompletedOnboarding: Bool = false, cachedBookings: Int? = nil) {
+    public init(session: PickupSession? = nil, hasCompletedOnboarding: Bool = false, cachedBookings: CachedBookings? = nil) {
         self.session = session
         self.hasCompletedOnboarding = hasCompletedOnboarding
         self.cachedBookings = cachedBookings
+    }
+}
+
+/// A user's list of pickups as the phone keeps it.
+public struct CachedBookings: Sendable, Equatable {
+    public var user: String
+    public var count: Int
+
+    public init(user: String, count: Int) {
+        self.user = user
+        self.count = count
     }
 }
 

@@ -9,7 +9,8 @@ import Testing
                             "dec-push-order", "dec-resume-anonymous", "dec-resume-step", "dec-signed-in-intake", "dec-start-over-signed-in", "dec-started-after-reinstall", "dec-success-check-flash", "dec-success-check-fallback", "app-auth-wall",
                             "app-offline-banner", "pickup-onboarding-again", "pickup-skip-no-flag", "pickup-offline-bypass",
                             "pickup-banner-sticks", "pickup-unconfirmed-sign-out", "pickup-double-sign-in", "pickup-dead-token",
-                            "pickup-offline-retry", "pickup-stale-load", "pickup-silent-sign-in-error"]
+                            "pickup-offline-retry", "pickup-stale-load", "pickup-silent-sign-in-error",
+                            "pickup-shared-cache"]
 
     @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {
         let output = try BuiltTool.run(["list", "--mutants"])

@@ -9,7 +9,7 @@ import OnboardingModel
         let run = PickupHarness.run(PickupHarness.newUser()) { await PickupHarness.onboardAndSignIn($0) }
         #expect(run.routes == [.page(1), .page(2), .page(3), .signIn, .main])
         #expect(run.final.route == .main && run.final.actions == [.signOut] && run.final.spinner == nil)
-        #expect(run.storage.hasCompletedOnboarding && run.storage.session != nil && run.storage.cachedBookings == 2)
+        #expect(run.storage.hasCompletedOnboarding && run.storage.session != nil && run.storage.cachedBookings == CachedBookings(user: "p1", count: 2))
         #expect(run.requests(to: .appleSignIn) == 1 && run.requests(to: .bookings) == 1)
         #expect(run.requests(to: .refreshSession) == 0, "a token fresh from a sign-in is not refreshed")
     }

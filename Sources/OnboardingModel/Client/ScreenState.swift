@@ -21,6 +21,7 @@ public struct ScreenState: Sendable, Equatable {
         var offlineBanner: Bool = false
         var foreground: Bool = true
         var alert: String?
+        var contentOwner: String?
     }
 
     private final class Storage: @unchecked Sendable {
@@ -44,7 +45,7 @@ public struct ScreenState: Sendable, Equatable {
                 && fields.countdown == other.fields.countdown && fields.motionEffects == other.fields.motionEffects
                 && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
                 && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
-                && fields.alert == other.fields.alert
+                && fields.alert == other.fields.alert && fields.contentOwner == other.fields.contentOwner
         }
     }
 
@@ -136,6 +137,13 @@ public struct ScreenState: Sendable, Equatable {
         set { mutableFields.alert = newValue }
     }
 
+    /// The user whose data the screen shows (a list of their pickups), if it shows any: what
+    /// `ownDataOnly` holds to the signed-in user.
+    public var contentOwner: String? {
+        get { storage.fields.contentOwner }
+        set { mutableFields.contentOwner = newValue }
+    }
+
     public init(route: Route? = nil) { storage = Storage(Fields(route: route)) }
 
     /// A state built field by field in its own storage: one allocation, no uniqueness checks,
@@ -182,5 +190,6 @@ public struct ScreenState: Sendable, Equatable {
         if offlineBanner { out.write(" offline-banner") }
         if !foreground { out.write(" background") }
         if let alert { out.write(" alert=\""); out.write(alert); out.write("\"") }
+        if let contentOwner { out.write(" data-of="); out.write(contentOwner) }
     }
 }
