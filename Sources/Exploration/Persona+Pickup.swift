@@ -30,11 +30,15 @@ extension Persona {
             if random.chance(Probability(0.5)) { pickup.sessionUser = Self.pickupAppleID }
             return (pickup, OfflineWindow(start: .zero, duration: .milliseconds(random.nextInt(in: 3_000...40_000))))
         case .pickupSharedPhone:
-            // A housemate's session (their list loads and is kept on the phone); the Apple sheet
-            // offers the phone's own Apple ID, so whoever signs in after a sign-out is the other person.
-            pickup.accounts = [Self.pickupHousemateID]
-            pickup.sessionUser = Self.pickupHousemateID
+            // A phone a housemate used before: their list is still kept on it. The user signed in
+            // on it since, and their own list has not loaded yet; half the seeds open it offline.
+            pickup.accounts = [Self.pickupHousemateID, Self.pickupAppleID]
+            pickup.keptListOf = Self.pickupHousemateID
+            pickup.sessionUser = Self.pickupAppleID
             pickup.hasCompletedOnboarding = true
+            if random.chance(Probability(0.5)) {
+                return (pickup, OfflineWindow(start: .zero, duration: .milliseconds(random.nextInt(in: 3_000...40_000))))
+            }
         default:
             break
         }
@@ -46,8 +50,7 @@ extension Persona {
     func pickupScenario(seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
         var random = SeededRandom(seed: seed, stream: "persona")
         var (pickup, offline) = pickupStart(random: &random)
-        var driver = FreeUser(email: pickup.appleID, returning: !pickup.accounts.isEmpty,
-                              emphasis: self == .pickupSharedPhone ? .signOut : nil)
+        var driver = FreeUser(email: pickup.appleID, returning: !pickup.accounts.isEmpty)
         driver.onlyForward = user == .scripted
         swarm.drivenBy(driver.profile(seed: seed).onPickup)
         var world = WorldConfiguration()

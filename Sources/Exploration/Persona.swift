@@ -33,7 +33,7 @@ public enum Persona: String, Sendable, CaseIterable {
         case .pickupSignedIn: "pickup app: onboarding done and a session in the keychain"
         case .pickupSignedOut: "pickup app: onboarding done, signed out, the account exists"
         case .pickupOfflineLaunch: "pickup app: opened without a connection, with or without a session"
-        case .pickupSharedPhone: "pickup app: one person's session on a phone signed in to another's Apple ID; they swap"
+        case .pickupSharedPhone: "pickup app: a phone a housemate used before, their list still on it; the user signed in since"
         }
     }
 

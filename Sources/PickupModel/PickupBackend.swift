@@ -23,6 +23,9 @@ public actor PickupBackend: SimulatedServer {
         usersByAppleID = Self.users(of: accounts)
     }
 
+    /// How many pickups the account created `index`-th has: each user their own list (p1 2, p2 3, …).
+    static func bookingsCount(ofUserAt index: Int) -> Int { 2 + index }
+
     /// The user ids the backend gives the starting accounts: `p1`, `p2`, … in order, an Apple ID
     /// listed twice counted once.
     static func users(of accounts: [String]) -> [(appleID: String, user: String)] {
@@ -65,7 +68,7 @@ public actor PickupBackend: SimulatedServer {
             case .appleSignIn(let appleID): result = signIn(appleID)
             case .refreshSession: result = .success(.accepted)
             // Each user their own list: p1 has 2 pickups, p2 3, … (whose list shows is visible).
-            case .bookings(let user): result = .success(.bookings(count: 2 + (usersByAppleID.firstIndex { $0.user == user } ?? 0)))
+            case .bookings(let user): result = .success(.bookings(count: Self.bookingsCount(ofUserAt: usersByAppleID.firstIndex { $0.user == user } ?? 0)))
             default: result = .failure(.status(404, "Not an endpoint of this app"))
             }
         }

@@ -10,6 +10,9 @@ public struct PickupConfiguration: Sendable {
     public var appleID = "apple.user"
     /// The account whose session is in the keychain at the start, if any (an Apple ID of `accounts`).
     public var sessionUser: String?
+    /// The account (an Apple ID of `accounts`) whose list of pickups the phone keeps at the start,
+    /// if any: someone who used the app on this phone before (a housemate, on a shared phone).
+    public var keptListOf: String?
     /// `@AppStorage("hasCompletedOnboarding")` at the start.
     public var hasCompletedOnboarding = false
     /// Seed 004: "Respects accessibilityReduceMotion — skips animations if enabled".

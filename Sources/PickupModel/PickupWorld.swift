@@ -35,6 +35,10 @@ public struct PickupWorld: Sendable {
            let user = PickupBackend.users(of: configuration.accounts).first(where: { $0.appleID == appleID })?.user {
             storage.session = PickupSession(user: user, appleID: appleID)
         }
+        let users = PickupBackend.users(of: configuration.accounts)
+        if let owner = configuration.keptListOf, let index = users.firstIndex(where: { $0.appleID == owner }) {
+            storage.cachedBookings = CachedBookings(user: users[index].user, count: PickupBackend.bookingsCount(ofUserAt: index))
+        }
         device = PickupDevice(simulation: simulation, storage: storage, network: network, screen: screen,
                               configuration: configuration)
     }

@@ -11,6 +11,7 @@ enum PickupDecoding {
         if let session = device["session"], session != .null {
             pickup.sessionUser = context.string(session, at: device.path("session"))
         }
+        pickup.keptListOf = context.string(device["keptList"], at: device.path("keptList"))
         pickup.hasCompletedOnboarding = context.bool(device["hasCompletedOnboarding"], at: device.path("hasCompletedOnboarding"))
             ?? pickup.hasCompletedOnboarding
         pickup.reduceMotion = context.bool(device["reduceMotion"], at: device.path("reduceMotion")) ?? pickup.reduceMotion

@@ -35,6 +35,10 @@ extension Scenario {
             check.fail("$.device.session", "the session's Apple ID \"\(session)\" has no account on the backend",
                        suggestion: "add {\"email\": \"\(session)\"} to $.backend.accounts")
         }
+        if app == .pickup, let owner = pickup.keptListOf, !pickup.accounts.contains(owner) {
+            check.fail("$.device.keptList", "the kept list's Apple ID \"\(owner)\" has no account on the backend",
+                       suggestion: "add {\"email\": \"\(owner)\"} to $.backend.accounts")
+        }
         return check.found
     }
 }

@@ -85,6 +85,7 @@ public enum ScenarioEncoder {
         let pickup = scenario.pickup, defaults = PickupConfiguration()
         return object([
             ("session", pickup.sessionUser.map(JSONValue.string)),
+            ("keptList", pickup.keptListOf.map(JSONValue.string)),
             ("hasCompletedOnboarding", pickup.hasCompletedOnboarding ? .bool(true) : nil),
             ("reduceMotion", pickup.reduceMotion ? .bool(true) : nil),
             ("online", scenario.startsOffline ? .bool(false) : nil),

@@ -30,7 +30,7 @@ public enum ScenarioKeys {
     public static let limits = ["virtualTime"]
 
     // The pickup app's (seed 004) objects, where they differ from the fix plan's.
-    public static let pickupDevice = ["session", "hasCompletedOnboarding", "reduceMotion", "online", "appleID", "appleSheet"]
+    public static let pickupDevice = ["session", "keptList", "hasCompletedOnboarding", "reduceMotion", "online", "appleID", "appleSheet"]
     public static let pickupBackend = ["accounts"]
     public static let pickupAccount = ["email"]
     public static let pickupNetwork = network
