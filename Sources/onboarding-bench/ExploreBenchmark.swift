@@ -11,18 +11,18 @@ struct ExploreBenchmark {
         let targets = Persona.of(.fixPlan).map(ExplorationTarget.persona)
         let free = ExplorationPlan(targets: targets, seedCount: seeds, user: .free)
         let scripted = ExplorationPlan(targets: targets, seedCount: seeds, user: .scripted)
-        _ = Explorer.run(free, jobs: 2)  // warm-up
-        _ = Explorer.run(scripted, jobs: 2)
+        _ = Explorer.explore(free, jobs: 2)  // warm-up
+        _ = Explorer.explore(scripted, jobs: 2)
         var freeRates: [Double] = [], scriptedRates: [Double] = [], speedups: [Double] = [], ratios: [Double] = []
         for _ in 0..<repetitions {
             let one = Stopwatch()
-            _ = Explorer.run(free, jobs: 1)
+            _ = Explorer.explore(free, jobs: 1)
             let oneSeconds = one.elapsedSeconds
             let two = Stopwatch()
-            _ = Explorer.run(free, jobs: 2)
+            _ = Explorer.explore(free, jobs: 2)
             let twoSeconds = two.elapsedSeconds
             let script = Stopwatch()
-            _ = Explorer.run(scripted, jobs: 1)
+            _ = Explorer.explore(scripted, jobs: 1)
             let scriptSeconds = script.elapsedSeconds
             freeRates.append(Double(seeds) / oneSeconds)
             scriptedRates.append(Double(seeds) / scriptSeconds)

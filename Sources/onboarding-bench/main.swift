@@ -22,6 +22,9 @@ let usage = """
                user side by side, and the speed-up from one worker to two on the same 1000
                seeds; prints explore.seeds_per_second (free), explore.scripted_seeds_per_second,
                explore.free_over_scripted, explore.speedup_2_jobs
+      oracles  where judging a run goes: each oracle, the observation, the metrics and the
+               coverage, timed over the same 1000 free-user runs; prints
+               oracles.judging_per_run_us and each part's share and ns/run
       guided   coverage-guided exploration against plain seeds: for every catalogue id, the
                runs until the first failing one within 1000 runs, and the coverage reached
                on the fixed model; prints guided.* (an experiment, see docs/exploration.md)
@@ -46,6 +49,8 @@ case "suite":
     if !SuiteBenchmark().run() { exit(2) }
 case "explore":
     ExploreBenchmark().run()
+case "oracles":
+    OracleBenchmark().run()
 case "memory":
     MemoryBenchmark().run()
 case "guided":
