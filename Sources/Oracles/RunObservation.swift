@@ -5,11 +5,7 @@ import OnboardingModel
 /// signed-in user and every account's journey over time worked out once.
 public struct RunObservation: Sendable {
     /// One model event with its place in the trace.
-    public struct Event: Sendable {
-        public let index: Int
-        public let time: SimulationInstant
-        public let event: ModelEvent
-    }
+    public typealias Event = RecordedEvent<ModelEvent>
 
     /// One launch of the app, from `launched` to its kill (or the end of the run).
     public struct Launch: Sendable {
@@ -30,28 +26,20 @@ public struct RunObservation: Sendable {
     public let screens: [(index: Int, time: SimulationInstant, state: ScreenState)]
     public let launches: [Launch]
     public let end: SimulationInstant
-    /// The trace, for excerpts: lines are rendered only for the entries a violation quotes.
-    private let entries: [TraceEntry]
+    /// The trace, for excerpts: its entries and lines are built only when a violation quotes them.
+    private let trace: Trace
     /// Who is signed in from each trace index on (sign-ins and sign-outs, in order).
     private let signIns: [(index: Int, user: String?)]
     /// Each account's journey from each trace index on, by user.
     private let journeys: SmallMap<[(index: Int, journey: Journey)]>
 
     public init(trace: Trace) {
-        entries = trace.entries
-        var events: [Event] = []
+        self.trace = trace
+        // The trace's own log of model events: shared, not copied event by event.
+        let events = trace.events(of: ModelEvent.self)
         var kinds: [ModelEvent.Kind] = []
-        events.reserveCapacity(trace.entries.count)
-        kinds.reserveCapacity(trace.entries.count)
-        // Indexed through the buffer: measured fewer copies of each entry than a `for … in` loop
-        // (opening the record still copies it once).
-        trace.entries.withUnsafeBufferPointer { entries in
-            for position in entries.indices {
-                guard let event = entries[position].recorded(as: ModelEvent.self) else { continue }
-                kinds.append(event.kind)
-                events.append(Event(index: entries[position].index, time: entries[position].time, event: event))
-            }
-        }
+        kinds.reserveCapacity(events.count)
+        for position in events.indices { kinds.append(events[position].event.kind) }
         self.events = events
         (positionsByKind, kindStarts) = Self.groupByKind(kinds)
         // Built once the screens are counted: one allocation of the right size.
@@ -63,7 +51,7 @@ public struct RunObservation: Sendable {
             screens.append((events[position].index, events[position].time, state))
         }
         self.screens = screens
-        end = trace.entries.last?.time ?? .zero
+        end = trace.endTime
         var signIns: [(index: Int, user: String?)] = []
         var journeys: SmallMap<[(index: Int, journey: Journey)]> = [:]
         for position in Self.positions(of: [.signedIn, .signedOut, .accountSeeded, .journeyChanged],
@@ -80,7 +68,7 @@ public struct RunObservation: Sendable {
         self.signIns = signIns
         self.journeys = journeys
         let lifecycle = Self.positions(of: [.launched, .launchContext, .killed], in: positionsByKind, starts: kindStarts)
-        launches = Self.launches(in: lifecycle.map { events[$0] }, end: end, endIndex: trace.entries.count)
+        launches = Self.launches(in: lifecycle.map { events[$0] }, end: end, endIndex: trace.count)
     }
 
     // MARK: Events by kind.
@@ -146,13 +134,25 @@ public struct RunObservation: Sendable {
             groups += 1
         }
         guard groups > 1 else { return grouped[only ?? 0..<0] }
-        var positions: [Int] = []
-        positions.reserveCapacity(count)
-        for raw in wanted.rawValues {
-            positions.append(contentsOf: grouped[starts[raw]..<starts[raw + 1]])
+        // The groups are each in order: mark their positions in a bitmap of every event (on the
+        // stack) and read the marks back in order, instead of sorting.
+        let words = (grouped.count + 63) / 64
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { marks in
+            marks.initialize(repeating: 0)
+            for raw in wanted.rawValues {
+                for position in grouped[starts[raw]..<starts[raw + 1]] { marks[position >> 6] |= 1 << UInt64(position & 63) }
+            }
+            var positions: [Int] = []
+            positions.reserveCapacity(count)
+            for word in 0..<words {
+                var rest = marks[word]
+                while rest != 0 {
+                    positions.append(word << 6 | rest.trailingZeroBitCount)
+                    rest &= rest - 1
+                }
+            }
+            return positions[...]
         }
-        positions.sort()
-        return positions[...]
     }
 
     private static func launches(in events: [Event], end: SimulationInstant, endIndex: Int) -> [Launch] {
@@ -287,8 +287,10 @@ public struct RunObservation: Sendable {
     /// Canonical trace lines from `first` to `last` (inclusive), at most `limit` of them,
     /// keeping the first and the last.
     public func excerpt(from first: Int, to last: Int, limit: Int = 12) -> [String] {
-        let lower = max(0, min(first, last)), upper = min(entries.count - 1, max(first, last))
+        let lower = max(0, min(first, last)), upper = min(trace.count - 1, max(first, last))
         guard lower <= upper else { return [] }
+        let entries = trace.entries
+        guard upper < entries.count else { return [] }
         let lines = entries[lower...upper].map(\.line)
         guard lines.count > limit else { return lines }
         return Array(lines.prefix(limit - 1)) + ["…", lines.last!]
@@ -296,6 +298,7 @@ public struct RunObservation: Sendable {
 
     /// Canonical lines of the given trace indices, in order.
     public func lines(_ indices: [Int]) -> [String] {
-        indices.sorted().filter { $0 >= 0 && $0 < entries.count }.map { entries[$0].line }
+        let entries = trace.entries
+        return indices.sorted().filter { $0 >= 0 && $0 < entries.count }.map { entries[$0].line }
     }
 }

@@ -134,7 +134,7 @@ public enum ScenarioRunner {
         let screen = await world.currentScreen()
         guard await !world.perform(action, input: input), !mayBeRefused else { return }
         capture.refusals.append(Refusal(step: step, action: action, screen: screen,
-                                        at: world.simulation.clock.now, traceIndex: world.simulation.trace.entries.count - 1))
+                                        at: world.simulation.clock.now, traceIndex: world.simulation.trace.count - 1))
     }
 
     /// Reads the code from the user's mail, types it, waits a moment, and taps Verify.
@@ -243,7 +243,7 @@ struct Snapshot: Sendable {
     static func take(_ world: any AppWorld, email: String?) async -> Snapshot {
         var snapshot = Snapshot()
         snapshot.screen = await world.currentScreen()
-        snapshot.traceCount = world.simulation.trace.entries.count
+        snapshot.traceCount = world.simulation.trace.count
         snapshot.time = world.simulation.clock.now
         guard let email, let world = world as? OnboardingWorld else { return snapshot }
         snapshot.journey = await world.backend.journey(ofEmail: email)

@@ -31,7 +31,10 @@ public final class Simulation: @unchecked Sendable {
 
     /// Current virtual time.
     @exclusivity(unchecked) public internal(set) var now: SimulationInstant = .zero
-    @exclusivity(unchecked) public private(set) var trace = Trace()
+    /// The run's trace so far.
+    public var trace: Trace { recordedTrace }
+    // Internal, under its own name: `record` is inlinable (see `Trace.append`).
+    @exclusivity(unchecked) @usableFromInline var recordedTrace = Trace()
 
     @exclusivity(unchecked) var phase: Phase = .ready
     @exclusivity(unchecked) var timers = TimerHeap()
@@ -80,11 +83,17 @@ public final class Simulation: @unchecked Sendable {
     }
 
     /// Appends an event to the trace at the current virtual time.
+    @inlinable
     public func record(_ event: some TraceRecord) {
+        guard isRecording else { return }
+        recordedTrace.append(event, at: now)
+    }
+
+    /// Whether an event recorded now enters the trace: only while the run runs (cancelled
+    /// tasks unwinding after it must not change its trace), and only from its driver thread.
+    @usableFromInline var isRecording: Bool {
         precondition(executor.isOnDriverThread, "record trace events from inside the simulation")
-        // Cancelled tasks unwinding after the run must not change its trace.
-        guard phase == .running else { return }
-        trace.append(event, at: now)
+        return phase == .running
     }
 
     /// Starts simulated work on the simulation's executor: the way to start a task.

@@ -23,6 +23,13 @@ public struct TraceEntry: Sendable {
     public let time: SimulationInstant
     public let record: any TraceRecord
 
+    @usableFromInline
+    init(index: Int, time: SimulationInstant, record: any TraceRecord) {
+        self.index = index
+        self.time = time
+        self.record = record
+    }
+
     /// The record's canonical text, rendered on demand (recording only hashes it).
     public var text: String { record.canonicalText }
 
@@ -50,19 +57,46 @@ public struct TraceEntry: Sendable {
 /// print(result.trace.hashHex)   // "9f1c03b2a4d5e6f7", the same in every process
 /// ```
 public struct Trace: Sendable {
-    /// Every recorded entry, in order (empty once `releaseEntries()` was called).
-    public private(set) var entries: [TraceEntry] = []
-    /// How many events were recorded (kept when the entries are released).
-    public private(set) var count = 0
-    private var hasher = TraceHasher()
+    // Stored under internal names, with public getters: `append` is inlinable, so that each
+    // layer's call specializes it for its own record type (hashing and logging a concrete
+    // event with direct calls, not through its metadata).
+    @usableFromInline var recorded = 0
+    @usableFromInline var hasher = TraceHasher()
     /// The time of the latest event (zero before the first).
-    private var lastTime = SimulationInstant.zero
+    @usableFromInline var lastTime = SimulationInstant.zero
+    /// The events, one typed log per record type, in the order the types first appeared: each
+    /// event is stored once, as its own type (no existential per event while recording).
+    @usableFromInline var logs: [RecordLogStorage] = []
+
+    /// Every recorded entry, in order (empty once `releaseEntries()` was called).
+    ///
+    /// Built from the logs on each call (linear in the events): read it once, off the hot path
+    /// (reports, excerpts, tests); a layer that judges runs reads its own `events(of:)`.
+    public var entries: [TraceEntry] {
+        var merged: [TraceEntry] = []
+        merged.reserveCapacity(logs.reduce(0) { $0 + $1.count })
+        var next = [Int](repeating: 0, count: logs.count)
+        // Each index is in exactly one log, and each log is in index order: take the smallest head.
+        while true {
+            var smallest: (log: Int, index: Int)?
+            for log in logs.indices where next[log] < logs[log].count {
+                let index = logs[log].index(at: next[log])
+                if smallest.map({ index < $0.index }) ?? true { smallest = (log, index) }
+            }
+            guard let (log, _) = smallest else { return merged }
+            merged.append(logs[log].entry(at: next[log]))
+            next[log] += 1
+        }
+    }
+    /// How many events were recorded (kept when the entries are released).
+    public var count: Int { recorded }
 
     public init() {}
 
-    /// Generic, so recording hashes a concrete event with direct calls and boxes it into the
-    /// entry's existential once (an existential parameter cost about four copies of each event).
-    public mutating func append(_ record: some TraceRecord, at time: SimulationInstant) {
+    /// Generic, so recording hashes a concrete event with direct calls and stores it as itself
+    /// in its type's log (an existential parameter cost about four copies of each event).
+    @inlinable
+    public mutating func append<R: TraceRecord>(_ record: R, at time: SimulationInstant) {
         // Checked against a kept time, not `entries.last` (which would copy an entry per event).
         precondition(lastTime <= time, "trace time went backwards: \(lastTime) then \(time)")
         lastTime = time
@@ -73,14 +107,41 @@ public struct Trace: Sendable {
         hasher.write(byte: UInt8(ascii: " "))
         record.writeCanonical(to: &hasher)
         hasher.write(byte: UInt8(ascii: "\n"))
-        entries.append(TraceEntry(index: count, time: time, record: record))
-        count += 1
+        log(record, at: time)
+        recorded += 1
     }
+
+    /// Appends `record` to its type's log (a linear search: a run records two or three types).
+    @inlinable
+    mutating func log<R: TraceRecord>(_ record: R, at time: SimulationInstant) {
+        let type = ObjectIdentifier(R.self)
+        for position in logs.indices where logs[position].recordType == type {
+            if !isKnownUniquelyReferenced(&logs[position]) { logs[position] = logs[position].copy() }
+            unsafeDowncast(logs[position], to: RecordLog<R>.self).events.append(RecordedEvent(index: recorded, time: time, event: record))
+            return
+        }
+        let log = RecordLog<R>()
+        log.events.append(RecordedEvent(index: recorded, time: time, event: record))
+        logs.append(log)
+    }
+
+    /// The recorded events of type `R`, in trace order, as recorded: no entry is opened or
+    /// copied, and the array is shared with the trace until either changes (empty once
+    /// `releaseEntries()` was called).
+    public func events<R: TraceRecord>(of type: R.Type) -> [RecordedEvent<R>] {
+        for log in logs where log.recordType == ObjectIdentifier(R.self) {
+            return unsafeDowncast(log, to: RecordLog<R>.self).events
+        }
+        return []
+    }
+
+    /// The time of the last event (zero before the first); kept when the entries are released.
+    public var endTime: SimulationInstant { lastTime }
 
     /// Frees the entries and keeps the hash and count: what a run of many seeds keeps of each
     /// trace once its oracles have judged it (replaying a seed brings the entries back).
     public mutating func releaseEntries() {
-        entries = []
+        logs = []
     }
 
     /// FNV-1a of every canonical line, each followed by a newline.
