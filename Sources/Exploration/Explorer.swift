@@ -153,17 +153,24 @@ public enum Explorer {
         let work: @Sendable (Int) -> Void = { worker in
             var part = WorkerPart(summary: ExplorationSummary(watching: plan.budgets))
             while true {
-                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard position < seeds.count else { break }
-                // A run of many seeds keeps each trace's hash, not its entries: memory stays flat
-                // and the allocator reuses one run's blocks for the next (`replay` brings them back).
-                var run = explore(plan, seed: seeds[position])
-                run.result.releaseTraceEntries()
-                perSeed?.take(run, at: position)
-                part.summary.add(run)
-                // A worker takes positions in increasing order, so its first failures are its lowest.
-                if !run.result.passed && part.failures.count < keepFailures { part.failures.append((position, run)) }
-                progress(done.wrappingAdd(1, ordering: .relaxed).newValue, seeds.count)
+                // A batch of seeds is played, then judged: the oracles' code stays in the caches
+                // from one run's judging to the next (judging in between simulations costs more).
+                let first = next.wrappingAdd(batchSize, ordering: .relaxed).oldValue
+                guard first < seeds.count else { break }
+                let positions = first..<min(first + batchSize, seeds.count)
+                var played = positions.map { play(plan, seed: seeds[$0]) }
+                for (offset, position) in positions.enumerated() {
+                    // A run of many seeds keeps each trace's hash, not its entries: memory stays
+                    // flat (`replay` brings them back).
+                    var run = judge(plan, played[offset])
+                    played[offset].release()
+                    run.result.releaseTraceEntries()
+                    perSeed?.take(run, at: position)
+                    part.summary.add(run)
+                    // A worker takes positions in increasing order, so its first failures are its lowest.
+                    if !run.result.passed && part.failures.count < keepFailures { part.failures.append((position, run)) }
+                    progress(done.wrappingAdd(1, ordering: .relaxed).newValue, seeds.count)
+                }
             }
             var finished = Optional(consume part)
             parts.withLock { $0[worker] = finished.take() }
@@ -200,13 +207,39 @@ public enum Explorer {
 
     /// One seed of the plan.
     public static func explore(_ plan: ExplorationPlan, seed: UInt64) -> ExplorationRun {
+        judge(plan, play(plan, seed: seed))
+    }
+
+    /// How many seeds a worker plays before it judges them.
+    static let batchSize = 32
+
+    /// A seed played and not yet judged.
+    struct PlayedSeed {
+        let target: ExplorationTarget
+        let seed: UInt64
+        let swarm: Swarm
+        var played: ScenarioRunner.Played?
+
+        /// Lets the simulation's memory go once the run is judged.
+        mutating func release() { played = nil }
+    }
+
+    /// Plays seed `seed` of `plan`: its target's scenario with the seed's swarm, not yet judged.
+    static func play(_ plan: ExplorationPlan, seed: UInt64) -> PlayedSeed {
         let target = plan.target(for: seed)
         var (scenario, swarm) = target.scenario(seed: seed, user: plan.user)
         // A file's own budgets are expectations written for its own faults, like its `expect`s.
         if case .scenario = target, !plan.keepsScenarioExpectations { scenario.settings.budgets = Budgets() }
-        var result = ScenarioRunner.run(scenario, seed: seed, mutants: plan.mutants)
-        if case .scenario = target, !plan.keepsScenarioExpectations { result = result.keepingOraclesOnly() }
-        return ExplorationRun(target: target.name, seed: seed, swarm: swarm, result: result)
+        return PlayedSeed(target: target, seed: seed, swarm: swarm,
+                          played: ScenarioRunner.simulate(scenario, seed: seed, mutants: plan.mutants))
+    }
+
+    /// Judges a played seed.
+    static func judge(_ plan: ExplorationPlan, _ seed: PlayedSeed) -> ExplorationRun {
+        guard let played = seed.played else { preconditionFailure("a played seed is judged once") }
+        var result = ScenarioRunner.judge(played)
+        if case .scenario = seed.target, !plan.keepsScenarioExpectations { result = result.keepingOraclesOnly() }
+        return ExplorationRun(target: seed.target.name, seed: seed.seed, swarm: seed.swarm, result: result)
     }
 }
 

@@ -17,11 +17,32 @@ public enum ScenarioRunner {
     /// session without an account) is not run: its result fails with one `scenario` violation per
     /// problem, so a scenario built in code gets the same answer a file would.
     public static func run(_ scenario: Scenario, seed: UInt64? = nil, mutants extra: [Mutant] = []) -> ScenarioResult {
+        judge(simulate(scenario, seed: seed, mutants: extra))
+    }
+
+    /// A scenario played and not yet judged: what `judge` needs. Running many seeds, simulate a
+    /// few and then judge them: the oracles' code stays in the processor's caches from one run's
+    /// judging to the next, instead of being pushed out by a simulation in between.
+    public struct Played: Sendable {
+        let scenario: Scenario
+        let seed: UInt64
+        let mutants: MutantSet
+        /// Nil for a scenario that cannot run (`refused` holds its result).
+        let outcome: SimulationResult?
+        let capture: EndState?
+        let refused: ScenarioResult?
+    }
+
+    /// Plays `scenario` (as `run` does) without judging it.
+    public static func simulate(_ scenario: Scenario, seed: UInt64? = nil, mutants extra: [Mutant] = []) -> Played {
         var world = scenario.world
         world.mutants = MutantSet(world.mutants.members + extra)
         let seed = seed ?? scenario.seed
         let problems = scenario.problems
-        guard problems.isEmpty else { return refused(scenario, seed: seed, mutants: world.mutants, problems: problems) }
+        guard problems.isEmpty else {
+            return Played(scenario: scenario, seed: seed, mutants: world.mutants, outcome: nil, capture: nil,
+                          refused: refused(scenario, seed: seed, mutants: world.mutants, problems: problems))
+        }
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
         let capture = EndState()
@@ -41,6 +62,15 @@ public enum ScenarioRunner {
             try? await simulation.clock.sleep(for: scenario.settleAfterSteps, label: "settle after the last step")
             await capture.record(world, scenario: scenario)
         }
+        return Played(scenario: scenario, seed: seed, mutants: world.mutants, outcome: outcome, capture: capture, refused: nil)
+    }
+
+    /// Judges a played scenario: the oracles, its expectations, the kernel's problems, the metrics.
+    public static func judge(_ played: Played) -> ScenarioResult {
+        guard let outcome = played.outcome, let capture = played.capture else {
+            return played.refused ?? refused(played.scenario, seed: played.seed, mutants: played.mutants, problems: [])
+        }
+        let scenario = played.scenario
         let observation = RunObservation(trace: outcome.trace)
         let forApp = OracleCatalogue.oracles(for: scenario.app)
         let oracles = scenario.expectations.oracles.map { names in forApp.filter { names.contains($0.name) } } ?? forApp
@@ -54,7 +84,7 @@ public enum ScenarioRunner {
                                                policyOutcome: capture.policyOutcome, run: observation)
         violations += kernelProblems(outcome)
         let launches = LaunchMetrics.of(observation)
-        var result = ScenarioResult(scenario: scenario, seed: seed, mutants: world.mutants, violations: violations,
+        var result = ScenarioResult(scenario: scenario, seed: played.seed, mutants: played.mutants, violations: violations,
                                     simulation: outcome, metrics: launches.first)
         result.launches = launches
         result.journey = JourneyMetrics.of(observation)

@@ -12,20 +12,24 @@ public protocol CanonicalWriter {
 
 extension CanonicalWriter {
     /// Appends `value` in decimal, with a leading `-` when negative.
+    @inlinable
     public mutating func write(_ value: Int64) {
         if value < 0 { write(byte: UInt8(ascii: "-")) }
         write(decimal: value.magnitude)
     }
 
+    @inlinable
     public mutating func write(_ value: Int) { write(Int64(value)) }
 
     /// Appends `true` or `false`.
+    @inlinable
     public mutating func write(_ value: Bool) { write(value ? "true" : "false") }
 
     /// Appends `value` in decimal, without a sign.
     ///
     /// Eight digits at a time, each from a division by the constant 10 (a multiply, not a
     /// division instruction), gathered in a register: every trace line carries a time.
+    @inlinable
     public mutating func write(decimal value: UInt64) {
         if value >= 100_000_000 {
             write(decimal: value / 100_000_000)
@@ -39,7 +43,8 @@ extension CanonicalWriter {
     }
 
     /// Appends the last `count` (at most 8) decimal digits of `value`, zero-padded.
-    private mutating func write(digitsOf value: UInt64, count: Int) {
+    @usableFromInline
+    mutating func write(digitsOf value: UInt64, count: Int) {
         var packed: UInt64 = 0  // the most significant digit in the lowest byte
         var rest = value
         for _ in 0..<count {
@@ -53,6 +58,7 @@ extension CanonicalWriter {
     }
 
     /// Appends `value` in decimal, left-padded with zeros to `width` digits.
+    @inlinable
     public mutating func write(decimal value: UInt64, width: Int) {
         var digits = 1
         var bound: UInt64 = 10
@@ -86,9 +92,11 @@ public struct CanonicalText: CanonicalWriter {
 }
 
 extension TraceHasher: CanonicalWriter {
+    @inlinable
     public mutating func write(_ text: String) { combine(text) }
 
+    @inlinable
     public mutating func write(byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* Self.prime
+        state = (state ^ UInt64(byte)) &* Self.prime
     }
 }

@@ -41,7 +41,8 @@ class RecordLogStorage: @unchecked Sendable {
 
 @usableFromInline
 final class RecordLog<Record: TraceRecord>: RecordLogStorage, @unchecked Sendable {
-    @usableFromInline var events: [RecordedEvent<Record>] = []
+    // Changed only by the trace that holds it uniquely: no run-time exclusivity check per event.
+    @exclusivity(unchecked) @usableFromInline var events: [RecordedEvent<Record>] = []
 
     @usableFromInline
     init() { super.init(recordType: ObjectIdentifier(Record.self)) }

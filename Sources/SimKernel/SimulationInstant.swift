@@ -31,6 +31,7 @@ public struct SimulationInstant: InstantProtocol, Sendable, CustomStringConverti
     public var description: String { CanonicalText.build { writeCanonical(to: &$0) } }
 
     /// Writes `description`'s text piece by piece (the trace hashes it for every event).
+    @inlinable
     public func writeCanonical(to writer: inout some CanonicalWriter) {
         writer.write(milliseconds)
         let remainder = nanoseconds % 1_000_000

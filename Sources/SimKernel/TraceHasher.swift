@@ -3,15 +3,20 @@
 /// Unlike `hashValue`, which Swift seeds per process, this hash is the same in every
 /// process and on every machine, so two people can compare runs by one string.
 public struct TraceHasher: Sendable, Equatable {
-    private static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
-    static let prime: UInt64 = 0x0000_0100_0000_01B3
+    @usableFromInline static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+    @usableFromInline static let prime: UInt64 = 0x0000_0100_0000_01B3
 
-    public internal(set) var value: UInt64 = TraceHasher.offsetBasis
+    /// The hash so far (kept under an internal name: the writes are inlinable).
+    @usableFromInline var state: UInt64 = TraceHasher.offsetBasis
+
+    /// The hash of everything combined so far.
+    public var value: UInt64 { state }
 
     public init() {}
 
+    @inlinable
     public mutating func combine(_ text: String) {
-        var hash = value
+        var hash = state
         // Native strings are contiguous UTF-8: no copy, no per-byte index arithmetic.
         let contiguous: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
@@ -19,7 +24,7 @@ public struct TraceHasher: Sendable, Equatable {
         if contiguous == nil {
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* Self.prime }
         }
-        value = hash
+        state = hash
     }
 
     /// The hash as exactly 16 lowercase hex digits.

@@ -27,6 +27,17 @@ import Scenarios
         #expect(Set(parts.map(\.seed)).count == parts.count, "no seed runs in two shards")
     }
 
+    @Test func seedsPlayedInBatchesAreJudgedExactlyAsEachSeedAlone() {
+        // More seeds than a batch, with a mutant so that some runs fail: the batch changes nothing.
+        let plan = ExplorationPlan(targets: Self.personas, seedCount: Explorer.batchSize + 9, mutants: [.fix3])
+        let batched = Explorer.run(plan)
+        let alone = plan.seeds.map { Explorer.explore(plan, seed: $0) }
+        #expect(batched.count == plan.seeds.count)
+        #expect(hashes(batched) == hashes(alone))
+        #expect(batched.map(\.result.violations.count) == alone.map(\.result.violations.count))
+        #expect(batched.map(\.result.passed) == alone.map(\.result.passed))
+    }
+
     @Test func twoWorkersGiveTheSameResultsAsOne() {
         let plan = ExplorationPlan(targets: Self.personas, seedCount: 50, mutants: [.fix3])
         let one = Explorer.run(plan, jobs: 1), two = Explorer.run(plan, jobs: 2)
