@@ -29,10 +29,11 @@ public struct NoLostProgress: Oracle {
             switch event.event {
             case .reinstalled:
                 // The sync queue went with the app: a step with no lasting connection since is
-                // forgotten, not lost (one with 30 s online before the reinstall was the app's to send).
+                // forgotten, not lost (one with 30 s online, the app running, before the reinstall
+                // was the app's to send).
                 for position in users.indices {
                     guard let latest = users[position].latest,
-                          !run.onlineStretch(from: latest.time, to: event.time, atLeast: RunObservation.deliveryGrace) else { continue }
+                          !run.deliveryStretch(from: latest.time, to: event.time, atLeast: RunObservation.deliveryGrace) else { continue }
                     users[position].latest = nil
                 }
                 continue
@@ -61,9 +62,9 @@ public struct NoLostProgress: Oracle {
         for (user, latest, reached) in users.sorted(by: { $0.user < $1.user }) {
             guard let latest else { continue }
             guard reached.map({ $0 < latest.phase }) ?? true else { continue }
-            // Seed 003's account loss: progress made with a session the backend refused cannot
-            // reach it, and the app clears it on purpose.
-            guard !run.sessionRefused(user, liveAt: latest.index) else { continue }
+            // Seed 003's account loss: progress made with a session the backend refused, or still
+            // queued when the account was lost, cannot reach it, and the app clears it on purpose.
+            guard !run.queuedWorkRefused(user, queuedAt: latest.index) else { continue }
             violations.append(Violation(
                 oracle: name, at: latest.time,
                 message: "\(user) completed \(latest.phase.rawValue) at \(latest.time), but the backend still had "

@@ -173,11 +173,15 @@ public struct NoSilentDeadEnd: Oracle {
             moments.append((signIn.index, signIn.time))
         }
         for moment in moments.sorted(by: { $0.index < $1.index }) {
-            // The user the main app was shown for, and their journey a patience window later.
+            // The user the main app was shown for, and their journey a patience window later (it
+            // may complete a moment after the app moved on). A journey complete when main showed
+            // is no dead end either, even if it changes later: a program reset on another device
+            // is the main app's story, not onboarding's.
             let later = max(run.lastIndex(atOrBefore: min(moment.time.advanced(by: patience), run.end)), moment.index)
             let user = run.signedInUser(atIndex: moment.index)
             let journey = user.flatMap { run.journey(of: $0, atIndex: later) }
-            guard journey?.isComplete != true else { continue }
+            let journeyThen = user.flatMap { run.journey(of: $0, atIndex: moment.index) }
+            guard journey?.isComplete != true, journeyThen?.isComplete != true else { continue }
             violations.append(Violation(
                 oracle: name, at: moment.time,
                 message: "The main app showed for \(user.map { "user \($0)" } ?? "nobody signed in") whose journey is "

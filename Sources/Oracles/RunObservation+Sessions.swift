@@ -21,6 +21,14 @@ extension RunObservation {
         return losses.contains { $0.index > began && $0.index < ended }
     }
 
+    /// True when work `user` queued at trace index `index` can never reach the backend: the
+    /// session live then was refused, or the account was lost after it while the work was still
+    /// queued (the queue sends with the session of the moment; seed 003: on a 401 the app clears
+    /// the queue on purpose, and a deleted account stores nothing).
+    public func queuedWorkRefused(_ user: String, queuedAt index: Int) -> Bool {
+        sessionRefused(user, liveAt: index) || losses(of: user).contains { $0.index > index }
+    }
+
     /// The trace index at which `user` next got a working session after `loss` (a new sign-in),
     /// or `Int.max`: the loss applies from its event up to there.
     public func sessionRestored(_ user: String, after loss: Event) -> Int {
@@ -65,9 +73,20 @@ extension RunObservation {
         return !signInsByCode().contains { $0.event.index > launch.startIndex && $0.event.index < index }
     }
 
-    /// How long a connection must stand for queued work to reach the backend (a few tries with
-    /// timeouts and backoff): work lost to a reinstall after such a stretch was the app's to send.
+    /// How long a connection must stand, with the app running, for queued work to reach the
+    /// backend (a few tries with timeouts and backoff): work lost to a reinstall after such a
+    /// stretch was the app's to send.
     public static let deliveryGrace = Duration.seconds(30)
+
+    /// Whether the app had a chance to send queued work between `start` and `end`: it was running
+    /// and the device online, without a break, for at least `length` (a queue sends nothing while
+    /// the app is not running, however long the connection stands).
+    public func deliveryStretch(from start: SimulationInstant, to end: SimulationInstant, atLeast length: Duration) -> Bool {
+        launches.contains { launch in
+            launch.end > start && launch.start < end
+                && onlineStretch(from: max(start, launch.start), to: min(end, launch.end), atLeast: length)
+        }
+    }
 
     /// Whether the device was online without a break for at least `length` somewhere between
     /// `start` and `end` (it starts online; `connectivity` events change that).
