@@ -7,26 +7,28 @@ import SimKernel
 /// A value with copy-on-write storage: every screen change is kept in the trace and scanned by
 /// many oracles, so a copy costs one reference count, not a dozen.
 public struct ScreenState: Sendable, Equatable {
-    struct Fields: Equatable {
-        var route: Route?
-        var loadingScreen: String?
-        var spinner: String?
-        var errorText: String?
-        var actions: [UserAction] = []
-        var emailField: String = ""
-        var countdown: Int?
-        var motionEffects: [String] = []
-        var resumeGate: Bool = false
-        var workoutCard: String?
-        var offlineBanner: Bool = false
-        var foreground: Bool = true
-        var alert: String?
-        var contentOwner: String?
+    // Internal and usable from inlinable code: the getters below are inlinable, so an oracle
+    // reading a screen's route reads a field, not a call into this module.
+    @usableFromInline struct Fields: Equatable {
+        @usableFromInline var route: Route?
+        @usableFromInline var loadingScreen: String?
+        @usableFromInline var spinner: String?
+        @usableFromInline var errorText: String?
+        @usableFromInline var actions: [UserAction] = []
+        @usableFromInline var emailField: String = ""
+        @usableFromInline var countdown: Int?
+        @usableFromInline var motionEffects: [String] = []
+        @usableFromInline var resumeGate: Bool = false
+        @usableFromInline var workoutCard: String?
+        @usableFromInline var offlineBanner: Bool = false
+        @usableFromInline var foreground: Bool = true
+        @usableFromInline var alert: String?
+        @usableFromInline var contentOwner: String?
     }
 
-    private final class Storage: @unchecked Sendable {
+    @usableFromInline final class Storage: @unchecked Sendable {
         // Mutated only while uniquely referenced (`mutableFields`): copy-on-write.
-        @exclusivity(unchecked) var fields: Fields
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
 
         /// Field by field, in place: comparing `fields` as values would copy both first (every
@@ -49,7 +51,7 @@ public struct ScreenState: Sendable, Equatable {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     private var mutableFields: Fields {
         _read { yield storage.fields }
@@ -61,86 +63,86 @@ public struct ScreenState: Sendable, Equatable {
 
     /// The root route; `nil` while the app is not running (never launched, or killed).
     public var route: Route? {
-        get { storage.fields.route }
+        @inlinable get { storage.fields.route }
         set { mutableFields.route = newValue }
     }
 
     /// A full-screen loading view (`launch-screen`, `main-loading`, …), if one covers the route.
     public var loadingScreen: String? {
-        get { storage.fields.loadingScreen }
+        @inlinable get { storage.fields.loadingScreen }
         set { mutableFields.loadingScreen = newValue }
     }
 
     /// An inline activity indicator (a spinning button, options loading), if any.
     public var spinner: String? {
-        get { storage.fields.spinner }
+        @inlinable get { storage.fields.spinner }
         set { mutableFields.spinner = newValue }
     }
 
     /// An error message on screen, if any.
     public var errorText: String? {
-        get { storage.fields.errorText }
+        @inlinable get { storage.fields.errorText }
         set { mutableFields.errorText = newValue }
     }
 
     /// The actions the user can take now, in a fixed order.
     public var actions: [UserAction] {
-        get { storage.fields.actions }
+        @inlinable get { storage.fields.actions }
         set { mutableFields.actions = newValue }
     }
 
     /// Contents of the email field on the auth screen.
     public var emailField: String {
-        get { storage.fields.emailField }
+        @inlinable get { storage.fields.emailField }
         set { mutableFields.emailField = newValue }
     }
 
     /// The OTP resend countdown, while it shows.
     public var countdown: Int? {
-        get { storage.fields.countdown }
+        @inlinable get { storage.fields.countdown }
         set { mutableFields.countdown = newValue }
     }
 
     /// Motion effects playing (`confetti`).
     public var motionEffects: [String] {
-        get { storage.fields.motionEffects }
+        @inlinable get { storage.fields.motionEffects }
         set { mutableFields.motionEffects = newValue }
     }
 
     /// The "welcome back, resume where you left off" gate.
     public var resumeGate: Bool {
-        get { storage.fields.resumeGate }
+        @inlinable get { storage.fields.resumeGate }
         set { mutableFields.resumeGate = newValue }
     }
 
     /// The first-workout card on the success screen.
     public var workoutCard: String? {
-        get { storage.fields.workoutCard }
+        @inlinable get { storage.fields.workoutCard }
         set { mutableFields.workoutCard = newValue }
     }
 
     /// The offline banner of seed 004.
     public var offlineBanner: Bool {
-        get { storage.fields.offlineBanner }
+        @inlinable get { storage.fields.offlineBanner }
         set { mutableFields.offlineBanner = newValue }
     }
 
     /// True while the app is in the foreground.
     public var foreground: Bool {
-        get { storage.fields.foreground }
+        @inlinable get { storage.fields.foreground }
         set { mutableFields.foreground = newValue }
     }
 
     /// A modal alert over the route (seed 004's sign-out confirmation), if one is up.
     public var alert: String? {
-        get { storage.fields.alert }
+        @inlinable get { storage.fields.alert }
         set { mutableFields.alert = newValue }
     }
 
     /// The user whose data the screen shows (a list of their pickups), if it shows any: what
     /// `ownDataOnly` holds to the signed-in user.
     public var contentOwner: String? {
-        get { storage.fields.contentOwner }
+        @inlinable get { storage.fields.contentOwner }
         set { mutableFields.contentOwner = newValue }
     }
 
