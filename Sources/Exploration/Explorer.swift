@@ -158,12 +158,11 @@ public enum Explorer {
                 let first = next.wrappingAdd(batchSize, ordering: .relaxed).oldValue
                 guard first < seeds.count else { break }
                 let positions = first..<min(first + batchSize, seeds.count)
-                var played = positions.map { play(plan, seed: seeds[$0]) }
-                for (offset, position) in positions.enumerated() {
+                let played = positions.map { play(plan, seed: seeds[$0]) }
+                for (position, seed) in zip(positions, played) {
                     // A run of many seeds keeps each trace's hash, not its entries: memory stays
-                    // flat (`replay` brings them back).
-                    var run = judge(plan, played[offset])
-                    played[offset].release()
+                    // flat (`replay` brings them back); a batch's traces go with the batch.
+                    var run = judge(plan, seed)
                     run.result.releaseTraceEntries()
                     perSeed?.take(run, at: position)
                     part.summary.add(run)
@@ -218,10 +217,7 @@ public enum Explorer {
         let target: ExplorationTarget
         let seed: UInt64
         let swarm: Swarm
-        var played: ScenarioRunner.Played?
-
-        /// Lets the simulation's memory go once the run is judged.
-        mutating func release() { played = nil }
+        let played: ScenarioRunner.Played
     }
 
     /// Plays seed `seed` of `plan`: its target's scenario with the seed's swarm, not yet judged.
@@ -236,8 +232,7 @@ public enum Explorer {
 
     /// Judges a played seed.
     static func judge(_ plan: ExplorationPlan, _ seed: PlayedSeed) -> ExplorationRun {
-        guard let played = seed.played else { preconditionFailure("a played seed is judged once") }
-        var result = ScenarioRunner.judge(played)
+        var result = ScenarioRunner.judge(seed.played)
         if case .scenario = seed.target, !plan.keepsScenarioExpectations { result = result.keepingOraclesOnly() }
         return ExplorationRun(target: seed.target.name, seed: seed.seed, swarm: seed.swarm, result: result)
     }

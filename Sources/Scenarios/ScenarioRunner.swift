@@ -24,13 +24,15 @@ public enum ScenarioRunner {
     /// few and then judge them: the oracles' code stays in the processor's caches from one run's
     /// judging to the next, instead of being pushed out by a simulation in between.
     public struct Played: Sendable {
+        enum Stage: Sendable {
+            /// The scenario cannot run (`Scenario.problems`): its result, nothing simulated.
+            case refused(ScenarioResult)
+            case simulated(SimulationResult, EndState)
+        }
         let scenario: Scenario
         let seed: UInt64
         let mutants: MutantSet
-        /// Nil for a scenario that cannot run (`refused` holds its result).
-        let outcome: SimulationResult?
-        let capture: EndState?
-        let refused: ScenarioResult?
+        let stage: Stage
     }
 
     /// Plays `scenario` (as `run` does) without judging it.
@@ -40,8 +42,8 @@ public enum ScenarioRunner {
         let seed = seed ?? scenario.seed
         let problems = scenario.problems
         guard problems.isEmpty else {
-            return Played(scenario: scenario, seed: seed, mutants: world.mutants, outcome: nil, capture: nil,
-                          refused: refused(scenario, seed: seed, mutants: world.mutants, problems: problems))
+            return Played(scenario: scenario, seed: seed, mutants: world.mutants,
+                          stage: .refused(refused(scenario, seed: seed, mutants: world.mutants, problems: problems)))
         }
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
@@ -62,13 +64,15 @@ public enum ScenarioRunner {
             try? await simulation.clock.sleep(for: scenario.settleAfterSteps, label: "settle after the last step")
             await capture.record(world, scenario: scenario)
         }
-        return Played(scenario: scenario, seed: seed, mutants: world.mutants, outcome: outcome, capture: capture, refused: nil)
+        return Played(scenario: scenario, seed: seed, mutants: world.mutants, stage: .simulated(outcome, capture))
     }
 
     /// Judges a played scenario: the oracles, its expectations, the kernel's problems, the metrics.
     public static func judge(_ played: Played) -> ScenarioResult {
-        guard let outcome = played.outcome, let capture = played.capture else {
-            return played.refused ?? refused(played.scenario, seed: played.seed, mutants: played.mutants, problems: [])
+        let outcome: SimulationResult, capture: EndState
+        switch played.stage {
+        case .refused(let result): return result
+        case .simulated(let simulated, let state): (outcome, capture) = (simulated, state)
         }
         let scenario = played.scenario
         let observation = RunObservation(trace: outcome.trace)
