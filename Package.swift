@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .executable(name: "onboarding-sim", targets: ["onboarding-sim"]),
         .executable(name: "onboarding-bench", targets: ["onboarding-bench"]),
+        .executable(name: "onboarding-mutate", targets: ["onboarding-mutate"]),
     ],
     targets: [
         // Domain-free: executor, virtual clock, seeded randomness, trace, limits, escape guard.
@@ -40,6 +41,9 @@ let package = Package(
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
         .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
+        // Mutation testing of the app models: mutation points in Swift source, sampling, the report.
+        .target(name: "Mutation", dependencies: ["SimKernel", "Scenarios", "Reports"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
@@ -47,6 +51,7 @@ let package = Package(
         .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "MutationTests", dependencies: ["Mutation"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
         // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.
         .testTarget(name: "SchemaTests", dependencies: ["Scenarios", "Exploration", "Oracles", "OnboardingModel"], swiftSettings: nonsending),

@@ -1,0 +1,124 @@
+import Foundation
+import Mutation
+import Scenarios
+
+/// The checks every mutant meets, in order: the bundled scenarios, then `explore` of the mutated
+/// file's app with the free user and with the scripted one. Each check's trace hashes are compared
+/// with the unmutated app's, so a mutant whose every hash is unchanged is "no behaviour change".
+struct MutantChecks {
+    struct Check {
+        enum Kind { case scenarios, explore(app: String, user: String) }
+        let kind: Kind
+        let arguments: [String]
+        var name: String {
+            switch kind {
+            case .scenarios: "bundled scenarios"
+            case .explore(let app, let user): "explore \(app), \(user) user"
+            }
+        }
+    }
+
+    /// What one check saw: its hashes, and the first failure if any.
+    struct Observation {
+        var hashes: String
+        var killer: MutantKiller?
+    }
+
+    let binary: String
+    let directory: URL
+    let seeds: Int
+    let jobs: Int
+    let limit: Double
+
+    /// The checks for a mutant of an app: every bundled scenario, then that app explored.
+    func checks(app: String) -> [Check] {
+        var checks = [Check(kind: .scenarios, arguments: ["run", "--json"])]
+        for user in ["free", "scripted"] {
+            checks.append(Check(kind: .explore(app: app, user: user),
+                                arguments: ["explore", "--app", app, "--user", user, "--seeds", String(seeds),
+                                            "--jobs", String(jobs), "--keep-failures", "1", "--json"]))
+        }
+        return checks
+    }
+
+    /// Runs `check`. Throws when the output cannot be read (then the tool itself is broken).
+    func observe(_ check: Check) throws -> Observation {
+        let outcome = try ProcessRunner.run(binary, check.arguments, in: directory, limit: limit)
+        let command = "onboarding-sim " + check.arguments.filter { $0 != "--json" }.joined(separator: " ")
+        switch outcome.ending {
+        case .timedOut:
+            return Observation(hashes: "", killer: MutantKiller(
+                kind: .timeout, name: "timeout", detail: "\(check.name) ran past \(Int(limit)) s (counted as killed)",
+                command: command))
+        case .signalled(let signal):
+            return Observation(hashes: "", killer: MutantKiller(
+                kind: .crash, name: "signal \(signal)", detail: "\(check.name): \(Self.lastLine(of: outcome.standardError))",
+                command: command))
+        case .exited(let status) where status != 0 && status != 1:
+            return Observation(hashes: "", killer: MutantKiller(
+                kind: .crash, name: "exit \(status)", detail: "\(check.name): \(Self.lastLine(of: outcome.standardError))",
+                command: command))
+        case .exited:
+            switch check.kind {
+            case .scenarios: return try scenarioObservation(outcome.standardOutput)
+            case .explore: return try exploreObservation(outcome.standardOutput, check: check, command: command)
+            }
+        }
+    }
+
+    private func scenarioObservation(_ output: String) throws -> Observation {
+        var hashes: [String] = []
+        var killer: MutantKiller?
+        for line in output.split(separator: "\n") {
+            let members = try Self.object(String(line))
+            let file = Self.string("file", in: members) ?? "?"
+            hashes.append(file + " " + (Self.string("traceHash", in: members) ?? ""))
+            guard killer == nil, case .bool(false)? = members.first(where: { $0.key == "passed" })?.value else { continue }
+            killer = MutantKiller(kind: .scenario, name: Self.firstOracle(in: members) ?? "expectations", detail: file,
+                                  command: "onboarding-sim run \(file) --story")
+        }
+        return Observation(hashes: hashes.joined(separator: "\n"), killer: killer)
+    }
+
+    private func exploreObservation(_ output: String, check: Check, command: String) throws -> Observation {
+        let members = try Self.object(output)
+        let hash = Self.string("summaryHash", in: members) ?? ""
+        if case .array(let failures)? = members.first(where: { $0.key == "failures" })?.value,
+           case .object(let failure)? = failures.first {
+            let persona = Self.string("target", in: failure) ?? "?"
+            let seed = Self.string("seed", in: failure) ?? "?"
+            return Observation(hashes: hash, killer: MutantKiller(
+                kind: .explore, name: Self.firstOracle(in: failure) ?? "expectations",
+                detail: "\(check.name): \(persona), seed \(seed)",
+                command: Self.string("replay", in: failure) ?? command))
+        }
+        if case .array(let exceeded)? = members.first(where: { $0.key == "budgetsExceeded" })?.value, !exceeded.isEmpty {
+            return Observation(hashes: hash, killer: MutantKiller(
+                kind: .budget, name: "budgets", detail: "\(check.name): \(exceeded.count) timing limit(s) exceeded",
+                command: command))
+        }
+        return Observation(hashes: hash, killer: nil)
+    }
+
+    private static func object(_ text: String) throws -> [(key: String, value: JSONValue)] {
+        guard case .object(let members) = try JSONParser.parse(text) else {
+            throw MutationReportError(message: "onboarding-sim printed JSON that is not an object")
+        }
+        return members
+    }
+
+    private static func string(_ key: String, in members: [(key: String, value: JSONValue)]) -> String? {
+        if case .string(let text)? = members.first(where: { $0.key == key })?.value { return text }
+        return nil
+    }
+
+    private static func firstOracle(in members: [(key: String, value: JSONValue)]) -> String? {
+        guard case .array(let violations)? = members.first(where: { $0.key == "violations" })?.value,
+              case .object(let first)? = violations.first else { return nil }
+        return string("oracle", in: first)
+    }
+
+    private static func lastLine(of text: String) -> String {
+        String(text.split(separator: "\n").last ?? "no output").prefix(300).description
+    }
+}

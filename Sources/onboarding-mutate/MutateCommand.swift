@@ -1,0 +1,121 @@
+import Foundation
+import Mutation
+
+/// The command: options checked, mutants chosen, then listed, merged or run.
+enum MutateCommand {
+    static func main(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(MutateOptions.help)
+            return 0
+        }
+        let options: MutateOptions
+        do {
+            options = try MutateOptions(arguments)
+        } catch {
+            Progress.say("onboarding-mutate: \(error.message)\n\(MutateOptions.usage)\nSee 'onboarding-mutate --help'.")
+            return 2
+        }
+        do {
+            if let files = options.merge { return try merge(files, options) }
+            return try run(options)
+        } catch {
+            Progress.say("onboarding-mutate: \(error)")
+            return 2
+        }
+    }
+
+    private static func run(_ options: MutateOptions) throws -> Int32 {
+        let package = URL(fileURLWithPath: options.package).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+            throw MutationReportError(message: "no Package.swift in \(package.path); run from the package or name it with --package")
+        }
+        let app = try AppUnderTest(package: package, paths: options.paths)
+        let mutants = options.selection.select(from: app.mutants)
+        if options.listOnly {
+            for mutant in mutants {
+                print("\(mutant.file):\(mutant.line):\(mutant.column): \(mutant.mutationOperator.rawValue)")
+                print(mutant.diff.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+            }
+            print("\(mutants.count) mutant(s) of \(app.mutants.count) in \(app.files.count) file(s)")
+            return 0
+        }
+        guard let swift = ProcessRunner.which("swift") else {
+            throw MutationReportError(message: "no 'swift' on PATH: the mutants are built with the toolchain")
+        }
+        let scratch = ScratchPackage(source: package, root: package.appendingPathComponent(".build/mutate/package"),
+                                     product: options.product)
+        let checks = MutantChecks(binary: scratch.binary.path, directory: scratch.root, seeds: options.seeds,
+                                  jobs: options.jobs, limit: options.timeout)
+        let run = MutationRun(options: options, app: app, mutants: mutants, verdicts: try verdicts(options, package),
+                              swift: swift, scratch: scratch, checks: checks)
+        let report = try run.run(resuming: try previousResults(options, plan: run.plan, mutants: mutants))
+        return try finish(report, options)
+    }
+
+    /// The finished mutants of an earlier report of the same plan at `--json`.
+    private static func previousResults(_ options: MutateOptions, plan: [(String, String)], mutants: [Mutant]) throws -> [MutantResult] {
+        guard let path = options.json, FileManager.default.fileExists(atPath: path) else { return [] }
+        let previous = try MutationReport.parse(try String(contentsOfFile: path, encoding: .utf8))
+        guard previous.plan.map({ "\($0.0)=\($0.1)" }) == plan.map({ "\($0.0)=\($0.1)" }) else {
+            throw MutationReportError(message: "\(path) holds a report of another plan or source; name another --json file, or remove it to start again")
+        }
+        let ids = Set(mutants.map(\.id))
+        return previous.results.filter { ids.contains($0.id) }
+    }
+
+    private static func verdicts(_ options: MutateOptions, _ package: URL) throws -> AcceptedSurvivors {
+        let path = options.verdicts ?? package.appendingPathComponent("docs/mutation-verdicts.json").path
+        guard options.verdicts != nil || FileManager.default.fileExists(atPath: path) else { return AcceptedSurvivors() }
+        do {
+            return try AcceptedSurvivors(json: try String(contentsOfFile: path, encoding: .utf8))
+        } catch {
+            throw MutationReportError(message: "\(path): \(error)")
+        }
+    }
+
+    private static func merge(_ files: [String], _ options: MutateOptions) throws -> Int32 {
+        var merged: MutationReport?
+        for file in files {
+            let report: MutationReport
+            do {
+                report = try MutationReport.parse(try String(contentsOfFile: file, encoding: .utf8))
+            } catch {
+                throw MutationReportError(message: "\(file): \(error)")
+            }
+            let plan = report.plan.filter { $0.0 != "shard" }
+            if let first = merged {
+                guard first.plan.map({ "\($0.0)=\($0.1)" }) == plan.map({ "\($0.0)=\($0.1)" }) else {
+                    throw MutationReportError(message: "\(file) is a report of another plan than \(files[0])")
+                }
+                let seen = Set(first.results.map(\.id))
+                guard !report.results.contains(where: { seen.contains($0.id) }) else {
+                    throw MutationReportError(message: "\(file) repeats mutants of an earlier report: a shard given twice?")
+                }
+                merged!.results += report.results
+            } else {
+                merged = MutationReport(plan: plan, results: report.results)
+            }
+        }
+        var report = merged!
+        report.results.sort { lhs, rhs in (lhs.file, lhs.line, lhs.id) < (rhs.file, rhs.line, rhs.id) }
+        let judged = try verdicts(options, URL(fileURLWithPath: options.package))
+        for index in report.results.indices where report.results[index].verdict == .survived {
+            report.results[index].accepted = judged.judgement(of: report.results[index])
+        }
+        return try finish(report, options)
+    }
+
+    /// Prints the summary, writes the files, and gives the exit code.
+    private static func finish(_ report: MutationReport, _ options: MutateOptions) throws -> Int32 {
+        if let json = options.json { try OutputFile.write(report.json(), to: json) }
+        if let markdown = options.markdown { try OutputFile.write(report.markdown(), to: markdown) }
+        print("killed: \(report.count(.killed))  survived: \(report.count(.survived)) (\(report.acceptedSurvivors.count) accepted)"
+              + "  no behaviour change: \(report.count(.noChange))  build failed: \(report.count(.buildFailed))")
+        for survivor in report.openSurvivors {
+            print("survived: \(survivor.file):\(survivor.line) \(survivor.mutationOperator)")
+            print(survivor.diff.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+        }
+        print("score: \(report.scoreText) of the mutants that change behaviour are killed")
+        return report.openSurvivors.isEmpty ? 0 : 1
+    }
+}

@@ -1,0 +1,145 @@
+import Mutation
+
+/// The command line of `onboarding-mutate`, checked before anything runs.
+struct MutateOptions {
+    var selection = MutantSelection()
+    /// Folders or files to mutate, relative to the package; empty: the bundled apps' own code.
+    var paths: [String] = []
+    var package = "."
+    var product = "onboarding-sim"
+    /// The app whose personas are explored for every mutant; nil: the app that owns each file.
+    var app: String?
+    var seeds = 2000
+    var jobs = 2
+    var timeout = 120.0
+    var json: String?
+    var markdown: String?
+    var verdicts: String?
+    var listOnly = false
+    var merge: [String]?
+
+    static let usage = """
+        usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--path P]…
+                                 [--seeds N] [--jobs K] [--timeout SECONDS] [--shard I/N] [--app A]
+                                 [--json FILE] [--markdown FILE] [--verdicts FILE] [--package DIR] [--list]
+               onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
+        """
+
+    static let help = usage + """
+
+
+        Mutation testing of the app models: small changes to the app's own source (a condition
+        negated, a call deleted, a constant changed …), each applied to a copy of the package
+        (.build/mutate/package), built, and checked with the bundled scenarios and `explore` of the
+        file's app with the free and the scripted user. Each mutant ends as killed (by which
+        scenario or oracle, first seed), survived, no behaviour change (every trace hash equal to
+        the unmutated app's) or build failed. A check that runs past the time limit counts as killed,
+        as PIT counts it. The score is killed ÷ (killed + survived); survivors the verdicts file
+        judges equivalent or not a bug are listed and left out of it.
+
+        Mutated by default: the bundled apps' own code (Sources/OnboardingModel/Client/, the pickup
+        app's PickupApp*.swift and PickupStorage.swift), never the simulated world, the screen
+        vocabulary, event records, the catalogue's own mutant switches, the kernel or the oracles.
+
+        options:
+          --sample N       try N mutants drawn by the seed (default: every one)
+          --seed S         the seed of the draw (default 1)
+          --file TEXT      only files whose path contains TEXT (repeatable)
+          --operator OP    only this operator (repeatable): \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", "))
+          --path P         mutate this folder or file instead (repeatable; relative to the package)
+          --seeds N        seeds per explore check (default 2000)
+          --jobs K         explore's workers (default 2)
+          --timeout S      wall-clock seconds per check before it counts as killed (default 120)
+          --shard I/N      run every N-th mutant of the sample, starting at the I-th
+          --app A          explore app A's personas for every mutant (default: the file's app)
+          --json FILE      the report as JSON, written after every mutant; an existing report of the
+                           same plan is resumed, its finished mutants kept
+          --markdown FILE  the report as Markdown (survivors with their diffs)
+          --verdicts FILE  survivors judged equivalent or not a bug (default docs/mutation-verdicts.json
+                           if it exists)
+          --package DIR    the package to mutate (default: the current folder)
+          --list           list the chosen mutants and stop
+
+        examples:
+          swift run -c release onboarding-mutate --sample 200 --seed 1 --json m.json
+          swift run -c release onboarding-mutate --sample 20 --seed 7 --markdown m.md
+          swift run -c release onboarding-mutate --file OTPTimer --operator delete-statement --list
+          swift run -c release onboarding-mutate --sample 200 --shard 2/4 --json m2.json
+          swift run -c release onboarding-mutate merge m1.json m2.json m3.json m4.json --markdown m.md
+
+        Exit codes: 0 no open survivor, 1 open survivors, 2 bad input or usage (or the unmutated app
+        fails its own checks).
+        """
+
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--path", "--seeds", "--jobs",
+                                      "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package"]
+
+    init(_ arguments: [String]) throws(UsageError) {
+        var rest = arguments[...]
+        if rest.first == "merge" {
+            rest = rest.dropFirst()
+            merge = []
+        }
+        while let argument = rest.popFirst() {
+            if argument == "--list" { listOnly = true; continue }
+            if !argument.hasPrefix("-"), merge != nil { merge!.append(argument); continue }
+            let (name, inline) = Self.split(argument)
+            guard Self.valued.contains(name) else { throw UsageError(message: "unknown option '\(argument)'") }
+            guard let value = inline ?? rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+            try take(name, value)
+        }
+        if let merge, merge.isEmpty { throw UsageError(message: "merge needs at least one report file") }
+    }
+
+    private mutating func take(_ name: String, _ value: String) throws(UsageError) {
+        switch name {
+        case "--sample": selection.sample = try Self.count(name, value, minimum: 1)
+        case "--seed":
+            guard let seed = UInt64(value) else { throw UsageError(message: "--seed takes a whole number, got '\(value)'") }
+            selection.seed = seed
+        case "--file": selection.files.append(value)
+        case "--operator":
+            guard let op = MutationOperator(rawValue: value) else {
+                throw UsageError(message: "unknown operator '\(value)'; the operators: "
+                                 + MutationOperator.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            selection.operators.append(op)
+        case "--path": paths.append(value)
+        case "--seeds": seeds = try Self.count(name, value, minimum: 1, maximum: 10_000_000)
+        case "--jobs": jobs = try Self.count(name, value, minimum: 1, maximum: 64)
+        case "--timeout":
+            guard let seconds = Double(value), seconds >= 1, seconds <= 86_400 else {
+                throw UsageError(message: "--timeout takes seconds from 1 to 86400, got '\(value)'")
+            }
+            timeout = seconds
+        case "--shard":
+            let parts = value.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= 10_000,
+                  index >= 1, index <= count else {
+                throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N ≤ 10000, got '\(value)'")
+            }
+            selection.shard = (index, count)
+        case "--app": app = value
+        case "--json": json = value
+        case "--markdown": markdown = value
+        case "--verdicts": verdicts = value
+        default: package = value
+        }
+    }
+
+    private static func count(_ name: String, _ value: String, minimum: Int, maximum: Int = 1_000_000) throws(UsageError) -> Int {
+        guard let number = Int(value), number >= minimum, number <= maximum else {
+            throw UsageError(message: "\(name) takes a whole number from \(minimum) to \(maximum), got '\(value)'")
+        }
+        return number
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Mutation
+import SimKernel
+
+/// One mutation run: the baseline, then every chosen mutant built and checked in the scratch copy.
+struct MutationRun {
+    let options: MutateOptions
+    let app: AppUnderTest
+    let mutants: [Mutant]
+    let verdicts: AcceptedSurvivors
+    let swift: String
+    let scratch: ScratchPackage
+    let checks: MutantChecks
+
+    /// The plan a report records; a report is resumed only by a run of the same plan.
+    var plan: [(String, String)] {
+        let digest = app.files.reduce(into: TraceHasher.fnv1a("")) { hash, file in
+            hash = TraceHasher.fnv1a(String(hash) + file.path + file.text)
+        }
+        let selection = options.selection
+        return [
+            ("sample", selection.sample.map(String.init) ?? "all"), ("seed", String(selection.seed)),
+            ("files", selection.files.joined(separator: ",")),
+            ("operators", selection.operators.map(\.rawValue).joined(separator: ",")),
+            ("paths", options.paths.joined(separator: ",")), ("shard", "\(selection.shard.index)/\(selection.shard.count)"),
+            ("seeds", String(options.seeds)), ("app", options.app ?? ""), ("source", String(digest, radix: 16)),
+        ]
+    }
+
+    /// Runs every mutant not already in `previous`; returns the report.
+    func run(resuming previous: [MutantResult]) throws -> MutationReport {
+        var report = MutationReport(plan: plan, results: previous)
+        let done = Set(previous.map(\.id))
+        let pending = mutants.filter { !done.contains($0.id) }
+        Progress.say("onboarding-mutate: \(mutants.count) mutant(s), \(previous.count) already done; building the copy in \(scratch.root.path)")
+        try scratch.sync()
+        let built = try scratch.build(swift: swift, limit: 3600)
+        guard built.ending == .exited(0) else {
+            throw MutationReportError(message: "the unmutated package does not build:\n" + built.standardError.suffix(2000))
+        }
+        let baseline = try baselineHashes(for: Set(pending.map { AppUnderTest.app(of: $0.file, override: options.app) }))
+        var progress = Progress(total: mutants.count, done: previous.count)
+        for mutant in pending {
+            let started = Date()
+            var result = try trial(mutant, baseline: baseline)
+            result.seconds = Date().timeIntervalSince(started)
+            if result.verdict == .survived { result.accepted = verdicts.judgement(of: result) }
+            report.results.append(result)
+            if let json = options.json { try OutputFile.write(report.json(), to: json) }
+            progress.finished(result)
+        }
+        try restoreAll()
+        report.results.sort { lhs, rhs in (lhs.file, lhs.line, lhs.id) < (rhs.file, rhs.line, rhs.id) }
+        for index in report.results.indices where report.results[index].verdict == .survived {
+            report.results[index].accepted = verdicts.judgement(of: report.results[index])
+        }
+        return report
+    }
+
+    /// The unmutated app's hashes for every check of every app the mutants belong to; it must pass.
+    private func baselineHashes(for apps: Set<String>) throws -> [String: String] {
+        var hashes: [String: String] = [:]
+        for app in apps.sorted() {
+            for check in checks.checks(app: app) where hashes[check.name] == nil {
+                let observation = try checks.observe(check)
+                if let killer = observation.killer {
+                    throw MutationReportError(message: "the unmutated app fails its own checks (\(check.name)): "
+                                              + "\(killer.name) in \(killer.detail); fix that first (\(killer.command))")
+                }
+                hashes[check.name] = observation.hashes
+            }
+        }
+        return hashes
+    }
+
+    /// One mutant: applied, built, checked, and the file restored.
+    private func trial(_ mutant: Mutant, baseline: [String: String]) throws -> MutantResult {
+        guard let file = app.files.first(where: { $0.path == mutant.file }) else {
+            preconditionFailure("a mutant names a file of the app under test")
+        }
+        try scratch.write(mutant.file, mutant.applied(to: file.text))
+        defer { try? scratch.write(mutant.file, file.text) }
+        let built = try scratch.build(swift: swift, limit: 1800)
+        guard built.ending == .exited(0) else { return MutantResult(mutant: mutant, verdict: .buildFailed, seconds: 0) }
+        var changed = false
+        for check in checks.checks(app: AppUnderTest.app(of: mutant.file, override: options.app)) {
+            let observation = try checks.observe(check)
+            if let killer = observation.killer { return MutantResult(mutant: mutant, verdict: .killed, killer: killer, seconds: 0) }
+            if observation.hashes != baseline[check.name] { changed = true }
+        }
+        return MutantResult(mutant: mutant, verdict: changed ? .survived : .noChange, seconds: 0)
+    }
+
+    /// Puts every file of the copy back as the package has it.
+    private func restoreAll() throws {
+        for file in app.files { try scratch.write(file.path, file.text) }
+    }
+}
