@@ -56,7 +56,7 @@ let package = Package(
         // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.
         .testTarget(name: "SchemaTests", dependencies: ["Scenarios", "Exploration", "Oracles", "OnboardingModel"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
-        .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "SimKernel", "Reports"], swiftSettings: nonsending),
+        .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "onboarding-mutate", "SimKernel", "Reports"], swiftSettings: nonsending),
     ],
     swiftLanguageModes: [.v6]
 )

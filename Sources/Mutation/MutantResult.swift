@@ -54,6 +54,8 @@ public struct MutantResult: Sendable {
     public var seconds: Double
     /// A survivor judged acceptable in the verdicts file, with the reason written there.
     public var accepted: AcceptedSurvivor?
+    /// For a mutant that does not compile: the compiler's first error.
+    public var buildError: String?
 
     public init(mutant: Mutant, verdict: MutantVerdict, killer: MutantKiller? = nil, seconds: Double) {
         id = mutant.id

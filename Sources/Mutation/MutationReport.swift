@@ -63,6 +63,7 @@ public struct MutationReport: Sendable {
                 ("detail", .string(killer.detail)), ("command", .string(killer.command)),
             ])))
         }
+        if let buildError = result.buildError { members.append(("buildError", .string(buildError))) }
         if let accepted = result.accepted {
             members.append(("accepted", .object([("verdict", .string(accepted.verdict)), ("reason", .string(accepted.reason))])))
         }
@@ -105,9 +106,11 @@ public struct MutationReport: Sendable {
             killer = MutantKiller(kind: kind, name: try string("name", in: killerMembers),
                                   detail: try string("detail", in: killerMembers), command: try string("command", in: killerMembers))
         }
-        return MutantResult(id: try string("id", in: members), file: try string("file", in: members), line: number("line"),
-                            mutationOperator: try string("operator", in: members), diff: try string("diff", in: members),
-                            verdict: verdict, killer: killer, seconds: Double(number("milliseconds")) / 1000)
+        var result = MutantResult(id: try string("id", in: members), file: try string("file", in: members), line: number("line"),
+                                  mutationOperator: try string("operator", in: members), diff: try string("diff", in: members),
+                                  verdict: verdict, killer: killer, seconds: Double(number("milliseconds")) / 1000)
+        result.buildError = try? string("buildError", in: members)
+        return result
     }
 }
 

@@ -18,6 +18,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
     case decStartedAfterReinstall = "dec-started-after-reinstall"
     case decSuccessCheckFlash = "dec-success-check-flash", decSuccessCheckFallback = "dec-success-check-fallback"
     case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
+    case appStaleError = "app-stale-error"
     // The pickup app's (seed 004), each at its line in PickupModel.
     case pickupOnboardingAgain = "pickup-onboarding-again", pickupSkipNoFlag = "pickup-skip-no-flag"
     case pickupOfflineBypass = "pickup-offline-bypass", pickupBannerSticks = "pickup-banner-sticks"
@@ -74,6 +75,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decStartOverSignedIn: "the resume gate offers a signed-in user Start over, which goes back to the intro: asked to sign in again"
         case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
         case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
+        case .appStaleError: "Continue after a failed journey check spins with the old \"Couldn't connect\" still on screen (found by onboarding-mutate's errorClearsOnNewAttempt)"
         case .pickupOnboardingAgain: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out"
         case .pickupSkipNoFlag: "Skip does not store hasCompletedOnboarding: the next launch shows onboarding again"
         case .pickupOfflineBypass: "an offline launch without a session shows main: the auth wall bypassed"
@@ -116,6 +118,7 @@ public enum Mutant: String, Sendable, CaseIterable, Comparable {
         case .decSignedInIntake: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"
         case .appAuthWall: "004 Auth wall"
         case .appOfflineBanner: "004 Offline banner (auto-shows/hides)"
+        case .appStaleError: "002 §1, §2 (errorMessage = nil as each attempt starts)"
         case .pickupOnboardingAgain: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"
         case .pickupSkipNoFlag: "004 \"Skip\" text button; @AppStorage(\"hasCompletedOnboarding\")"
         case .pickupOfflineBypass: "004 Auth wall (no guest bypass); offline launch shows cached main view"

@@ -116,6 +116,11 @@ enum MutateCommand {
             print(survivor.diff.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
         }
         print("score: \(report.scoreText) of the mutants that change behaviour are killed")
+        if let failUnder = options.failUnder {
+            let below = (report.score ?? 1) * 100 < failUnder
+            if below { print("the score is below --fail-under \(failUnder)%") }
+            return below ? 1 : 0
+        }
         return report.openSurvivors.isEmpty ? 0 : 1
     }
 }

@@ -16,12 +16,15 @@ struct MutateOptions {
     var markdown: String?
     var verdicts: String?
     var listOnly = false
+    /// Exit 1 only when the score falls below this percentage (Stryker's `break` threshold).
+    var failUnder: Double?
     var merge: [String]?
 
     static let usage = """
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--path P]…
                                  [--seeds N] [--jobs K] [--timeout SECONDS] [--shard I/N] [--app A]
-                                 [--json FILE] [--markdown FILE] [--verdicts FILE] [--package DIR] [--list]
+                                 [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
+                                 [--package DIR] [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
         """
 
@@ -57,6 +60,7 @@ struct MutateOptions {
           --markdown FILE  the report as Markdown (survivors with their diffs)
           --verdicts FILE  survivors judged equivalent or not a bug (default docs/mutation-verdicts.json
                            if it exists)
+          --fail-under P   exit 1 only if the score is below P percent (default: on any open survivor)
           --package DIR    the package to mutate (default: the current folder)
           --list           list the chosen mutants and stop
 
@@ -67,8 +71,8 @@ struct MutateOptions {
           swift run -c release onboarding-mutate --sample 200 --shard 2/4 --json m2.json
           swift run -c release onboarding-mutate merge m1.json m2.json m3.json m4.json --markdown m.md
 
-        Exit codes: 0 no open survivor, 1 open survivors, 2 bad input or usage (or the unmutated app
-        fails its own checks).
+        Exit codes: 0 no open survivor (or the score at least --fail-under), 1 open survivors (or a
+        score below it), 2 bad input or usage (or the unmutated app fails its own checks).
         """
 
     struct UsageError: Error {
@@ -76,7 +80,8 @@ struct MutateOptions {
     }
 
     static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--path", "--seeds", "--jobs",
-                                      "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package"]
+                                      "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package",
+                                      "--fail-under"]
 
     init(_ arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -127,6 +132,11 @@ struct MutateOptions {
         case "--json": json = value
         case "--markdown": markdown = value
         case "--verdicts": verdicts = value
+        case "--fail-under":
+            guard let percent = Double(value), percent >= 0, percent <= 100 else {
+                throw UsageError(message: "--fail-under takes a percentage from 0 to 100, got '\(value)'")
+            }
+            failUnder = percent
         default: package = value
         }
     }

@@ -80,8 +80,16 @@ struct MutationRun {
         }
         try scratch.write(mutant.file, mutant.applied(to: file.text))
         defer { try? scratch.write(mutant.file, file.text) }
-        let built = try scratch.build(swift: swift, limit: 1800)
-        guard built.ending == .exited(0) else { return MutantResult(mutant: mutant, verdict: .buildFailed, seconds: 0) }
+        var built = try scratch.build(swift: swift, limit: 1800)
+        // Once more before calling it a compile error: a build can fail for reasons of its own (a
+        // cache another build holds); a real compile error fails again, in seconds.
+        if built.ending != .exited(0) { built = try scratch.build(swift: swift, limit: 1800) }
+        guard built.ending == .exited(0) else {
+            var result = MutantResult(mutant: mutant, verdict: .buildFailed, seconds: 0)
+            result.buildError = (built.standardOutput + built.standardError).split(separator: "\n")
+                .first { $0.contains("error:") }.map { String($0.prefix(300)) } ?? "the build failed with no error line"
+            return result
+        }
         var changed = false
         for check in checks.checks(app: AppUnderTest.app(of: mutant.file, override: options.app)) {
             let observation = try checks.observe(check)

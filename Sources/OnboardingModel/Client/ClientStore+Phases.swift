@@ -106,6 +106,13 @@ extension ClientStore {
             guard userID != nil, !mutants.contains(.decSignedInIntake) else { return setPhase(.auth) }
             // Busy from the tap's own instant: a second tap in it finds the button spinning (000 P10).
             guard startsBusy("login") else { return }
+            // 002 §1: a new attempt starts with the last one's error gone (found by onboarding-mutate:
+            // the error of a failed journey check stayed beside the new attempt's spinner).
+            // app-stale-error: the old error stays on screen while the new attempt spins.
+            if !mutants.contains(.appStaleError) {
+                errorMessage = nil
+                retryTarget = nil
+            }
             publish()
             run("complete-auth") { await $0.completeAuthAfterIntake() }
         case .processOverview: setPhase(.goalReview)

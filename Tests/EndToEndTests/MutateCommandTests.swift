@@ -1,0 +1,61 @@
+import Testing
+import Foundation
+
+/// `onboarding-mutate` as a user runs it: the parts that need no build of mutants (listing the
+/// chosen mutants, usage errors, merging shard reports). The full loop runs in CI (.ci/run).
+@Suite struct MutateCommandTests {
+    static var mutate: URL { BuiltTool.executable.deletingLastPathComponent().appendingPathComponent("onboarding-mutate") }
+
+    func run(_ arguments: [String], in folder: URL = ScenarioCommandTests.root) throws -> BuiltTool.Output {
+        try BuiltTool.run(program: Self.mutate, arguments, in: folder, environment: [:])
+    }
+
+    @Test func listingASampleNamesEachMutantWithItsDiffAndIsTheSameEveryTime() throws {
+        let first = try run(["--list", "--sample", "12", "--seed", "5"])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("12 mutant(s) of "))
+        #expect(first.standardOutput.contains("Sources/OnboardingModel/Client/") || first.standardOutput.contains("Sources/PickupModel/"))
+        #expect(!first.standardOutput.contains("ScreenState.swift"), "the screen vocabulary is not the app under test")
+        #expect(try run(["--list", "--sample", "12", "--seed", "5"]).standardOutput == first.standardOutput)
+    }
+
+    @Test func filtersNarrowTheMutantsToAFileAndAnOperator() throws {
+        let output = try run(["--list", "--file", "OTPTimer", "--operator", "delete-statement"])
+        #expect(output.status == 0)
+        let places = output.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Sources/") }
+        #expect(!places.isEmpty && places.allSatisfy { $0.contains("OTPTimer.swift") && $0.hasSuffix("delete-statement") })
+    }
+
+    @Test(arguments: [["--sample", "0"], ["--shard", "3/2"], ["--operator", "flip"], ["--bogus"], ["--seeds"], ["merge"]])
+    func badArgumentsExitTwoWithTheUsage(_ arguments: [String]) throws {
+        let output = try run(arguments)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("usage: onboarding-mutate"), "\(output.standardError)")
+    }
+
+    @Test func aPackageWithoutTheNamedFolderIsACleanError() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-empty")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "// swift-tools-version: 6.0\n".write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let output = try run(["--list", "--path", "Sources/App"], in: folder)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("no Swift files at 'Sources/App'"))
+    }
+
+    @Test func mergingShardReportsAddsThemUpAndRefusesAShardTwice() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-merge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func report(_ shard: String, _ id: String, _ verdict: String) -> String {
+            #"{"tool":"onboarding-mutate","plan":{"seed":"1","shard":"\#(shard)"},"mutants":[{"id":"\#(id)","file":"A.swift","line":3,"operator":"delete-statement","diff":"-     publish()","verdict":"\#(verdict)","milliseconds":10}]}"#
+        }
+        try report("1/2", "A.swift:3:5:delete-statement", "killed").write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try report("2/2", "A.swift:4:5:delete-statement", "survived").write(to: folder.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        let merged = try run(["merge", "a.json", "b.json", "--markdown", "m.md", "--json", "m.json"], in: folder)
+        #expect(merged.status == 1, "an open survivor: exit 1")
+        #expect(merged.standardOutput.contains("killed: 1  survived: 1"))
+        #expect(merged.standardOutput.contains("score: 50.0%"))
+        #expect(try String(contentsOf: folder.appendingPathComponent("m.md"), encoding: .utf8).contains("```diff\n-     publish()\n```"))
+        let twice = try run(["merge", "a.json", "a.json"], in: folder)
+        #expect(twice.status == 2 && twice.standardError.contains("a shard given twice"))
+    }
+}
