@@ -8,7 +8,10 @@ import OnboardingModel
 /// After every sign-in by code (at Verify, and at Retry after a login error) the route the app
 /// settles on is never behind the backend journey the account had when it signed in: `main` for
 /// an active program, otherwise the journey's resume step or later (a new user's own progress may
-/// run ahead of a fresh account). Not judged when the user acts first (other than Retry), the app
+/// run ahead of a fresh account). When the user's own last choice on the intro was "Log in", the
+/// route is exactly where the journey resumes, never ahead of it either: 002 §1's `completeLogin()`
+/// routes a returning user by the journey alone (an intake not finished on the backend is the
+/// intake, not goal generation). Not judged when the user acts first (other than Retry), the app
 /// is killed or signed out first, or the app's last journey request before settling got no answer.
 /// A launch's own check is `settledRouteMatchesJourney`'s.
 public struct RouteByJourneyAfterSignIn: Oracle {
@@ -23,15 +26,40 @@ public struct RouteByJourneyAfterSignIn: Oracle {
             guard let journey = run.journey(of: user, atIndex: event.index),
                   let settled = settledRoute(after: event, in: run) else { continue }
             let expected: Route = journey.isComplete ? .main : .onboarding(journey.resumePhase)
-            guard isBehind(settled.route, expected) else { continue }
+            let loggingIn = chosenLogIn(before: event.index, in: run)
+            let wrongForLogIn = loggingIn && !resumes(of: user, between: event.index, and: settled.index, in: run).contains(settled.route)
+            guard isBehind(settled.route, expected) || wrongForLogIn else { continue }
+            let kind = loggingIn ? "logged in (the user chose Log in)" : "signed in"
             violations.append(Violation(
                 oracle: name, at: settled.time,
-                message: "After \(user) signed in at \(event.time) the app settled on \(settled.route), but the backend journey "
+                message: "After \(user) \(kind) at \(event.time) the app settled on \(settled.route), but the backend journey "
                     + "(\(journey)) resumes at \(expected): route by the journey after every sign-in (seed 002 §1; 003 "
                     + "\"backend status always wins over local\").",
                 excerpt: run.lines([verified.index, event.index, settled.index])))
         }
         return violations
+    }
+
+    /// Where the account's journey resumed at any moment from `first` to `last` (progress the
+    /// sync queue delivers meanwhile moves it on, and the app may have asked after that).
+    private func resumes(of user: String, between first: Int, and last: Int, in run: RunObservation) -> [Route] {
+        var routes: [Route] = []
+        if let journey = run.journey(of: user, atIndex: first) { routes.append(journey.isComplete ? .main : .onboarding(journey.resumePhase)) }
+        for event in run.events([.journeyChanged]).between(after: first, before: last) {
+            guard case .journeyChanged(user, let journey) = event.event else { continue }
+            routes.append(journey.isComplete ? .main : .onboarding(journey.resumePhase))
+        }
+        return routes
+    }
+
+    /// True when the user's last choice on the intro before trace index `index` was "Log in".
+    private func chosenLogIn(before index: Int, in run: RunObservation) -> Bool {
+        let choice = run.events([.userAction]).between(after: -1, before: index).last { event in
+            if case .userAction(let action, _) = event.event { return action == .logIn || action == .getStarted }
+            return false
+        }
+        if case .userAction(.logIn, _)? = choice?.event { return true }
+        return false
     }
 
     /// True when `route` is behind `expected` (or is the main app when the journey is not complete).

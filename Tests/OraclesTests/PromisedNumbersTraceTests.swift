@@ -1,0 +1,87 @@
+import Testing
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// The oracles added by the mutation work, each made to fire and shown quiet on traces written by
+/// hand: the numbers, orders and choices the seeds promise, judged on the user's own record.
+@Suite struct PromisedNumbersTraceTests {
+    func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        return RunObservation(trace: trace)
+    }
+
+    func screen(_ route: Route, spinner: String? = nil, error: String? = nil) -> ModelEvent {
+        var state = ScreenState(route: route)
+        state.spinner = spinner
+        state.errorText = error
+        return .screen(state)
+    }
+
+    // MARK: goalRetryAsPromised
+
+    func goalRetry(after ms: Int64, secondRetry: Bool = false, tapBetween: Bool = false) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)),
+            (0, .requestSent(id: 1, timeoutMs: 30_000, endpoint: .generateGoals)),
+            (500, .responseReceived(id: 1, endpoint: .generateGoals, outcome: "status 500")),
+        ]
+        if tapBetween { events.append((600, .userAction(.retry, detail: ""))) }
+        events.append((500 + ms, .requestSent(id: 2, timeoutMs: 30_000, endpoint: .generateGoals)))
+        events.append((900 + ms, .responseReceived(id: 2, endpoint: .generateGoals, outcome: secondRetry ? "status 500" : "ok")))
+        if secondRetry { events.append((2_900 + ms, .requestSent(id: 3, timeoutMs: 30_000, endpoint: .generateGoals))) }
+        return trace(events)
+    }
+
+    @Test func anAutomaticGoalRetryTwoSecondsAfterTheFailureIsAsPromised() {
+        #expect(GoalRetryAsPromised().check(goalRetry(after: 2_000), settings: OracleSettings()).isEmpty)
+    }
+
+    @Test(arguments: [Int64(0), 1_000, 4_000])
+    func anAutomaticGoalRetryAtAnyOtherDelayIsReported(_ delay: Int64) {
+        let found = GoalRetryAsPromised().check(goalRetry(after: delay), settings: OracleSettings())
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("retried by itself \(delay)ms later") == true)
+    }
+
+    @Test func aSecondAutomaticRetryIsReportedButARetryTheUserTappedIsNot() {
+        #expect(GoalRetryAsPromised().check(goalRetry(after: 2_000, secondRetry: true), settings: OracleSettings())
+            .first?.message.contains("a second time") == true)
+        #expect(GoalRetryAsPromised().check(goalRetry(after: 100, tapBetween: true), settings: OracleSettings()).isEmpty)
+    }
+
+    // MARK: errorClearsOnNewAttempt
+
+    @Test func aSpinnerBesideTheLastAttemptsErrorIsReportedAndAClearedOneIsNot() {
+        let stale = trace([(0, screen(.onboarding(.authVerification), error: "That code didn't work.")),
+                           (100, .userAction(.verify, detail: "")),
+                           (100, screen(.onboarding(.authVerification), spinner: "verify", error: "That code didn't work."))])
+        let found = ErrorClearsOnNewAttempt().check(stale, settings: OracleSettings())
+        #expect(found.count == 1 && found[0].message.contains("after 'verify'"))
+        let cleared = trace([(0, screen(.onboarding(.authVerification), error: "That code didn't work.")),
+                             (100, .userAction(.verify, detail: "")),
+                             (100, screen(.onboarding(.authVerification), spinner: "verify"))])
+        #expect(ErrorClearsOnNewAttempt().check(cleared, settings: OracleSettings()).isEmpty)
+    }
+
+    // MARK: routeByJourneyAfterSignIn, for a log-in
+
+    func logIn(_ choice: UserAction, settlingOn route: Route) -> RunObservation {
+        trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: .fresh)),
+               (0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.intro))),
+               (100, .userAction(choice, detail: "")), (100, screen(.onboarding(.auth))),
+               (1_000, .responseReceived(id: 1, endpoint: .verifyOTP, outcome: "ok")), (1_000, .signedIn(user: "u1")),
+               (1_200, .responseReceived(id: 2, endpoint: .journey, outcome: "ok")), (1_200, screen(route)),
+               (5_000, .note("end"))])
+    }
+
+    @Test func aLogInSettlesExactlyWhereTheJourneyResumesNotAheadOfIt() {
+        let ahead = RouteByJourneyAfterSignIn().check(logIn(.logIn, settlingOn: .onboarding(.processOverview)), settings: OracleSettings())
+        #expect(ahead.count == 1 && ahead[0].message.contains("the user chose Log in"))
+        #expect(RouteByJourneyAfterSignIn().check(logIn(.logIn, settlingOn: .onboarding(.intake)), settings: OracleSettings()).isEmpty)
+        // A sign-up's own progress may run ahead of a fresh account.
+        #expect(RouteByJourneyAfterSignIn().check(logIn(.getStarted, settlingOn: .onboarding(.processOverview)),
+                                                  settings: OracleSettings()).isEmpty)
+    }
+}
