@@ -10,6 +10,9 @@ public struct MutantSelection: Sendable, Equatable {
     public var files: [String] = []
     /// Only these operators (all when empty).
     public var operators: [MutationOperator] = []
+    /// Only the mutants with these ids (`file:line:column:operator`, as a report names them;
+    /// all when empty): to try a report's survivors again after an oracle changed.
+    public var ids: [String] = []
     /// How many mutants to draw; nil takes every one.
     public var sample: Int?
     public var seed: UInt64 = 1
@@ -19,7 +22,8 @@ public struct MutantSelection: Sendable, Equatable {
     public init() {}
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.files == rhs.files && lhs.operators == rhs.operators && lhs.sample == rhs.sample && lhs.seed == rhs.seed
+        lhs.files == rhs.files && lhs.operators == rhs.operators && lhs.ids == rhs.ids && lhs.sample == rhs.sample
+            && lhs.seed == rhs.seed
             && lhs.shard == rhs.shard
     }
 
@@ -29,6 +33,7 @@ public struct MutantSelection: Sendable, Equatable {
         var candidates = all.filter { mutant in
             (files.isEmpty || files.contains { mutant.file.contains($0) })
                 && (operators.isEmpty || operators.contains(mutant.mutationOperator))
+                && (ids.isEmpty || ids.contains(mutant.id))
         }
         candidates.sort(by: Self.runOrder)
         if let sample, sample < candidates.count {

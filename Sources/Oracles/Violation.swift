@@ -113,7 +113,7 @@ public enum OracleCatalogue {
         RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(), NoLostEvents(),
         ResumesAtCachedStep(), BackNavigation(), FailuresSurface(),
         EveryTapHasAnEffect(), LogoutKeepsProgress(), SignedInStaysSignedIn(), RefusedSessionEnds(),
-        OnboardingOncePerInstall(), SignOutConfirmed(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(),
+        OnboardingOncePerInstall(), SignOutConfirmed(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(), ChoiceIsTheUsers(),
         BudgetOracle(),
     ]
 

@@ -21,7 +21,7 @@ struct MutateOptions {
     var merge: [String]?
 
     static let usage = """
-        usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--path P]…
+        usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
                                  [--seeds N] [--jobs K] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
                                  [--package DIR] [--list]
@@ -49,6 +49,8 @@ struct MutateOptions {
           --seed S         the seed of the draw (default 1)
           --file TEXT      only files whose path contains TEXT (repeatable)
           --operator OP    only this operator (repeatable): \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", "))
+          --id ID          only the mutant with this id (file:line:column:operator, repeatable): a
+                           report's survivors tried again after an oracle changed
           --path P         mutate this folder or file instead (repeatable; relative to the package)
           --seeds N        seeds per explore check (default 2000)
           --jobs K         explore's workers (default 2)
@@ -79,7 +81,7 @@ struct MutateOptions {
         let message: String
     }
 
-    static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--path", "--seeds", "--jobs",
+    static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--id", "--path", "--seeds", "--jobs",
                                       "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package",
                                       "--fail-under"]
 
@@ -107,6 +109,7 @@ struct MutateOptions {
             guard let seed = UInt64(value) else { throw UsageError(message: "--seed takes a whole number, got '\(value)'") }
             selection.seed = seed
         case "--file": selection.files.append(value)
+        case "--id": selection.ids.append(value)
         case "--operator":
             guard let op = MutationOperator(rawValue: value) else {
                 throw UsageError(message: "unknown operator '\(value)'; the operators: "

@@ -21,7 +21,7 @@ struct MutationRun {
         return [
             ("sample", selection.sample.map(String.init) ?? "all"), ("seed", String(selection.seed)),
             ("files", selection.files.joined(separator: ",")),
-            ("operators", selection.operators.map(\.rawValue).joined(separator: ",")),
+            ("operators", selection.operators.map(\.rawValue).joined(separator: ",")), ("ids", selection.ids.joined(separator: ",")),
             ("paths", options.paths.joined(separator: ",")), ("shard", "\(selection.shard.index)/\(selection.shard.count)"),
             ("seeds", String(options.seeds)), ("app", options.app ?? ""), ("source", String(digest, radix: 16)),
         ]

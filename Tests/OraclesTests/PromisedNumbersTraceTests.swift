@@ -84,4 +84,25 @@ import Oracles
         #expect(RouteByJourneyAfterSignIn().check(logIn(.getStarted, settlingOn: .onboarding(.processOverview)),
                                                   settings: OracleSettings()).isEmpty)
     }
+
+    // MARK: choiceIsTheUsers
+
+    func goalReview(selectingFirst: Bool) -> RunObservation {
+        func offering(_ actions: [UserAction]) -> ModelEvent {
+            var state = ScreenState(route: .onboarding(.goalReview))
+            state.actions = actions
+            return .screen(state)
+        }
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.processOverview))),
+                                             (100, .userAction(.next, detail: "")), (100, offering([.selectGoal]))]
+        if selectingFirst { events.append((900, .userAction(.selectGoal, detail: "\"strength\""))) }
+        events.append((900, offering([.selectGoal, .confirmGoal])))
+        return trace(events)
+    }
+
+    @Test func confirmIsOfferedOnlyAfterTheUsersOwnSelectionOnThisVisit() {
+        #expect(ChoiceIsTheUsers().check(goalReview(selectingFirst: true), settings: OracleSettings()).isEmpty)
+        let found = ChoiceIsTheUsers().check(goalReview(selectingFirst: false), settings: OracleSettings())
+        #expect(found.count == 1 && found[0].message.contains("selected no goal"))
+    }
 }
