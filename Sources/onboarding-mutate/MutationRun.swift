@@ -41,9 +41,9 @@ struct MutationRun {
         let baseline = try baselineHashes(for: Set(pending.map { AppUnderTest.app(of: $0.file, override: options.app) }))
         var progress = Progress(total: mutants.count, done: previous.count)
         for mutant in pending {
-            let started = Date()
+            let started = Date()  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
             var result = try trial(mutant, baseline: baseline)
-            result.seconds = Date().timeIntervalSince(started)
+            result.seconds = Date().timeIntervalSince(started)  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
             if result.verdict == .survived { result.accepted = verdicts.judgement(of: result) }
             report.results.append(result)
             if let json = options.json { try OutputFile.write(report.json(), to: json) }

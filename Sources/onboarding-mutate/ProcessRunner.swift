@@ -56,22 +56,22 @@ struct ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        let started = Date()
+        let started = Date()  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
         try process.run()
         var timedOut = false
         while process.isRunning {
-            if Date().timeIntervalSince(started) > limit {
+            if Date().timeIntervalSince(started) > limit {  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
                 timedOut = true
                 process.terminate()
-                let grace = Date()
-                while process.isRunning, Date().timeIntervalSince(grace) < 2 { usleep(20_000) }
+                let grace = Date()  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
+                while process.isRunning, Date().timeIntervalSince(grace) < 2 { usleep(20_000) }  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 break
             }
             usleep(5_000)
         }
         process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
+        let seconds = Date().timeIntervalSince(started)  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
         let ending: Outcome.Ending
         if timedOut {
             ending = .timedOut
