@@ -8,7 +8,7 @@ extension ModelEvent {
         case timerTick, requestSent, faultApplied, responseReceived, backendHandled, journeyChanged
         case accountSeeded, progressStored, analytics, pushTokenRegistered, phaseChanged, stepCompleted
         case syncQueued, syncDelivered, syncAbandoned, permissionAnswered, appConfiguration, note
-        case accountLost, storedCaches, sessionIssued, eventLogged, appStorage
+        case accountLost, storedCaches, sessionIssued, eventLogged, appStorage, requestCarries
     }
 
     /// A set of kinds, as one word. (Inlinable: oracles test every event's kind against one.)
@@ -63,6 +63,7 @@ extension ModelEvent {
         case .timerStopped: .timerStopped
         case .timerTick: .timerTick
         case .requestSent: .requestSent
+        case .requestCarries: .requestCarries
         case .faultApplied: .faultApplied
         case .responseReceived: .responseReceived
         case .backendHandled: .backendHandled

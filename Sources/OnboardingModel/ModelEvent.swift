@@ -33,6 +33,10 @@ public enum ModelEvent: TraceRecord, Equatable {
     case timerTick(id: Int, remaining: Int)
     // Network, as the client sees it.
     case requestSent(id: Int, timeoutMs: Int64?, endpoint: Endpoint)
+    /// What a request that carries the user's own input sends (the email, the code, the goal):
+    /// recorded right after its `requestSent`, so oracles compare it with what the user entered
+    /// (DESIGN §10), never trusting the app's copy.
+    indirect case requestCarries(id: Int, request: BackendRequest)
     indirect case faultApplied(id: Int, endpoint: Endpoint, fault: String)
     indirect case responseReceived(id: Int, endpoint: Endpoint, outcome: String)
     // Backend.
@@ -68,7 +72,7 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .screen, .screenAppeared, .screenDisappeared: "screen"
         case .userAction, .actionUnavailable: "user"
         case .timerStarted, .timerStopped, .timerTick: "otp-timer"
-        case .requestSent, .faultApplied, .responseReceived: "network"
+        case .requestSent, .requestCarries, .faultApplied, .responseReceived: "network"
         case .backendHandled, .journeyChanged, .accountSeeded, .progressStored, .analytics, .pushTokenRegistered,
              .accountLost, .sessionIssued:
             "backend"
@@ -110,6 +114,8 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .requestSent(let id, let timeout, let endpoint):
             out.write("request id="); out.write(id); out.write(" "); out.write(endpoint.rawValue); out.write(" timeout=")
             if let timeout { out.write(timeout); out.write("ms") } else { out.write("none") }
+        case .requestCarries(let id, let request):
+            out.write("request-carries id="); out.write(id); out.write(" "); request.writeCarried(to: &out)
         case .faultApplied(let id, let endpoint, let fault): Self.write("fault", id, endpoint, fault, to: &out)
         case .responseReceived(let id, let endpoint, let outcome): Self.write("response", id, endpoint, outcome, to: &out)
         case .backendHandled(let id, let endpoint, let outcome): Self.write("handled", id, endpoint, outcome, to: &out)

@@ -114,6 +114,8 @@ public enum OracleCatalogue {
         ResumesAtCachedStep(), BackNavigation(), FailuresSurface(),
         EveryTapHasAnEffect(), LogoutKeepsProgress(), SignedInStaysSignedIn(), RefusedSessionEnds(),
         OnboardingOncePerInstall(), SignOutConfirmed(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(), ChoiceIsTheUsers(),
+        CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
+        LegalLinksOnSignUp(), MainShowsItsContent(),
         BudgetOracle(),
     ]
 

@@ -1,3 +1,5 @@
+import SimKernel
+
 /// The backend endpoints the app calls; scenario faults name them.
 public enum Endpoint: String, Sendable, CaseIterable, Comparable {
     case sendOTP = "send-otp"
@@ -60,6 +62,31 @@ public enum BackendRequest: Sendable, Equatable {
         case .refreshSession: .refreshSession
         case .appleSignIn: .appleSignIn
         case .bookings: .bookings
+        }
+    }
+
+    /// Whether the request carries something the user typed or chose (an email, a code, a
+    /// goal): such requests are recorded with what they carry (`ModelEvent.requestCarries`).
+    public var carriesUserInput: Bool {
+        switch self {
+        case .sendOTP, .verifyOTP, .selectGoal: true
+        default: false
+        }
+    }
+
+    /// What the request carries of the user's input, for the trace: `send-otp email="…"
+    /// create-user=true`, `verify-otp email="…" code="…"`, `select-goal option="…"`.
+    func writeCarried(to out: inout some CanonicalWriter) {
+        out.write(endpoint.rawValue)
+        switch self {
+        case .sendOTP(let email, let create):
+            out.write(" email=\""); out.write(email); out.write("\" create-user="); out.write(create)
+        case .verifyOTP(let email, let code):
+            out.write(" email=\""); out.write(email); out.write("\" code=\""); out.write(code); out.write("\"")
+        case .selectGoal(_, let option):
+            out.write(" option=\""); out.write(option); out.write("\"")
+        default:
+            break
         }
     }
 

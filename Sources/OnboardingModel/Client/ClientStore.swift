@@ -110,6 +110,7 @@ actor ClientStore {
             state.offlineBanner = route == .main && isOffline
             if route == .onboarding(.auth) || route == .onboarding(.authVerification) { state.emailField = emailField }
             if route == .onboarding(.authVerification) {
+                state.codeField = codeField
                 state.countdown = otpTimer.onSharedExecutor { $0.remaining }
             }
             if route == .onboarding(.success) {

@@ -16,6 +16,7 @@ public struct ScreenState: Sendable, Equatable {
         @usableFromInline var errorText: String?
         @usableFromInline var actions: [UserAction] = []
         @usableFromInline var emailField: String = ""
+        @usableFromInline var codeField: String = ""
         @usableFromInline var countdown: Int?
         @usableFromInline var motionEffects: [String] = []
         @usableFromInline var resumeGate: Bool = false
@@ -44,6 +45,7 @@ public struct ScreenState: Sendable, Equatable {
             fields.route == other.fields.route && fields.loadingScreen == other.fields.loadingScreen
                 && fields.spinner == other.fields.spinner && fields.errorText == other.fields.errorText
                 && fields.actions == other.fields.actions && fields.emailField == other.fields.emailField
+                && fields.codeField == other.fields.codeField
                 && fields.countdown == other.fields.countdown && fields.motionEffects == other.fields.motionEffects
                 && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
                 && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
@@ -95,6 +97,13 @@ public struct ScreenState: Sendable, Equatable {
     public var emailField: String {
         @inlinable get { storage.fields.emailField }
         set { mutableFields.emailField = newValue }
+    }
+
+    /// Contents of the code field on the code screen: what `fieldsShowWhatWasTyped` holds to
+    /// what the user typed there on this visit.
+    public var codeField: String {
+        @inlinable get { storage.fields.codeField }
+        set { mutableFields.codeField = newValue }
     }
 
     /// The OTP resend countdown, while it shows.
@@ -178,6 +187,7 @@ public struct ScreenState: Sendable, Equatable {
         }
         out.write("]")
         if !emailField.isEmpty { out.write(" email=\""); out.write(emailField); out.write("\"") }
+        if !codeField.isEmpty { out.write(" code=\""); out.write(codeField); out.write("\"") }
         if let countdown { out.write(" countdown="); out.write(countdown) }
         if !motionEffects.isEmpty {
             out.write(" motion=[")

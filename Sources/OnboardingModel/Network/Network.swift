@@ -41,6 +41,7 @@ public actor Network {
         let id = lastRequestID
         let endpoint = request.endpoint
         simulation.record(ModelEvent.requestSent(id: id, timeoutMs: timeout?.totalMilliseconds, endpoint: endpoint))
+        if request.carriesUserInput { simulation.record(ModelEvent.requestCarries(id: id, request: request)) }
         guard isOnline else {
             simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
             return .failure(.offline)

@@ -1,0 +1,82 @@
+import SimKernel
+import OnboardingModel
+
+/// The code field shows what the user typed, and only that (seed 002 §6, §9: each code screen
+/// waits for the code of the email just sent; 003: "Force-quit mid-onboarding: Resume from where
+/// they left off", not with another visit's input).
+///
+/// Every screen of the code step shows in its field exactly the code the user last typed since
+/// the step appeared, or nothing if they typed none yet: a code left over from an earlier visit
+/// (an old code, another email's) is not one the user entered for this one, and Verify would send it.
+public struct CodeFieldIsTheUsers: Oracle {
+    public let name = "codeFieldIsTheUsers"
+    public let summary = "the code field shows the code the user typed on this visit of the code screen, or nothing"
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var visit = CodeVisits(run)
+        for screen in run.screens {
+            visit.advance(to: screen)
+            guard screen.state.route == .onboarding(.authVerification), screen.state.codeField != visit.typed else { continue }
+            let typed = visit.typed.isEmpty ? "typed no code yet" : "typed \"\(visit.typed)\""
+            return [Violation(oracle: name, at: screen.time,
+                              message: "At \(screen.time) the code field showed \"\(screen.state.codeField)\" but the user had "
+                                + "\(typed) since the code screen appeared at \(visit.start?.time ?? screen.time): a code from "
+                                + "before would be verified as theirs. Clear the field for each new code (seed 002 §6).",
+                              excerpt: run.lines([visit.start?.index, visit.lastTyping, screen.index].compactMap { $0 }))]
+        }
+        return []
+    }
+}
+
+/// Walks a run's screens and the user's typing in trace order, keeping what the user typed into
+/// the code field since the code screen last appeared (a launch ends every visit).
+struct CodeVisits {
+    private var inputs: RunObservation.EventsOfKinds.Iterator
+    private var pending: RunObservation.Event?
+    private var onCodeScreen = false
+    /// The code the user typed on this visit ("" before they type).
+    private(set) var typed = ""
+    private(set) var start: (index: Int, time: SimulationInstant)?
+    private(set) var lastTyping: Int?
+
+    init(_ run: RunObservation) {
+        inputs = run.events([.userAction, .launched]).makeIterator()
+        pending = inputs.next()
+    }
+
+    /// Takes in the user's inputs before `screen`, then the screen itself.
+    mutating func advance(to screen: (index: Int, time: SimulationInstant, state: ScreenState)) {
+        advance(before: screen.index)
+        let here = screen.state.route == .onboarding(.authVerification)
+        if here && !onCodeScreen {
+            typed = ""
+            start = (screen.index, screen.time)
+            lastTyping = nil
+        }
+        onCodeScreen = here
+    }
+
+    /// Takes in the user's inputs recorded before trace index `index`.
+    mutating func advance(before index: Int) {
+        while let event = pending, event.index < index {
+            switch event.event {
+            case .userAction(.typeCode, let detail) where onCodeScreen:
+                typed = UserInput.text(of: detail)
+                lastTyping = event.index
+            case .launched: onCodeScreen = false
+            default: break
+            }
+            pending = inputs.next()
+        }
+    }
+}
+
+/// What a user typed or chose, as a `userAction` event's detail records it (`"…"`, or nothing).
+enum UserInput {
+    static func text(of detail: String) -> String {
+        guard detail.count >= 2, detail.first == "\"", detail.last == "\"" else { return detail }
+        return String(detail.dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,87 @@
+import SimKernel
+import OnboardingModel
+
+/// A spinner ends when its answer comes (seed 002: every attempt in the fix plan ends by showing
+/// its outcome: `isLoading = false` with the result or the error; seed 000 Pitfall 7: a state change
+/// that reaches the screen late, or never, leaves the user watching a spinner for nothing).
+///
+/// When an answer arrives while the user watches a spinner or a loading screen, by the end of
+/// that instant the screen shows something new (the next step, an error, another spinner), or the
+/// app is still waiting on another request, or it asks again by itself before the screen changes
+/// (002 §2's silent retry of goal generation, which may keep its spinner up to the 2 s delay it
+/// promises). Otherwise the spinner stands with nothing behind it: the answer came
+/// and the user was not shown it.
+public struct SpinnerEndsWithItsAnswer: Oracle {
+    public let name = "spinnerEndsWithItsAnswer"
+    public let summary = "when an answer arrives under a spinner, the screen shows it at once, or the app is still at work"
+    /// A promise of any app's screens (spinners and requests are shared vocabulary).
+    public var apps: [AppID] { AppID.allCases }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        let network = Array(run.events([.requestSent, .responseReceived, .killed]))
+        var open: [(id: Int, endpoint: Endpoint)] = []
+        for (position, event) in network.enumerated() {
+            switch event.event {
+            case .requestSent(let id, _, let endpoint): open.append((id, endpoint))
+            case .killed: open.removeAll()
+            case .responseReceived(let id, let endpoint, let outcome):
+                open.removeAll { $0.id == id }
+                guard outcome != "cancelled", !RunObservation.backgroundEndpoints.contains(endpoint) else { continue }
+                if let violation = judge(answer: event, id: id, endpoint: endpoint, outcome: outcome, open: open,
+                                         later: network[(position + 1)...], in: run) {
+                    return [violation]
+                }
+            default: break
+            }
+        }
+        return []
+    }
+
+    private func judge(answer: RunObservation.Event, id: Int, endpoint: Endpoint, outcome: String, open: [(id: Int, endpoint: Endpoint)],
+                       later: ArraySlice<RunObservation.Event>, in run: RunObservation) -> Violation? {
+        guard let before = run.screen(atIndex: answer.index), before.state.foreground, before.state.route != nil,
+              before.state.spinner != nil || before.state.loadingScreen != nil else { return nil }
+        let endOfInstant = run.lastIndex(atOrBefore: answer.time)
+        guard let after = run.screen(atIndex: endOfInstant), Self.sameWait(after.state, before.state) else { return nil }
+        // Still at work at the end of the instant: another request of the screen's is out.
+        var stillOpen = open.filter { !RunObservation.backgroundEndpoints.contains($0.endpoint) }
+        for event in later where event.index <= endOfInstant {
+            switch event.event {
+            case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
+                stillOpen.append((id, endpoint))
+            case .responseReceived(let id, _, _): stillOpen.removeAll { $0.id == id }
+            default: break
+            }
+        }
+        guard stillOpen.isEmpty else { return nil }
+        // Or it asks again by itself before the wait ends.
+        let change = run.screens(after: endOfInstant, through: Int.max).first { !Self.sameWait($0.state, before.state) }
+        let asksAgain = later.contains { event in
+            guard event.index > endOfInstant, change.map({ event.index < $0.index }) ?? true else { return false }
+            if case .requestSent(_, _, let endpoint) = event.event { return !RunObservation.backgroundEndpoints.contains(endpoint) }
+            return false
+        }
+        guard !asksAgain else { return nil }
+        // 002 §2 promises goal generation "a single automatic retry with 2s delay": a failure's
+        // spinner may stand that long before the retry goes out (or a kill, a sign-out, the end
+        // of the run comes first).
+        let waitEnds = change?.time ?? run.end
+        if endpoint == .generateGoals, outcome != "ok", answer.time.duration(to: waitEnds) <= GoalRetryAsPromised.delay { return nil }
+        let spinner = before.state.loadingScreen.map { "the loading screen '\($0)'" } ?? "the spinner '\(before.state.spinner ?? "")'"
+        let until = change.map { "until \($0.time)" } ?? "to the end of the run"
+        return Violation(oracle: name, at: answer.time,
+                         message: "At \(answer.time) the answer to request \(id) (\(endpoint.rawValue)) arrived while the user "
+                            + "watched \(spinner) on \(before.state.route?.description ?? "no screen"), nothing else was pending, "
+                            + "and the spinner stayed \(until): show the outcome when it comes (seed 002).",
+                         excerpt: run.lines([before.index, answer.index, change?.index].compactMap { $0 }))
+    }
+
+    /// The same wait on screen: route, spinner, loading screen and error (a countdown's tick or a
+    /// trip to the background is no answer).
+    static func sameWait(_ one: ScreenState, _ other: ScreenState) -> Bool {
+        one.route == other.route && one.spinner == other.spinner && one.loadingScreen == other.loadingScreen
+            && one.errorText == other.errorText
+    }
+}

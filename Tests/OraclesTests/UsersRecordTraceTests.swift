@@ -1,0 +1,159 @@
+import Testing
+import SimKernel
+import OnboardingModel
+import Oracles
+
+/// The oracles that judge the app by the user's own record (what they typed, chose and waited
+/// for), each made to fire and shown quiet on traces written by hand.
+@Suite struct UsersRecordTraceTests {
+    func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        return RunObservation(trace: trace)
+    }
+
+    func screen(_ route: Route, spinner: String? = nil, error: String? = nil, actions: [UserAction] = [.back],
+                email: String = "", code: String = "") -> ModelEvent {
+        var state = ScreenState(route: route)
+        state.spinner = spinner
+        state.errorText = error
+        state.actions = actions
+        state.emailField = email
+        state.codeField = code
+        return .screen(state)
+    }
+
+    let codeScreen = Route.onboarding(.authVerification)
+
+    // MARK: codeFieldIsTheUsers
+
+    /// The code screen appears (after a send-code tap), the user types `typed` (if any), and the
+    /// screen then shows `shown` in the code field.
+    func codeVisit(typed: String?, shown: String) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.auth), email: "a@x.io")),
+                                             (1_000, screen(codeScreen, email: "a@x.io"))]
+        if let typed { events.append((2_000, .userAction(.typeCode, detail: "\"\(typed)\""))) }
+        events.append((2_000, screen(codeScreen, actions: [.verify], email: "a@x.io", code: shown)))
+        return trace(events)
+    }
+
+    @Test func theCodeFieldShowingWhatTheUserTypedOnThisVisitIsQuiet() {
+        #expect(CodeFieldIsTheUsers().check(codeVisit(typed: "123456", shown: "123456"), settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func aCodeTheUserDidNotTypeOnThisVisitIsReported() {
+        let leftOver = CodeFieldIsTheUsers().check(codeVisit(typed: nil, shown: "654321"), settings: OracleSettings())
+        #expect(leftOver.count == 1 && leftOver[0].message.contains("typed no code yet"))
+        let other = CodeFieldIsTheUsers().check(codeVisit(typed: "111111", shown: "222222"), settings: OracleSettings())
+        #expect(other.count == 1 && other[0].message.contains("typed \"111111\""))
+    }
+
+    // MARK: requestsCarryWhatTheUserEntered
+
+    /// Send code for a@x.io, a code typed, Verify: the app sends `sent` and then `verified`.
+    func signIn(choosing choice: UserAction = .getStarted, sent: BackendRequest, verified: BackendRequest) -> RunObservation {
+        trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.intro))),
+               (100, .userAction(choice, detail: "")), (100, screen(.onboarding(.auth), email: "a@x.io")),
+               (500, .userAction(.sendCode, detail: "")),
+               (500, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .sendOTP)), (500, .requestCarries(id: 1, request: sent)),
+               (900, .responseReceived(id: 1, endpoint: .sendOTP, outcome: "ok")), (900, screen(codeScreen, email: "a@x.io")),
+               (1_500, .userAction(.typeCode, detail: "\"123456\"")), (1_500, screen(codeScreen, email: "a@x.io", code: "123456")),
+               (2_000, .userAction(.verify, detail: "")),
+               (2_000, .requestSent(id: 2, timeoutMs: 10_000, endpoint: .verifyOTP)), (2_000, .requestCarries(id: 2, request: verified))])
+    }
+
+    @Test func requestsCarryingTheEmailAndCodeTheUserEnteredAreQuiet() {
+        let run = signIn(sent: .sendOTP(email: "a@x.io", shouldCreateUser: true), verified: .verifyOTP(email: "a@x.io", code: "123456"))
+        #expect(RequestsCarryWhatTheUserEntered().check(run, settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func aRequestCarryingAnythingElseIsReported() {
+        let oracle = RequestsCarryWhatTheUserEntered()
+        let wrongEmail = signIn(sent: .sendOTP(email: "old@x.io", shouldCreateUser: true), verified: .verifyOTP(email: "a@x.io", code: "123456"))
+        #expect(oracle.check(wrongEmail, settings: OracleSettings()).first?.message.contains("for \"old@x.io\"") == true)
+        let wrongCode = signIn(sent: .sendOTP(email: "a@x.io", shouldCreateUser: true), verified: .verifyOTP(email: "a@x.io", code: "999999"))
+        #expect(oracle.check(wrongCode, settings: OracleSettings()).first?.message.contains("the code \"999999\"") == true)
+        let signUpOnLogIn = signIn(choosing: .logIn, sent: .sendOTP(email: "a@x.io", shouldCreateUser: true),
+                                   verified: .verifyOTP(email: "a@x.io", code: "123456"))
+        #expect(oracle.check(signUpOnLogIn, settings: OracleSettings()).first?.message.contains("chose Log in") == true)
+    }
+
+    @Test func aSavedGoalIsTheOneTheUserLastSelected() {
+        func confirm(saving option: String) -> RunObservation {
+            trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.goalReview))),
+                   (100, .userAction(.selectGoal, detail: "\"Run a 5k\"")), (200, .userAction(.selectGoal, detail: "\"Get stronger\"")),
+                   (300, .userAction(.confirmGoal, detail: "")), (300, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .selectGoal)),
+                   (300, .requestCarries(id: 1, request: .selectGoal(userID: "u1", option: option)))])
+        }
+        #expect(RequestsCarryWhatTheUserEntered().check(confirm(saving: "Get stronger"), settings: OracleSettings()).isEmpty)
+        #expect(RequestsCarryWhatTheUserEntered().check(confirm(saving: "Run a 5k"), settings: OracleSettings()).count == 1)
+    }
+
+    // MARK: spinnerEndsWithItsAnswer
+
+    /// Verify spins; the answer (`outcome`) comes at 1 s; the error shows at `shownAt`.
+    func verifyAnswer(_ outcome: String, shownAt: Int64, endpoint: Endpoint = .verifyOTP) -> RunObservation {
+        trace([(0, .launched(process: 1, cold: true)), (0, screen(codeScreen, actions: [.verify])),
+               (100, .userAction(.verify, detail: "")), (100, screen(codeScreen, spinner: "verify", actions: [])),
+               (100, .requestSent(id: 1, timeoutMs: 10_000, endpoint: endpoint)),
+               (1_000, .responseReceived(id: 1, endpoint: endpoint, outcome: outcome)),
+               (shownAt, screen(codeScreen, error: "That code didn't work.", actions: [.typeCode])),
+               (60_000, .note("end"))])
+    }
+
+    @Test func anAnswerShownInTheSameInstantIsQuiet() {
+        #expect(SpinnerEndsWithItsAnswer().check(verifyAnswer("status 401", shownAt: 1_000), settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func aSpinnerThatOutlivesItsAnswerIsReported() {
+        let found = SpinnerEndsWithItsAnswer().check(verifyAnswer("status 401", shownAt: 1_400), settings: OracleSettings())
+        #expect(found.count == 1 && found[0].message.contains("stayed until 1400ms"))
+    }
+
+    @Test func goalGenerationsPromisedRetryDelayMayKeepItsSpinner() {
+        let within = verifyAnswer("timeout", shownAt: 2_900, endpoint: .generateGoals)
+        #expect(SpinnerEndsWithItsAnswer().check(within, settings: OracleSettings()).isEmpty)
+        let beyond = verifyAnswer("timeout", shownAt: 3_100, endpoint: .generateGoals)
+        #expect(SpinnerEndsWithItsAnswer().check(beyond, settings: OracleSettings()).count == 1)
+    }
+
+    // MARK: noBlankWait
+
+    @Test func aScreenWithNothingToDoNoSpinnerAndNoErrorIsReportedOnlyIfItStays() {
+        let success = Route.onboarding(.success)
+        let blank = trace([(0, .launched(process: 1, cold: true)), (0, screen(success, actions: [])),
+                           (700, screen(success, actions: [.start])), (5_000, .note("end"))])
+        let found = NoBlankWait().check(blank, settings: OracleSettings())
+        #expect(found.count == 1 && found[0].message.contains("From 0ms to 700ms"))
+        let passing = trace([(0, .launched(process: 1, cold: true)), (0, screen(success, actions: [])),
+                             (0, screen(success, spinner: "program-check", actions: [])), (5_000, .note("end"))])
+        #expect(NoBlankWait().check(passing, settings: OracleSettings()).isEmpty)
+    }
+
+    // MARK: legalLinksOnSignUp
+
+    @Test func theEmailScreenWithoutItsTermsLinkIsReported() {
+        let auth = Route.onboarding(.auth)
+        let linked = trace([(0, screen(auth, actions: [.typeEmail, .openTerms, .back]))])
+        #expect(LegalLinksOnSignUp().check(linked, settings: OracleSettings()).isEmpty)
+        let unlinked = trace([(0, screen(auth, actions: [.typeEmail, .back]))])
+        #expect(LegalLinksOnSignUp().check(unlinked, settings: OracleSettings()).count == 1)
+    }
+
+    // MARK: mainShowsItsContent
+
+    @Test func anEmptyMainTabIsReportedAndALoadingOrFilledOneIsNot() {
+        func main(spinner: String? = nil, owner: String? = nil) -> ModelEvent {
+            var state = ScreenState(route: .main)
+            state.actions = [.signOut]
+            state.spinner = spinner
+            state.contentOwner = owner
+            return .screen(state)
+        }
+        let empty = trace([(0, .launched(process: 1, cold: true)), (0, main()), (3_000, .note("end"))])
+        #expect(MainShowsItsContent().check(empty, settings: OracleSettings()).count == 1)
+        let loading = trace([(0, .launched(process: 1, cold: true)), (0, main()), (0, main(spinner: "bookings")),
+                             (800, main(owner: "u1")), (3_000, .note("end"))])
+        #expect(MainShowsItsContent().check(loading, settings: OracleSettings()).isEmpty)
+    }
+}
