@@ -18,6 +18,12 @@ public struct CodeFieldIsTheUsers: Oracle {
         var visit = CodeVisits(run)
         for screen in run.screens {
             visit.advance(to: screen)
+            if screen.state.route != .onboarding(.authVerification), !screen.state.codeField.isEmpty {
+                return [Violation(oracle: name, at: screen.time,
+                                  message: "At \(screen.time) \(screen.state.route?.description ?? "no screen") showed a code field "
+                                    + "with \"\(screen.state.codeField)\": the code belongs to the code screen (seed 002 §6).",
+                                  excerpt: run.lines([screen.index]))]
+            }
             guard screen.state.route == .onboarding(.authVerification), screen.state.codeField != visit.typed else { continue }
             let typed = visit.typed.isEmpty ? "typed no code yet" : "typed \"\(visit.typed)\""
             return [Violation(oracle: name, at: screen.time,

@@ -4,7 +4,9 @@ import OnboardingModel
 /// No leaked timers (seed 002 §5: "This timer runs forever — even after the view is removed").
 ///
 /// No timer ticks after the screen that owns it disappeared (or the app was killed), and the
-/// OTP countdown falls by exactly one per virtual second.
+/// OTP countdown falls by exactly one per virtual second. The screen is judged as the user saw
+/// it, not only by the app's own record of it: a timer also ends when the route it started on
+/// is left, and a countdown shows on the code screen only.
 public struct NoLeakedTimers: Oracle {
     public let name = "noLeakedTimers"
     public let summary = "no timer outlives its screen; the OTP countdown falls exactly one per second"
@@ -12,7 +14,18 @@ public struct NoLeakedTimers: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        leakedTicks(run) + irregularCountdowns(run)
+        leakedTicks(run) + irregularCountdowns(run) + strayCountdowns(run)
+    }
+
+    /// A countdown on any screen but the code screen: the code screen's timer outlived it.
+    private func strayCountdowns(_ run: RunObservation) -> [Violation] {
+        guard let stray = run.screens.first(where: {
+            $0.state.countdown != nil && $0.state.route.map { $0 != .onboarding(.authVerification) } ?? false
+        }) else { return [] }
+        return [Violation(oracle: name, at: stray.time,
+                          message: "At \(stray.time) \(stray.state.route!) showed the resend countdown (\(stray.state.countdown!)): "
+                            + "it belongs to the code screen and ends with it (seed 002 §5).",
+                          excerpt: run.lines([stray.index]))]
     }
 
     /// One pass over the timer events. A timer is live from its start until its owner's screen
@@ -20,20 +33,30 @@ public struct NoLeakedTimers: Oracle {
     /// in the length of the run. (Dictionaries are looked up, never iterated for output.)
     private func leakedTicks(_ run: RunObservation) -> [Violation] {
         var live: [Int: (owner: String, started: Int)] = [:]
+        // The route each live timer started on, as the screen showed it at the end of that
+        // instant, and that trace index: a later screen on another route ends the timer.
+        var routes: [Int: (route: Route?, settled: Int)] = [:]
         var liveByOwner: [String: [Int]] = [:]
         var gone: [Int: (owner: String, started: Int, goneAt: Int)] = [:]
         var reported = Set<Int>()
         var violations: [Violation] = []
         func retire(_ id: Int, at index: Int) {
+            routes[id] = nil
             guard let timer = live.removeValue(forKey: id) else { return }
             gone[id] = (timer.owner, timer.started, index)
         }
-        for event in run.events([.timerStarted, .screenDisappeared, .killed, .timerTick]) {
+        for event in run.events([.timerStarted, .screenDisappeared, .killed, .timerTick, .screen]) {
             switch event.event {
             case .timerStarted(let id, let owner):
                 gone[id] = nil
                 live[id] = (owner, event.index)
                 liveByOwner[owner, default: []].append(id)
+                let settled = run.lastIndex(atOrBefore: event.time)
+                routes[id] = (run.screen(atIndex: settled)?.state.route, settled)
+            case .screen(let state) where !routes.isEmpty:
+                for id in routes.keys.sorted() where routes[id]!.settled < event.index && routes[id]!.route != state.route {
+                    retire(id, at: event.index)
+                }
             case .screenDisappeared(let owner):
                 for id in liveByOwner.removeValue(forKey: owner) ?? [] where live[id]?.owner == owner { retire(id, at: event.index) }
             case .killed:

@@ -115,7 +115,8 @@ public enum OracleCatalogue {
         EveryTapHasAnEffect(), LogoutKeepsProgress(), SignedInStaysSignedIn(), RefusedSessionEnds(),
         OnboardingOncePerInstall(), SignOutConfirmed(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(), ChoiceIsTheUsers(),
         CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
-        LegalLinksOnSignUp(), MainShowsItsContent(),
+        LegalLinksOnSignUp(), MainShowsItsContent(), ErrorStaysOnItsScreen(),
+        SessionEndsOnlyAsPromised(),
         BudgetOracle(),
     ]
 

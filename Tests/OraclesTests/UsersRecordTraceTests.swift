@@ -156,4 +156,56 @@ import Oracles
                              (800, main(owner: "u1")), (3_000, .note("end"))])
         #expect(MainShowsItsContent().check(loading, settings: OracleSettings()).isEmpty)
     }
+
+    // MARK: errorStaysOnItsScreen
+
+    @Test func aNewScreenOpeningWithTheLastScreensErrorIsReported() {
+        let error = "Couldn't connect. Please check your connection and try again."
+        let carried = trace([(0, screen(.onboarding(.intakeComplete), error: error, actions: [.next])),
+                             (500, .userAction(.next, detail: "")),
+                             (900, screen(.onboarding(.processOverview), error: error, actions: [.next]))])
+        #expect(ErrorStaysOnItsScreen().check(carried, settings: OracleSettings()).count == 1)
+        // The app's own word for the new screen comes after it appears.
+        let signedOut = trace([(0, screen(.main, error: "Session refused", actions: [])),
+                               (900, screen(.onboarding(.intro), actions: [.getStarted])),
+                               (900, screen(.onboarding(.intro), error: "Session refused", actions: [.getStarted]))])
+        #expect(ErrorStaysOnItsScreen().check(signedOut, settings: OracleSettings()).isEmpty)
+    }
+
+    // MARK: sessionEndsOnlyAsPromised
+
+    func signedOut(tapping: Bool, accountLost: Bool) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (100, .signedIn(user: "u2"))]
+        if accountLost { events.append((1_000, .accountLost(user: "u2", deleted: false))) }
+        if tapping { events.append((2_000, .userAction(.signOut, detail: ""))) }
+        events.append((2_000, .signedOut))
+        return trace(events)
+    }
+
+    @Test func aSignOutIsTheUsersOrFollowsTheLossOfTheirOwnAccount() {
+        let oracle = SessionEndsOnlyAsPromised()
+        #expect(oracle.check(signedOut(tapping: true, accountLost: false), settings: OracleSettings()).isEmpty)
+        #expect(oracle.check(signedOut(tapping: false, accountLost: true), settings: OracleSettings()).isEmpty)
+        let unasked = oracle.check(signedOut(tapping: false, accountLost: false), settings: OracleSettings())
+        #expect(unasked.count == 1 && unasked[0].message.contains("u2 was signed out"))
+    }
+
+    // MARK: noLeakedTimers, judged by the screen the user saw
+
+    @Test func aTimerTickingAfterItsRouteWasLeftIsReportedEvenIfTheAppNeverSaidSo() {
+        let left = trace([(0, screen(codeScreen)), (0, .timerStarted(id: 1, owner: "otp-verification#1")),
+                          (500, screen(.onboarding(.auth))), (1_000, .timerTick(id: 1, remaining: 59))])
+        #expect(NoLeakedTimers().check(left, settings: OracleSettings()).first?.message.contains("after its screen went away") == true)
+        let stayed = trace([(0, screen(codeScreen)), (0, .timerStarted(id: 1, owner: "otp-verification#1")),
+                            (1_000, .timerTick(id: 1, remaining: 59))])
+        #expect(NoLeakedTimers().check(stayed, settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func aCountdownOrACodeAwayFromTheCodeScreenIsReported() {
+        var stray = ScreenState(route: .onboarding(.goalReview))
+        stray.countdown = 42
+        #expect(NoLeakedTimers().check(trace([(0, .screen(stray))]), settings: OracleSettings()).count == 1)
+        let code = trace([(0, screen(.onboarding(.goalReview), code: "123456"))])
+        #expect(CodeFieldIsTheUsers().check(code, settings: OracleSettings()).first?.message.contains("belongs to the code screen") == true)
+    }
 }

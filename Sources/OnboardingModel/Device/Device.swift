@@ -98,7 +98,10 @@ public actor Device {
         simulation.record(ModelEvent.cacheCorrupted)
     }
 
+    /// The user signs out (from the main app's settings): recorded as their tap, if there is a
+    /// session to sign out of, so a sign-out the app makes by itself can be told from theirs.
     public func signOut() async {
+        if disk.storage.session != nil { simulation.record(ModelEvent.userAction(.signOut, detail: "")) }
         if let store {
             await store.signOut()
         } else {
