@@ -31,7 +31,7 @@ import Scenarios
     /// record the new value from the release build, and check the debug build agrees.
     @Test func aDebugBuildExploresExactlyAsTheReleaseBuildDid() {
         let plan = ExplorationPlan(targets: Self.personas, seedCount: 300)
-        #expect(Explorer.explore(plan, jobs: 2).summary.summaryHash == "6c806f95da0ceb9c")
+        #expect(Explorer.explore(plan, jobs: 2).summary.summaryHash == "6d64d56a986c9f77")
     }
 
     @Test func theFreeUserAndTheScriptedUserAreDifferentRuns() {
