@@ -208,4 +208,22 @@ import Oracles
         let code = trace([(0, screen(.onboarding(.goalReview), code: "123456"))])
         #expect(CodeFieldIsTheUsers().check(code, settings: OracleSettings()).first?.message.contains("belongs to the code screen") == true)
     }
+
+    // MARK: tickChangesOnlyTheCountdown
+
+    @Test func aTickThatAlsoEndsASpinnerIsReportedAndAPlainTickIsNot() {
+        func codeScreen(countdown: Int, spinner: String? = nil, actions: [UserAction]) -> ModelEvent {
+            var state = ScreenState(route: .onboarding(.authVerification))
+            state.countdown = countdown
+            state.spinner = spinner
+            state.actions = actions
+            return .screen(state)
+        }
+        let plain = trace([(0, codeScreen(countdown: 1, actions: [.typeCode])), (1_000, .timerTick(id: 1, remaining: 0)),
+                           (1_000, codeScreen(countdown: 0, actions: [.typeCode, .resendCode]))])
+        #expect(TickChangesOnlyTheCountdown().check(plain, settings: OracleSettings()).isEmpty)
+        let late = trace([(0, codeScreen(countdown: 30, spinner: "verify", actions: [])), (500, .responseReceived(id: 1, endpoint: .verifyOTP, outcome: "status 401")),
+                          (1_000, .timerTick(id: 1, remaining: 29)), (1_000, codeScreen(countdown: 29, actions: [.typeCode]))])
+        #expect(TickChangesOnlyTheCountdown().check(late, settings: OracleSettings()).count == 1)
+    }
 }
