@@ -226,4 +226,16 @@ import Oracles
                           (1_000, .timerTick(id: 1, remaining: 29)), (1_000, codeScreen(countdown: 29, actions: [.typeCode]))])
         #expect(TickChangesOnlyTheCountdown().check(late, settings: OracleSettings()).count == 1)
     }
+
+    // MARK: resendAfterTheCountdown
+
+    @Test func resendIsOfferedOnlyThirtySecondsAfterACodeWasSent() {
+        func offeringResend(at ms: Int64) -> RunObservation {
+            trace([(0, .responseReceived(id: 1, endpoint: .sendOTP, outcome: "ok")), (0, screen(codeScreen, actions: [.typeCode])),
+                   (ms, screen(codeScreen, actions: [.typeCode, .resendCode]))])
+        }
+        #expect(ResendAfterTheCountdown().check(offeringResend(at: 30_000), settings: OracleSettings()).isEmpty)
+        let early = ResendAfterTheCountdown().check(offeringResend(at: 12_000), settings: OracleSettings())
+        #expect(early.count == 1 && early[0].message.contains("12000ms after a code was sent"))
+    }
 }
