@@ -93,7 +93,7 @@ private struct UserRecord {
             if let sentEmail, email != sentEmail {
                 return "a verification for \"\(email)\" although the user's code was sent to \"\(sentEmail)\""
             }
-            if code != typedCode {
+            if code != typedCode || typedCode.isEmpty {
                 let typed = typedCode.isEmpty ? "typed no code on this visit of the code screen" : "typed \"\(typedCode)\""
                 return "the code \"\(code)\" for verification although the user \(typed)"
             }

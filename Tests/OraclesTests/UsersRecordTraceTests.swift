@@ -73,6 +73,10 @@ import Oracles
         #expect(oracle.check(wrongEmail, settings: OracleSettings()).first?.message.contains("for \"old@x.io\"") == true)
         let wrongCode = signIn(sent: .sendOTP(email: "a@x.io", shouldCreateUser: true), verified: .verifyOTP(email: "a@x.io", code: "999999"))
         #expect(oracle.check(wrongCode, settings: OracleSettings()).first?.message.contains("the code \"999999\"") == true)
+        let noCode = trace([(0, .launched(process: 1, cold: true)), (0, screen(codeScreen)), (500, .userAction(.verify, detail: "")),
+                            (500, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .verifyOTP)),
+                            (500, .requestCarries(id: 1, request: .verifyOTP(email: "a@x.io", code: "")))])
+        #expect(oracle.check(noCode, settings: OracleSettings()).first?.message.contains("typed no code") == true)
         let signUpOnLogIn = signIn(choosing: .logIn, sent: .sendOTP(email: "a@x.io", shouldCreateUser: true),
                                    verified: .verifyOTP(email: "a@x.io", code: "123456"))
         #expect(oracle.check(signUpOnLogIn, settings: OracleSettings()).first?.message.contains("chose Log in") == true)
@@ -237,5 +241,22 @@ import Oracles
         #expect(ResendAfterTheCountdown().check(offeringResend(at: 30_000), settings: OracleSettings()).isEmpty)
         let early = ResendAfterTheCountdown().check(offeringResend(at: 12_000), settings: OracleSettings())
         #expect(early.count == 1 && early[0].message.contains("12000ms after a code was sent"))
+    }
+
+    // MARK: mainAppearanceRefreshesToken
+
+    @Test func theMainTabRefreshesASessionFromBeforeThisLaunchButNotAFreshOne() {
+        func main(refreshing: Bool, signedInNow: Bool) -> RunObservation {
+            var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, screen(.signIn, actions: []))]
+            if signedInNow { events.append((500, .sessionIssued(user: "u1"))) }
+            events.append((600, screen(.main, actions: [.signOut])))
+            if refreshing { events.append((600, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .refreshSession))) }
+            events.append((9_000, .note("end")))
+            return trace(events)
+        }
+        let oracle = MainAppearanceRefreshesToken()
+        #expect(oracle.check(main(refreshing: true, signedInNow: false), settings: OracleSettings()).isEmpty)
+        #expect(oracle.check(main(refreshing: false, signedInNow: true), settings: OracleSettings()).isEmpty)
+        #expect(oracle.check(main(refreshing: false, signedInNow: false), settings: OracleSettings()).count == 1)
     }
 }

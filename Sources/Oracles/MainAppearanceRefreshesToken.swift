@@ -1,0 +1,73 @@
+import SimKernel
+import OnboardingModel
+
+/// The main tab refreshes the session when it appears (seed 004: "Token refresh triggered on
+/// MainTabView appear: `Task { await authManager.refreshTokenIfNeeded() }`").
+///
+/// Whenever the main tab appears for a session that was not issued in this launch (a keychain
+/// token from before is the one that may need it), the app asks the backend to refresh it while
+/// the tab is up: at once, or as soon as the device is online. A session fresh from a sign-in in
+/// this launch needs no refresh ("if needed"). Judged on the wire and by the backend's record of
+/// the sessions it issued.
+public struct MainAppearanceRefreshesToken: Oracle {
+    public let name = "mainAppearanceRefreshesToken"
+    public let summary = "the main tab refreshes a session from before this launch when it appears, or once online"
+    public var apps: [AppID] { [.pickup] }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var lastRoute: Route?
+        var issuedThisLaunch = false
+        var marks = run.events([.launched, .sessionIssued, .killed]).makeIterator()
+        var mark = marks.next()
+        for screen in run.screens {
+            while let event = mark, event.index < screen.index {
+                switch event.event {
+                case .launched, .killed: issuedThisLaunch = false; lastRoute = nil
+                case .sessionIssued: issuedThisLaunch = true
+                default: break
+                }
+                mark = marks.next()
+            }
+            defer { lastRoute = screen.state.route }
+            guard screen.state.route == .main, lastRoute != .main, !issuedThisLaunch else { continue }
+            let ends = tabEnd(after: screen.index, in: run)
+            guard !refreshed(from: screen.index, to: ends.index, in: run), wasOnline(from: screen.index, to: ends.index, in: run)
+            else { continue }
+            return [Violation(oracle: name, at: screen.time,
+                              message: "The main tab appeared at \(screen.time) with a session from before this launch and "
+                                + "stayed until \(ends.time) while online, but the app never asked to refresh the session "
+                                + "(seed 004: \"Token refresh triggered on MainTabView appear\").",
+                              excerpt: run.lines([screen.index]))]
+        }
+        return []
+    }
+
+    /// Where the tab's stay ends: the next screen off main, a kill, or the end of the run.
+    private func tabEnd(after index: Int, in run: RunObservation) -> (index: Int, time: SimulationInstant) {
+        let leaves = run.screens(after: index, through: Int.max).first { $0.state.route != .main }
+        let kill = run.events([.killed]).between(after: index, before: leaves?.index ?? Int.max).first
+        if let kill { return (kill.index, kill.time) }
+        if let leaves { return (leaves.index, leaves.time) }
+        return (Int.max, run.end)
+    }
+
+    private func refreshed(from start: Int, to end: Int, in run: RunObservation) -> Bool {
+        run.events([.requestSent]).between(after: start - 1, before: end).contains {
+            if case .requestSent(_, _, .refreshSession) = $0.event { true } else { false }
+        }
+    }
+
+    /// Whether the device was online at some moment of the stay (a refresh offline waits).
+    private func wasOnline(from start: Int, to end: Int, in run: RunObservation) -> Bool {
+        var online = true
+        for event in run.events([.connectivity]) {
+            guard case .connectivity(let isOnline) = event.event else { continue }
+            if event.index <= start { online = isOnline; continue }
+            if event.index >= end { break }
+            if isOnline { return true }
+        }
+        return online
+    }
+}
