@@ -47,7 +47,8 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         guard let after = run.screen(atIndex: endOfInstant), Self.sameWait(after.state, before.state) else { return nil }
         // Still at work at the end of the instant: another request of the screen's is out.
         var stillOpen = open.filter { !RunObservation.backgroundEndpoints.contains($0.endpoint) }
-        for event in later where event.index <= endOfInstant {
+        for event in later {
+            guard event.index <= endOfInstant else { break }
             switch event.event {
             case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
                 stillOpen.append((id, endpoint))
@@ -58,10 +59,13 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         guard stillOpen.isEmpty else { return nil }
         // Or it asks again by itself before the wait ends.
         let change = run.screens(after: endOfInstant, through: Int.max).first { !Self.sameWait($0.state, before.state) }
-        let asksAgain = later.contains { event in
-            guard event.index > endOfInstant, change.map({ event.index < $0.index }) ?? true else { return false }
-            if case .requestSent(_, _, let endpoint) = event.event { return !RunObservation.backgroundEndpoints.contains(endpoint) }
-            return false
+        var asksAgain = false
+        for event in later where event.index > endOfInstant {
+            if let change, event.index >= change.index { break }
+            if case .requestSent(_, _, let endpoint) = event.event, !RunObservation.backgroundEndpoints.contains(endpoint) {
+                asksAgain = true
+                break
+            }
         }
         guard !asksAgain else { return nil }
         // 002 §2 promises goal generation "a single automatic retry with 2s delay": a failure's
