@@ -112,6 +112,29 @@ import Oracles
         #expect(silent.map(\.message).contains { $0.contains("no word why") })
     }
 
+    /// A lost account's user on main; at 45 s they come back to the app while the refresh sent at
+    /// 40 s (dropped when `dropped`) is still out, and it times out at 50 s.
+    func mainAfterLoss(refreshDropped dropped: Bool, refresh: Bool = true) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [])),
+                                             (20_000, .accountLost(user: "u1", deleted: false)), (39_000, .backgrounded), (40_000, .foregrounded)]
+        if refresh {
+            events.append((40_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .refreshSession)))
+            if dropped { events.append((40_000, .faultApplied(id: 1, endpoint: .refreshSession, fault: "drop"))) }
+        }
+        events += [(44_000, .backgrounded), (45_000, .foregrounded)]
+        if refresh { events.append((50_000, .responseReceived(id: 1, endpoint: .refreshSession, outcome: "timeout"))) }
+        events.append((90_000, .note("end")))
+        return trace(events)
+    }
+
+    @Test func aLostAccountsUserLeftOnMainIsJudgedOnlyWhenTheAppCouldHaveLearned() {
+        // Seed 1490083 of reinstall-with-session: the refresh out at the return was dropped, so its
+        // timeout told the app nothing.
+        #expect(AccountLossClearsCache().check(mainAfterLoss(refreshDropped: true), settings: OracleSettings()).isEmpty)
+        let unasked = AccountLossClearsCache().check(mainAfterLoss(refreshDropped: false, refresh: false), settings: OracleSettings())
+        #expect(unasked.count == 1 && unasked[0].message.contains("the user still saw"))
+    }
+
     /// A Verify that fails and shows nothing: only the countdown runs out and Resend appears.
     func failedVerify(error: String?) -> RunObservation {
         var counting = ScreenState(route: .onboarding(.authVerification))
