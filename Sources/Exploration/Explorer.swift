@@ -138,10 +138,10 @@ public enum Explorer {
     /// Explores `plan` with `jobs` workers, each driving its own simulations on its own thread,
     /// and keeps only the summary and the first `keepFailures` failing runs: memory stays flat
     /// however many seeds there are. `progress` is called (from any worker) after each run with
-    /// the number done so far; `perSeed`, when given, is handed every run in seed order.
+    /// the runs done and failed so far; `perSeed`, when given, is handed every run in seed order.
     public static func explore(_ plan: ExplorationPlan, jobs: Int = 1, keepFailures: Int = defaultKeptFailures,
                                perSeed: InSeedOrder? = nil,
-                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> ExplorationOutcome {
+                               progress: @escaping @Sendable (ExplorationProgress) -> Void = { _ in }) -> ExplorationOutcome {
         let jobs = max(1, jobs), keepFailures = max(0, keepFailures)
         if plan.guided {
             return GuidedExploration.explore(plan, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)
@@ -150,6 +150,7 @@ public enum Explorer {
         let parts = Mutex<[WorkerPart?]>(Array(repeating: nil, count: jobs))
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
+        let failed = Atomic<Int>(0)
         let work: @Sendable (Int) -> Void = { worker in
             var part = WorkerPart(summary: ExplorationSummary(watching: plan.budgets))
             while true {
@@ -168,7 +169,8 @@ public enum Explorer {
                     part.summary.add(run)
                     // A worker takes positions in increasing order, so its first failures are its lowest.
                     if !run.result.passed && part.failures.count < keepFailures { part.failures.append((position, run)) }
-                    progress(done.wrappingAdd(1, ordering: .relaxed).newValue, seeds.count)
+                    let failedSoFar = run.result.passed ? failed.load(ordering: .relaxed) : failed.wrappingAdd(1, ordering: .relaxed).newValue
+                    progress(ExplorationProgress(done: done.wrappingAdd(1, ordering: .relaxed).newValue, total: seeds.count, failed: failedSoFar))
                 }
             }
             var finished = Optional(consume part)
@@ -257,5 +259,18 @@ public final class InSeedOrder: Sendable {
                 state.next += 1
             }
         }
+    }
+}
+
+/// How far an exploration has got: runs done of the total, and how many of them failed.
+public struct ExplorationProgress: Sendable, Equatable {
+    public let done: Int
+    public let total: Int
+    public let failed: Int
+
+    public init(done: Int, total: Int, failed: Int) {
+        self.done = done
+        self.total = total
+        self.failed = failed
     }
 }

@@ -24,13 +24,13 @@ public enum GuidedExploration {
     /// The guided counterpart of `Explorer.explore`: `plan.seedCount` runs, the same summary,
     /// kept failures and per-seed stream.
     public static func explore(_ plan: ExplorationPlan, jobs: Int, keepFailures: Int, perSeed: InSeedOrder?,
-                               progress: @escaping @Sendable (Int, Int) -> Void) -> ExplorationOutcome {
+                               progress: @escaping @Sendable (ExplorationProgress) -> Void) -> ExplorationOutcome {
         let jobs = max(1, jobs)
         var summary = ExplorationSummary()
         var failures: [ExplorationRun] = []
         var parents: [UInt64] = []
         var nextPlain = plan.firstSeed
-        var done = 0
+        var done = 0, failed = 0
         var round = 0
         while done < plan.seedCount {
             let slots = self.slots(round: round, size: min(roundSize, plan.seedCount - done), parents: parents, nextPlain: &nextPlain)
@@ -43,8 +43,9 @@ public enum GuidedExploration {
                 summary.add(run)
                 if summary.coverage.reachedCount != reached { parents.append(run.parent ?? run.seed) }
                 if !run.result.passed && failures.count < keepFailures { failures.append(run) }
+                if !run.result.passed { failed += 1 }
                 done += 1
-                progress(done, plan.seedCount)
+                progress(ExplorationProgress(done: done, total: plan.seedCount, failed: failed))
             }
             round += 1
         }

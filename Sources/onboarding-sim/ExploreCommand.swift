@@ -107,10 +107,11 @@ enum ExploreCommand {
             perSeed = nil
         }
         let timer = WallTimer()
-        let outcome = Explorer.explore(plan, jobs: jobs, keepFailures: keep, perSeed: perSeed?.sink) { done, total in
-            if done % 25 == 0 || done == total { Terminal.progress("explored \(done)/\(total) seeds") }
+        let line = ProgressLine(verb: "explored", unit: "seeds")
+        let outcome = Explorer.explore(plan, jobs: jobs, keepFailures: keep, perSeed: perSeed?.sink) { progress in
+            line.update(done: progress.done, total: progress.total, failed: progress.failed)
         }
-        Terminal.endProgress()
+        line.finish()
         perSeed?.close()
         let exceeded = budgets.exceeded(in: outcome.summary, baseline: baseline)
         let report = ExplorationReport(plan: plan, outcome: outcome, budgets: budgets, exceeded: exceeded, baseline: baseline, jobs: jobs)
