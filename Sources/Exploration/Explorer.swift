@@ -87,7 +87,8 @@ public struct ExplorationPlan: Sendable {
     public var seeds: ShardSeeds {
         guard isRunnable, shard.index - 1 < seedCount else { return ShardSeeds(first: firstSeed, step: 1, count: 0) }
         return ShardSeeds(first: firstSeed &+ UInt64(shard.index - 1), step: UInt64(shard.count),
-                          count: (seedCount - shard.index + shard.count) / shard.count)
+                          // index ≤ seedCount here, so nothing overflows, however many shards.
+                          count: (seedCount - shard.index) / shard.count + 1)
     }
 
     /// The seeds `first`, `first + step`, … (`count` of them, wrapping past the largest seed).
@@ -142,7 +143,8 @@ public enum Explorer {
     public static func explore(_ plan: ExplorationPlan, jobs: Int = 1, keepFailures: Int = defaultKeptFailures,
                                perSeed: InSeedOrder? = nil,
                                progress: @escaping @Sendable (ExplorationProgress) -> Void = { _ in }) -> ExplorationOutcome {
-        let jobs = max(1, jobs), keepFailures = max(0, keepFailures)
+        // No more workers than seeds: an idle worker only holds memory.
+        let jobs = min(max(1, jobs), max(1, plan.seeds.count)), keepFailures = max(0, keepFailures)
         if plan.guided {
             return GuidedExploration.explore(plan, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)
         }

@@ -1,12 +1,28 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Oracles
 import Scenarios
 
 extension TimingBudgets {
     /// Reads a budgets file; a missing file is no budgets, a broken one is an error naming the
-    /// JSON path, what was expected and, for a misspelt key, the nearest right one.
+    /// JSON path, what was expected and, for a misspelt key, the nearest right one. A path that
+    /// is there but is no readable file (a folder, a FIFO, a device, no permission) is an error:
+    /// a CI gate must not pass with no budgets checked.
     public static func load(_ path: String) -> Result<TimingBudgets, ScenarioProblems> {
-        guard let data = FileManager.default.contents(atPath: path) else { return .success(.empty) }
+        func unreadable(_ why: String) -> Result<TimingBudgets, ScenarioProblems> {
+            .failure(ScenarioProblems([ScenarioError(file: path, location: "$", message: why,
+                                                     suggestion: "give --budgets the path of a budgets.json (docs/budgets.md)")]))
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .success(.empty) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return unreadable(info.st_mode & S_IFMT == S_IFDIR ? "is a folder, not a budgets file" : "is not a regular file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return unreadable("cannot be read (check its permissions)") }
         return decode(fileBytes: Array(data), file: path)
     }
 

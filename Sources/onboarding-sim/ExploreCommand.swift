@@ -80,7 +80,7 @@ enum ExploreCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard var plan = try plan(arguments) else { return ExitCode.badInput }
-        let jobs = try number("--jobs", arguments.value("--jobs")) ?? 1
+        let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
         }
@@ -215,6 +215,15 @@ enum ExploreCommand {
                              + "(\(first.app.rawValue), \(other.app.rawValue)): explore one app at a time")
         }
         return personas
+    }
+
+    /// Workers beyond the processors only cost memory (each drives its own simulations): more are
+    /// capped, with a note. Results do not depend on the number of workers.
+    static func capped(jobs: Int) -> Int {
+        let processors = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        guard jobs > processors else { return jobs }
+        Console.error("note: --jobs \(jobs) capped at \(processors), the processors here (more workers would only use memory)")
+        return processors
     }
 
     static func parseShard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
