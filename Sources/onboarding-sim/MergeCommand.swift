@@ -59,7 +59,8 @@ enum MergeCommand {
             }
         }
         guard let first = shards.first, let plan = plan(of: first) else { return ExitCode.badInput }
-        if let problem = consistency(shards, ownBudgets: arguments.value("--budgets") != nil) {
+        if let problem = consistency(shards, ownBudgets: arguments.value("--budgets") != nil)
+            ?? shards.lazy.compactMap({ contradiction(in: $0, of: plan) }).first {
             Console.error("error: \(problem)")
             return ExitCode.badInput
         }
@@ -133,10 +134,37 @@ enum MergeCommand {
             if let other = seen[shard.index] { return "shard \(shard.index)/\(shard.count) is given twice: \(other) and \(shard.file)" }
             seen[shard.index] = shard.file
         }
-        let missing = (1...first.count).filter { seen[$0] == nil }
-        if !missing.isEmpty {
-            return "shard(s) \(missing.map { "\($0)/\(first.count)" }.joined(separator: ", ")) missing: the sum of some shards is not "
+        // No duplicates: the shards given are distinct, so count - given are missing. Name the
+        // first few only (a shard of a billion must not list, or hold, a billion numbers).
+        let missingCount = first.count - shards.count
+        if missingCount > 0 {
+            var named: [String] = []
+            var index = 1
+            while named.count < 5 && index <= first.count {
+                if seen[index] == nil { named.append("\(index)/\(first.count)") }
+                index += 1
+            }
+            let more = missingCount > named.count ? " and \(missingCount - named.count) more" : ""
+            return "\(missingCount) shard(s) missing (\(named.joined(separator: ", "))\(more)): the sum of some shards is not "
                 + "the exploration; give all \(first.count)"
+        }
+        return nil
+    }
+
+    /// Why a shard contradicts itself or its plan, if it does: more or fewer runs than its seeds,
+    /// failures kept or violations counted with no failed run.
+    static func contradiction(in shard: Shard, of plan: ExplorationPlan) -> String? {
+        var own = plan
+        own.shard = (shard.index, shard.count)
+        let expected = own.seeds.count
+        if shard.summary.runs != expected {
+            return "\(shard.file) counts \(shard.summary.runs) run(s), but shard \(shard.index)/\(shard.count) of its plan has \(expected) seed(s)"
+        }
+        if shard.failures.count > shard.summary.failedRuns {
+            return "\(shard.file) keeps \(shard.failures.count) failing run(s) but counts \(shard.summary.failedRuns) failed"
+        }
+        if shard.summary.failedRuns == 0, let oracle = shard.summary.violationsByOracle.first {
+            return "\(shard.file) counts violations (\(oracle.oracle) \(oracle.count)) but no failed run"
         }
         return nil
     }

@@ -31,4 +31,35 @@ import Foundation
             #expect(output.standardError.contains(says), "\(path)")
         }
     }
+
+    func shard(_ index: Int, of count: Int, seeds: Int, in folder: URL) throws -> String {
+        let output = try run(["explore", "--seeds", "\(seeds)", "--shard", "\(index)/\(count)", "--json"])
+        let path = folder.appendingPathComponent("shard-\(index).json").path
+        try output.standardOutput.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aShardOfABillionIsMergedIntoABoundedErrorAtOnce() throws {
+        let folder = try BuiltTool.scratchFolder("merge-billion")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = try run(["merge", try shard(1, of: 1_000_000_000, seeds: 5, in: folder)])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("999999999 shard(s) missing (2/1000000000"))
+        #expect(output.standardError.count < 1_000)
+    }
+
+    @Test func aShardThatContradictsItsPlanIsRefused() throws {
+        let folder = try BuiltTool.scratchFolder("merge-contradiction")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for index in 1...2 {
+            let path = try shard(index, of: 2, seeds: 20, in: folder)
+            let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"seeds\":20", with: "\"seeds\":40")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let output = try run(["merge"] + paths)
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("counts 10 run(s), but shard 1/2 of its plan has 20 seed(s)"))
+    }
 }
