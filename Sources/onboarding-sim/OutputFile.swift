@@ -16,14 +16,23 @@ enum OutputFile {
         return nil
     }
 
-    /// Writes `text` to `path`, or prints why it could not and returns false.
+    /// Writes `text` to `path`, or prints why it could not and returns false. A regular file is
+    /// written whole, then put in place; a symbolic link is followed (the file it names is
+    /// replaced, not the link); a device or a pipe (`/dev/null`, `/dev/stdout`) is written to as
+    /// it is, never replaced by a file.
     static func write(_ text: String, to path: String) -> Bool {
         if let problem = problem(path) {
             Console.error("error: cannot write \(path): \(problem)")
             return false
         }
+        let target = followingLinks(path)
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            if isSpecial(target), let handle = FileHandle(forWritingAtPath: target) {
+                defer { try? handle.close() }
+                try handle.write(contentsOf: Data(text.utf8))
+                return true
+            }
+            try text.write(toFile: target, atomically: true, encoding: .utf8)
             return true
         } catch {
             Console.error("error: cannot write \(path): permission denied or the disk is full")
@@ -42,5 +51,23 @@ enum OutputFile {
             return nil
         }
         return handle
+    }
+
+    /// Whether `path` exists and is neither a regular file nor a folder (a device, a pipe, a socket).
+    static func isSpecial(_ path: String) -> Bool {
+        guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType else { return false }
+        return type != .typeRegular && type != .typeDirectory && type != .typeSymbolicLink
+    }
+
+    /// The file `path` names once its symbolic links are followed (a link to a file not there yet
+    /// names that file); at most 40 links, as the system allows.
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return current
     }
 }

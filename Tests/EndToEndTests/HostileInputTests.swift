@@ -62,4 +62,18 @@ import Foundation
         #expect(output.status == 2)
         #expect(output.standardError.contains("counts 10 run(s), but shard 1/2 of its plan has 20 seed(s)"))
     }
+
+    @Test func aReportWrittenThroughALinkOrToADeviceLeavesBothInPlace() throws {
+        let folder = try BuiltTool.scratchFolder("output-link")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("junit.xml").path, target = folder.appendingPathComponent("reports-junit.xml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "reports-junit.xml")
+        let scenario = "scenarios/fix-plan/activation-network-blip.json"
+        #expect(try run(["run", scenario, "--junit", link]).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "reports-junit.xml")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("<testsuite"))
+        #expect(try run(["run", scenario, "--junit", "/dev/null"]).status == 0)
+        let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+    }
 }
