@@ -24,9 +24,16 @@ import Exploration
         return try agreement.verdict(on: text, decoderProblems: decoderProblems(text), wholeNumberNotInDigits: wholeNumberNotInDigits)
     }
 
-    @Test func theBundledBudgetsPassTheSchemaAndTheDecoder() throws {
-        let text = try String(contentsOfFile: Paths.budgets, encoding: .utf8)
-        #expect(try agreement.verdict(on: text, decoderProblems: decoderProblems(text)) == .bothAccept)
+    @Test func theBundledBudgetsOfBothAppsPassTheSchemaAndTheDecoder() throws {
+        for path in [Paths.budgets, Paths.pickupBudgets] {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(try agreement.verdict(on: text, decoderProblems: decoderProblems(text)) == .bothAccept, "\(path)")
+        }
+    }
+
+    @Test func theSchemaNamesEveryPersona() throws {
+        let schema = try String(contentsOfFile: Paths.budgetsSchema, encoding: .utf8)
+        for persona in Persona.allCases { #expect(schema.contains("\"\(persona.rawValue)\""), "\(persona.rawValue)") }
     }
 
     @Test func validVariantsAreAcceptedByBoth() throws {

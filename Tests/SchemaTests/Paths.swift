@@ -8,4 +8,5 @@ enum Paths {
     static let schema = packageRoot.appendingPathComponent("docs/scenario.schema.json").path
     static let budgetsSchema = packageRoot.appendingPathComponent("docs/budgets.schema.json").path
     static let budgets = packageRoot.appendingPathComponent("scenarios/budgets.json").path
+    static let pickupBudgets = packageRoot.appendingPathComponent("scenarios/pickup/budgets.json").path
 }
