@@ -259,4 +259,24 @@ import Oracles
         #expect(oracle.check(main(refreshing: false, signedInNow: true), settings: OracleSettings()).isEmpty)
         #expect(oracle.check(main(refreshing: false, signedInNow: false), settings: OracleSettings()).count == 1)
     }
+
+    // MARK: offlineShowsWhatWasSeen
+
+    @Test func anOfflineLaunchShowsTheListTheUserAlreadySaw() {
+        func relaunchOffline(showing owner: String?) -> RunObservation {
+            func main(_ owner: String?) -> ModelEvent {
+                var state = ScreenState(route: .main)
+                state.actions = [.signOut]
+                state.contentOwner = owner
+                return .screen(state)
+            }
+            return trace([(0, .launched(process: 1, cold: true)), (0, .sessionIssued(user: "p1")), (0, .signedIn(user: "p1")),
+                          (500, main("p1")), (9_000, .killed(process: 1)), (9_500, .connectivity(online: false)),
+                          (10_000, .launched(process: 2, cold: true)), (10_000, .signedIn(user: "p1")), (10_000, main(owner)),
+                          (20_000, .note("end"))])
+        }
+        #expect(OfflineShowsWhatWasSeen().check(relaunchOffline(showing: "p1"), settings: OracleSettings()).isEmpty)
+        let lost = OfflineShowsWhatWasSeen().check(relaunchOffline(showing: nil), settings: OracleSettings())
+        #expect(lost.count == 1 && lost[0].message.contains("in a launch made offline"))
+    }
 }

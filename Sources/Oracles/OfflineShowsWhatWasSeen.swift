@@ -1,0 +1,56 @@
+import SimKernel
+import OnboardingModel
+
+/// Offline, the main tab shows the list the user already saw (seed 004: "Offline launch shows
+/// cached main view with offline banner").
+///
+/// Once the signed-in user has seen their own list on this phone (since the backend issued the
+/// session: a new sign-in; a reinstall empties the phone), the main tab of a launch made offline
+/// shows a list in the foreground until the connection returns: the phone keeps what the user saw. Judged by what the user saw
+/// and by the world's connectivity, never by what the app put in its cache. The pickup app's rule.
+public struct OfflineShowsWhatWasSeen: Oracle {
+    public let name = "offlineShowsWhatWasSeen"
+    public let summary = "offline, the main tab still shows the list the signed-in user already saw"
+    public var apps: [AppID] { [.pickup] }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var seenBy: Set<String> = []  // looked up only
+        var online = true
+        var firstSeen: [String: Int] = [:]  // looked up only
+        var launchedOffline = false  // this launch began offline, and the device has stayed so
+        var marks = run.events([.sessionIssued, .reinstalled, .connectivity, .launched]).makeIterator()
+        var mark = marks.next()
+        for (position, screen) in run.screens.enumerated() {
+            while let event = mark, event.index < screen.index {
+                switch event.event {
+                case .sessionIssued(let user): seenBy.remove(user)
+                case .reinstalled: seenBy.removeAll()
+                case .connectivity(let isOnline):
+                    online = isOnline
+                    if isOnline { launchedOffline = false }
+                case .launched: launchedOffline = !online
+                default: break
+                }
+                mark = marks.next()
+            }
+            guard screen.state.route == .main, let user = run.signedInUser(atIndex: screen.index) else { continue }
+            if screen.state.contentOwner == user {
+                if seenBy.insert(user).inserted { firstSeen[user] = screen.index }
+                continue
+            }
+            guard launchedOffline, screen.state.foreground, screen.state.contentOwner == nil, screen.state.spinner == nil,
+                  seenBy.contains(user) else { continue }
+            // Judged on what stays: the app may fill the tab within the instant it appears.
+            let until = position + 1 < run.screens.count ? run.screens[position + 1].time : run.end
+            guard until > screen.time else { continue }
+            return [Violation(oracle: name, at: screen.time,
+                              message: "At \(screen.time), in a launch made offline, the main tab showed \(user) no list, although they had seen "
+                                + "their list on this phone: keep what the user saw and show it offline (seed 004: \"Offline "
+                                + "launch shows cached main view with offline banner\").",
+                              excerpt: run.lines([firstSeen[user], screen.index].compactMap { $0 }))]
+        }
+        return []
+    }
+}
