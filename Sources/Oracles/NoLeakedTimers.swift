@@ -34,8 +34,8 @@ public struct NoLeakedTimers: Oracle {
     private func leakedTicks(_ run: RunObservation) -> [Violation] {
         var live: [Int: (owner: String, started: Int)] = [:]
         // The route each live timer started on, as the screen showed it at the end of that
-        // instant, and that trace index: a later screen on another route ends the timer.
-        var routes: [Int: (route: Route?, settled: Int)] = [:]
+        // instant: a tick while the user sees another route is a tick after its screen went.
+        var routes: [Int: Route?] = [:]
         var liveByOwner: [String: [Int]] = [:]
         var gone: [Int: (owner: String, started: Int, goneAt: Int)] = [:]
         var reported = Set<Int>()
@@ -45,24 +45,22 @@ public struct NoLeakedTimers: Oracle {
             guard let timer = live.removeValue(forKey: id) else { return }
             gone[id] = (timer.owner, timer.started, index)
         }
-        for event in run.events([.timerStarted, .screenDisappeared, .killed, .timerTick, .screen]) {
+        for event in run.events([.timerStarted, .screenDisappeared, .killed, .timerTick]) {
             switch event.event {
             case .timerStarted(let id, let owner):
                 gone[id] = nil
                 live[id] = (owner, event.index)
                 liveByOwner[owner, default: []].append(id)
-                let settled = run.lastIndex(atOrBefore: event.time)
-                routes[id] = (run.screen(atIndex: settled)?.state.route, settled)
-            case .screen(let state) where !routes.isEmpty:
-                for id in routes.keys.sorted() where routes[id]!.settled < event.index && routes[id]!.route != state.route {
-                    retire(id, at: event.index)
-                }
+                routes[id] = run.screen(atIndex: run.lastIndex(atOrBefore: event.time))?.state.route
             case .screenDisappeared(let owner):
                 for id in liveByOwner.removeValue(forKey: owner) ?? [] where live[id]?.owner == owner { retire(id, at: event.index) }
             case .killed:
                 for id in Array(live.keys) { retire(id, at: event.index) }
                 liveByOwner = [:]
             case .timerTick(let id, _):
+                if let route = routes[id], let shown = run.screen(atIndex: event.index), shown.state.route != route {
+                    retire(id, at: shown.index)
+                }
                 guard let timer = gone[id], reported.insert(id).inserted else { continue }
                 violations.append(Violation(
                     oracle: name, at: event.time,

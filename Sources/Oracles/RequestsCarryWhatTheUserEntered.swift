@@ -29,7 +29,7 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
             codes.advance(before: event.index)
             switch event.event {
             case .userAction(let action, let detail):
-                record.note(action, detail: detail, screen: run.screen(atIndex: event.index)?.state, at: event.index)
+                record.note(action, detail: detail, at: event.index) { run.screen(atIndex: event.index)?.state }
             case .requestCarries(_, let request):
                 if let problem = record.problem(with: request, typedCode: codes.typed) {
                     return [violation(problem, request: event, record: record, in: run)]
@@ -62,10 +62,10 @@ private struct UserRecord {
     private var sendTap: Int?
     private var selectTap: Int?
 
-    mutating func note(_ action: UserAction, detail: String, screen: ScreenState?, at index: Int) {
+    mutating func note(_ action: UserAction, detail: String, at index: Int, screen: () -> ScreenState?) {
         switch action {
         case .sendCode:
-            sentEmail = screen?.emailField
+            sentEmail = screen()?.emailField
             sendTap = index
         case .selectGoal:
             let chosen = UserInput.text(of: detail)

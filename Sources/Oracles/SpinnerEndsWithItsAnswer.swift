@@ -20,15 +20,18 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let network = Array(run.events([.requestSent, .responseReceived, .killed]))
-        var open: [(id: Int, endpoint: Endpoint)] = []
-        for (position, event) in network.enumerated() {
+        let network = run.events([.requestSent, .responseReceived, .killed])
+        // The screen's requests out (background ones never hold a spinner up).
+        var open: [Int] = []
+        for position in network.indices {
+            let event = network[position]
             switch event.event {
-            case .requestSent(let id, _, let endpoint): open.append((id, endpoint))
+            case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint): open.append(id)
             case .killed: open.removeAll()
             case .responseReceived(let id, let endpoint, let outcome):
-                open.removeAll { $0.id == id }
-                guard outcome != "cancelled", !RunObservation.backgroundEndpoints.contains(endpoint) else { continue }
+                guard let at = open.firstIndex(of: id) else { continue }
+                open.remove(at: at)
+                guard outcome != "cancelled" else { continue }
                 if let violation = judge(answer: event, id: id, endpoint: endpoint, outcome: outcome, open: open,
                                          later: network[(position + 1)...], in: run) {
                     return [violation]
@@ -39,20 +42,20 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         return []
     }
 
-    private func judge(answer: RunObservation.Event, id: Int, endpoint: Endpoint, outcome: String, open: [(id: Int, endpoint: Endpoint)],
-                       later: ArraySlice<RunObservation.Event>, in run: RunObservation) -> Violation? {
+    private func judge(answer: RunObservation.Event, id: Int, endpoint: Endpoint, outcome: String, open: [Int],
+                       later: Slice<RunObservation.EventsOfKinds>, in run: RunObservation) -> Violation? {
         guard let before = run.screen(atIndex: answer.index), before.state.foreground, before.state.route != nil,
               before.state.spinner != nil || before.state.loadingScreen != nil else { return nil }
         let endOfInstant = run.lastIndex(atOrBefore: answer.time)
         guard let after = run.screen(atIndex: endOfInstant), Self.sameWait(after.state, before.state) else { return nil }
         // Still at work at the end of the instant: another request of the screen's is out.
-        var stillOpen = open.filter { !RunObservation.backgroundEndpoints.contains($0.endpoint) }
+        var stillOpen = open  // copied only if the instant sends or answers more
         for event in later {
             guard event.index <= endOfInstant else { break }
             switch event.event {
             case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
-                stillOpen.append((id, endpoint))
-            case .responseReceived(let id, _, _): stillOpen.removeAll { $0.id == id }
+                stillOpen.append(id)
+            case .responseReceived(let id, _, _): stillOpen.removeAll { $0 == id }
             default: break
             }
         }

@@ -164,6 +164,16 @@ public struct ScreenState: Sendable, Equatable {
         build(&storage.fields)
     }
 
+    /// Whether `other` shows the same as this screen apart from the resend countdown and the
+    /// actions (a countdown tick's refresh), without copying either screen's storage.
+    public func sameApartFromCountdownAndActions(as other: ScreenState) -> Bool {
+        if storage === other.storage { return true }
+        var mine = storage.fields, theirs = other.storage.fields
+        mine.countdown = nil; theirs.countdown = nil
+        mine.actions = []; theirs.actions = []
+        return mine == theirs
+    }
+
     public static func == (lhs: ScreenState, rhs: ScreenState) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.hasSameFields(as: rhs.storage)
     }
