@@ -18,7 +18,7 @@ public struct MainShowsItsContent: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         for (position, screen) in run.screens.enumerated() where Self.isEmpty(screen.state) {
-            let until = position + 1 < run.screens.count ? run.screens[position + 1].time : run.end
+            let until = run.screenEnds(at: position)
             guard until > screen.time else { continue }
             return [Violation(oracle: name, at: screen.time,
                               message: "From \(screen.time) to \(until) the main tab showed no list, no spinner and no error: "

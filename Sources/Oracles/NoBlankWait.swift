@@ -19,7 +19,7 @@ public struct NoBlankWait: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         for (position, screen) in run.screens.enumerated() where Self.isBlank(screen.state) {
-            let until = position + 1 < run.screens.count ? run.screens[position + 1].time : run.end
+            let until = run.screenEnds(at: position)
             guard until > screen.time else { continue }
             let route = screen.state.route?.description ?? "no screen"
             return [Violation(oracle: name, at: screen.time,

@@ -43,7 +43,7 @@ public struct OfflineShowsWhatWasSeen: Oracle {
             guard launchedOffline, screen.state.foreground, screen.state.contentOwner == nil, screen.state.spinner == nil,
                   seenBy.contains(user) else { continue }
             // Judged on what stays: the app may fill the tab within the instant it appears.
-            let until = position + 1 < run.screens.count ? run.screens[position + 1].time : run.end
+            let until = run.screenEnds(at: position)
             guard until > screen.time else { continue }
             return [Violation(oracle: name, at: screen.time,
                               message: "At \(screen.time), in a launch made offline, the main tab showed \(user) no list, although they had seen "

@@ -190,6 +190,12 @@ public struct RunObservation: Sendable {
         return position.map { screens[$0] }
     }
 
+    /// When the screen at `position` of `screens` gave way to the next (or the run ended): a
+    /// screen whose end is its own instant passed within it and was never there to see.
+    public func screenEnds(at position: Int) -> SimulationInstant {
+        position + 1 < screens.count ? screens[position + 1].time : end
+    }
+
     /// The screens shown after trace index `first` up to and including `last`, without copying them.
     public func screens(after first: Int, through last: Int) -> ArraySlice<(index: Int, time: SimulationInstant, state: ScreenState)> {
         let start = Self.lastPosition(in: screens.count) { screens[$0].index <= first }.map { $0 + 1 } ?? 0
