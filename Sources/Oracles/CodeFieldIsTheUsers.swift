@@ -69,20 +69,12 @@ struct CodeVisits {
         while let event = pending, event.index < index {
             switch event.event {
             case .userAction(.typeCode, let detail) where onCodeScreen:
-                typed = UserInput.text(of: detail)
+                typed = ValidEmailAccepted.unquote(detail) ?? detail
                 lastTyping = event.index
             case .launched: onCodeScreen = false
             default: break
             }
             pending = inputs.next()
         }
-    }
-}
-
-/// What a user typed or chose, as a `userAction` event's detail records it (`"…"`, or nothing).
-enum UserInput {
-    static func text(of detail: String) -> String {
-        guard detail.count >= 2, detail.first == "\"", detail.last == "\"" else { return detail }
-        return String(detail.dropFirst().dropLast())
     }
 }

@@ -68,7 +68,7 @@ private struct UserRecord {
             sentEmail = screen()?.emailField
             sendTap = index
         case .selectGoal:
-            let chosen = UserInput.text(of: detail)
+            let chosen = ValidEmailAccepted.unquote(detail) ?? detail
             selectedGoal = chosen.isEmpty ? nil : chosen
             selectTap = index
         case .logIn: choseLogIn = true
