@@ -15,6 +15,7 @@ let package = Package(
     name: "onboarding-sim",
     products: [
         .library(name: "SimKernel", targets: ["SimKernel"]),
+        .library(name: "AppVocabulary", targets: ["AppVocabulary"]),
         .library(name: "OnboardingModel", targets: ["OnboardingModel"]),
         .library(name: "PickupModel", targets: ["PickupModel"]),
         .library(name: "Oracles", targets: ["Oracles"]),
@@ -28,33 +29,36 @@ let package = Package(
     targets: [
         // Domain-free: executor, virtual clock, seeded randomness, trace, limits, escape guard.
         .target(name: "SimKernel", swiftSettings: nonsending),
+        // What every app shares: routes, actions, endpoints, screens, events, the network and its
+        // faults, mutants, the app process, the free user's profile. No app module imports another.
+        .target(name: "AppVocabulary", dependencies: ["SimKernel"], swiftSettings: nonsending),
         // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
-        .target(name: "OnboardingModel", dependencies: ["SimKernel"], swiftSettings: nonsending),
+        .target(name: "OnboardingModel", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // Seed 004's pickup app: its own actors and backend, on the shared network and screen vocabulary.
-        .target(name: "PickupModel", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .target(name: "PickupModel", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // Monitors that judge a run from its screens and events only.
-        .target(name: "Oracles", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .target(name: "Oracles", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
-        .target(name: "Scenarios", dependencies: ["Oracles", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
+        .target(name: "Scenarios", dependencies: ["Oracles", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
-        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
+        .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
-        .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
+        .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
         // Mutation testing of the app models: mutation points in Swift source, sampling, the report.
         .target(name: "Mutation", dependencies: ["SimKernel", "Scenarios", "Reports"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "OnboardingModelTests", dependencies: ["OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "OnboardingModel", "Oracles", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "OnboardingModelTests", dependencies: ["AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "AppVocabulary", "Oracles", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
         // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.
-        .testTarget(name: "SchemaTests", dependencies: ["Scenarios", "Exploration", "Oracles", "OnboardingModel"], swiftSettings: nonsending),
+        .testTarget(name: "SchemaTests", dependencies: ["Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "onboarding-mutate", "SimKernel", "Reports"], swiftSettings: nonsending),
     ],

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 import Oracles
 import Scenarios

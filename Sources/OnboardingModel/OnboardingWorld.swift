@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// The whole simulated system of one run: backend, network, device (and the app on it), screen.
 ///

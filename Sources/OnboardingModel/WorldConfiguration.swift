@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// Everything a run of the model starts from: mutants, backend, network faults, device.
 public struct WorldConfiguration: Sendable, Equatable {
     /// A cache entry the device starts with, for a user known by email.

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Account loss clears the cache (seed 003: "Account loss (deletion/password reset): Clear local
 /// onboarding cache").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The auth wall (seed 004: "Auth wall: user must sign in before accessing any app content";
 /// "Sign Out … clears Keychain and routes back to WelcomeAuthView").

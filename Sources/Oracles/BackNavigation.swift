@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Back navigation (seed 000 Pitfall 12: "Back navigation behavior is inconsistent - sometimes
 /// goes back a step, sometimes not available, sometimes exits onboarding entirely";

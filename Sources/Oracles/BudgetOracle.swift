@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Timing budgets (DESIGN §4 "Budgets"): per launch, time to first route, loading span and time
 /// to interactive, and over the whole run the waiting on the app, in all, at once and on each

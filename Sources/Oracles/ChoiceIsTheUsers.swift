@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A choice on screen is the user's own (002 §8: `confirmSelection()` saves the goal the user
 /// selected on GoalReviewView).

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The code field shows what the user typed, and only that (seed 002 §6, §9: each code screen
 /// waits for the code of the email just sent; 003: "Force-quit mid-onboarding: Resume from where

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Email preserved (seed 002 §6: "If the user actually just wanted to go back … they have to retype").
 ///

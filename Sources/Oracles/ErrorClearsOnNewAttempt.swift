@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A new attempt starts with the old error gone (seed 002: every attempt in the fix plan opens
 /// with `errorMessage = nil` before it spins: `completeLogin()`, `fetchGoalOptions()`; §3's

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// An error belongs to the screen it happened on (seed 002: `setPhase(_:)` starts each screen
 /// with `errorMessage = nil`; §1: "Stay on current phase" and show the error there).

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Every tap has an effect: the silent dead end at the scale of one tap (seed 002 §3: "Button
 /// spins, stops, and nothing happens"; 000 Pitfall 10: "nothing visibly happens").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Exactly once (seed 000 Pitfall 3: "Duplicate 'onboarding_started' analytics events").
 ///

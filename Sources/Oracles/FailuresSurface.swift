@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Failures surface (seed 002 §1: "Show error instead of assuming"; §3: "Button spins, stops,
 /// and nothing happens. No error message visible."; §8: "the user sees no error").

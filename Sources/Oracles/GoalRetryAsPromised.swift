@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Goal generation retries as 002 §2 promises: "add a single automatic retry with 2s delay before
 /// surfacing the error".

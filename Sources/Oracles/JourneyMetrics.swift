@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Timing of a whole run as the user lived it, in virtual milliseconds, from the screens and the
 /// requests only.

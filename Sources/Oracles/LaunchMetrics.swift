@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Timing of one launch, in virtual milliseconds from `launched`.
 public struct LaunchMetrics: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Launch readiness (seed 002 §14: "Legal document URLs are placeholders … Flag this as a
 /// pre-launch requirement").

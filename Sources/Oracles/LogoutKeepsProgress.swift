@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Logout keeps progress (seed 003: "On logout: Keep onboarding cache — if user completed
 /// onboarding, don't show again on re-login").

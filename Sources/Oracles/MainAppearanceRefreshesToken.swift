@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The main tab refreshes the session when it appears (seed 004: "Token refresh triggered on
 /// MainTabView appear: `Task { await authManager.refreshTokenIfNeeded() }`").

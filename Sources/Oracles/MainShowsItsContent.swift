@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The main tab shows the user's pickups, or says why not (seed 004: "Offline launch shows cached
 /// main view with offline banner"; "Token refresh triggered on MainTabView appear", and the list

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A screen that offers nothing says why (seed 002 §1: "Show error instead of assuming"; §10:
 /// the success screen checks the program before it offers Start; seed 000 Pitfall 7).

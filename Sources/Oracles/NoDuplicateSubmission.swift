@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// No duplicate submission (seed 000 Pitfall 10: "User taps Continue or Sign Up but nothing
 /// visibly happens during async operations. User taps again, causing duplicate submissions.").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// No leaked timers (seed 002 §5: "This timer runs forever — even after the view is removed").
 ///

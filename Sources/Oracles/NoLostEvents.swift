@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// No lost events (seed 003: "Offline completion: Auto-sync when connection returns (use
 /// existing SyncQueue)"; "Use existing SyncQueue for onboarding status (same pattern as

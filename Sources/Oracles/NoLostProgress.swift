@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// No lost progress (seed 003: "Push to backend after each onboarding step", "Offline
 /// completion: Auto-sync when connection returns"; seed 000 Pitfall 6).

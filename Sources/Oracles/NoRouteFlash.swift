@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// No route flash (DESIGN §4; seed 003: "I don't want users who already completed onboarding to
 /// see it flash, even for a millisecond"; seed 000 Pitfall 1).

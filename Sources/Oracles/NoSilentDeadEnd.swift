@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// No silent dead end (DESIGN §4; seed 002 §1, §3, §8; seed 000 Pitfall 7).
 ///

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The offline banner tells the truth (seed 004: "Offline launch shows cached main view with
 /// offline banner"; "Banner auto-shows/hides with .transition(…)").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Offline, the main tab shows the list the user already saw (seed 004: "Offline launch shows
 /// cached main view with offline banner").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Onboarding shows once per install (seed 004: "@AppStorage("hasCompletedOnboarding")",
 /// "Routing: Onboarding (once) → Sign In → Main").

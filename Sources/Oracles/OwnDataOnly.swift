@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Only the signed-in user's data (seed 003: "Cache keyed by user"; "On logout: keep cache,
 /// clear session"; seed 004: "Auth wall: user must sign in before accessing any app content",

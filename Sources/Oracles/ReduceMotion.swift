@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Reduce Motion respected (seed 002 §11: "Users with vestibular disorders or motion sensitivity
 /// will experience discomfort").

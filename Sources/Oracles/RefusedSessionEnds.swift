@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A refused session ends (seed 003: "Account loss (deletion/password reset): Clear local
 /// onboarding cache"; seed 004: "Auth wall: user must sign in before accessing any app content",

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Requests accepted (seed 002 §9: "The resend call uses `shouldCreateUser: true` which may
 /// conflict with the original `shouldCreateUser: false` call").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// What a request sends is what the user entered (DESIGN §10; seed 002 §6: the code is sent to
 /// the email the user gave; §8: `confirmSelection()` saves the goal the user selected; §9:

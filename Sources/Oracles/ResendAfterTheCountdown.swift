@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Resend waits for the countdown (seed 002 §5: `startResendTimer()` sets `resendCountdown = 30`
 /// `.onAppear` of the code screen, and again "in `resendCode()` after successful resend").

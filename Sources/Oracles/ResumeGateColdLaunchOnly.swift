@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Resume gate on cold launch only (seed 002 §13: "The resume gate is designed for cold launches
 /// (app killed + restarted), not foregrounding").

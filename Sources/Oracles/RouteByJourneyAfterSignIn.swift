@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Route by the journey after sign-in (seed 002 §1: `completeLogin()` routes by the journey —
 /// "program active → main; goals complete → programReview; intake complete → processOverview";

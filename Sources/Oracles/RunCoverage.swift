@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// What one run reached, read from its screens and events like an oracle reads them: which
 /// actions the user took on which screen, which actions screens offered, which faults hit a

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Sessions the backend stopped accepting (seed 003's account loss), as oracles ask about them.
 extension RunObservation {

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A run as oracles see it: the model's events in order, with the screens, launches, the
 /// signed-in user and every account's journey over time worked out once.

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A session ends only when its user signs out or their own account is lost (seed 003: the
 /// session is kept "until sign-out"; "Account loss (deletion/password reset): Clear local

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Settled route matches the backend (seed 002 §4: "A user who made progress on another device or
 /// whose local state is stale gets stuck"; seed 003: "Backend is source of truth").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Sign-out asks first (seed 004: "Sign Out … Confirmation alert (Cancel default, Sign Out
 /// destructive)").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Signed in stays signed in (seed 003: the session is kept "until sign-out"; seed 000 Pitfall 12:
 /// "Can't go back after auth").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Single loading span (seed 000 Pitfall 2: "Users see 2-4 different loading screens in
 /// sequence"; seed 003: "Loading screen matches Launch Screen aesthetic").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A spinner ends when its answer comes (seed 002: every attempt in the fix plan ends by showing
 /// its outcome: `isLoading = false` with the result or the error; seed 000 Pitfall 7: a state change

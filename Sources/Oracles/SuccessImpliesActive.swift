@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Success implies an active program (seed 002 §10: "Success screen shows workout card even if
 /// program wasn't activated").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A tick of the resend countdown changes the countdown, and nothing else (seed 002 §5: the
 /// timer counts the resend delay down, one a second, and offers Resend at zero).

@@ -1,4 +1,4 @@
-import OnboardingModel
+import AppVocabulary
 
 /// The timing metrics a run is measured by and a budget can name (docs/budgets.md): three per
 /// launch, three over the whole journey, and the wait on each screen of either app.

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// One transient failure stays invisible (seed 002 §2: "add a single automatic retry with 2s
 /// delay before surfacing the error").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// Valid emails accepted (seed 002 §12: "Any user whose email contains an apostrophe or other
 /// special character can't sign up").

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// A broken property of a run: which oracle, when, what the user saw, and the proof.
 public struct Violation: Sendable, Equatable {

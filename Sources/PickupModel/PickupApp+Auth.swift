@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The auth manager's part: Apple sign-in, sign-out, token refresh, and main's content.
 extension PickupApp {

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// One running instance of the pickup app: its routing, auth manager, network monitor and
 /// screens (seed 004), as one actor on the simulation's executor.

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The pickup app's backend (seed 004, plan 01-01): Apple sign-in, token refresh, bookings.
 ///

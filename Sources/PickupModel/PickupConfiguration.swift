@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The starting world of one run of the pickup app (seed 004): who has an account, what the
 /// device keeps, what the Apple sheet does, the network's faults and the bugs switched on.

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The phone with the pickup app: launches and kills it, sends it to the background and back,
 /// reinstalls it, and keeps what survives between launches.

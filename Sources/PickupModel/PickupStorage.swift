@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// What the phone keeps for the pickup app between launches.
 public struct PickupStorage: Sendable, Equatable {

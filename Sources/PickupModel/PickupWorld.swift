@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The whole simulated system of one run of the pickup app (seed 004): its backend, the shared
 /// network with the run's faults, the phone with the app on it, and the screen.

@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 
 /// Reads JSON values into typed fields, collecting every error with its path instead of

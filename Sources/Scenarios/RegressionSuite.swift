@@ -1,3 +1,4 @@
+import AppVocabulary
 import OnboardingModel
 
 /// The regression check of the whole catalogue: every id's scenarios pass on the fixed model

@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 
 /// The checks a run relies on, for a scenario however it was made: decoded from a file (the

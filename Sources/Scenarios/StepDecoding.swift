@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 
 /// Decodes `$.steps`: each step is an object with exactly one kind key (plus `input` and

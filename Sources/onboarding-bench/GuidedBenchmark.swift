@@ -1,5 +1,6 @@
 import Synchronization
 import Exploration
+import AppVocabulary
 import OnboardingModel
 import Oracles
 

@@ -4,14 +4,14 @@ import Mutation
 /// The files whose mutants are tried, and which app each belongs to.
 struct AppUnderTest {
     /// The bundled apps' own code: the fix plan's client actors, and the pickup app's actors and
-    /// storage. Not the screen vocabulary (`Screen`, `ScreenState`): that is what oracles read.
+    /// storage. Not the shared vocabulary (`Sources/AppVocabulary`: `Screen`, `ScreenState`):
+    /// that is what oracles read.
     static let defaultPaths = [
         "Sources/OnboardingModel/Client",
         "Sources/PickupModel/PickupApp.swift",
         "Sources/PickupModel/PickupApp+Auth.swift",
         "Sources/PickupModel/PickupStorage.swift",
     ]
-    static let vocabularyFiles: Set<String> = ["Screen.swift", "ScreenState.swift"]
 
     let package: URL
     let files: [SourceFile]
@@ -26,7 +26,7 @@ struct AppUnderTest {
             guard !found.isEmpty else {
                 throw MutationReportError(message: "no Swift files at '\(path)' in \(package.path); name the app's folders with --path")
             }
-            relatives += found.filter { !paths.isEmpty || !Self.vocabularyFiles.contains(($0 as NSString).lastPathComponent) }
+            relatives += found
         }
         files = try Set(relatives).sorted().map { relative in
             SourceFile(path: relative, text: try String(contentsOf: package.appendingPathComponent(relative), encoding: .utf8))

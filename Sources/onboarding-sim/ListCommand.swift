@@ -1,3 +1,4 @@
+import AppVocabulary
 import OnboardingModel
 import Oracles
 import Scenarios

@@ -1,6 +1,7 @@
 import Testing
 import Synchronization
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 @testable import Exploration
 

@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 import Oracles
 import Scenarios

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 import Oracles
 import Scenarios

@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+@testable import AppVocabulary
 @testable import OnboardingModel
 
 /// Each fix-plan bug (seed 002 §1–14): with its switch on the model shows the seed's symptom;

@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+@testable import AppVocabulary
 @testable import OnboardingModel
 
 /// Whole journeys on the fixed model: a new user from launch to main, a returning user.

@@ -1,4 +1,5 @@
 import SimKernel
+@testable import AppVocabulary
 @testable import OnboardingModel
 
 /// Runs the model in a fresh simulation and collects what the tests look at.

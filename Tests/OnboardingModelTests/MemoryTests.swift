@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+@testable import AppVocabulary
 @testable import OnboardingModel
 
 /// A finished run frees its whole world: thousands of explored seeds must not pile up memory.

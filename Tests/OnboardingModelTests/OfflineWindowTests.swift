@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+@testable import AppVocabulary
 @testable import OnboardingModel
 
 /// Offline windows that overlap keep the device offline until the last of them closes: one

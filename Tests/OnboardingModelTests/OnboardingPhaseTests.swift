@@ -1,4 +1,5 @@
 import Testing
+@testable import AppVocabulary
 @testable import OnboardingModel
 
 @Suite struct OnboardingPhaseTests {

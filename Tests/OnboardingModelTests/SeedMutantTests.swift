@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+@testable import AppVocabulary
 @testable import OnboardingModel
 
 /// The pitfalls (seed 000) and state-architecture decisions (seed 003) as mutants: with the

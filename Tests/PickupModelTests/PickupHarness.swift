@@ -1,6 +1,6 @@
 import Testing
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 @testable import PickupModel
 
 /// One run of the pickup app in a fresh simulation, and what the tests look at.

@@ -1,6 +1,6 @@
 import Testing
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 @testable import PickupModel
 
 /// Seed 004's flow, end to end on the kernel: "Onboarding (once) -> Sign In -> Main".

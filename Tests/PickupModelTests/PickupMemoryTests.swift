@@ -1,6 +1,6 @@
 import Testing
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 @testable import PickupModel
 
 /// A finished pickup run frees its whole world, whether the app is still running at the end or

@@ -1,6 +1,6 @@
 import Testing
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 import Oracles
 @testable import PickupModel
 

@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+import AppVocabulary
 import OnboardingModel
 @testable import Scenarios
 

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import Scenarios
 import Oracles
+import AppVocabulary
 import OnboardingModel
 
 /// `docs/scenario.schema.json` and the decoder accept exactly the same keys.

@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// How the mock backend behaves, and the accounts it starts with.
 public struct BackendConfiguration: Sendable, Equatable {
     /// An account that exists before the run.

@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// The backend: accounts, OTP sign-in, journey state, goal generation, program activation,
 /// push tokens, per-step onboarding progress and analytics.

@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// Where the onboarding cache of a user is stored.
 enum CacheKeying {
     static let anonymous = "anonymous"

@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// Intro, intake and email OTP sign-in: `completeAuth()`, `completeLogin()`, `resendCode()`,
 /// `useDifferentEmail()` of the fix plan.
 extension ClientStore {

@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// Goal generation and selection: `fetchGoalOptions()` and `confirmSelection()` (002 §2, §8).
 extension ClientStore {
     /// 002 §2 `GoalContractStore.fetchGoalOptions()`, with the fix's single automatic retry.

@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// Launch routing (seed 003), the app lifecycle, and the legacy launch of 000 Pitfall 1.
 extension ClientStore {
     enum CacheRead { case hit(OnboardingCache), miss }

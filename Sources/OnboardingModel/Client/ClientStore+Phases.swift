@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// Moving between phases: what each screen does when it appears and disappears, and the
 /// per-step save and sync of seed 003.
 extension ClientStore {

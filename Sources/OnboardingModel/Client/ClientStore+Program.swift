@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// Program activation, notification permission, the success screen and completion
 /// (002 §3, §7, §10, §11; 000 Pitfall 7).
 extension ClientStore {

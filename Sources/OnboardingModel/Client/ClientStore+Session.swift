@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// The session while signed in: the main app's token refresh (seed 004) and account loss (seed 003).
 extension ClientStore {
     static let accountLostMessage = "You've been signed out. Please sign in again."

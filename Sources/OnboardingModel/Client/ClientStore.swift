@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// The app's client store: the one route state of seed 003, the onboarding phases of the fix
 /// plan, and the screen logic of its views, written to read like the app's own Swift.

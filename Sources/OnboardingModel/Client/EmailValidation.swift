@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// The auth screen's email check (002 §12).
 ///
 /// Written as plain matchers with exactly the semantics of the fix plan's two regular

@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// The 30-second resend countdown of the OTP verification screen (002 §5).
 ///

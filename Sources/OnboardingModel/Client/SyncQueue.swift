@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// The persisted queue of progress pushes and token registrations (seed 003: "Use existing
 /// SyncQueue for onboarding status"; "Offline completion: Auto-sync when connection returns").

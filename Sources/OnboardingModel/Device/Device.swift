@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// The phone: launches and kills the app, sends it to the background and back, reinstalls
 /// it, corrupts its cache, and keeps what survives between launches.

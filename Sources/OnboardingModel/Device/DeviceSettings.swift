@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// The device's settings that the app reads.
 public struct DeviceSettings: Sendable, Equatable {
     /// Settings > Accessibility > Reduce Motion (002 §11).

@@ -1,3 +1,5 @@
+import AppVocabulary
+
 /// The onboarding status the app caches per user (seed 001: `onboarding_complete`,
 /// `onboarding_current_step`; seed 003: "Cache stores full status … not just boolean").
 public struct OnboardingCache: Sendable, Equatable {

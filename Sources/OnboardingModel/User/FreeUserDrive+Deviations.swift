@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// What each behaviour does when the free user draws it.
 extension FreeUserDrive {

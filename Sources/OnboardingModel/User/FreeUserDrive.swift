@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// One free user's drive: what they know (who they are, the codes in their mail), what they
 /// did, and the loop that decides at each screen change or pause.

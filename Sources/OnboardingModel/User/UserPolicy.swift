@@ -1,4 +1,5 @@
 import SimKernel
+import AppVocabulary
 
 /// A simulated user: always takes the primary forward action, types valid input, waits a
 /// seeded think time between actions, retries an error that offers a retry, and gives up
@@ -9,19 +10,7 @@ import SimKernel
 /// ```
 public struct UserPolicy: Sendable {
     /// How the policy's drive ended.
-    public enum Outcome: Sendable, Equatable, CustomStringConvertible {
-        /// The main app is on screen.
-        case reachedMain
-        /// The user stopped at this phase: nothing offered moved them on within their patience.
-        case gaveUp(reason: String)
-
-        public var description: String {
-            switch self {
-            case .reachedMain: "reached main"
-            case .gaveUp(let reason): "gave up: \(reason)"
-            }
-        }
-    }
+    public typealias Outcome = DriveOutcome
 
     public var email: String
     /// True: the user takes "Log in" on the intro screen; false: "Get started".

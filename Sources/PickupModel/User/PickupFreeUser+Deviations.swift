@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// What each behaviour does when the free user draws it on the pickup app.
 extension PickupFreeUserDrive {

@@ -1,5 +1,5 @@
 import SimKernel
-import OnboardingModel
+import AppVocabulary
 
 /// The free user on the pickup app's screens (seed 004): the same person as on the fix plan's
 /// app (`FreeUser`, its seeded profile, its choices), reading the screens of this app.
@@ -85,7 +85,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
     var screen: Screen { world.screen }
 
     /// The loop: read the screen, think, act; until done on main, out of patience, or out of choices.
-    mutating func run(_ device: isolated PickupDevice) async -> UserPolicy.Outcome {
+    mutating func run(_ device: isolated PickupDevice) async -> DriveOutcome {
         while choices.count < profile.maxChoices {
             if Task.isCancelled { return .gaveUp(reason: "cancelled") }
             if let onlineAt, clock.now >= onlineAt { await restoreConnection(device) }
@@ -148,7 +148,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
     }
 
     /// One decision on a screen with a forward action: a deviation or the forward tap.
-    private mutating func decide(_ forward: UserAction, on screen: ScreenState, _ device: isolated PickupDevice) async -> UserPolicy.Outcome? {
+    private mutating func decide(_ forward: UserAction, on screen: ScreenState, _ device: isolated PickupDevice) async -> DriveOutcome? {
         idle = .zero
         if let behaviour = pick(among: Self.onScreen, on: screen, forward: forward, stayWeight: profile.forwardWeight) {
             await deviate(behaviour, on: screen, forward: forward, device)

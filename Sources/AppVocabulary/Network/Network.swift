@@ -9,9 +9,9 @@ import SimKernel
 ///
 /// Any app's backend (`SimulatedServer`) sits behind it: every app's requests meet the same faults.
 public actor Network {
-    let simulation: Simulation
-    let backend: any SimulatedServer
-    let plan: FaultPlan
+    package let simulation: Simulation
+    package let backend: any SimulatedServer
+    package let plan: FaultPlan
     @exclusivity(unchecked) private var random: SeededRandom
     /// How often each endpoint was called: a few pairs, searched in order (cheaper than hashing).
     @exclusivity(unchecked) private var callCounts: [(endpoint: Endpoint, calls: Int)] = []
@@ -90,7 +90,7 @@ public actor Network {
     }
 
     /// What happens to one request: its latency each way and the fault, if any.
-    struct Fate {
+    package struct Fate {
         var uplink: Duration
         var downlink: Duration
         var extraDelay: Duration = .zero
@@ -124,7 +124,7 @@ public actor Network {
     }
 
     /// The server side of one request, one step at a time: out, through the backend, and back.
-    func advance(_ delivery: Delivery) {
+    package func advance(_ delivery: Delivery) {
         let fate = delivery.fate
         switch delivery.stage {
         case .departing:

@@ -32,9 +32,3 @@ extension AppWorld {
     public func reinstallApp() async { await device.reinstall() }
     public func perform(_ action: UserAction, input: String?) async -> Bool { await device.perform(action, input: input) }
 }
-
-extension Device: AppDevice {}
-
-extension OnboardingWorld: AppWorld {
-    public var app: AppID { .fixPlan }
-}

@@ -4,10 +4,10 @@ import SimKernel
 /// so that killing the app cancels them all, as the OS would.
 public final class AppProcess: @unchecked Sendable {
     // Confined to the simulation's driver thread.
-    let id: Int
-    let simulation: Simulation
+    package let id: Int
+    package let simulation: Simulation
     /// What its tasks are named after in reports: `app#2 send-code`.
-    let label: String
+    package let label: String
     @exclusivity(unchecked) private var tasks: [SimulationTask] = []
     @exclusivity(unchecked) public private(set) var isAlive = true
 
@@ -38,7 +38,7 @@ public final class AppProcess: @unchecked Sendable {
 
     /// Counts `task` (a long-lived task woken to work again) as started now: a kill cancels tasks
     /// in the order they last started work, as if the woken work were a task spawned now.
-    func restarted(_ task: SimulationTask) {
+    package func restarted(_ task: SimulationTask) {
         guard let position = tasks.firstIndex(where: { $0.isSame(as: task) }) else { return }
         tasks.append(tasks.remove(at: position))
     }
@@ -49,12 +49,4 @@ public final class AppProcess: @unchecked Sendable {
         for task in tasks { task.cancel() }
         tasks.removeAll()
     }
-}
-
-/// The device's persistent storage, read and written synchronously like UserDefaults.
-final class DeviceDisk: @unchecked Sendable {
-    // Confined to the simulation's driver thread.
-    @exclusivity(unchecked) var storage: DeviceStorage
-
-    init(storage: DeviceStorage) { self.storage = storage }
 }

@@ -9,25 +9,25 @@ import SimKernel
 public struct ScreenState: Sendable, Equatable {
     // Internal and usable from inlinable code: the getters below are inlinable, so an oracle
     // reading a screen's route reads a field, not a call into this module.
-    @usableFromInline struct Fields: Equatable {
+    @usableFromInline package struct Fields: Equatable {
         @usableFromInline var route: Route?
-        @usableFromInline var loadingScreen: String?
-        @usableFromInline var spinner: String?
-        @usableFromInline var errorText: String?
-        @usableFromInline var actions: [UserAction] = []
-        @usableFromInline var emailField: String = ""
-        @usableFromInline var codeField: String = ""
-        @usableFromInline var countdown: Int?
-        @usableFromInline var motionEffects: [String] = []
-        @usableFromInline var resumeGate: Bool = false
-        @usableFromInline var workoutCard: String?
-        @usableFromInline var offlineBanner: Bool = false
-        @usableFromInline var foreground: Bool = true
+        @usableFromInline package var loadingScreen: String?
+        @usableFromInline package var spinner: String?
+        @usableFromInline package var errorText: String?
+        @usableFromInline package var actions: [UserAction] = []
+        @usableFromInline package var emailField: String = ""
+        @usableFromInline package var codeField: String = ""
+        @usableFromInline package var countdown: Int?
+        @usableFromInline package var motionEffects: [String] = []
+        @usableFromInline package var resumeGate: Bool = false
+        @usableFromInline package var workoutCard: String?
+        @usableFromInline package var offlineBanner: Bool = false
+        @usableFromInline package var foreground: Bool = true
         @usableFromInline var alert: String?
         @usableFromInline var contentOwner: String?
     }
 
-    @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline package final class Storage: @unchecked Sendable {
         // Mutated only while uniquely referenced (`mutableFields`): copy-on-write.
         @exclusivity(unchecked) @usableFromInline var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
@@ -53,7 +53,7 @@ public struct ScreenState: Sendable, Equatable {
         }
     }
 
-    @usableFromInline var storage: Storage
+    @usableFromInline package var storage: Storage
 
     private var mutableFields: Fields {
         _read { yield storage.fields }
@@ -159,7 +159,7 @@ public struct ScreenState: Sendable, Equatable {
 
     /// A state built field by field in its own storage: one allocation, no uniqueness checks,
     /// no copy of the fields.
-    init(route: Route?, building build: (inout Fields) -> Void) {
+    package init(route: Route?, building build: (inout Fields) -> Void) {
         storage = Storage(Fields(route: route))
         build(&storage.fields)
     }

@@ -138,7 +138,7 @@ extension FaultPlan {
     /// any window is open, and one window's end must not bring it back while another is open.
     /// In order of start (windows that start together: the longer first), so any order in the
     /// plan gives the same windows.
-    static func merged(_ windows: [OfflineWindow]) -> [OfflineWindow] {
+    package static func merged(_ windows: [OfflineWindow]) -> [OfflineWindow] {
         guard windows.count > 1 else { return windows }
         let sorted = windows.sorted { ($0.start, $1.duration) < ($1.start, $0.duration) }
         var merged: [OfflineWindow] = []

@@ -21,7 +21,7 @@ public enum LaunchReadiness {
 
     /// The lowercased host of `url` (between `://` and the first `/`, `:`, `?` or `#`), if any.
     /// Works on the UTF-8 bytes in place.
-    static func host(of url: String) -> String? {
+    package static func host(of url: String) -> String? {
         var url = url
         return url.withUTF8 { bytes -> String? in
             let colon = UInt8(ascii: ":"), slash = UInt8(ascii: "/")
@@ -51,7 +51,7 @@ public enum LaunchReadiness {
     }
 
     /// True when `host` is `placeholder` or one of its subdomains (`www.example.com`).
-    static func isSame(_ host: String, orSubdomainOf placeholder: String) -> Bool {
+    package static func isSame(_ host: String, orSubdomainOf placeholder: String) -> Bool {
         let host = host.utf8, placeholder = placeholder.utf8
         guard host.count >= placeholder.count, host.reversed().starts(with: placeholder.reversed()) else { return false }
         return host.count == placeholder.count || host.dropLast(placeholder.count).last == UInt8(ascii: ".")

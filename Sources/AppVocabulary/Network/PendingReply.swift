@@ -4,15 +4,15 @@ import SimKernel
 /// timeout, or by cancellation, whichever comes first. The waiting client is suspended on the
 /// simulation with the timeout as its deadline; the response wakes it (the reply is its own
 /// `Wakeup`).
-class PendingReply: Wakeup, @unchecked Sendable {
+package class PendingReply: Wakeup, @unchecked Sendable {
     // Confined to the simulation's driver thread, like everything in the model.
-    let simulation: Simulation
+    package let simulation: Simulation
     @exclusivity(unchecked) private(set) var result: Result<BackendResponse, RequestError>?
 
-    init(simulation: Simulation) { self.simulation = simulation }
+    package init(simulation: Simulation) { self.simulation = simulation }
 
     /// Completes the reply; later completions are ignored (the first one won).
-    final func complete(_ outcome: Result<BackendResponse, RequestError>) {
+    package final func complete(_ outcome: Result<BackendResponse, RequestError>) {
         guard result == nil else { return }
         result = outcome
         simulation.wake(self)
@@ -20,7 +20,7 @@ class PendingReply: Wakeup, @unchecked Sendable {
 
     /// Waits for the reply at most `timeout` (`nil`: forever); a cancelled waiter gets `.cancelled`.
     /// The label is rendered only if a report shows the wait.
-    final func wait(timeout: Duration?, label: @autoclosure @escaping () -> String?,
+    package final func wait(timeout: Duration?, label: @autoclosure @escaping () -> String?,
                     isolation: isolated (any Actor)? = #isolation) async -> Result<BackendResponse, RequestError> {
         if let result { return result }
         let deadline = timeout.map { simulation.now.advanced(by: $0) }

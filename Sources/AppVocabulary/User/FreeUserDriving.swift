@@ -24,7 +24,7 @@ public protocol FreeUserDriving {
 extension FreeUserDriving {
     /// The screen offers nothing to go on with (a spinner, a loading screen): wait for it to
     /// change, or, now and then, do something else while the request is in flight.
-    public mutating func waitForTheApp(_ shown: ScreenState, seen: Int, _ device: isolated Phone) async -> UserPolicy.Outcome? {
+    public mutating func waitForTheApp(_ shown: ScreenState, seen: Int, _ device: isolated Phone) async -> DriveOutcome? {
         let weight = profile[.midRequest]
         if deviationsLeft > 0, weight > 0, random.chance(Probability(Double(weight) / Double(weight + profile.forwardWeight))) {
             let pause = Duration.milliseconds(random.nextInt(in: 20...3_000))

@@ -2,7 +2,7 @@ import SimKernel
 
 /// What the user sees: the latest `ScreenState`, with every change recorded in the trace.
 public actor Screen {
-    let simulation: Simulation
+    package let simulation: Simulation
     @exclusivity(unchecked) public private(set) var current = ScreenState.notRunning
     /// Counts changes, so a waiter can tell whether it missed one.
     @exclusivity(unchecked) public private(set) var version = 0

@@ -37,12 +37,12 @@ public struct UserChoice: Sendable, Equatable {
 
 /// How a free user's drive went: its outcome, when it started, and every choice it made.
 public struct FreeUserLog: Sendable, Equatable {
-    public var outcome: UserPolicy.Outcome
+    public var outcome: DriveOutcome
     public var started: SimulationInstant
     public var ended: SimulationInstant
     public var choices: [UserChoice]
 
-    public init(outcome: UserPolicy.Outcome, started: SimulationInstant, ended: SimulationInstant, choices: [UserChoice]) {
+    public init(outcome: DriveOutcome, started: SimulationInstant, ended: SimulationInstant, choices: [UserChoice]) {
         self.outcome = outcome
         self.started = started
         self.ended = ended

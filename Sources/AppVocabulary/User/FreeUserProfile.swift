@@ -50,9 +50,9 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
     }
 
     /// The behaviours that interrupt whatever is on screen (possible while a spinner is up).
-    static let interruptions: [UserBehaviour] = [.background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap]
+    package static let interruptions: [UserBehaviour] = [.background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap]
     /// What a user on the main app may do before they stop.
-    static let onMain: [UserBehaviour] = [.signOut, .background, .kill, .reinstall, .connectivity]
+    package static let onMain: [UserBehaviour] = [.signOut, .background, .kill, .reinstall, .connectivity]
 }
 
 /// One run's user: which behaviours are on and how much each weighs against going forward,

@@ -76,7 +76,7 @@ public enum BackendRequest: Sendable, Equatable {
 
     /// What the request carries of the user's input, for the trace: `send-otp email="…"
     /// create-user=true`, `verify-otp email="…" code="…"`, `select-goal option="…"`.
-    func writeCarried(to out: inout some CanonicalWriter) {
+    package func writeCarried(to out: inout some CanonicalWriter) {
         out.write(endpoint.rawValue)
         switch self {
         case .sendOTP(let email, let create):

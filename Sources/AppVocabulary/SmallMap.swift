@@ -10,12 +10,16 @@
 /// cache["u2"] = .valid(OnboardingCache(phase: .intake))
 /// cache.keys.sorted()   // ["u1", "u2"]
 /// ```
+///
+/// Generic and used by every app's module: its members are `@inlinable` so each app's calls are
+/// specialized for its value type, as they were when the map lived in the app's own module.
+@frozen
 public struct SmallMap<Value> {
-    private var entries: [(key: String, value: Value)] = []
+    @usableFromInline var entries: [(key: String, value: Value)] = []
 
-    public init() {}
+    @inlinable public init() {}
 
-    public subscript(key: String) -> Value? {
+    @inlinable public subscript(key: String) -> Value? {
         get { position(of: key).map { entries[$0].value } }
         set {
             switch (position(of: key), newValue) {
@@ -28,32 +32,32 @@ public struct SmallMap<Value> {
     }
 
     /// Looks `key` up and changes its value in place; `make` gives the value of a missing key.
-    public subscript(key: String, default make: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(key: String, default make: @autoclosure () -> Value) -> Value {
         get { self[key] ?? make() }
         set { self[key] = newValue }
     }
 
     /// The keys in insertion order (sort them before anything that depends on order).
-    public var keys: [String] { entries.map(\.key) }
+    @inlinable public var keys: [String] { entries.map(\.key) }
 
-    public var count: Int { entries.count }
+    @inlinable public var count: Int { entries.count }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var isEmpty: Bool { entries.isEmpty }
 
-    private func position(of key: String) -> Int? {
+    @inlinable func position(of key: String) -> Int? {
         entries.firstIndex { $0.key == key }
     }
 }
 
 extension SmallMap: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, Value)...) {
+    @inlinable public init(dictionaryLiteral elements: (String, Value)...) {
         for (key, value) in elements { self[key] = value }
     }
 }
 
 extension SmallMap: Equatable where Value: Equatable {
     /// Equal when they hold the same keys with equal values, in any order.
-    public static func == (lhs: SmallMap, rhs: SmallMap) -> Bool {
+    @inlinable public static func == (lhs: SmallMap, rhs: SmallMap) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
     }
 }

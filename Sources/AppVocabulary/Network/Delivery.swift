@@ -8,8 +8,8 @@ import SimKernel
 /// fires, its screen goes away, the app is killed), and its steps fall exactly where a task doing
 /// the same would have slept and woken, so traces do not depend on which of the two carries it.
 /// One object is the reply, its wake-up and the steps: one allocation per request.
-final class Delivery: PendingReply, SimulationStep, @unchecked Sendable {
-    enum Stage {
+package final class Delivery: PendingReply, SimulationStep, @unchecked Sendable {
+    package enum Stage {
         /// Queued; it sets off once the work ready now has run.
         case departing
         /// On the way to the backend.
@@ -22,13 +22,13 @@ final class Delivery: PendingReply, SimulationStep, @unchecked Sendable {
         case done
     }
 
-    let network: Network
-    let request: BackendRequest
-    let id: Int
-    let fate: Network.Fate
+    package let network: Network
+    package let request: BackendRequest
+    package let id: Int
+    package let fate: Network.Fate
     @exclusivity(unchecked) private(set) var stage = Stage.departing
 
-    init(network: Network, request: BackendRequest, id: Int, fate: Network.Fate) {
+    package init(network: Network, request: BackendRequest, id: Int, fate: Network.Fate) {
         self.network = network
         self.request = request
         self.id = id
@@ -37,9 +37,9 @@ final class Delivery: PendingReply, SimulationStep, @unchecked Sendable {
     }
 
     /// What the client's wait is, for reports.
-    var answerLabel: String { "answer to request \(id)" }
+    package var answerLabel: String { "answer to request \(id)" }
 
-    var label: String {
+    package var label: String {
         switch stage {
         case .departing: "request \(id) \(request.endpoint.rawValue) leaving"
         case .outbound: "request \(id) on the way out"
@@ -49,15 +49,15 @@ final class Delivery: PendingReply, SimulationStep, @unchecked Sendable {
         }
     }
 
-    func run() {
+    package func run() {
         network.onSharedExecutor(passing: self) { network, delivery in network.advance(delivery) }
     }
 
     /// Moves to `next`, to be run again `after` from now.
-    func move(to next: Stage, after delay: Duration, on simulation: Simulation) {
+    package func move(to next: Stage, after delay: Duration, on simulation: Simulation) {
         stage = next
         simulation.schedule(self, at: simulation.now.advanced(by: delay))
     }
 
-    func finish() { stage = .done }
+    package func finish() { stage = .done }
 }

@@ -1,0 +1,7 @@
+import AppVocabulary
+
+extension Device: AppDevice {}
+
+extension OnboardingWorld: AppWorld {
+    public var app: AppID { .fixPlan }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The package's shape that makes apps plug-ins (#29): the vocabulary every app shares is a
+/// module of its own, no app's module imports another app's, and the oracles import no app.
+@Suite struct ModuleBoundaryTests {
+    static let apps = ["OnboardingModel", "PickupModel"]
+
+    /// The `import` lines of every Swift file under `Sources/<module>`.
+    static func imports(of module: String) throws -> Set<String> {
+        let folder = Paths.packageRoot.appendingPathComponent("Sources/\(module)")
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        var found: Set<String> = []
+        for case let file as URL in walker where file.pathExtension == "swift" {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.split(separator: " ")
+                if let at = words.firstIndex(of: "import"), at + 1 < words.count, words[..<at].allSatisfy({ $0.hasPrefix("@") }) {
+                    found.insert(String(words[at + 1]))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test func noAppModuleImportsAnotherApp() throws {
+        for app in Self.apps {
+            let others = Set(Self.apps).subtracting([app])
+            #expect(try Self.imports(of: app).isDisjoint(with: others), "\(app) imports another app")
+            #expect(try Self.imports(of: app).contains("AppVocabulary"), "\(app) should speak the shared vocabulary")
+        }
+    }
+
+    @Test func theVocabularyAndTheOraclesImportNoApp() throws {
+        #expect(try Self.imports(of: "AppVocabulary").isDisjoint(with: Self.apps))
+        #expect(try Self.imports(of: "Oracles").isDisjoint(with: Self.apps))
+    }
+
+    @Test func thePackageManifestKeepsTheAppsApart() throws {
+        let manifest = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = manifest.split(separator: "\n").filter { $0.contains(".target(name:") }
+        #expect(targets.contains { $0.contains("name: \"AppVocabulary\"") })
+        for app in Self.apps {
+            let line = try #require(targets.first { $0.contains("name: \"\(app)\"") })
+            for other in Self.apps where other != app { #expect(!line.contains("\"\(other)\""), "\(app) depends on \(other)") }
+        }
+    }
+}
