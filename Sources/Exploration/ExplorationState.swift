@@ -95,11 +95,18 @@ extension ExplorationSummary {
 }
 
 extension MetricSamples {
-    /// `{"values": [[value, count], …], "worst": [[value, seed], …]}`, values sorted.
+    /// `{"buckets": "low:count low:count …", "worst": [[value, seed], …]}`: each filled bucket's
+    /// lowest value and its count, lowest first, in one string (a few thousand buckets at most,
+    /// whatever the number of runs), so a shard's JSON stays small to hold and to write.
     var state: JSONValue {
         typealias S = ExplorationState
+        var buckets = ""
+        for (value, count) in valueCounts {
+            if !buckets.isEmpty { buckets += " " }
+            buckets += String(value) + ":" + String(count)
+        }
         return .object([
-            ("values", .array(valueCounts.map { .array([S.int64($0.value), S.int($0.count)]) })),
+            ("buckets", .string(buckets)),
             ("worst", .array(worstRuns.map { .array([S.int64($0.value), .string(String($0.seed))]) })),
         ])
     }
@@ -107,10 +114,22 @@ extension MetricSamples {
     init(state: JSONValue) throws(ExplorationState.Problem) {
         typealias S = ExplorationState
         self.init()
-        for pair in try S.array(S.field(state, "values"), "values") {
-            let both = try S.array(pair, "a value and its count")
-            guard both.count == 2 else { throw ExplorationState.Problem(message: "expected [value, count]") }
-            restore(value: try S.int64(both[0], "a value"), count: try S.int(both[1], "a count"))
+        if case .string(let buckets)? = S.field(state, "buckets") {
+            for pair in buckets.split(separator: " ") {
+                let parts = pair.split(separator: ":", omittingEmptySubsequences: false)
+                guard parts.count == 2, let value = Int64(parts[0]), let count = Int(parts[1]),
+                      (0...ExplorationState.maxMilliseconds).contains(value), (0...ExplorationState.maxCount).contains(count) else {
+                    throw ExplorationState.Problem(message: "expected buckets as \"value:count\" pairs, found '\(pair.prefix(40))'")
+                }
+                restore(value: value, count: count)
+            }
+        } else {
+            // An older build's state: exact values, counted into buckets here.
+            for pair in try S.array(S.field(state, "values"), "buckets") {
+                let both = try S.array(pair, "a value and its count")
+                guard both.count == 2 else { throw ExplorationState.Problem(message: "expected [value, count]") }
+                restore(value: try S.int64(both[0], "a value"), count: try S.int(both[1], "a count"))
+            }
         }
         for pair in try S.array(S.field(state, "worst"), "worst") {
             let both = try S.array(pair, "a worst run")

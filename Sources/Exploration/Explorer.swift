@@ -184,15 +184,21 @@ public enum Explorer {
         } else {
             DispatchQueue.concurrentPerform(iterations: jobs, execute: work)
         }
-        var summary = ExplorationSummary(watching: plan.budgets)
+        // The first worker's summary takes in the others' (in any order: adding up does not
+        // depend on it), each dropped once added, so no third copy of the timing is ever held.
+        var finished = parts.withLock { parts in
+            defer { parts = [] }
+            return parts.compactMap { $0 }
+        }
+        var summary: ExplorationSummary?
         var failures: [(position: Int, run: ExplorationRun)] = []
-        for part in parts.withLock({ $0 }) {
-            guard let part else { continue }
-            summary.merge(part.summary)
+        while let part = finished.popLast() {
+            if summary == nil { summary = part.summary } else { summary!.merge(part.summary) }
             failures += part.failures
         }
         failures.sort { $0.position < $1.position }
-        return ExplorationOutcome(summary: summary, failures: failures.prefix(keepFailures).map(\.run))
+        return ExplorationOutcome(summary: summary ?? ExplorationSummary(watching: plan.budgets),
+                                  failures: failures.prefix(keepFailures).map(\.run))
     }
 
     /// What one worker adds up: its summary and its lowest failing runs with their positions.

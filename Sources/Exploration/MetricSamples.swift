@@ -1,18 +1,24 @@
-/// The values one metric took, as counts per distinct value: exact percentiles in memory that
-/// grows with the number of distinct values (whole milliseconds), not with the number of runs.
-/// It also keeps the worst few seeds, for replay commands.
+/// The values one metric took, in a log-linear histogram (`LogLinearHistogram`: exact below
+/// 2,048 ms, within 0.1% above), so memory does not grow with the number of runs or the time
+/// limit; and the worst few seeds with their exact values, for replay commands.
 struct MetricSamples: Sendable {
-    private var counts: [Int64: Int] = [:]  // looked up; iterated only sorted
-    private(set) var total = 0
+    private var histogram = LogLinearHistogram()
     /// The seeds with the largest values (each seed once, at its largest value), largest first,
     /// the lower seed first among equal values, at most `keptWorst`.
     private var worst: [ExplorationSummary.WorstRun] = []
     static let keptWorst = 3
 
-    var isEmpty: Bool { total == 0 }
+    var total: Int { histogram.total }
+    var isEmpty: Bool { histogram.isEmpty }
 
-    /// Each distinct value with how many times it came, smallest first.
-    var valueCounts: [(value: Int64, count: Int)] { counts.keys.sorted().map { ($0, counts[$0]!) } }
+    /// The lowest value of the bucket `value` falls in (the value itself below 2,048).
+    static func bucket(of value: Int64) -> Int64 { LogLinearHistogram.bucket(of: value) }
+
+    /// The highest value of the bucket whose lowest value is `low`.
+    static func highestValue(inBucketAt low: Int64) -> Int64 { LogLinearHistogram.highestValue(inBucketAt: low) }
+
+    /// Each filled bucket's lowest value with how many values it holds, smallest first.
+    var valueCounts: [(value: Int64, count: Int)] { histogram.buckets.map { ($0.low, $0.count) } }
 
     /// The worst runs kept, worst first.
     var worstRuns: [ExplorationSummary.WorstRun] { worst }
@@ -20,22 +26,19 @@ struct MetricSamples: Sendable {
     /// Adds `count` values of `value` (reading a saved state).
     mutating func restore(value: Int64, count: Int) {
         guard count > 0, total <= ExplorationState.maxCount else { return }
-        counts[value, default: 0] += count
-        total += count
+        histogram.add(value, count: count)
     }
 
     /// Keeps a saved worst run.
     mutating func restoreWorst(_ run: ExplorationSummary.WorstRun) { consider(run) }
 
     mutating func add(_ value: Int64, seed: UInt64) {
-        counts[value, default: 0] += 1
-        total += 1
+        histogram.add(value)
         consider(ExplorationSummary.WorstRun(value: value, seed: seed))
     }
 
     mutating func merge(_ other: MetricSamples) {
-        for (value, count) in other.counts { counts[value, default: 0] += count }
-        total += other.total
+        histogram.merge(other.histogram)
         for run in other.worst { consider(run) }
     }
 
@@ -52,31 +55,18 @@ struct MetricSamples: Sendable {
         if worst.count > Self.keptWorst { worst.removeLast() }
     }
 
-    /// Nearest-rank percentiles: the value at rank ⌈fraction × total⌉ of the sorted values.
+    /// Nearest-rank percentiles: the value at rank ⌈fraction × total⌉ of the sorted values, as
+    /// its bucket's highest value (never below the exact one, and within 0.1% of it); `max` exact.
     var percentiles: ExplorationSummary.Percentiles {
         precondition(total > 0 && !worst.isEmpty, "percentiles of a metric with no samples")
         let values = quantiles([0.5, 0.95, 0.99])
         return .init(p50: values[0], p95: values[1], p99: values[2], max: worst[0].value, worst: worst, samples: total)
     }
 
-    /// The nearest-rank value of each fraction (0 is the smallest value, 1 the largest), in one
-    /// pass over the sorted values; `fractions` must be in increasing order.
+    /// The nearest-rank value of each fraction (0 is the smallest value, 1 the largest), as its
+    /// bucket's highest value but never above the largest value seen; `fractions` increasing.
     func quantiles(_ fractions: [Double]) -> [Int64] {
-        precondition(total > 0, "quantiles of a metric with no samples")
-        let sorted = counts.keys.sorted()
-        var result: [Int64] = []
-        result.reserveCapacity(fractions.count)
-        var position = 0, seen = counts[sorted[0]]!
-        for fraction in fractions {
-            // Whole percents, ranked with integers: 0.07 × 100 is not exactly 7 in floating point.
-            let percent = min(100, max(0, Int((fraction * 100).rounded())))
-            let wanted = min(total - 1, max(0, (percent * total + 99) / 100 - 1))
-            while seen <= wanted, position + 1 < sorted.count {
-                position += 1
-                seen += counts[sorted[position]]!
-            }
-            result.append(sorted[position])
-        }
-        return result
+        let largest = worst.first?.value ?? .max
+        return histogram.quantiles(fractions).map { min($0, largest) }
     }
 }

@@ -67,7 +67,8 @@ import Scenarios
         #expect(merged.metrics.map(\.percentiles) == whole.summary.metrics.map(\.percentiles))
     }
 
-    /// Percentiles from counts per value agree with sorting every sample (nearest rank).
+    /// Percentiles from counts per value agree with sorting every sample (nearest rank), exactly
+    /// for values below 2,048.
     @Test(arguments: 1...20)
     func countedPercentilesAgreeWithSortedSamples(seed: UInt64) {
         var random = SeededRandom(seed: seed, stream: "percentiles")
@@ -81,6 +82,54 @@ import Scenarios
         let percentiles = samples.percentiles
         #expect([percentiles.p50, percentiles.p95, percentiles.p99, percentiles.max] == [rank(0.5), rank(0.95), rank(0.99), sorted.last!])
         #expect(percentiles.worstSeed == UInt64(values.firstIndex(of: sorted.last!)!))
+    }
+
+    /// Above 2,048 ms, a percentile is its bucket's highest value: never below the exact
+    /// nearest-rank value, at most 0.1% above it, and never above the largest value seen.
+    @Test(arguments: 1...20)
+    func bucketedPercentilesAreWithinAThousandthOfTheExactOnes(seed: UInt64) {
+        var random = SeededRandom(seed: seed, stream: "percentiles")
+        let values = (0..<random.nextInt(in: 1...500)).map { _ in Int64(random.nextInt(in: 0...5_000_000)) }
+        var samples = MetricSamples()
+        for (seed, value) in values.enumerated() { samples.add(value, seed: UInt64(seed)) }
+        let sorted = values.sorted()
+        for fraction in [0.0, 0.01, 0.5, 0.9, 0.95, 0.99, 1.0] {
+            let exact = sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+            let bucketed = samples.quantiles([fraction])[0]
+            #expect(bucketed >= exact && bucketed <= sorted.last!)
+            #expect(bucketed - exact <= exact / 1024, "\(fraction): \(bucketed) for \(exact)")
+        }
+        #expect(samples.percentiles.max == sorted.last!)
+    }
+
+    /// Values below 2,048 are counted exactly; above, buckets are 1/1024 of their values wide,
+    /// and a day's worth of distinct milliseconds fills fewer than 20,000 of them.
+    @Test func theHistogramsLayoutIsExactLowAndBoundedHigh() {
+        #expect((0..<2048).allSatisfy { MetricSamples.bucket(of: $0) == $0 })
+        #expect(MetricSamples.bucket(of: 2049) == 2048 && MetricSamples.highestValue(inBucketAt: 2048) == 2049)
+        #expect(MetricSamples.bucket(of: 1_000_000) == 999_936 && MetricSamples.highestValue(inBucketAt: 999_936) == 1_000_447)
+        #expect(MetricSamples.highestValue(inBucketAt: MetricSamples.bucket(of: .max)) == .max)
+        var buckets = Set<Int64>()
+        var value: Int64 = 0
+        while value <= 86_400_000 { buckets.insert(MetricSamples.bucket(of: value)); value += 1 + value / 4096 }
+        #expect(buckets.count < 20_000)
+        for value in stride(from: Int64(0), through: 86_400_000, by: 997) {
+            let low = MetricSamples.bucket(of: value)
+            #expect(low <= value && value <= MetricSamples.highestValue(inBucketAt: low))
+        }
+    }
+
+    /// Counts past 2³² (merged shards of billions of runs) stay exact.
+    @Test func histogramCountsPastFourBillionStayExact() {
+        var histogram = LogLinearHistogram(), other = LogLinearHistogram()
+        histogram.add(3000, count: 5_000_000_000)
+        histogram.add(10)
+        other.add(3001, count: 4_294_967_295)
+        other.add(3001, count: 2)
+        histogram.merge(other)
+        #expect(histogram.buckets.map(\.count) == [1, 5_000_000_000 + 4_294_967_297])
+        #expect(histogram.total == 9_294_967_298)
+        #expect(histogram.quantiles([0, 0.5]) == [10, 3001])
     }
 
     @Test func aRunOfManySeedsKeepsEachTracesHashAndCountButNotItsEntries() {
