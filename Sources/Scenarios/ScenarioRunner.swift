@@ -48,6 +48,7 @@ public enum ScenarioRunner {
         }
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
+        simulation.subject = scenario.file
         let capture = EndState()
         let configuration = world
         let pickup = pickupConfiguration(scenario, mutants: world.mutants)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A small fixed workload that exercises the kernel end to end: actors on the simulation
 /// executor, same-instant timers, cancellation and child tasks.
 ///
@@ -73,4 +75,30 @@ public enum KernelSelfCheck {
             await sleeper.value
         }
     }
+
+    /// Ends a spinning workload's loop (tests only: the command line lets the watchdog end the
+    /// process instead).
+    public static let stopSpinning = Atomic<Bool>(false)
+
+    /// The workload, then a task that loops without ever suspending, as a model bug would (a
+    /// wait that returns at once): the run never ends by itself. What `selftest --spin` runs to
+    /// show the watchdog (`Watchdog`) at work.
+    public static func runSpinning(seed: UInt64, strategy: SchedulingStrategy) -> SimulationResult {
+        let simulation = Simulation(seed: seed, strategy: strategy)
+        simulation.subject = "selftest --spin"
+        return simulation.run {
+            let counter = Counter(simulation: simulation)
+            let clock = simulation.clock
+            for round in 0..<3 {
+                try? await clock.sleep(for: .milliseconds(100), label: "before the spin")
+                simulation.record(Event.woke(worker: 0, round: round))
+                await counter.ping()
+            }
+            let spinner = simulation.spawn("spinner") {
+                while !stopSpinning.load(ordering: .relaxed) {}
+            }
+            await spinner.value
+        }
+    }
 }
+

@@ -7,6 +7,9 @@ extension Simulation {
         phase = .running
         record(KernelEvent.runStarted(seed: seed, strategy: strategy))
         spawn(name, body)
+        let watched = Watchdog.watching.load(ordering: .relaxed)
+        if watched { Watchdog.attach(self) }
+        defer { if watched { Watchdog.detach(self) } }
         let outcome = drive()
         let pending = pendingWork()
         record(KernelEvent.runEnded(outcome: outcome.description))
@@ -28,6 +31,7 @@ extension Simulation {
             while executor.hasReadyJobs {
                 guard jobsRun < limits.maxJobs else { return .limitReached(.jobs) }
                 jobsRun += 1
+                progress.store(jobsRun, ordering: .releasing)
                 _ = executor.runNextJob()
             }
             if executor.adoptForeignJobs() { continue }
@@ -101,8 +105,20 @@ extension Simulation {
         wakeQuiescenceWaiters()
         var budget = limits.maxTeardownJobs
         while budget > 0 {
+            progress.store(jobsRun &+ budget, ordering: .releasing)
             if !executor.runNextJob(runningSteps: false) && !executor.adoptForeignJobs() { break }
             budget -= 1
         }
+    }
+}
+
+extension Simulation {
+    /// What the watchdog reports of this run, read from the watchdog's thread while the run's own
+    /// thread is inside one job that has not returned for the whole timeout (so nothing here is
+    /// being changed, unless the stuck code itself records or spawns in its loop).
+    func stallReport(quietFor: Duration) -> StallReport {
+        let lines = recordedTrace.entries.suffix(8).map(\.line)
+        return StallReport(subject: subject, seed: seed, quietFor: quietFor, virtualTime: now, jobsRun: jobsRun,
+                           runningTasks: running.map(\.name), lastTraceLines: lines)
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One deterministic run: an executor, a virtual clock, seeded randomness and a trace,
 /// driven by a synchronous loop on the calling thread.
 ///
@@ -50,6 +52,10 @@ public final class Simulation: @unchecked Sendable {
     @exclusivity(unchecked) var quiescenceWaiters: [UnsafeContinuation<Void, Never>] = []
     @exclusivity(unchecked) var schedulerRandom: SeededRandom
     @exclusivity(unchecked) var jobsRun = 0
+    /// `jobsRun` as the watchdog reads it from its own thread (`Watchdog`).
+    let progress = Atomic<Int>(0)
+    /// What this run is of (a scenario file, a persona), for the watchdog's report; set before `run`.
+    @exclusivity(unchecked) public var subject = "a run"
     /// Waits refused to cancelled child tasks, which have no context of their own to count them.
     @exclusivity(unchecked) var refusedChildWaits = 0
     /// Tasks parked for good because they kept asking to wait after they were cancelled.

@@ -27,6 +27,11 @@ struct ExplorationReport {
     /// The command that replays `seed` of the target named `name` (of the plan's target for the
     /// seed when the name is `all`).
     func replayCommand(target name: String, seed: UInt64) -> String {
+        Self.replayCommand(plan: plan, target: name, seed: seed)
+    }
+
+    /// The command that replays `seed` of the target named `name` in `plan`.
+    static func replayCommand(plan: ExplorationPlan, target name: String, seed: UInt64) -> String {
         let name = name == TimingBudgets.allTargets ? plan.target(for: seed).name : name
         let isFile = !name.hasPrefix("persona:") && name.hasSuffix(".json")
         // A file's explored run is the file with the seed's swarm faults added.

@@ -17,6 +17,7 @@ enum ExploreCommand {
                                           [--baseline FILE] [--keep-expectations]
                                           [--keep-failures N]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
+                                          [--watchdog S]
 
             Each seed draws a swarm: a random subset of fault kinds (latency, an offline window,
             drops, errors, timeouts, slow goal generation, failed activation, account loss, a
@@ -63,6 +64,9 @@ enum ExploreCommand {
                                run took (the console shows a short table of the same)
               --json           one JSON object: runs, failures kept, violationsByOracle, metrics, summaryHash
               --junit FILE     also write JUnit XML: a test case per kept failure, one for all the rest
+              --watchdog S     a seed whose code finishes no job for S seconds of wall time (it loops
+                               without suspending) is reported with its replay command, exit 1;
+                               default 10, 0 turns the watchdog off
 
             examples:
               onboarding-sim explore --seeds 500
@@ -76,7 +80,7 @@ enum ExploreCommand {
             """,
         flags: ["--json", "--keep-expectations"],
         options: ["--seeds", "--from", "--shard", "--jobs", "--app", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--keep-failures",
-                  "--per-seed", "--junit", "--coverage"],
+                  "--per-seed", "--junit", "--coverage", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -99,6 +103,10 @@ enum ExploreCommand {
             Console.error("note: the budgets' maxGrowth limits are not checked without --baseline FILE")
         }
         plan.budgets = budgets
+        let explored = plan
+        try WatchdogOption.start(arguments) { stuck in
+            ExplorationReport.replayCommand(plan: explored, target: explored.target(for: stuck.seed).name, seed: stuck.seed)
+        }
         let keep = try number("--keep-failures", arguments.value("--keep-failures"), from: 0) ?? Explorer.defaultKeptFailures
         let perSeed: PerSeedFile?
         if let path = arguments.value("--per-seed") {

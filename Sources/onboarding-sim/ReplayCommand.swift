@@ -30,6 +30,9 @@ enum ReplayCommand {
               --user U      \(UserDriver.help)
               --mutant ID   switch a catalogue bug back on (repeatable)
               --trace       print the full canonical trace instead of the narrative
+              --watchdog S  a run whose code finishes no job for S seconds of wall time (it loops
+                            without suspending) is reported with its last trace lines, exit 1;
+                            default 10, 0 turns the watchdog off
 
             examples:
               onboarding-sim replay --persona new-user --seed 42 --mutant fix-3
@@ -39,13 +42,16 @@ enum ReplayCommand {
             Exit codes: 0 no violation, 1 violations, 2 bad input or usage.
             """,
         flags: ["--trace", "--swarm", "--keep-expectations"],
-        options: ["--persona", "--seed", "--user", "--mutant"],
+        options: ["--persona", "--seed", "--user", "--mutant", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let seed = try arguments.unsigned("--seed")
         guard let target = try target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
+        try WatchdogOption.start(arguments) { _ in
+            (["onboarding-sim"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        }
         if case .scenario(let scenario) = target, !arguments.has("--swarm") {
             if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }
             let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)

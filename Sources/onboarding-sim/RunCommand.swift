@@ -12,6 +12,7 @@ enum RunCommand {
         summary: "run scenarios and check every oracle and expectation (the default command)",
         usage: """
             usage: onboarding-sim run [PATHS…] [--seed S] [--mutant ID]… [--story | --trace] [--json] [--junit FILE]
+                   [--watchdog S]
 
             Runs every scenario file under PATHS (default: scenarios/) on the fixed model, or with
             mutants switched on, and checks the oracles and the scenario's expectations.
@@ -23,6 +24,9 @@ enum RunCommand {
               --trace        after each run's line, its full canonical trace (the hash is of this text)
               --json         one JSON object per scenario run on standard output
               --junit FILE   also write a JUnit XML report to FILE
+              --watchdog S   a run whose code finishes no job for S seconds of wall time (it loops
+                             without suspending) is reported with its replay command, exit 1;
+                             default 10, 0 turns the watchdog off
 
             examples:
               onboarding-sim run
@@ -33,13 +37,16 @@ enum RunCommand {
             Exit codes: 0 every scenario passed, 1 a violation, 2 bad input or usage.
             """,
         flags: ["--json", "--story", "--trace"],
-        options: ["--seed", "--mutant", "--junit"],
+        options: ["--seed", "--mutant", "--junit", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let seed = try arguments.unsigned("--seed")
         if arguments.has("--story") && arguments.has("--trace") { throw UsageError(message: "give --story or --trace, not both") }
         let mutants = try ScenarioArguments.mutants(arguments)
+        try WatchdogOption.start(arguments) { stuck in
+            "onboarding-sim run \(stuck.subject) --seed \(stuck.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
+        }
         guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
             return ExitCode.badInput
         }

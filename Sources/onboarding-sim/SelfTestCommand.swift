@@ -9,6 +9,7 @@ enum SelfTestCommand {
         summary: "run the kernel's fixed workload and print its trace hash",
         usage: """
             usage: onboarding-sim selftest [--seed S] [--strategy fifo|seeded] [--trace]
+                   onboarding-sim selftest --spin [--watchdog S]
 
             Runs a small fixed workload of actors and same-instant timers on the simulation
             kernel and prints its outcome and trace hash. The same seed and strategy print the
@@ -18,12 +19,19 @@ enum SelfTestCommand {
               --seed S          master seed (default 1)
               --strategy NAME   order of timers due at the same instant: fifo or seeded (default seeded)
               --trace           also print the canonical trace, one event per line
+              --spin            run the workload, then a task that loops without ever suspending,
+                                to see the watchdog report it and exit 1 (after 10 s)
+              --watchdog S      with --spin, the watchdog's wall-time limit (default 10)
 
-            example:
+            examples:
               onboarding-sim selftest --seed 7
+              onboarding-sim selftest --spin --watchdog 2
+
+            Exit codes: 0 the workload ran clean (the same hash everywhere), 1 it did not, or
+            --spin's report; 2 bad usage.
             """,
-        flags: ["--trace"],
-        options: ["--seed", "--strategy"],
+        flags: ["--trace", "--spin"],
+        options: ["--seed", "--strategy", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -32,6 +40,14 @@ enum SelfTestCommand {
         }
         let seed = try arguments.unsigned("--seed") ?? 1
         let strategy = try strategyValue(arguments.value("--strategy") ?? "seeded")
+        if arguments.has("--spin") {
+            try WatchdogOption.start(arguments) { stuck in "onboarding-sim selftest --spin --seed \(stuck.seed)" }
+            guard Watchdog.isWatching else { throw UsageError(message: "--spin needs the watchdog: give --watchdog S with S > 0") }
+            _ = KernelSelfCheck.runSpinning(seed: seed, strategy: strategy)
+            return ExitCode.violations
+        } else if arguments.value(WatchdogOption.option) != nil {
+            throw UsageError(message: "--watchdog goes with --spin (the plain workload cannot hang)")
+        }
         let result = KernelSelfCheck.run(seed: seed, strategy: strategy)
         if arguments.has("--trace") { Console.out(result.trace.canonicalText, terminator: "") }
         Console.out("seed: \(seed)")
