@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
         // Mutation testing of the app models: mutation points in Swift source, sampling, the report.
         .target(name: "Mutation", dependencies: ["SimKernel", "Scenarios", "Reports"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation", "Reports"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),

@@ -24,8 +24,7 @@ public enum ScenarioLoader {
                 files.append(path)
                 continue
             }
-            let found = (manager.subpaths(atPath: path) ?? [])
-                .filter { $0.hasSuffix(".json") && !reservedNames.contains(($0 as NSString).lastPathComponent) }
+            let found = scenarioFiles(under: path)
                 .sorted()
                 .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
             if found.isEmpty {
@@ -36,6 +35,38 @@ public enum ScenarioLoader {
         var unique: [String] = []
         for file in files where !unique.contains(file) { unique.append(file) }
         return (unique, problems)
+    }
+
+    /// The scenario files under `folder`, as paths relative to it. Symbolic links are followed,
+    /// the folder itself included (a `scenarios` that links elsewhere), and each real folder is
+    /// searched once, so a link back up the tree ends instead of looping.
+    static func scenarioFiles(under folder: String) -> [String] {
+        let manager = FileManager.default
+        var found: [String] = []
+        var seen: Set<String> = []  // real paths of the folders searched; looked up only
+        var pending: [(real: String, relative: String)] = [(realPath(folder), "")]
+        while let (real, relative) = pending.popLast() {
+            guard seen.insert(real).inserted, let names = try? manager.contentsOfDirectory(atPath: real) else { continue }
+            for name in names.sorted() {
+                let path = real + "/" + name, shown = relative.isEmpty ? name : relative + "/" + name
+                var isFolder: ObjCBool = false
+                guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    pending.append((realPath(path), shown))
+                } else if name.hasSuffix(".json") && !reservedNames.contains(name) {
+                    found.append(shown)
+                }
+            }
+        }
+        return found
+    }
+
+    /// `path` with every symbolic link and `..` resolved (the C library's `realpath`: Foundation's
+    /// `resolvingSymlinksInPath` takes a relative link's target from the wrong folder on Linux).
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Decodes every scenario under `paths`, each relative to the folder that holds `file` unless

@@ -1,5 +1,6 @@
 import Foundation
 import Mutation
+import Reports
 import Scenarios
 
 /// The checks every mutant meets, in order: the bundled scenarios, then `explore` of the mutated
@@ -75,7 +76,7 @@ struct MutantChecks {
             hashes.append(file + " " + (Self.string("traceHash", in: members) ?? ""))
             guard killer == nil, case .bool(false)? = members.first(where: { $0.key == "passed" })?.value else { continue }
             killer = MutantKiller(kind: .scenario, name: Self.firstOracle(in: members) ?? "expectations", detail: file,
-                                  command: "onboarding-sim run \(file) --story")
+                                  command: "onboarding-sim run \(ShellWord.quoted(file)) --story")
         }
         return Observation(hashes: hashes.joined(separator: "\n"), killer: killer)
     }

@@ -39,7 +39,7 @@ struct ExplorationReport {
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
         // Only personas have a driver to choose; the standard one goes without saying.
         let user = !isFile && plan.user != .standard ? " --user \(plan.user.rawValue)" : ""
-        return "onboarding-sim replay \(isFile ? name : "--persona \(name)") --seed \(seed)\(fileFlags)\(user)\(mutants)"
+        return "onboarding-sim replay \(isFile ? ShellWord.quoted(name) : "--persona \(ShellWord.quoted(name))") --seed \(seed)\(fileFlags)\(user)\(mutants)"
     }
 
     func text(wallSeconds: Double) -> String {

@@ -237,7 +237,8 @@ enum ExploreCommand {
 
     static func parseShard(_ text: String) throws(UsageError) -> (index: Int, count: Int) {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+        guard parts.count == 2, parts.allSatisfy({ ParsedArguments.isWholeNumber(String($0)) }),
+              let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
             throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, such as 3/8; got '\(text)'")
         }
         return (index, count)
@@ -246,7 +247,7 @@ enum ExploreCommand {
     /// A whole number from `lowest` to 10,000,000.
     static func number(_ option: String, _ text: String?, from lowest: Int = 1) throws(UsageError) -> Int? {
         guard let text else { return nil }
-        guard let number = Int(text), number >= lowest, number <= 10_000_000 else {
+        guard ParsedArguments.isWholeNumber(text), let number = Int(text), number >= lowest, number <= 10_000_000 else {
             throw UsageError(message: "\(option) takes a whole number from \(lowest) to 10000000, got '\(text)'")
         }
         return number

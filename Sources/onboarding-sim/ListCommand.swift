@@ -22,6 +22,8 @@ enum ListCommand {
 
             example:
               onboarding-sim list --mutants | grep fix-
+
+            Exit codes: 0 listed, 2 bad input or usage.
             """,
         flags: ["--mutants", "--oracles", "--scenarios"],
         options: [],

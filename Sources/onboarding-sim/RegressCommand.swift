@@ -47,7 +47,7 @@ enum RegressCommand {
             GitHubAnnotations.Annotation(file: entry.scenarios.first, line: entry.scenarios.isEmpty ? nil : 1, column: nil,
                                          title: "regress: \(entry.id.rawValue) missed",
                                          message: entry.problems.joined(separator: "\n")
-                                             + entry.scenarios.map { "\nreplay: onboarding-sim run \($0) --mutant \(entry.id.rawValue)" }.joined())
+                                             + entry.scenarios.map { "\nreplay: onboarding-sim run \(ShellWord.quoted($0)) --mutant \(entry.id.rawValue)" }.joined())
         }, kind: "missed catalogue id")
         GitHubAnnotations.appendSummary("### onboarding-sim regress: \(caught) of \(entries.count) catalogue ids caught\n"
                                         + entries.filter { !$0.isClean }.map { "\n- **\($0.id.rawValue)** missed: "
@@ -57,7 +57,7 @@ enum RegressCommand {
                 JUnitReport.Case(suite: "regress", classname: "regress.\(entry.id.rawValue.split(separator: "-").first ?? "")",
                                  name: entry.id.rawValue, seconds: 0,
                                  failures: entry.isClean ? [] : [("regress", entry.problems.joined(separator: "; "),
-                                                                  entry.scenarios.map { "replay: onboarding-sim run \($0) --mutant \(entry.id.rawValue)" }
+                                                                  entry.scenarios.map { "replay: onboarding-sim run \(ShellWord.quoted($0)) --mutant \(entry.id.rawValue)" }
                                                                       .joined(separator: "\n"))])
             }
             guard ScenarioArguments.write(JUnitReport(name: "onboarding-sim regress", cases: cases).xml, to: path) else {

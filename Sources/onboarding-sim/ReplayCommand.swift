@@ -50,7 +50,7 @@ enum ReplayCommand {
         guard let target = try target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
         try WatchdogOption.start(arguments) { _ in
-            (["onboarding-sim"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+            (["onboarding-sim"] + CommandLine.arguments.dropFirst().map(ShellWord.quoted)).joined(separator: " ")
         }
         if case .scenario(let scenario) = target, !arguments.has("--swarm") {
             if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }

@@ -45,7 +45,7 @@ enum RunCommand {
         if arguments.has("--story") && arguments.has("--trace") { throw UsageError(message: "give --story or --trace, not both") }
         let mutants = try ScenarioArguments.mutants(arguments)
         try WatchdogOption.start(arguments) { stuck in
-            "onboarding-sim run \(stuck.subject) --seed \(stuck.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
+            "onboarding-sim run \(ShellWord.quoted(stuck.subject)) --seed \(stuck.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
         }
         guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
             return ExitCode.badInput
@@ -102,7 +102,7 @@ enum RunCommand {
 
     /// The command that runs `result`'s scenario again exactly (its seed, its mutants).
     static func replayCommand(_ result: ScenarioResult, seed: UInt64?, mutants: [Mutant]) -> String {
-        "onboarding-sim run \(result.scenario.file) --seed \(result.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
+        "onboarding-sim run \(ShellWord.quoted(result.scenario.file)) --seed \(result.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
     }
 
     /// A GitHub Actions annotation per violation: at the step it concerns, at `$.expect` for the

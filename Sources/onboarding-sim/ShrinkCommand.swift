@@ -3,6 +3,7 @@ import AppVocabulary
 import OnboardingModel
 import Exploration
 import Scenarios
+import Reports
 
 /// `onboarding-sim shrink`: the smallest scenario file that still fails the same way.
 enum ShrinkCommand {
@@ -31,6 +32,9 @@ enum ShrinkCommand {
 
             example:
               onboarding-sim shrink --persona new-user --seed 1 --mutant fix-3 -o shrunk-fix-3.json
+
+            Exit codes: 0 the shrunk scenario was written, 2 bad input or usage (also a seed that
+            violates no oracle: there is nothing to shrink).
             """,
         flags: [],
         options: ["--persona", "--seed", "--user", "--mutant", "--oracle", "-o", "--output"],
@@ -59,7 +63,7 @@ enum ShrinkCommand {
         shrunk.summary = "Found by explore and shrunk: violates \(outcome.oracle)"
             + (mutants.isEmpty ? "" : " with \(mutants.map(\.rawValue).joined(separator: ", ")) on")
             + ". Replay the original: onboarding-sim replay "
-            + (target.name.hasSuffix(".json") ? target.name : "--persona \(target.name)") + " --seed \(seed)"
+            + (target.name.hasSuffix(".json") ? ShellWord.quoted(target.name) : "--persona \(target.name)") + " --seed \(seed)"
             + (target.name.hasSuffix(".json") || user == .standard ? "" : " --user \(user.rawValue)")
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }
@@ -68,12 +72,12 @@ enum ShrinkCommand {
             Console.out("wrote \(output) unshrunk: the free user's choices, written down as steps, no longer violate "
                         + "\(outcome.oracle) (played back at their times they met another interleaving); the file keeps "
                         + "the free user, and run fails on it as explore's run did")
-            Console.out("check it: onboarding-sim run \(output)")
+            Console.out("check it: onboarding-sim run \(ShellWord.quoted(output))")
             return ExitCode.ok
         }
         Console.out("wrote \(output): \(outcome.oracle) still fires with \(faultsAfter) of \(outcome.faultsBefore) faults "
                     + "and \(shrunk.steps.count) of \(outcome.stepsBefore) steps (\(outcome.runs) runs)")
-        Console.out("check it: onboarding-sim run \(output)")
+        Console.out("check it: onboarding-sim run \(ShellWord.quoted(output))")
         return ExitCode.ok
     }
 }

@@ -11,7 +11,7 @@ enum WatchdogOption {
     static func start(_ arguments: ParsedArguments, replay: @escaping @Sendable (StallReport) -> String) throws(UsageError) {
         let seconds: Int
         if let text = arguments.value(option) {
-            guard let number = Int(text), (0...86_400).contains(number) else {
+            guard ParsedArguments.isWholeNumber(text), let number = Int(text), (0...86_400).contains(number) else {
                 throw UsageError(message: "\(option): expected whole seconds from 0 (off) to 86400, got '\(text)'")
             }
             seconds = number

@@ -51,14 +51,27 @@ struct BuiltTool {
         process.standardOutput = outPipe
         process.standardError = errorPipe
         try process.run()
-        // Read before waiting so a full pipe can never block the child.
+        // Both pipes are read at once, before waiting: a child that fills one while this reads
+        // the other would otherwise block for ever (a long stderr behind a short stdout).
+        let errorRead = DispatchGroup(), errorBox = ErrorBox()
+        errorRead.enter()
+        DispatchQueue.global().async {
+            errorBox.data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            errorRead.leave()
+        }
         let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
+        let errorData = errorBox.data
         process.waitUntilExit()
         return Output(status: process.terminationStatus,
                       standardOutput: String(decoding: outData, as: UTF8.self),
                       standardError: String(decoding: errorData, as: UTF8.self))
     }
+}
+
+/// Standard error as read on another thread; read back only after that thread has finished.
+private final class ErrorBox: @unchecked Sendable {
+    var data = Data()
 }
 
 extension BuiltTool.Output {

@@ -76,4 +76,17 @@ import Foundation
         let type = try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType
         #expect(type == .typeCharacterSpecial)
     }
+
+    @Test func aSignedOrRepeatedNumberIsAUsageErrorNotQuietlyTaken() throws {
+        for arguments in [["explore", "--seeds", "+5"], ["explore", "--seeds", "5", "--from", "+2"], ["replay", "--persona", "new-user", "--seed", "+3"]] {
+            let output = try run(arguments)
+            #expect(output.status == 2, "\(arguments)")
+            #expect(output.standardError.contains("takes a whole number"), "\(arguments)")
+        }
+        let twice = try run(["explore", "--seeds", "5", "--seeds", "7"])
+        #expect(twice.status == 2)
+        #expect(twice.standardError.contains("--seeds given twice ('5' and '7'); give it once"))
+        let repeatable = try run(["explore", "--seeds", "2", "--persona", "new-user", "--persona", "user-switch"])
+        #expect(repeatable.status == 0)
+    }
 }
