@@ -22,12 +22,17 @@ public enum RegressionSuite {
     }
 
     /// Runs every catalogue id against the scenarios that guard it, calling `progress` after each.
-    public static func run(_ scenarios: [Scenario], progress: (Int, Int, Mutant) -> Void = { _, _, _ in }) -> [Entry] {
-        let ids = Mutant.allCases
+    public static func run(_ scenarios: [Scenario], ids: [Mutant] = Mutant.allCases,
+                           progress: (Int, Int, Mutant) -> Void = { _, _, _ in }) -> [Entry] {
         return ids.enumerated().map { position, id in
             defer { progress(position + 1, ids.count, id) }
             return entry(for: id, guardedBy: scenarios.filter { $0.guards.contains(id.rawValue) })
         }
+    }
+
+    /// The catalogue ids some scenario of `scenarios` guards, in catalogue order.
+    public static func guardedIDs(in scenarios: [Scenario]) -> [Mutant] {
+        Mutant.allCases.filter { id in scenarios.contains { $0.guards.contains(id.rawValue) } }
     }
 
     static func entry(for id: Mutant, guardedBy guarding: [Scenario]) -> Entry {

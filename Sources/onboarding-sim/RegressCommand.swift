@@ -10,22 +10,24 @@ enum RegressCommand {
         name: "regress",
         summary: "prove every catalogued bug is caught: fixed passes, mutant fails",
         usage: """
-            usage: onboarding-sim regress [PATHS…] [--json] [--junit FILE]
+            usage: onboarding-sim regress [PATHS…] [--every-id] [--json] [--junit FILE]
 
             For every catalogue id of both apps (the fix plan's fix-…, pit-…, dec-…, app-…; the
             pickup app's pickup-…), runs the scenarios under PATHS (default: scenarios/) that
             guard it: on the fixed model each must pass; with that mutant on each must fail an
             oracle or an expectation. A regression check that cannot fail is worthless. Each
-            line names the id's app.
+            line names the id's app. With PATHS, only the ids their scenarios guard are checked
+            (a line counts the others), unless --every-id.
 
             options:
+              --every-id     with PATHS, also count an id no scenario there guards as missed
               --json         one JSON object: entries (id, app, scenarios, fixedPassed,
                              mutantCaught, caughtBy), caught, total
               --junit FILE   also write a JUnit XML report to FILE
 
             Exit codes: 0 every id caught with the fixed model clean, 1 otherwise, 2 bad input.
             """,
-        flags: ["--json"],
+        flags: ["--json", "--every-id"],
         options: ["--junit"],
         run: run)
 
@@ -33,10 +35,22 @@ enum RegressCommand {
         guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "regress") else {
             return ExitCode.badInput
         }
-        let entries = RegressionSuite.run(scenarios) { done, total, id in
+        // A team's own folder guards its own ids: the rest are not its business unless it asks.
+        let every = arguments.positionals.isEmpty || arguments.has("--every-id")
+        let ids = every ? Mutant.allCases : RegressionSuite.guardedIDs(in: scenarios)
+        guard !ids.isEmpty else {
+            Console.error("error: no scenario under \(arguments.positionals.joined(separator: ", ")) guards a catalogue id "
+                          + "(\"guards\": [\"fix-3\"]); see `onboarding-sim list --mutants`")
+            return ExitCode.badInput
+        }
+        let entries = RegressionSuite.run(scenarios, ids: ids) { done, total, id in
             Terminal.progress("[\(done)/\(total)] \(id.rawValue)")
         }
         Terminal.endProgress()
+        if ids.count < Mutant.allCases.count {
+            Console.error("note: \(Mutant.allCases.count - ids.count) catalogue id(s) not checked: no scenario under "
+                          + "\(arguments.positionals.joined(separator: ", ")) guards them (--every-id counts them as missed)")
+        }
         let caught = entries.filter(\.isClean).count
         if arguments.has("--json") {
             Console.out(JSONWriter.line(json(entries, caught: caught)))

@@ -51,4 +51,17 @@ import Foundation
         #expect(output.standardOutput.contains("\(expected) passed of \(expected) scenario run(s)"))
         #expect(output.standardOutput.contains("scenarios/launch/"))
     }
+
+    @Test func regressOfATeamsOwnFolderChecksOnlyTheIDsItGuards() throws {
+        let own = try BuiltTool.run(["regress", "scenarios/fix-plan"], in: ScenarioCommandTests.root)
+        #expect(own.status == 0, "\(own.standardOutput)")
+        #expect(own.standardOutput.contains("16 of 16 catalogue ids caught"))
+        #expect(own.standardError.contains("34 catalogue id(s) not checked: no scenario under scenarios/fix-plan guards them"))
+        let every = try BuiltTool.run(["regress", "scenarios/fix-plan", "--every-id", "--json"], in: ScenarioCommandTests.root)
+        #expect(every.status == 1)
+        #expect(every.standardOutput.contains("\"caught\":16,\"total\":50"))
+        let none = try BuiltTool.run(["regress", "scenarios/launch"], in: ScenarioCommandTests.root)
+        #expect(none.status == 2)
+        #expect(none.standardError.contains("no scenario under scenarios/launch guards a catalogue id"))
+    }
 }
