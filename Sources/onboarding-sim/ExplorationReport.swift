@@ -227,13 +227,15 @@ extension ExplorationReport {
             }
             return annotation
         }, kind: "exceeded budget")
-        var lines = ["### onboarding-sim explore: \(summary.runs) runs, \(summary.failedRuns) failed", ""]
+        let over = exceeded.isEmpty ? "" : ", \(exceeded.count) budget limit(s) exceeded"
+        var lines = ["### onboarding-sim explore: \(summary.runs) runs, \(summary.failedRuns) failed\(over)", ""]
         if !summary.violationsByOracle.isEmpty {
-            lines += ["| oracle | violations |", "|---|---|"] + summary.violationsByOracle.map { "| \($0.oracle) | \($0.count) |" } + [""]
+            lines += ["| oracle | violations |", "|---|---|"] + summary.violationsByOracle.map { "| \(GitHubAnnotations.cell($0.oracle)) | \($0.count) |" } + [""]
         }
         if !exceeded.isEmpty {
             lines += ["| budget | measured | limit | worst seed |", "|---|---|---|---|"]
-            lines += exceeded.map { "| \($0.target) \($0.metric) \($0.percentile) | \($0.measured) ms | \($0.limit) ms | \($0.worst.first.map { String($0.seed) } ?? "") |" }
+            lines += exceeded.map { "| \(GitHubAnnotations.cell("\($0.target) \($0.metric) \($0.percentile)")) | \($0.measured) ms "
+                + "| \($0.limit) ms | \($0.worst.first.map { String($0.seed) } ?? "") |" }
             lines.append("")
         }
         lines.append("summary hash `\(summary.summaryHash)`")

@@ -90,8 +90,23 @@ struct GitHubAnnotations {
         handle.closeFile()
     }
 
-    /// A Markdown table cell: pipes and line breaks escaped.
+    /// A Markdown table cell: line breaks as spaces, Markdown's own characters escaped with a
+    /// backslash (backslash, pipe, asterisk, underscore, backtick, brackets, tilde, hash) and
+    /// ampersand and angle brackets as entities, so a file name shows as itself and cannot break
+    /// the table or open a tag.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\r\n", "\r", "\n": escaped += " "
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\\", "|", "*", "_", "`", "[", "]", "~", "#": escaped += "\\" + String(character)
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }

@@ -69,4 +69,27 @@ import Foundation
         #expect(failures.count <= 10)
         #expect(try String(contentsOf: summary, encoding: .utf8).contains("| all longestWaitMs max |"))
     }
+
+    @Test func aStepSummaryOfABudgetOnlyFailureSaysWhatFailed() throws {
+        let folder = try folder("budget-only")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let budgets = folder.appendingPathComponent("budgets.json"), summary = folder.appendingPathComponent("summary.md")
+        try "{\"format\": 1, \"budgets\": {\"all\": {\"longestWaitMs\": 1}}}".write(to: budgets, atomically: true, encoding: .utf8)
+        let output = try run(["explore", "--seeds", "20", "--budgets", budgets.path], summary: summary)
+        #expect(output.status == 1)
+        let markdown = try String(contentsOf: summary, encoding: .utf8)
+        #expect(markdown.contains("### onboarding-sim explore: 20 runs, 0 failed, 1 budget limit(s) exceeded"), "\(markdown)")
+    }
+
+    @Test func namesInTheStepSummaryShowAsThemselves() throws {
+        let folder = try folder("markdown-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a *bold* `tick` <b>|x\nnext.json"), summary = folder.appendingPathComponent("summary.md")
+        try FileManager.default.copyItem(at: ScenarioCommandTests.root.appendingPathComponent("scenarios/fix-plan/activation-network-blip.json"), to: file)
+        let output = try run(["run", file.path, "--mutant", "fix-3"], summary: summary)
+        #expect(output.status == 1)
+        let markdown = try String(contentsOf: summary, encoding: .utf8)
+        #expect(markdown.contains("a \\*bold\\* \\`tick\\` &lt;b&gt;\\|x next.json |"), "\(markdown)")
+        #expect(markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.allSatisfy { $0.hasSuffix(" |") })
+    }
 }
