@@ -5,7 +5,8 @@ import AppVocabulary
 /// surfacing the error".
 ///
 /// Judged on the wire, where the backend would notice: when a goal-generation request fails and
-/// the app asks again with no tap of the user's in between (and no kill), that automatic retry is
+/// the app asks again with no tap of the user's in between (and no kill or launch: a new process's
+/// first load is not a retry of the old one's failure), that automatic retry is
 /// sent exactly 2 s after the failed answer, and it is the only one: after a failed automatic
 /// retry, the next attempt is the user's (Retry, or the screen appearing again).
 public struct GoalRetryAsPromised: Oracle {
@@ -19,9 +20,9 @@ public struct GoalRetryAsPromised: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var lastFailure: (index: Int, time: SimulationInstant, automatic: Bool)?
         var retryWasAutomatic = false
-        for event in run.events([.requestSent, .responseReceived, .userAction, .killed]) {
+        for event in run.events([.requestSent, .responseReceived, .userAction, .killed, .launched]) {
             switch event.event {
-            case .userAction, .killed:
+            case .userAction, .killed, .launched:
                 lastFailure = nil
                 retryWasAutomatic = false
             case .responseReceived(_, .generateGoals, let outcome):

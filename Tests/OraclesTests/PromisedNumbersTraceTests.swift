@@ -52,6 +52,21 @@ import Oracles
         #expect(GoalRetryAsPromised().check(goalRetry(after: 100, tapBetween: true), settings: OracleSettings()).isEmpty)
     }
 
+    /// Seed 5667118 of reinstall-with-session (scripted user, 10⁷ seeds): a request still went
+    /// out as the app was killed and failed offline; the goals loaded 15 s later were the next
+    /// process's first load after its launch, not a retry of the dead process's failure.
+    @Test func theNextProcesssFirstGoalLoadIsNotAnAutomaticRetry() {
+        let relaunched = trace([
+            (0, .launched(process: 1, cold: true)),
+            (3_222, .killed(process: 1)),
+            (3_222, .requestSent(id: 5, timeoutMs: 30_000, endpoint: .generateGoals)),
+            (3_222, .responseReceived(id: 5, endpoint: .generateGoals, outcome: "offline")),
+            (18_464, .launched(process: 2, cold: true)),
+            (18_982, .requestSent(id: 8, timeoutMs: 30_000, endpoint: .generateGoals)),
+        ])
+        #expect(GoalRetryAsPromised().check(relaunched, settings: OracleSettings()).isEmpty)
+    }
+
     // MARK: errorClearsOnNewAttempt
 
     @Test func aSpinnerBesideTheLastAttemptsErrorIsReportedAndAClearedOneIsNot() {
