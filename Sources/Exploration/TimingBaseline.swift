@@ -42,7 +42,11 @@ public struct TimingBaseline: Sendable {
             .failure(ScenarioProblems([ScenarioError(file: path, location: location, message: message,
                                                      suggestion: "give the output of an earlier `onboarding-sim explore … --json`")]))
         }
-        guard let data = FileManager.default.contents(atPath: path) else { return problem("$", "no such file") }
+        let data: Data
+        switch InputFile.read(path, atMost: InputFile.maxReportBytes) {
+        case .success(let read): data = read
+        case .failure(let why): return problem("$", why.message)
+        }
         let root: JSONValue
         do { root = try JSONParser.parse(try JSONText.decode(data).get()) } catch {
             return problem("line \(error.line), column \(error.column)", "not valid JSON: \(error.message)")

@@ -89,8 +89,11 @@ public enum ScenarioLoader {
         var scenarios: [Scenario] = []
         var problems = missing
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                problems.append(ScenarioError(file: file, location: "file", message: "cannot be read"))
+            let data: Data
+            switch InputFile.read(file, atMost: InputFile.maxScenarioBytes) {
+            case .success(let read): data = read
+            case .failure(let why):
+                problems.append(ScenarioError(file: file, location: "file", message: why.message))
                 continue
             }
             let text: String

@@ -85,6 +85,7 @@ enum ExploreCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard var plan = try plan(arguments) else { return ExitCode.badInput }
+        guard OutputFile.checkBeforeWork(arguments, options: ["--junit", "--coverage", "--per-seed"]) else { return ExitCode.badInput }
         let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")

@@ -94,7 +94,11 @@ enum MergeCommand {
             .failure(ScenarioError(file: file, location: location, message: message,
                                    suggestion: "give the output of `onboarding-sim explore … --shard I/N --json`"))
         }
-        guard let data = FileManager.default.contents(atPath: file) else { return problem("$", "no such file") }
+        let data: Data
+        switch InputFile.read(file, atMost: InputFile.maxReportBytes) {
+        case .success(let read): data = read
+        case .failure(let why): return problem("$", why.message)
+        }
         guard let text = try? JSONText.decode(data).get(), case .object(let top)? = try? JSONParser.parse(text) else {
             return problem("$", "not a JSON object")
         }

@@ -13,7 +13,24 @@ enum OutputFile {
             return "the folder \(parent) does not exist; create it first"
         }
         if !parent.isEmpty, !isFolder.boolValue { return "\(parent) is not a folder" }
+        if FileManager.default.fileExists(atPath: path) {
+            if !FileManager.default.isWritableFile(atPath: path) { return "it is not writable" }
+        } else if !FileManager.default.isWritableFile(atPath: parent.isEmpty ? "." : parent) {
+            return "the folder \(parent.isEmpty ? "." : parent) is not writable"
+        }
         return nil
+    }
+
+    /// Checks the output paths the options of `arguments` name before any work is done, so a
+    /// long run does not end in "cannot write"; prints each problem and returns false if any.
+    static func checkBeforeWork(_ arguments: ParsedArguments, options: [String]) -> Bool {
+        var fine = true
+        for option in options {
+            guard let path = arguments.value(option), let problem = problem(path) else { continue }
+            Console.error("error: \(option) \(path): cannot be written: \(problem)")
+            fine = false
+        }
+        return fine
     }
 
     /// Writes `text` to `path`, or prints why it could not and returns false. A regular file is

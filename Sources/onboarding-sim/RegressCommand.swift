@@ -32,7 +32,8 @@ enum RegressCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "regress") else {
+        guard OutputFile.checkBeforeWork(arguments, options: ["--junit"]),
+              let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "regress") else {
             return ExitCode.badInput
         }
         // A team's own folder guards its own ids: the rest are not its business unless it asks.

@@ -47,7 +47,8 @@ enum RunCommand {
         try WatchdogOption.start(arguments) { stuck in
             "onboarding-sim run \(ShellWord.quoted(stuck.subject)) --seed \(stuck.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
         }
-        guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
+        guard OutputFile.checkBeforeWork(arguments, options: ["--junit"]),
+              let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
             return ExitCode.badInput
         }
         let table = ConsoleTable(colour: Terminal.useColour && !arguments.has("--json"))

@@ -89,4 +89,32 @@ import Foundation
         let repeatable = try run(["explore", "--seeds", "2", "--persona", "new-user", "--persona", "user-switch"])
         #expect(repeatable.status == 0)
     }
+
+    @Test func outputPathsThatCannotBeWrittenAreRefusedBeforeAnyWork() throws {
+        for (option, command) in [("--junit", ["explore", "--seeds", "10000000"]), ("--coverage", ["explore", "--seeds", "10000000"]),
+                                  ("--per-seed", ["explore", "--seeds", "10000000"]), ("--junit", ["run"]), ("--junit", ["regress"])] {
+            let output = try run(command + [option, "/no/such/folder/out.xml"])
+            #expect(output.status == 2, "\(command) \(option)")
+            #expect(output.standardError.contains("\(option) /no/such/folder/out.xml: cannot be written: the folder /no/such/folder does not exist"))
+            #expect(output.standardOutput.isEmpty, "no work was done: \(output.standardOutput.prefix(200))")
+        }
+    }
+
+    @Test func aHugeScenarioFileIsRefusedBeforeItIsReadAndAFolderIsNotCalledMissing() throws {
+        let folder = try BuiltTool.scratchFolder("huge-input")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let huge = folder.appendingPathComponent("huge.json")
+        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 200 << 20)  // a sparse 200 MB file
+        try handle.close()
+        let output = try run(["run", huge.path])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("is 200 MB; such files are at most 8 MB"))
+        for arguments in [["explore", "--seeds", "2", "--baseline", folder.path], ["merge", folder.path]] {
+            let refused = try run(arguments)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.standardError.contains("is a folder, not a file"), "\(arguments): \(refused.standardError)")
+        }
+    }
 }
