@@ -42,6 +42,12 @@ struct ExplorationReport {
         return "onboarding-sim replay \(isFile ? ShellWord.quoted(name) : "--persona \(ShellWord.quoted(name))") --seed \(seed)\(fileFlags)\(user)\(mutants)"
     }
 
+    /// A failing run's violation as the console shows it: `FAIL  seed S  target  oracle at T: message`,
+    /// FAIL in red where colour is on.
+    static func failLine(seed: String, target: String, oracle: String, at time: String, message: String) -> String {
+        ConsoleTable(colour: Terminal.useColour).paint("FAIL", 31) + "  seed \(seed)  \(target)  \(oracle) at \(time): \(message)"
+    }
+
     func text(wallSeconds: Double) -> String {
         var lines = ["explore: \(summary.runs) seed(s) from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
                      + "\(plan.targets.count) target(s), \(jobs) worker(s)"
@@ -55,7 +61,8 @@ struct ExplorationReport {
         let shown = shownFailures
         for run in shown {
             for violation in run.result.violations.prefix(Self.shownPerRun) {
-                lines.append("FAIL  seed \(run.seed)  \(run.target)  \(violation.oracle) at \(violation.at): \(violation.message)")
+                lines.append(Self.failLine(seed: String(run.seed), target: run.target, oracle: violation.oracle,
+                                           at: "\(violation.at)", message: violation.message))
             }
             if run.result.violations.count > Self.shownPerRun {
                 lines.append("      … and \(run.result.violations.count - Self.shownPerRun) more violation(s) in this run")

@@ -78,9 +78,17 @@ enum MergeCommand {
             Console.out(JSONWriter.line(report.json))
         } else {
             var lines = ["merge: \(shards.count) of \(first.count) shard(s), \(summary.runs) run(s) of \(plan.seedCount) seed(s) from \(plan.firstSeed)"]
-            lines += failures.prefix(ExplorationReport.shownPerOracle * 5).flatMap(failureLines)
-            if failures.count > ExplorationReport.shownPerOracle * 5 {
-                lines.append("\(failures.count - ExplorationReport.shownPerOracle * 5) more kept failing run(s); --json lists them")
+            // The same runs explore shows: each until its oracles have been shown a few times.
+            var shownByOracle: [String: Int] = [:]  // looked up only
+            let shown = failures.filter { failure in
+                let oracles = violatedOracles(failure)
+                guard oracles.contains(where: { shownByOracle[$0, default: 0] < ExplorationReport.shownPerOracle }) else { return false }
+                for oracle in oracles { shownByOracle[oracle, default: 0] += 1 }
+                return true
+            }
+            lines += shown.flatMap(failureLines)
+            if failures.count > shown.count {
+                lines.append("\(failures.count - shown.count) more kept failing run(s); --json lists them")
             }
             lines += report.body(wallSeconds: 0).dropLast()
             lines.append("summary hash: \(summary.summaryHash)")
@@ -210,6 +218,16 @@ enum MergeCommand {
         return shards.flatMap(\.failures).sorted { seed($0) < seed($1) }
     }
 
+    /// The oracles a kept failure violated, each once, in the order first violated.
+    static func violatedOracles(_ failure: JSONValue) -> [String] {
+        guard case .object(let fields) = failure, case .array(let violations)? = fields.first(where: { $0.key == "violations" })?.value else { return [] }
+        var oracles: [String] = []
+        for case .object(let violation) in violations {
+            if case .string(let oracle)? = violation.first(where: { $0.key == "oracle" })?.value, !oracles.contains(oracle) { oracles.append(oracle) }
+        }
+        return oracles
+    }
+
     /// A kept failure as explore prints one: its violations and its replay command.
     static func failureLines(_ failure: JSONValue) -> [String] {
         guard case .object(let fields) = failure else { return [] }
@@ -222,7 +240,8 @@ enum MergeCommand {
             for case .object(let violation) in violations.prefix(ExplorationReport.shownPerRun) {
                 let oracle = violation.first { $0.key == "oracle" }.flatMap { if case .string(let s) = $0.value { s } else { nil } } ?? ""
                 let message = violation.first { $0.key == "message" }.flatMap { if case .string(let s) = $0.value { s } else { nil } } ?? ""
-                lines.append("FAIL  seed \(text("seed"))  \(text("target"))  \(oracle): \(message)")
+                let at = violation.first { $0.key == "atMs" }.flatMap { if case .number(let n) = $0.value { n + "ms" } else { nil } } ?? "?"
+                lines.append(ExplorationReport.failLine(seed: text("seed"), target: text("target"), oracle: oracle, at: at, message: message))
             }
         }
         lines.append("      replay: \(text("replay"))")

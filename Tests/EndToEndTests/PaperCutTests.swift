@@ -64,4 +64,23 @@ import Foundation
         #expect(none.status == 2)
         #expect(none.standardError.contains("no scenario under scenarios/launch guards a catalogue id"))
     }
+
+    @Test func mergedFailuresShowTheirTimesAndFailIsRedWithColourAlways() throws {
+        let folder = try BuiltTool.scratchFolder("merge-times")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var shards: [String] = []
+        for index in 1...2 {
+            let output = try BuiltTool.run(["explore", "--seeds", "20", "--mutant", "fix-3", "--shard", "\(index)/2", "--json"], in: ScenarioCommandTests.root)
+            let path = folder.appendingPathComponent("shard-\(index).json").path
+            try output.standardOutput.write(toFile: path, atomically: true, encoding: .utf8)
+            shards.append(path)
+        }
+        let whole = try BuiltTool.run(["explore", "--seeds", "20", "--mutant", "fix-3", "--color", "always"], in: ScenarioCommandTests.root)
+        let merged = try BuiltTool.run(["merge"] + shards + ["--color", "always"], in: ScenarioCommandTests.root)
+        #expect(merged.status == 1)
+        let failLines = { (text: String) in text.split(separator: "\n").filter { $0.contains("FAIL") }.map(String.init) }
+        #expect(!failLines(merged.standardOutput).isEmpty)
+        #expect(failLines(merged.standardOutput) == failLines(whole.standardOutput))
+        #expect(failLines(merged.standardOutput).allSatisfy { $0.hasPrefix("\u{1B}[31mFAIL\u{1B}[0m  seed ") && $0.contains("ms: ") })
+    }
 }
