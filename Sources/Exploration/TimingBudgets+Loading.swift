@@ -23,7 +23,12 @@ extension TimingBudgets {
             return unreadable(info.st_mode & S_IFMT == S_IFDIR ? "is a folder, not a budgets file" : "is not a regular file")
         }
         guard let data = FileManager.default.contents(atPath: path) else { return unreadable("cannot be read (check its permissions)") }
-        return decode(fileBytes: Array(data), file: path)
+        // Each problem placed at the line and column its JSON path names, as a scenario's are.
+        return decode(fileBytes: Array(data), file: path).mapError { problems in
+            var locations: [(path: String, line: Int, column: Int)]?
+            let text = String(decoding: data, as: UTF8.self)
+            return ScenarioProblems(problems.errors.map { $0.placed(in: text, locations: &locations) })
+        }
     }
 
     /// Decodes the bytes of a budgets file named `file`, as `load` does once it has read them.

@@ -98,7 +98,7 @@ enum ExploreCommand {
                           + (arguments.positionals.isEmpty ? "in \(personasFolder) here" : "next to the scenarios or in their folders")
                           + "; give --budgets FILE (docs/budgets.md)")
         }
-        guard let budgets = ScenarioArguments.reported(budgetsPath.map(TimingBudgets.load) ?? .success(.empty)),
+        guard let budgets = ScenarioArguments.reported(budgetsPath.map(TimingBudgets.load) ?? .success(.empty), title: "invalid budgets"),
               let baseline = ScenarioArguments.baseline(arguments) else { return ExitCode.badInput }
         if baseline == nil && budgets.limitsGrowth {
             Console.error("note: the budgets' maxGrowth limits are not checked without --baseline FILE")

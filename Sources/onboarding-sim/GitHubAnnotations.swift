@@ -71,8 +71,8 @@ struct GitHubAnnotations {
     }
 
     /// The annotation of a scenario file's problem.
-    static func annotation(for problem: ScenarioError) -> Annotation {
-        Annotation(file: problem.file, line: problem.line ?? 1, column: problem.column, title: "invalid scenario",
+    static func annotation(for problem: ScenarioError, title: String = "invalid scenario") -> Annotation {
+        Annotation(file: problem.file, line: problem.line ?? 1, column: problem.column, title: title,
                    message: (problem.location.hasPrefix("line ") ? "" : "\(problem.location): ") + problem.message
                        + (problem.suggestion.map { " (\($0))" } ?? ""))
     }

@@ -21,7 +21,7 @@ enum ScenarioArguments {
             let files = Set(problems.map(\.file)).count
             Console.error("\(problems.count) problem(s) in \(files) file(s); see docs/scenario-format.md")
             if let junit { _ = write(validationReport(problems, tool: tool).xml, to: junit) }
-            GitHubAnnotations.emit(problems.map(GitHubAnnotations.annotation(for:)), kind: "invalid scenario")
+            GitHubAnnotations.emit(problems.map { GitHubAnnotations.annotation(for: $0) }, kind: "invalid scenario")
             GitHubAnnotations.appendSummary("### onboarding-sim \(tool): \(problems.count) problem(s) in \(files) scenario file(s)\n\n"
                                             + "| file | line | problem |\n|---|---|---|\n"
                                             + problems.prefix(50).map { "| \(GitHubAnnotations.cell($0.file)) | \($0.line.map(String.init) ?? "") | "
@@ -32,11 +32,14 @@ enum ScenarioArguments {
     }
 
     /// What a file gave, or nil after printing each of its problems (the caller exits 2).
-    static func reported<Value>(_ result: Result<Value, ScenarioProblems>) -> Value? {
+    /// The value, or nil after printing each problem (at its line and column where known) and
+    /// annotating it on GitHub Actions with `title`.
+    static func reported<Value>(_ result: Result<Value, ScenarioProblems>, title: String = "invalid input") -> Value? {
         switch result {
         case .success(let value): return value
         case .failure(let problems):
             for problem in problems.errors { Console.error("error: \(problem)") }
+            GitHubAnnotations.emit(problems.errors.map { GitHubAnnotations.annotation(for: $0, title: title) }, kind: title)
             return nil
         }
     }

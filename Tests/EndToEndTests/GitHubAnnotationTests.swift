@@ -92,4 +92,15 @@ import Foundation
         #expect(markdown.contains("a \\*bold\\* \\`tick\\` &lt;b&gt;\\|x next.json |"), "\(markdown)")
         #expect(markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.allSatisfy { $0.hasSuffix(" |") })
     }
+
+    @Test func aBudgetsFilesProblemHasItsLineAndColumnAndAnAnnotation() throws {
+        let folder = try folder("budgets-typo")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let budgets = folder.appendingPathComponent("budgets.json")
+        try "{\"format\": 1,\n \"budgets\": {\n  \"new-user\": {\"waitMz\": 5}}}".write(to: budgets, atomically: true, encoding: .utf8)
+        let output = try run(["explore", "--seeds", "2", "--budgets", budgets.path])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("error: \(budgets.path):3:16: $.budgets.new-user.waitMz: unknown metric \"waitMz\""))
+        #expect(output.standardOutput.contains("::error file=\(budgets.path),line=3,col=16,title=invalid budgets::"))
+    }
 }
