@@ -261,6 +261,20 @@ import Oracles
         #expect(oracle.check(main(refreshing: false, signedInNow: false), settings: OracleSettings()).count == 1)
     }
 
+    /// Seed 1987028 of pickup-offline-launch (10⁷ seeds): the main tab came up offline, and the
+    /// device came back online at the very instant the app was killed: no time to ask. Online
+    /// for a moment before the kill, the same tab must have asked.
+    @Test func aConnectionBackAtTheInstantTheTabGoesAsksNothingButAMomentLaterDoes() {
+        func offlineMain(onlineAt ms: Int64) -> RunObservation {
+            trace([(0, .connectivity(online: false)), (1_425, .launched(process: 1, cold: true)),
+                   (1_425, screen(.main, actions: [.signOut])), (ms, .connectivity(online: true)),
+                   (4_312, .killed(process: 1)), (9_000, .note("end"))])
+        }
+        let oracle = MainAppearanceRefreshesToken()
+        #expect(oracle.check(offlineMain(onlineAt: 4_312), settings: OracleSettings()).isEmpty)
+        #expect(oracle.check(offlineMain(onlineAt: 4_000), settings: OracleSettings()).count == 1)
+    }
+
     // MARK: offlineShowsWhatWasSeen
 
     @Test func anOfflineLaunchShowsTheListTheUserAlreadySaw() {
