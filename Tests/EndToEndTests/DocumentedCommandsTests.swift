@@ -52,6 +52,8 @@ import Foundation
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: ScenarioCommandTests.root.appendingPathComponent("scenarios"),
                                          to: folder.appendingPathComponent("scenarios"))
+        // `swift run` makes `.build/` before the tool runs; the README writes its files there.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".build"), withIntermediateDirectories: true)
         let tool = BuiltTool.executable.path
         for command in commands {
             let script = command.text.replacingOccurrences(of: "swift run -c release onboarding-sim", with: tool)

@@ -83,4 +83,16 @@ import Foundation
         #expect(failLines(merged.standardOutput) == failLines(whole.standardOutput))
         #expect(failLines(merged.standardOutput).allSatisfy { $0.hasPrefix("\u{1B}[31mFAIL\u{1B}[0m  seed ") && $0.contains("ms: ") })
     }
+
+    @Test func theReadmesCommandsWriteTheirFilesWhereGitIgnoresThem() throws {
+        let readme = try String(contentsOf: ScenarioCommandTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let writing = ["--junit", "--coverage", "--html", "-o", ">", "--per-seed"]
+        for line in readme.split(separator: "\n") where line.hasPrefix("swift run") {
+            let words = line.split(separator: "#").first!.split(separator: " ").map(String.init)
+            for (position, word) in words.enumerated() where writing.contains(word) || (word == "--json" && line.contains("onboarding-mutate")) {
+                guard position + 1 < words.count else { continue }
+                #expect(words[position + 1].hasPrefix(".build/"), "\(line): writes \(words[position + 1]) into the checkout")
+            }
+        }
+    }
 }
