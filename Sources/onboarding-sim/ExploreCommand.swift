@@ -122,7 +122,7 @@ enum ExploreCommand {
             line.update(done: progress.done, total: progress.total, failed: progress.failed)
         }
         line.finish()
-        perSeed?.close()
+        let perSeedWritten = perSeed?.close() ?? true
         let exceeded = budgets.exceeded(in: outcome.summary, baseline: baseline)
         let report = ExplorationReport(plan: plan, outcome: outcome, budgets: budgets, exceeded: exceeded, baseline: baseline, jobs: jobs)
         if let baseline, baseline.plan != TimingBaseline.describe(plan: JSONWriter.line(report.planJSON)) {
@@ -136,6 +136,7 @@ enum ExploreCommand {
         if let path = arguments.value("--coverage") {
             guard ScenarioArguments.write(JSONWriter.line(report.coverageJSON) + "\n", to: path) else { return ExitCode.badInput }
         }
+        guard perSeedWritten else { return ExitCode.badInput }
         return outcome.summary.failedRuns == 0 && exceeded.isEmpty ? ExitCode.ok : ExitCode.violations
     }
 

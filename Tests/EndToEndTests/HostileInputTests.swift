@@ -117,4 +117,33 @@ import Foundation
             #expect(refused.standardError.contains("is a folder, not a file"), "\(arguments): \(refused.standardError)")
         }
     }
+
+    @Test func perSeedLinesAppearWholeOrNotAtAllAndGoToStandardOutputAsAsked() throws {
+        let folder = try BuiltTool.scratchFolder("per-seed")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("runs.jsonl")
+        try "old\n".write(to: file, atomically: true, encoding: .utf8)
+        // Stopped half way: the old file stays as it was, the lines so far sit in a partial file.
+        let process = Process()
+        process.executableURL = BuiltTool.executable
+        process.arguments = ["explore", "--seeds", "10000000", "--per-seed", file.path]
+        process.currentDirectoryURL = ScenarioCommandTests.root
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(1_500_000)
+        // SIGKILL: a crash or an OOM kill (and SIGTERM may be blocked in a test runner's children).
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try String(contentsOf: file, encoding: .utf8) == "old\n")
+        let partial = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("runs.jsonl.partial-") }
+        #expect(partial.count == 1)
+        // Run to the end: the file is replaced whole.
+        let whole = try run(["explore", "--seeds", "30", "--per-seed", file.path])
+        #expect(whole.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 30)
+        // To standard output, in place (a pipe here): the lines come before the summary.
+        let piped = try run(["explore", "--seeds", "4", "--per-seed", "/dev/stdout"])
+        #expect(piped.standardOutput.split(separator: "\n").prefix(4).allSatisfy { $0.hasPrefix("{\"target\":") })
+    }
 }
