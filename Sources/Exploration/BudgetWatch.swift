@@ -42,7 +42,21 @@ public struct BudgetWatch: Sendable {
     }
 
     private var lines: [Line] = []
+    /// The positions in `lines` of each target's limits: a run looks up its own and `all`'s, so a
+    /// budgets file of many scenario files costs a run no more than one of a few.
+    private var linesOfTarget: [String: [Int]] = [:]  // looked up only
     private var populations: [String: Population] = [:]  // looked up; iterated only sorted
+
+    private struct LineKey: Hashable {
+        let target: String
+        let metric: Int
+        let limit: Int64
+    }
+
+    private mutating func append(_ line: Line) {
+        linesOfTarget[line.target, default: []].append(lines.count)
+        lines.append(line)
+    }
 
     var isWatching: Bool { !lines.isEmpty }
 
@@ -50,7 +64,7 @@ public struct BudgetWatch: Sendable {
         for (target, limits) in budgets.byTarget {
             for (metric, limit) in limits {
                 guard let position = TimingMetric.names.firstIndex(of: metric) else { continue }
-                for value in Set(limit.values).sorted() { lines.append(Line(target: target, metric: position, limit: value)) }
+                for value in Set(limit.values).sorted() { append(Line(target: target, metric: position, limit: value)) }
             }
         }
     }
@@ -59,25 +73,28 @@ public struct BudgetWatch: Sendable {
         var highest = [Int64?](repeating: nil, count: TimingMetric.names.count)
         ExplorationSummary.forEachValue(of: run) { position, value in highest[position] = max(highest[position] ?? value, value) }
         let features = run.swarm.features
-        for target in [run.target, TimingBudgets.allTargets] where lines.contains(where: { $0.target == target }) {
+        for target in run.target == TimingBudgets.allTargets ? [run.target] : [run.target, TimingBudgets.allTargets] {
+            guard let positions = linesOfTarget[target] else { continue }
             populations[target, default: Population()].count(features)
-        }
-        for position in lines.indices where lines[position].target == run.target || lines[position].target == TimingBudgets.allTargets {
-            guard let value = highest[lines[position].metric], value > lines[position].limit else { continue }
-            lines[position].over += 1
-            for feature in features { lines[position].featuresOver[feature] += 1 }
+            for position in positions {
+                guard let value = highest[lines[position].metric], value > lines[position].limit else { continue }
+                lines[position].over += 1
+                for feature in features { lines[position].featuresOver[feature] += 1 }
+            }
         }
     }
 
     /// Adds the counts of `other`, which covered other seeds. Summaries that watched other limits
     /// merge too: a limit only one of them watched keeps the counts of that one's runs.
     mutating func merge(_ other: BudgetWatch) {
+        var position: [LineKey: Int] = [:]  // looked up only
+        for (index, line) in lines.enumerated() { position[LineKey(target: line.target, metric: line.metric, limit: line.limit)] = index }
         for theirs in other.lines {
-            if let ours = lines.firstIndex(where: { $0.target == theirs.target && $0.metric == theirs.metric && $0.limit == theirs.limit }) {
+            if let ours = position[LineKey(target: theirs.target, metric: theirs.metric, limit: theirs.limit)] {
                 lines[ours].over += theirs.over
                 for feature in Swarm.Feature.all { lines[ours].featuresOver[feature] += theirs.featuresOver[feature] }
             } else {
-                lines.append(theirs)
+                append(theirs)
             }
         }
         for (target, theirs) in other.populations { populations[target, default: Population()].add(theirs) }
@@ -148,7 +165,7 @@ public struct BudgetWatch: Sendable {
             guard line.featuresOver.allSatisfy({ $0 <= line.over }) else {
                 throw ExplorationState.Problem(message: "a knob drawn by more runs over a limit than went over it")
             }
-            lines.append(line)
+            append(line)
         }
         for (target, value) in try S.members(S.field(state, "populations"), "populations") {
             var population = Population()
