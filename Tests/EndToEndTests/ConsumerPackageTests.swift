@@ -53,6 +53,8 @@ import Foundation
         try snippet.replacingOccurrences(of: "scenarios/fix-plan", with: "scenarios/fix-plna").write(to: test, atomically: true, encoding: .utf8)
         let failing = try BuiltTool.run("swift", ["test"], in: consumer)
         #expect(failing.status != 0, "a wrong path must fail the test, not pass with no scenarios")
-        #expect((failing.standardOutput + failing.standardError).contains("no such file or folder"))
+        let said = failing.standardOutput + failing.standardError
+        #expect(said.contains("no such file or folder"))
+        #expect(said.components(separatedBy: "no such file or folder").count == 2, "the failure is printed once: \(said.suffix(2000))")
     }
 }
