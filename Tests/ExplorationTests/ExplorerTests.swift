@@ -67,18 +67,26 @@ import Scenarios
         #expect(merged.metrics.map(\.percentiles) == whole.summary.metrics.map(\.percentiles))
     }
 
+    /// `count` seeded values up to `largest`, as samples (value i from seed i) and sorted.
+    func seededSamples(_ seed: UInt64, count: ClosedRange<Int>, largest: Int) -> (values: [Int64], samples: MetricSamples, sorted: [Int64]) {
+        var random = SeededRandom(seed: seed, stream: "percentiles")
+        let values = (0..<random.nextInt(in: count)).map { _ in Int64(random.nextInt(in: 0...largest)) }
+        var samples = MetricSamples()
+        for (seed, value) in values.enumerated() { samples.add(value, seed: UInt64(seed)) }
+        return (values, samples, values.sorted())
+    }
+
+    /// The nearest-rank value of `fraction` of `sorted`.
+    func rank(_ fraction: Double, of sorted: [Int64]) -> Int64 {
+        sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+    }
+
     /// Percentiles from counts per value agree with sorting every sample (nearest rank), exactly
     /// for values below 2,048.
     @Test(arguments: 1...20)
     func countedPercentilesAgreeWithSortedSamples(seed: UInt64) {
-        var random = SeededRandom(seed: seed, stream: "percentiles")
-        let values = (0..<random.nextInt(in: 1...300)).map { _ in Int64(random.nextInt(in: 0...40)) }
-        var samples = MetricSamples()
-        for (seed, value) in values.enumerated() { samples.add(value, seed: UInt64(seed)) }
-        let sorted = values.sorted()
-        func rank(_ fraction: Double) -> Int64 {
-            sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
-        }
+        let (values, samples, sorted) = seededSamples(seed, count: 1...300, largest: 40)
+        func rank(_ fraction: Double) -> Int64 { self.rank(fraction, of: sorted) }
         let percentiles = samples.percentiles
         #expect([percentiles.p50, percentiles.p95, percentiles.p99, percentiles.max] == [rank(0.5), rank(0.95), rank(0.99), sorted.last!])
         #expect(percentiles.worstSeed == UInt64(values.firstIndex(of: sorted.last!)!))
@@ -88,13 +96,9 @@ import Scenarios
     /// nearest-rank value, at most 0.1% above it, and never above the largest value seen.
     @Test(arguments: 1...20)
     func bucketedPercentilesAreWithinAThousandthOfTheExactOnes(seed: UInt64) {
-        var random = SeededRandom(seed: seed, stream: "percentiles")
-        let values = (0..<random.nextInt(in: 1...500)).map { _ in Int64(random.nextInt(in: 0...5_000_000)) }
-        var samples = MetricSamples()
-        for (seed, value) in values.enumerated() { samples.add(value, seed: UInt64(seed)) }
-        let sorted = values.sorted()
+        let (_, samples, sorted) = seededSamples(seed, count: 1...500, largest: 5_000_000)
         for fraction in [0.0, 0.01, 0.5, 0.9, 0.95, 0.99, 1.0] {
-            let exact = sorted[min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))]
+            let exact = rank(fraction, of: sorted)
             let bucketed = samples.quantiles([fraction])[0]
             #expect(bucketed >= exact && bucketed <= sorted.last!)
             #expect(bucketed - exact <= exact / 1024, "\(fraction): \(bucketed) for \(exact)")
