@@ -32,7 +32,7 @@ public enum ModelEvent: TraceRecord, Equatable {
     case timerStopped(id: Int)
     case timerTick(id: Int, remaining: Int)
     // Network, as the client sees it.
-    case requestSent(id: Int, timeoutMs: Int64?, endpoint: Endpoint)
+    indirect case requestSent(id: Int, timeoutMs: Int64?, endpoint: Endpoint)
     /// What a request that carries the user's own input sends (the email, the code, the goal):
     /// recorded right after its `requestSent`, so oracles compare it with what the user entered
     /// (DESIGN §10), never trusting the app's copy.

@@ -1,137 +1,286 @@
-/// A known bug of the fix plan or the seeds, put back into the model by a switch.
+/// A known bug of the fix plan or the seeds, put back into a model by a switch.
 ///
 /// Default: every switch off, the fixed app. Each switch sits at the line its fix changes,
 /// with a comment quoting the seed, so the model's code documents each fix.
-public enum Mutant: String, Sendable, CaseIterable, Comparable {
-    case fix1 = "fix-1", fix2 = "fix-2", fix3 = "fix-3", fix4 = "fix-4", fix5 = "fix-5"
-    case fix6 = "fix-6", fix7 = "fix-7", fix8 = "fix-8", fix9 = "fix-9", fix10 = "fix-10"
-    case fix11 = "fix-11", fix12 = "fix-12", fix13 = "fix-13", fix14 = "fix-14"
-    case pit1 = "pit-1", pit2 = "pit-2", pit3 = "pit-3", pit6 = "pit-6", pit7 = "pit-7", pit10 = "pit-10"
-    case pit12 = "pit-12"
-    case decCacheUser = "dec-cache-user", decCorrupt = "dec-corrupt", decTimeout = "dec-timeout"
-    case decResumeLogin = "dec-resume-login"
-    case decAccountLoss = "dec-account-loss"
-    case decSourceOfTruth = "dec-source-of-truth"
-    case decOfflineEvents = "dec-offline-events", decPushOrder = "dec-push-order"
-    case decResumeAnonymous = "dec-resume-anonymous", decResumeStep = "dec-resume-step"
-    case decSignedInIntake = "dec-signed-in-intake", decStartOverSignedIn = "dec-start-over-signed-in"
-    case decStartedAfterReinstall = "dec-started-after-reinstall"
-    case decSuccessCheckFlash = "dec-success-check-flash", decSuccessCheckFallback = "dec-success-check-fallback"
-    case appAuthWall = "app-auth-wall", appOfflineBanner = "app-offline-banner"
-    case appStaleError = "app-stale-error"
-    // The pickup app's (seed 004), each at its line in PickupModel.
-    case pickupOnboardingAgain = "pickup-onboarding-again", pickupSkipNoFlag = "pickup-skip-no-flag"
-    case pickupOfflineBypass = "pickup-offline-bypass", pickupBannerSticks = "pickup-banner-sticks"
-    case pickupUnconfirmedSignOut = "pickup-unconfirmed-sign-out", pickupDoubleSignIn = "pickup-double-sign-in"
-    case pickupDeadToken = "pickup-dead-token", pickupOfflineRetry = "pickup-offline-retry"
-    case pickupStaleLoad = "pickup-stale-load", pickupSilentSignInError = "pickup-silent-sign-in-error"
-    case pickupSharedCache = "pickup-shared-cache"
+///
+/// Open: an app outside this package names its own bugs (`Mutant("trendy-lost-step")`) and lists
+/// them, with their summaries and sources, in its plug-in's catalogue. Two mutants are the same
+/// when their ids are.
+public struct Mutant: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The catalogue id, as scenarios' `guards` and `--mutant` name it (`fix-3`).
+    public let rawValue: String
+    /// `NameFingerprint.of(rawValue)`, kept so that most comparisons compare one integer.
+    public let fingerprint: UInt64
 
-    /// The app the bug is in.
-    public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
+    public init(_ id: String) { rawValue = id; fingerprint = NameFingerprint.of(id) }
+    /// Any id makes a mutant; `Mutant.entry(named:)` says whether a catalogue lists it.
+    public init(rawValue: String) { self.init(rawValue) }
+    /// For the names below: their fingerprints spelled out, so that naming one costs nothing
+    /// (a test holds each equal to `NameFingerprint.of`).
+    @usableFromInline init(_ name: String, fingerprint: UInt64) { rawValue = name; self.fingerprint = fingerprint }
 
+    public var description: String { rawValue }
+
+    /// `NameFingerprint` first: most comparisons are of different names.
+    @inlinable public static func == (lhs: Mutant, rhs: Mutant) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
+
+    /// Catalogue order, then any other by id.
     public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        switch (Self.positions[lhs.rawValue], Self.positions[rhs.rawValue]) {
+        case let (left?, right?): left < right
+        case (_?, nil): true
+        case (nil, _?): false
+        case (nil, nil): lhs.rawValue < rhs.rawValue
+        }
     }
 
+    /// One catalogue line: the bug, the app it is in, what the old code did and where the seeds say so.
+    public struct Entry: Sendable {
+        public let mutant: Mutant
+        /// The app the bug is in.
+        public let app: AppID
+        /// What the old code did, in one line.
+        public let summary: String
+        /// The seed file and section the bug comes from.
+        public let source: String
+
+        public init(_ mutant: Mutant, app: AppID, summary: String, source: String) {
+            self.mutant = mutant
+            self.app = app
+            self.summary = summary
+            self.source = source
+        }
+    }
+
+    /// The catalogue entry of the mutant with this id, if a catalogue lists it.
+    public static func entry(named id: String) -> Entry? { positions[id].map { catalogue[$0] } }
+
+    /// The bundled catalogue's ids, in catalogue order.
+    public static let allCases: [Mutant] = catalogue.map(\.mutant)
+
+    private static let positions: [String: Int] = Dictionary(
+        uniqueKeysWithValues: catalogue.enumerated().map { ($0.element.mutant.rawValue, $0.offset) })
+
+    /// The app the bug is in (the fix plan's for an id no catalogue lists).
+    public var app: AppID { Self.entry(named: rawValue)?.app ?? .fixPlan }
     /// What the old code did, in one line.
-    public var summary: String {
-        switch self {
-        case .fix1: "completeLogin() catch sets phase complete: empty main app after a failed journey fetch"
-        case .fix2: "goal generation is fire-and-forget with no retry: one transient failure shows an error"
-        case .fix3: "activation chain ignores approve/activate errors: the button stops, nothing happens"
-        case .fix4: "syncWithBackend() is a no-op: reinstall with a live session restarts onboarding"
-        case .fix5: "OTP resend timer never cancelled: old timers keep counting after the screen is gone"
-        case .fix6: "'Use a different email' clears the email: the auth field comes back empty"
-        case .fix7: "notification permission granted but the app never registers for remote notifications"
-        case .fix8: "goal selection failure is silent: the button re-enables with no message"
-        case .fix9: "resend code always sends shouldCreateUser: true, even for returning users"
-        case .fix10: "success screen shown without checking that the program was activated"
-        case .fix11: "confetti ignores Reduce Motion"
-        case .fix12: "strict email regex rejects valid addresses such as o'brien@gmail.com"
-        case .fix13: "resume gate shown on foreground as well as on cold launch"
-        case .fix14: "legal document URLs are example.com placeholders"
-        case .pit1: "auth restore and onboarding check in separate state: onboarding flashes for returning users"
-        case .pit2: "nested loading screens: launch loading, then the main app's own loading view"
-        case .pit3: "initialisation re-runs on view recreation: onboarding_started sent again"
-        case .pit6: "local-first step write whose backend push is never retried: progress lost"
-        case .pit7: "completion routed through NotificationCenter: missed while the observer is detached"
-        case .pit12: "back is offered after sign-in and steps back across it: processOverview goes back to the code screen"
-        case .pit10: "a button's action does not guard on its own busy state: two quick taps send two requests"
-        case .decCacheUser: "onboarding cache not keyed by user: user B inherits user A's status"
-        case .decCorrupt: "corrupted onboarding cache trusted as complete"
-        case .decTimeout: "launch backend check has no timeout: loading forever when it never answers"
-        case .decResumeLogin: "a log-in resumed after a kill forgets it is a log-in: its code request asks to create the account"
-        case .decAccountLoss: "a 401 for the signed-in account is taken for a network error: session and cache stay, the main app stays up"
-        case .decSourceOfTruth: "a sign-up that signs in to an existing account ignores its journey: a finished user onboards again"
-        case .decOfflineEvents: "analytics events are fire-and-forget: one sent offline (onboarding_completed) is lost"
-        case .decPushOrder: "each step's progress push is sent on its own, not after the previous one: pushes arrive out of order"
-        case .decResumeAnonymous: "progress before sign-in is not cached (no user to key it by): a force-quit in the intake restarts at the intro"
-        case .decResumeStep: "a force-quit on the code screen restarts at the intro instead of the email step"
-        case .decSignedInIntake: "a signed-in user routed to the intake goes on to the email screen, and Back leads to the intro: asked to sign in again"
-        case .decSuccessCheckFlash: "the success screen that finds the program not active sends the user back to program review by itself, a moment after it showed: a route flash"
-        case .decSuccessCheckFallback: "the success screen that cannot check the program shows 'Ready when you are!' and lets the user start: an empty main app if it was not active"
-        case .decStartedAfterReinstall: "a signed-in user sent to the intro by a fallback launch after a reinstall logs onboarding_started again (its guard was in the deleted cache)"
-        case .decStartOverSignedIn: "the resume gate offers a signed-in user Start over, which goes back to the intro: asked to sign in again"
-        case .appAuthWall: "sign-out from the main app clears the session but the main app stays on screen"
-        case .appOfflineBanner: "the offline banner shows when the connection drops and never hides when it returns"
-        case .appStaleError: "Continue after a failed journey check spins with the old \"Couldn't connect\" still on screen (found by onboarding-mutate's errorClearsOnNewAttempt)"
-        case .pickupOnboardingAgain: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out"
-        case .pickupSkipNoFlag: "Skip does not store hasCompletedOnboarding: the next launch shows onboarding again"
-        case .pickupOfflineBypass: "an offline launch without a session shows main: the auth wall bypassed"
-        case .pickupBannerSticks: "the offline banner is never cleared after the connection comes back"
-        case .pickupUnconfirmedSignOut: "Sign Out signs out without the confirmation alert"
-        case .pickupDoubleSignIn: "the sign-in button stays enabled while signing in: a double tap sends two requests"
-        case .pickupDeadToken: "a failed token refresh (401) leaves the user on main with nothing working"
-        case .pickupOfflineRetry: "main offers Retry while offline, and the tap changes nothing (found by explore --app pickup)"
-        case .pickupStaleLoad: "a sign-out leaves the session's bookings load in flight: the next sign-in loads twice at once (found by explore --app pickup)"
-        case .pickupSilentSignInError: "a failed sign-in request puts the button back with no error: the user is left guessing"
-        case .pickupSharedCache: "the cached pickups are the phone's, not the user's: an offline launch shows the last user's list to the next"
-        }
-    }
-
+    public var summary: String { Self.entry(named: rawValue)?.summary ?? "" }
     /// The seed file and section the bug comes from.
-    public var source: String {
-        switch self {
-        case .fix1, .fix2, .fix3, .fix4, .fix5, .fix6, .fix7, .fix8, .fix9, .fix10, .fix11, .fix12, .fix13, .fix14:
-            "002 §\(rawValue.dropFirst(4))"
-        case .pit1: "000 Pitfall 1"
-        case .pit2: "000 Pitfall 2"
-        case .pit3: "000 Pitfall 3"
-        case .pit6: "000 Pitfall 6; 003 Sync timing"
-        case .pit7: "000 Pitfall 7; 003 NotificationCenter routing"
-        case .pit10: "000 Pitfall 10"
-        case .pit12: "000 Pitfall 12"
-        case .decCacheUser: "003 Cache behavior (per-user)"
-        case .decCorrupt: "003 Cache behavior (corrupted)"
-        case .decTimeout: "003 Loading state (timeout fallback)"
-        case .decResumeLogin: "003 Force-quit mid-onboarding (resume); 002 §9"
-        case .decAccountLoss: "003 Account loss (deletion/password reset)"
-        case .decSourceOfTruth: "003 Backend is source of truth; 002 §1-2"
-        case .decOfflineEvents: "003 Offline completion: auto-sync (SyncQueue, same as events)"
-        case .decPushOrder: "003 Push to backend after each onboarding step (SyncQueue)"
-        case .decResumeAnonymous, .decResumeStep: "003 Force-quit mid-onboarding: resume from the cached step"
-        case .decSuccessCheckFlash: "002 §10; 000 Pitfall 1 (no flash)"
-        case .decSuccessCheckFallback: "002 §10 (\"Ready when you are!\" fallback); 002 §1 (no empty main app)"
-        case .decStartedAfterReinstall: "000 Pitfall 3; 003 Timeout fallback, cache (survives kill, not reinstall)"
-        case .decStartOverSignedIn: "003 Backend is source of truth; 003 Session (survives until sign-out)"
-        case .decSignedInIntake: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"
-        case .appAuthWall: "004 Auth wall"
-        case .appOfflineBanner: "004 Offline banner (auto-shows/hides)"
-        case .appStaleError: "002 §1, §2 (errorMessage = nil as each attempt starts)"
-        case .pickupOnboardingAgain: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"
-        case .pickupSkipNoFlag: "004 \"Skip\" text button; @AppStorage(\"hasCompletedOnboarding\")"
-        case .pickupOfflineBypass: "004 Auth wall (no guest bypass); offline launch shows cached main view"
-        case .pickupBannerSticks: "004 Banner auto-shows/hides (NWPathMonitor)"
-        case .pickupUnconfirmedSignOut: "004 Sign-out confirmation alert (Cancel default, Sign Out destructive)"
-        case .pickupDoubleSignIn: "004 Loading state overlays ProgressView() on button area"
-        case .pickupDeadToken: "004 Token refresh triggered on MainTabView appear"
-        case .pickupOfflineRetry: "004 Banner auto-shows/hides (NWPathMonitor); offline launch shows cached main view"
-        case .pickupStaleLoad: "004 Sign Out: clears Keychain and routes back to WelcomeAuthView"
-        case .pickupSilentSignInError: "004 Error display: inline below button"
-        case .pickupSharedCache: "004 Offline launch shows cached main view; 003 cache keyed by user"
-        }
-    }
+    public var source: String { Self.entry(named: rawValue)?.source ?? "" }
+}
+
+extension Mutant {
+    @inlinable public static var fix1: Mutant { Mutant("fix-1", fingerprint: 0xbbe0a67fb5398cfa) }
+    @inlinable public static var fix2: Mutant { Mutant("fix-2", fingerprint: 0xbbe0a57fb5398b47) }
+    @inlinable public static var fix3: Mutant { Mutant("fix-3", fingerprint: 0xbbe0a47fb5398994) }
+    @inlinable public static var fix4: Mutant { Mutant("fix-4", fingerprint: 0xbbe0a37fb53987e1) }
+    @inlinable public static var fix5: Mutant { Mutant("fix-5", fingerprint: 0xbbe0a27fb539862e) }
+    @inlinable public static var fix6: Mutant { Mutant("fix-6", fingerprint: 0xbbe0a17fb539847b) }
+    @inlinable public static var fix7: Mutant { Mutant("fix-7", fingerprint: 0xbbe0a07fb53982c8) }
+    @inlinable public static var fix8: Mutant { Mutant("fix-8", fingerprint: 0xbbe09f7fb5398115) }
+    @inlinable public static var fix9: Mutant { Mutant("fix-9", fingerprint: 0xbbe09e7fb5397f62) }
+    @inlinable public static var fix10: Mutant { Mutant("fix-10", fingerprint: 0x7847b500f0ca3b3e) }
+    @inlinable public static var fix11: Mutant { Mutant("fix-11", fingerprint: 0x7847b600f0ca3cf1) }
+    @inlinable public static var fix12: Mutant { Mutant("fix-12", fingerprint: 0x7847b300f0ca37d8) }
+    @inlinable public static var fix13: Mutant { Mutant("fix-13", fingerprint: 0x7847b400f0ca398b) }
+    @inlinable public static var fix14: Mutant { Mutant("fix-14", fingerprint: 0x7847b900f0ca420a) }
+    @inlinable public static var pit1: Mutant { Mutant("pit-1", fingerprint: 0x54b35165a9ee70d4) }
+    @inlinable public static var pit2: Mutant { Mutant("pit-2", fingerprint: 0x54b35465a9ee75ed) }
+    @inlinable public static var pit3: Mutant { Mutant("pit-3", fingerprint: 0x54b35365a9ee743a) }
+    @inlinable public static var pit6: Mutant { Mutant("pit-6", fingerprint: 0x54b35065a9ee6f21) }
+    @inlinable public static var pit7: Mutant { Mutant("pit-7", fingerprint: 0x54b34f65a9ee6d6e) }
+    @inlinable public static var pit10: Mutant { Mutant("pit-10", fingerprint: 0xdb2433bfc029d36c) }
+    @inlinable public static var pit12: Mutant { Mutant("pit-12", fingerprint: 0xdb2435bfc029d6d2) }
+    @inlinable public static var decCacheUser: Mutant { Mutant("dec-cache-user", fingerprint: 0x5b36060cc11b61dc) }
+    @inlinable public static var decCorrupt: Mutant { Mutant("dec-corrupt", fingerprint: 0x57fd27c81b9e1073) }
+    @inlinable public static var decTimeout: Mutant { Mutant("dec-timeout", fingerprint: 0x8c95f56a34d0dc8d) }
+    @inlinable public static var decResumeLogin: Mutant { Mutant("dec-resume-login", fingerprint: 0x5a66ddfb6ef210a5) }
+    @inlinable public static var decAccountLoss: Mutant { Mutant("dec-account-loss", fingerprint: 0x389b464637acf817) }
+    @inlinable public static var decSourceOfTruth: Mutant { Mutant("dec-source-of-truth", fingerprint: 0x233dd9e1bc53aa5f) }
+    @inlinable public static var decOfflineEvents: Mutant { Mutant("dec-offline-events", fingerprint: 0xcb021478e7f0e2e9) }
+    @inlinable public static var decPushOrder: Mutant { Mutant("dec-push-order", fingerprint: 0x8f0427514cf5c217) }
+    @inlinable public static var decResumeAnonymous: Mutant { Mutant("dec-resume-anonymous", fingerprint: 0x8a4fd424fbf91a05) }
+    @inlinable public static var decResumeStep: Mutant { Mutant("dec-resume-step", fingerprint: 0x91246c300ffda6ea) }
+    @inlinable public static var decSignedInIntake: Mutant { Mutant("dec-signed-in-intake", fingerprint: 0x5ce892cb3510aa6d) }
+    @inlinable public static var decStartOverSignedIn: Mutant { Mutant("dec-start-over-signed-in", fingerprint: 0xcc0028b820e6bcce) }
+    @inlinable public static var decStartedAfterReinstall: Mutant { Mutant("dec-started-after-reinstall", fingerprint: 0x92240004745df8b5) }
+    @inlinable public static var decSuccessCheckFlash: Mutant { Mutant("dec-success-check-flash", fingerprint: 0x210651a151092adf) }
+    @inlinable public static var decSuccessCheckFallback: Mutant { Mutant("dec-success-check-fallback", fingerprint: 0xf5551e2b1eb26d6d) }
+    @inlinable public static var appAuthWall: Mutant { Mutant("app-auth-wall", fingerprint: 0x025f25b2b2a49994) }
+    @inlinable public static var appOfflineBanner: Mutant { Mutant("app-offline-banner", fingerprint: 0xafd8b79da1c5362f) }
+    @inlinable public static var appStaleError: Mutant { Mutant("app-stale-error", fingerprint: 0x910a235805ea30eb) }
+    @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
+    @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
+    @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
+    @inlinable public static var pickupBannerSticks: Mutant { Mutant("pickup-banner-sticks", fingerprint: 0xa585b6a4a26b2850) }
+    @inlinable public static var pickupUnconfirmedSignOut: Mutant { Mutant("pickup-unconfirmed-sign-out", fingerprint: 0x4bb886e7b25918ab) }
+    @inlinable public static var pickupDoubleSignIn: Mutant { Mutant("pickup-double-sign-in", fingerprint: 0x784f8d39c3f7a363) }
+    @inlinable public static var pickupDeadToken: Mutant { Mutant("pickup-dead-token", fingerprint: 0xf4638a48b931ed86) }
+    @inlinable public static var pickupOfflineRetry: Mutant { Mutant("pickup-offline-retry", fingerprint: 0x45714949659c056c) }
+    @inlinable public static var pickupStaleLoad: Mutant { Mutant("pickup-stale-load", fingerprint: 0x2a26ca03a3a52f14) }
+    @inlinable public static var pickupSilentSignInError: Mutant { Mutant("pickup-silent-sign-in-error", fingerprint: 0x6505e97e1447c128) }
+    @inlinable public static var pickupSharedCache: Mutant { Mutant("pickup-shared-cache", fingerprint: 0x60743735d3c37d52) }
+}
+
+extension Mutant {
+    /// The bundled apps' bugs, the fix plan's app first (002's fixes, 000's pitfalls, 003's
+    /// decisions, 004's app-wide ones), then the pickup app's.
+    static let catalogue: [Entry] = [
+        Entry(.fix1, app: .fixPlan,
+              summary: "completeLogin() catch sets phase complete: empty main app after a failed journey fetch",
+              source: "002 §1"),
+        Entry(.fix2, app: .fixPlan,
+              summary: "goal generation is fire-and-forget with no retry: one transient failure shows an error",
+              source: "002 §2"),
+        Entry(.fix3, app: .fixPlan,
+              summary: "activation chain ignores approve/activate errors: the button stops, nothing happens",
+              source: "002 §3"),
+        Entry(.fix4, app: .fixPlan,
+              summary: "syncWithBackend() is a no-op: reinstall with a live session restarts onboarding",
+              source: "002 §4"),
+        Entry(.fix5, app: .fixPlan,
+              summary: "OTP resend timer never cancelled: old timers keep counting after the screen is gone",
+              source: "002 §5"),
+        Entry(.fix6, app: .fixPlan,
+              summary: "'Use a different email' clears the email: the auth field comes back empty",
+              source: "002 §6"),
+        Entry(.fix7, app: .fixPlan,
+              summary: "notification permission granted but the app never registers for remote notifications",
+              source: "002 §7"),
+        Entry(.fix8, app: .fixPlan,
+              summary: "goal selection failure is silent: the button re-enables with no message",
+              source: "002 §8"),
+        Entry(.fix9, app: .fixPlan,
+              summary: "resend code always sends shouldCreateUser: true, even for returning users",
+              source: "002 §9"),
+        Entry(.fix10, app: .fixPlan,
+              summary: "success screen shown without checking that the program was activated",
+              source: "002 §10"),
+        Entry(.fix11, app: .fixPlan,
+              summary: "confetti ignores Reduce Motion",
+              source: "002 §11"),
+        Entry(.fix12, app: .fixPlan,
+              summary: "strict email regex rejects valid addresses such as o'brien@gmail.com",
+              source: "002 §12"),
+        Entry(.fix13, app: .fixPlan,
+              summary: "resume gate shown on foreground as well as on cold launch",
+              source: "002 §13"),
+        Entry(.fix14, app: .fixPlan,
+              summary: "legal document URLs are example.com placeholders",
+              source: "002 §14"),
+        Entry(.pit1, app: .fixPlan,
+              summary: "auth restore and onboarding check in separate state: onboarding flashes for returning users",
+              source: "000 Pitfall 1"),
+        Entry(.pit2, app: .fixPlan,
+              summary: "nested loading screens: launch loading, then the main app's own loading view",
+              source: "000 Pitfall 2"),
+        Entry(.pit3, app: .fixPlan,
+              summary: "initialisation re-runs on view recreation: onboarding_started sent again",
+              source: "000 Pitfall 3"),
+        Entry(.pit6, app: .fixPlan,
+              summary: "local-first step write whose backend push is never retried: progress lost",
+              source: "000 Pitfall 6; 003 Sync timing"),
+        Entry(.pit7, app: .fixPlan,
+              summary: "completion routed through NotificationCenter: missed while the observer is detached",
+              source: "000 Pitfall 7; 003 NotificationCenter routing"),
+        Entry(.pit10, app: .fixPlan,
+              summary: "a button's action does not guard on its own busy state: two quick taps send two requests",
+              source: "000 Pitfall 10"),
+        Entry(.pit12, app: .fixPlan,
+              summary: "back is offered after sign-in and steps back across it: processOverview goes back to the code screen",
+              source: "000 Pitfall 12"),
+        Entry(.decCacheUser, app: .fixPlan,
+              summary: "onboarding cache not keyed by user: user B inherits user A's status",
+              source: "003 Cache behavior (per-user)"),
+        Entry(.decCorrupt, app: .fixPlan,
+              summary: "corrupted onboarding cache trusted as complete",
+              source: "003 Cache behavior (corrupted)"),
+        Entry(.decTimeout, app: .fixPlan,
+              summary: "launch backend check has no timeout: loading forever when it never answers",
+              source: "003 Loading state (timeout fallback)"),
+        Entry(.decResumeLogin, app: .fixPlan,
+              summary: "a log-in resumed after a kill forgets it is a log-in: its code request asks to create the account",
+              source: "003 Force-quit mid-onboarding (resume); 002 §9"),
+        Entry(.decAccountLoss, app: .fixPlan,
+              summary: "a 401 for the signed-in account is taken for a network error: session and cache stay, the main app stays up",
+              source: "003 Account loss (deletion/password reset)"),
+        Entry(.decSourceOfTruth, app: .fixPlan,
+              summary: "a sign-up that signs in to an existing account ignores its journey: a finished user onboards again",
+              source: "003 Backend is source of truth; 002 §1-2"),
+        Entry(.decOfflineEvents, app: .fixPlan,
+              summary: "analytics events are fire-and-forget: one sent offline (onboarding_completed) is lost",
+              source: "003 Offline completion: auto-sync (SyncQueue, same as events)"),
+        Entry(.decPushOrder, app: .fixPlan,
+              summary: "each step's progress push is sent on its own, not after the previous one: pushes arrive out of order",
+              source: "003 Push to backend after each onboarding step (SyncQueue)"),
+        Entry(.decResumeAnonymous, app: .fixPlan,
+              summary: "progress before sign-in is not cached (no user to key it by): a force-quit in the intake restarts at the intro",
+              source: "003 Force-quit mid-onboarding: resume from the cached step"),
+        Entry(.decResumeStep, app: .fixPlan,
+              summary: "a force-quit on the code screen restarts at the intro instead of the email step",
+              source: "003 Force-quit mid-onboarding: resume from the cached step"),
+        Entry(.decSignedInIntake, app: .fixPlan,
+              summary: "a signed-in user routed to the intake goes on to the email screen, and Back leads to the intro: asked to sign in again",
+              source: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"),
+        Entry(.decStartOverSignedIn, app: .fixPlan,
+              summary: "the resume gate offers a signed-in user Start over, which goes back to the intro: asked to sign in again",
+              source: "003 Backend is source of truth; 003 Session (survives until sign-out)"),
+        Entry(.decStartedAfterReinstall, app: .fixPlan,
+              summary: "a signed-in user sent to the intro by a fallback launch after a reinstall logs onboarding_started again (its guard was in the deleted cache)",
+              source: "000 Pitfall 3; 003 Timeout fallback, cache (survives kill, not reinstall)"),
+        Entry(.decSuccessCheckFlash, app: .fixPlan,
+              summary: "the success screen that finds the program not active sends the user back to program review by itself, a moment after it showed: a route flash",
+              source: "002 §10; 000 Pitfall 1 (no flash)"),
+        Entry(.decSuccessCheckFallback, app: .fixPlan,
+              summary: "the success screen that cannot check the program shows 'Ready when you are!' and lets the user start: an empty main app if it was not active",
+              source: "002 §10 (\"Ready when you are!\" fallback); 002 §1 (no empty main app)"),
+        Entry(.appAuthWall, app: .fixPlan,
+              summary: "sign-out from the main app clears the session but the main app stays on screen",
+              source: "004 Auth wall"),
+        Entry(.appOfflineBanner, app: .fixPlan,
+              summary: "the offline banner shows when the connection drops and never hides when it returns",
+              source: "004 Offline banner (auto-shows/hides)"),
+        Entry(.appStaleError, app: .fixPlan,
+              summary: "Continue after a failed journey check spins with the old \"Couldn't connect\" still on screen (found by onboarding-mutate's errorClearsOnNewAttempt)",
+              source: "002 §1, §2 (errorMessage = nil as each attempt starts)"),
+        Entry(.pickupOnboardingAgain, app: .pickup,
+              summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
+              source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),
+        Entry(.pickupSkipNoFlag, app: .pickup,
+              summary: "Skip does not store hasCompletedOnboarding: the next launch shows onboarding again",
+              source: "004 \"Skip\" text button; @AppStorage(\"hasCompletedOnboarding\")"),
+        Entry(.pickupOfflineBypass, app: .pickup,
+              summary: "an offline launch without a session shows main: the auth wall bypassed",
+              source: "004 Auth wall (no guest bypass); offline launch shows cached main view"),
+        Entry(.pickupBannerSticks, app: .pickup,
+              summary: "the offline banner is never cleared after the connection comes back",
+              source: "004 Banner auto-shows/hides (NWPathMonitor)"),
+        Entry(.pickupUnconfirmedSignOut, app: .pickup,
+              summary: "Sign Out signs out without the confirmation alert",
+              source: "004 Sign-out confirmation alert (Cancel default, Sign Out destructive)"),
+        Entry(.pickupDoubleSignIn, app: .pickup,
+              summary: "the sign-in button stays enabled while signing in: a double tap sends two requests",
+              source: "004 Loading state overlays ProgressView() on button area"),
+        Entry(.pickupDeadToken, app: .pickup,
+              summary: "a failed token refresh (401) leaves the user on main with nothing working",
+              source: "004 Token refresh triggered on MainTabView appear"),
+        Entry(.pickupOfflineRetry, app: .pickup,
+              summary: "main offers Retry while offline, and the tap changes nothing (found by explore --app pickup)",
+              source: "004 Banner auto-shows/hides (NWPathMonitor); offline launch shows cached main view"),
+        Entry(.pickupStaleLoad, app: .pickup,
+              summary: "a sign-out leaves the session's bookings load in flight: the next sign-in loads twice at once (found by explore --app pickup)",
+              source: "004 Sign Out: clears Keychain and routes back to WelcomeAuthView"),
+        Entry(.pickupSilentSignInError, app: .pickup,
+              summary: "a failed sign-in request puts the button back with no error: the user is left guessing",
+              source: "004 Error display: inline below button"),
+        Entry(.pickupSharedCache, app: .pickup,
+              summary: "the cached pickups are the phone's, not the user's: an offline launch shows the last user's list to the next",
+              source: "004 Offline launch shows cached main view; 003 cache keyed by user"),
+    ]
 }
 
 /// The set of mutants switched on for a run; empty is the fixed app.
@@ -145,7 +294,7 @@ public struct MutantSet: Sendable, Equatable, CustomStringConvertible {
 
     public static let none = MutantSet()
 
-    public func contains(_ mutant: Mutant) -> Bool { members.contains(mutant) }
+    @inlinable public func contains(_ mutant: Mutant) -> Bool { !members.isEmpty && members.contains(mutant) }
 
     public var description: String {
         members.isEmpty ? "none" : members.map(\.rawValue).joined(separator: ",")

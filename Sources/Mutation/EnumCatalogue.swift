@@ -1,6 +1,8 @@
 /// The enum cases a package declares, so `replace-constant` can swap `.intake` for its neighbour
 /// `.intakeComplete` without a type checker: only names that belong to exactly one enum, and only
-/// cases without associated values, are swapped.
+/// cases without associated values, are swapped. The open vocabulary's values count as cases
+/// too: a type's `static var name: Type` and `static let name: Type` members, in its own body
+/// and its extensions (`UserAction.retry` → `UserAction.selectGoal`).
 public struct EnumCatalogue: Sendable {
     /// Case name → the payload-free cases of its enum, in declaration order; only unambiguous names.
     private var siblings: [String: [String]] = [:]
@@ -8,11 +10,22 @@ public struct EnumCatalogue: Sendable {
     public init(files: [SourceFile]) {
         var owners: [String: Int] = [:]
         var declared: [[String]] = []
+        var members: [String: [String]] = [:]
+        var memberTypes: [String] = []
         for file in files {
             for cases in Self.enumCases(in: file) {
                 for name in Set(cases.all) { owners[name, default: 0] += 1 }
                 declared.append(cases.plain)
             }
+            for (type, names) in Self.staticMembers(in: file) {
+                if members[type] == nil { memberTypes.append(type) }
+                members[type, default: []].append(contentsOf: names)
+            }
+        }
+        for type in memberTypes {
+            let names = members[type]!
+            for name in Set(names) { owners[name, default: 0] += 1 }
+            declared.append(names)
         }
         for plain in declared where plain.count >= 2 {
             for name in plain where owners[name] == 1 { siblings[name] = plain }
@@ -64,6 +77,36 @@ public struct EnumCatalogue: Sendable {
                 position += 1
             }
             found.append((all, plain))
+        }
+        return found
+    }
+
+    /// Each `struct`'s and `extension`'s static members of its own type, at the top of its body.
+    private static func staticMembers(in file: SourceFile) -> [(type: String, names: [String])] {
+        let tokens = file.tokens
+        var found: [(type: String, names: [String])] = []
+        for index in tokens.indices.dropLast() where tokens[index].kind == .word
+            && (tokens[index].text == "struct" || tokens[index].text == "extension") && tokens[index + 1].kind == .word {
+            let type = tokens[index + 1].text
+            guard let open = tokens[index...].firstIndex(where: { $0.text == "{" && $0.kind == .punctuation }),
+                  let close = file.partner[open] else { continue }
+            var names: [String] = []
+            var position = open + 1
+            while position < close {
+                if tokens[position].kind == .punctuation, tokens[position].text == "{", let end = file.partner[position] {
+                    position = end + 1
+                    continue
+                }
+                // `static var name: Type` or `static let name: Type`, then `{` or `=`.
+                if tokens[position].text == "static", position + 5 < close,
+                   ["var", "let"].contains(tokens[position + 1].text), tokens[position + 2].kind == .word,
+                   tokens[position + 3].text == ":", tokens[position + 4].text == type,
+                   ["{", "="].contains(tokens[position + 5].text) {
+                    names.append(tokens[position + 2].text)
+                }
+                position += 1
+            }
+            if !names.isEmpty { found.append((type, names)) }
         }
         return found
     }

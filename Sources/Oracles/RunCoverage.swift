@@ -141,10 +141,12 @@ public struct RunCoverage: Sendable, Equatable {
                 if let previous, previous.route == state.route, previous.actions == state.actions { continue }
                 previous = state
                 for action in state.actions {
-                    coverage.insert(.offered, route: route, item: action.order, width: actions)
+                    guard let item = action.bundledPosition else { continue }
+                    coverage.insert(.offered, route: route, item: item, width: actions)
                 }
             case .userAction(let action, _):
-                coverage.insert(.taken, route: route, item: action.order, width: actions)
+                guard let item = action.bundledPosition else { continue }
+                coverage.insert(.taken, route: route, item: item, width: actions)
             case .faultApplied(_, _, let fault): coverage.insert(.faults, route: route, item: faultIndex(fault), width: faultNames.count)
             case .connectivity(online: false): coverage.insert(.faults, route: route, item: 4, width: faultNames.count)
             default:
@@ -171,42 +173,6 @@ public struct RunCoverage: Sendable, Equatable {
         case .cacheCorrupted: 5
         case .signedOut: 6
         default: nil
-        }
-    }
-}
-
-extension UserAction {
-    /// The action's position in `allCases`, without a search (the fix plan's actions first).
-    /// (A test holds it equal to the position.)
-    var order: Int {
-        switch self {
-        case .getStarted: 0
-        case .logIn: 1
-        case .next: 2
-        case .typeEmail: 3
-        case .sendCode: 4
-        case .typeCode: 5
-        case .verify: 6
-        case .resendCode: 7
-        case .useDifferentEmail: 8
-        case .retry: 9
-        case .selectGoal: 10
-        case .confirmGoal: 11
-        case .activate: 12
-        case .enableNotifications: 13
-        case .notNow: 14
-        case .start: 15
-        case .resume: 16
-        case .startOver: 17
-        case .openTerms: 18
-        case .back: 19
-        case .nextPage: 20
-        case .skip: 21
-        case .signInWithApple: 22
-        case .signOut: 23
-        case .confirmSignOut: 24
-        case .cancelSignOut: 25
-        case .cancelAppleSheet: 26
         }
     }
 }

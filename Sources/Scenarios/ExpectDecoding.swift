@@ -87,12 +87,11 @@ enum ExpectDecoding {
 
     /// Each app's routes as a scenario names them (`none`: the app is not running).
     static func routeNames(for app: AppID) -> [(String, Route?)] {
-        switch app {
-        case .fixPlan:
+        if app == .pickup {
+            [("main", .main), ("none", nil), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn)]
+        } else {
             [("main", .main), ("launch", .launch), ("none", nil)]
                 + OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
-        case .pickup:
-            [("main", .main), ("none", nil), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn)]
         }
     }
 

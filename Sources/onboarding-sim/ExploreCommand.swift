@@ -198,7 +198,7 @@ enum ExploreCommand {
     /// `--app A`, if given.
     static func app(_ arguments: ParsedArguments) throws(UsageError) -> AppID? {
         guard let name = arguments.value("--app") else { return nil }
-        guard let app = AppID(rawValue: name) else {
+        guard let app = AppID.allCases.first(where: { $0.rawValue == name }) else {
             throw UsageError(message: "--app takes \(AppID.allCases.map(\.rawValue).joined(separator: " or ")), got '\(name)'")
         }
         return app

@@ -4,6 +4,8 @@ import Testing
 /// The operators on small pieces of app-like code: what each finds, and what is never touched.
 @Suite struct MutationFinderTests {
     static let enumSource = "enum OnboardingPhase { case intro, intake, auth\n  func f() {} }\nenum Route { case main, page(Int) }\n"
+        + "struct UserAction {\n    static var retry: UserAction { UserAction(\"retry\") }\n    func f() {}\n}\n"
+        + "extension UserAction {\n    public static let skip: UserAction = UserAction(\"skip\")\n    static let all: [UserAction] = []\n}\n"
 
     func mutants(_ body: String, file: String = "App.swift") -> [Mutant] {
         let enums = EnumCatalogue(files: [SourceFile(path: "Phase.swift", text: Self.enumSource)])
@@ -55,6 +57,12 @@ import Testing
         let cases = mutants(body).filter { $0.mutationOperator == .replaceConstant }
         // `.intro` is a pattern; `.main`'s enum has no other case without a payload.
         #expect(cases.map(\.replacement) == ["auth"])
+    }
+
+    @Test func anOpenTypesStaticValuesAreSwappedLikeEnumCases() {
+        let cases = mutants("func f() {\n    perform(.retry)\n}\n").filter { $0.mutationOperator == .replaceConstant }
+        // `all` is an array, not a value of the type: never a sibling.
+        #expect(cases.map(\.replacement) == ["skip"])
     }
 
     @Test func binaryOperatorsChangeButGenericsAndPrefixesDoNot() {

@@ -1,28 +1,65 @@
 import SimKernel
 
-/// The backend endpoints the app calls; scenario faults name them.
-public enum Endpoint: String, Sendable, CaseIterable, Comparable {
-    case sendOTP = "send-otp"
-    case verifyOTP = "verify-otp"
-    case journey
-    case generateGoals = "generate-goals"
-    case selectGoal = "select-goal"
-    case approveProgram = "approve-program"
-    case activateProgram = "activate-program"
-    case program
-    case registerPush = "register-push"
-    case pushProgress = "push-progress"
-    case analytics
-    case refreshSession = "refresh-session"
+/// A backend endpoint an app calls; scenario faults name it.
+///
+/// Open: an app names its own endpoints (`Endpoint("upload-photo")`) and lists them in its
+/// plug-in; the names below are the two bundled apps'. Two endpoints are the same when their
+/// names are.
+public struct Endpoint: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The endpoint's name in scenarios, the trace and reports (`send-otp`).
+    public let rawValue: String
+    /// `NameFingerprint.of(rawValue)`, kept so that most comparisons compare one integer.
+    public let fingerprint: UInt64
+
+    public init(_ name: String) { rawValue = name; fingerprint = NameFingerprint.of(name) }
+    /// Any name makes an endpoint; which ones an app calls is the app's to say.
+    public init(rawValue: String) { self.init(rawValue) }
+    /// For the names below: their fingerprints spelled out, so that naming one costs nothing
+    /// (a test holds each equal to `NameFingerprint.of`).
+    @usableFromInline init(_ name: String, fingerprint: UInt64) { rawValue = name; self.fingerprint = fingerprint }
+
+    public var description: String { rawValue }
+
+    /// `NameFingerprint` first: most comparisons are of different names.
+    @inlinable public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
+
+    /// The bundled endpoints in their listed order, then any other by name.
+    public static func < (lhs: Endpoint, rhs: Endpoint) -> Bool {
+        switch (allCases.firstIndex(of: lhs), allCases.firstIndex(of: rhs)) {
+        case let (left?, right?): left < right
+        case (_?, nil): true
+        case (nil, _?): false
+        case (nil, nil): lhs.rawValue < rhs.rawValue
+        }
+    }
+
+    /// The bundled apps' endpoints, the fix plan's first.
+    public static let allCases: [Endpoint] = [
+        .sendOTP, .verifyOTP, .journey, .generateGoals, .selectGoal, .approveProgram, .activateProgram,
+        .program, .registerPush, .pushProgress, .analytics, .refreshSession, .appleSignIn, .bookings,
+    ]
+
+    @inlinable public static var sendOTP: Endpoint { Endpoint("send-otp", fingerprint: 0x0662e3bc6d028367) }
+    @inlinable public static var verifyOTP: Endpoint { Endpoint("verify-otp", fingerprint: 0x1b7c03e7aba3fda8) }
+    @inlinable public static var journey: Endpoint { Endpoint("journey", fingerprint: 0x37f98ee886c0acd3) }
+    @inlinable public static var generateGoals: Endpoint { Endpoint("generate-goals", fingerprint: 0x95c6380bcce4c197) }
+    @inlinable public static var selectGoal: Endpoint { Endpoint("select-goal", fingerprint: 0x83d458f7e3ad60f3) }
+    @inlinable public static var approveProgram: Endpoint { Endpoint("approve-program", fingerprint: 0xfd0af13ae549f8db) }
+    @inlinable public static var activateProgram: Endpoint { Endpoint("activate-program", fingerprint: 0xd6cae6f4f7750909) }
+    @inlinable public static var program: Endpoint { Endpoint("program", fingerprint: 0x5752dfa9a5b8154b) }
+    @inlinable public static var registerPush: Endpoint { Endpoint("register-push", fingerprint: 0xb48023da7a1e6263) }
+    @inlinable public static var pushProgress: Endpoint { Endpoint("push-progress", fingerprint: 0x24dbfe95f630e8d3) }
+    @inlinable public static var analytics: Endpoint { Endpoint("analytics", fingerprint: 0xbb8f299ccf033beb) }
+    @inlinable public static var refreshSession: Endpoint { Endpoint("refresh-session", fingerprint: 0xa5e104546cd5c065) }
     // The pickup app (seed 004); it refreshes its token with `refresh-session` too.
     /// Exchanges an Apple identity credential for a session.
-    case appleSignIn = "apple-sign-in"
+    @inlinable public static var appleSignIn: Endpoint { Endpoint("apple-sign-in", fingerprint: 0xacb18f4818ed9975) }
     /// The main tab's content: the user's pickups.
-    case bookings
-
-    public static func < (lhs: Endpoint, rhs: Endpoint) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
+    @inlinable public static var bookings: Endpoint { Endpoint("bookings", fingerprint: 0x6053c909a5a2c059) }
 }
 
 /// A request the client sends.

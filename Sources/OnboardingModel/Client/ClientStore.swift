@@ -234,7 +234,7 @@ actor ClientStore {
         case .startOver: startOver()
         case .openTerms: simulation.record(ModelEvent.note("opened \(config.termsURL)"))
         case .back: goBack()
-        case .nextPage, .skip, .signInWithApple, .signOut, .confirmSignOut, .cancelSignOut, .cancelAppleSheet:
+        default:
             // Another app's actions: never enabled here, so never reached.
             break
         }
