@@ -1,4 +1,5 @@
 import SimKernel
+import Synchronization
 
 /// The onboarding phases of the fix plan's app, in the order a new user meets them
 /// (002 §4, `OnboardingPhase.isEarlierThan`).
@@ -48,6 +49,9 @@ public enum Route: Sendable, Equatable, CustomStringConvertible {
     case page(Int)
     /// A sign-in wall with nothing of the app behind it (seed 004's WelcomeAuthView).
     case signIn
+    /// A screen of an app outside this package, by its name and kind (`RouteName`): an app
+    /// plug-in's routes, which the bundled apps' cases above do not name.
+    case named(RouteName)
 
     /// What kind of screen the route is, for oracles that hold for every app.
     public enum Kind: String, Sendable {
@@ -60,6 +64,7 @@ public enum Route: Sendable, Equatable, CustomStringConvertible {
         case .onboarding(.auth), .onboarding(.authVerification), .signIn: .auth
         case .onboarding, .page: .onboarding
         case .main: .main
+        case .named(let route): route.kind
         }
     }
 
@@ -73,8 +78,26 @@ public enum Route: Sendable, Equatable, CustomStringConvertible {
         case .main: out.write("main")
         case .page(let number): out.write("page("); out.write(number); out.write(")")
         case .signIn: out.write("sign-in")
+        case .named(let route): out.write(route.name)
         }
     }
 
     public var isOnboardingOrAuth: Bool { kind == .onboarding || kind == .auth }
+}
+
+/// A route of an app outside this package: its name as scenarios, the trace and reports give it
+/// (`goals`, `notifications-card`), and what kind of screen it is, which is what the shared
+/// oracles judge by (a launch screen, onboarding, sign-in, the main app).
+///
+/// Kept as a small number into a table of the names made in this process, so that a `Route`
+/// stays a plain value (no reference to count on every copy of a screen) for every app. The
+/// number never leaves the process: the trace and reports print the name.
+public struct RouteName: Sendable, Hashable, CustomStringConvertible {
+    let index: UInt32
+
+    public init(_ name: String, kind: Route.Kind) { index = RouteTable.intern(name, kind: kind) }
+
+    public var name: String { RouteTable.entry(index).name }
+    public var kind: Route.Kind { RouteTable.entry(index).kind }
+    public var description: String { name }
 }

@@ -86,7 +86,8 @@ public struct RunCoverage: Sendable, Equatable {
 
     public init() {}
 
-    /// The index of `route` in `routeNames`; nil for a page past the pickup app's three.
+    /// The index of `route` in `routeNames`; nil for a page past the pickup app's three and for a
+    /// plug-in app's screens.
     public static func routeIndex(_ route: Route?) -> Int? {
         let main = fixPlanRoutes.count - 1
         switch route {
@@ -96,6 +97,8 @@ public struct RunCoverage: Sendable, Equatable {
         case .main?: return main
         case .page(let number)?: return (1...3).contains(number) ? main + number : nil
         case .signIn?: return main + 4
+        // A plug-in app's screens have no place in the bundled apps' table (yet).
+        case .named?: return nil
         }
     }
 

@@ -39,11 +39,12 @@ public enum TimingMetric {
         case .main: "main"
         case .page(let number): "page-\(number)"
         case .signIn: "sign-in"
+        case .named(let route): route.name
         }
     }
 
     /// The position of `route` in `screens` (and of its wait in `screenWaits`); nil for a page
-    /// past the pickup app's three.
+    /// past the pickup app's three and for a plug-in app's screens.
     public static func screenPosition(of route: Route) -> Int? {
         let main = 1 + OnboardingPhase.allCases.count
         switch route {
@@ -52,6 +53,8 @@ public enum TimingMetric {
         case .main: return main
         case .page(let number): return pickupPages.contains(number) ? main + number : nil
         case .signIn: return main + pickupPages.count + 1
+        // A plug-in app's screens have no place in the bundled apps' table (yet).
+        case .named: return nil
         }
     }
 

@@ -123,6 +123,11 @@ public enum OracleCatalogue {
 
     public static var names: [String] { all.map(\.name) }
 
+    /// The oracles every bundled app answers to (route flashes, silent dead ends, taps without an
+    /// effect, failures that never surface, …), in catalogue order: the promises any app makes,
+    /// and what judges a plug-in app unless it says otherwise.
+    public static let shared: [any Oracle] = all.filter { $0.apps.contains(.fixPlan) && $0.apps.contains(.pickup) }
+
     public static func named(_ name: String) -> (any Oracle)? { all.first { $0.name == name } }
 
     /// The oracles that judge `app`'s runs, in catalogue order.

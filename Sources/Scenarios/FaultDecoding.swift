@@ -6,7 +6,13 @@ import OnboardingModel
 enum FaultDecoding {
     static let endpoints = AppID.fixPlan.endpoints.map { ($0.rawValue, $0) }
     static let pickupEndpoints = AppID.pickup.endpoints.map { ($0.rawValue, $0) }
-    static func endpoints(for app: AppID) -> [(String, Endpoint)] { app == .pickup ? pickupEndpoints : endpoints }
+    static func endpoints(for app: AppID) -> [(String, Endpoint)] {
+        switch app {
+        case .fixPlan: endpoints
+        case .pickup: pickupEndpoints
+        default: AppRegistry.endpoints(of: app).map { ($0.rawValue, $0) }
+        }
+    }
 
     static func decodeFaults(_ value: JSONValue?, latency: ClosedRange<Int64>, context: DecodingContext) -> FaultPlan {
         var plan = FaultPlan(latencyMs: latency)

@@ -30,9 +30,10 @@ public enum RegressionSuite {
         }
     }
 
-    /// The catalogue ids some scenario of `scenarios` guards, in catalogue order.
+    /// The catalogue ids some scenario of `scenarios` guards, in catalogue order (the bundled
+    /// apps', then each registered plug-in's).
     public static func guardedIDs(in scenarios: [Scenario]) -> [Mutant] {
-        Mutant.allCases.filter { id in scenarios.contains { $0.guards.contains(id.rawValue) } }
+        AppRegistry.allEntries.map(\.mutant).filter { id in scenarios.contains { $0.guards.contains(id.rawValue) } }
     }
 
     static func entry(for id: Mutant, guardedBy guarding: [Scenario]) -> Entry {

@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
     public var world: WorldConfiguration
     /// The pickup app's starting world (`app == .pickup`): accounts, keychain, flag, Apple sheet.
     public var pickup = PickupConfiguration()
+    /// A plug-in app's own sections (`AppRegistry`): its `device` and `backend` as written.
+    public var setup = AppSetup()
     /// Start with the device offline.
     public var startsOffline: Bool
     public var steps: [ScenarioStep]

@@ -39,7 +39,7 @@ public enum ScenarioDecoder {
         if top["name"] == nil { context.fail("$.name", "missing: every scenario has a name") }
         var scenario = Scenario(file: file, name: name ?? "", steps: [])
         scenario.format = Int(format ?? formatVersion)
-        context.app = context.choice(top["app"], at: "$.app", from: AppID.allCases.map { ($0.rawValue, $0) }, what: "app") ?? .fixPlan
+        context.app = context.choice(top["app"], at: "$.app", from: AppRegistry.apps.map { ($0.rawValue, $0) }, what: "app") ?? .fixPlan
         scenario.app = context.app
         scenario.summary = context.string(top["summary"], at: "$.summary") ?? ""
         scenario.guards = decodeGuards(top["guards"], context: context)
@@ -48,7 +48,10 @@ public enum ScenarioDecoder {
                                            from: SchedulingStrategy.allCases.map { ($0.rawValue, $0) },
                                            what: "strategy") ?? .fifo
         scenario.world.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
-        if context.app == .pickup {
+        if let plugin = AppRegistry.plugin(for: context.app) {
+            scenario.setup = AppSetup(device: top["device"], backend: top["backend"])
+            decodeSetup(scenario.setup, of: plugin, into: &scenario, context: context)
+        } else if context.app == .pickup {
             PickupDecoding.decodeDevice(top["device"], into: &scenario, context: context)
             PickupDecoding.decodeBackend(top["backend"], into: &scenario.pickup, context: context)
         } else {
@@ -70,7 +73,19 @@ public enum ScenarioDecoder {
     }
 
     /// The catalogue ids of `app`'s bugs.
-    static func catalogueIDs(for app: AppID) -> [String] { Mutant.allCases.filter { $0.app == app }.map(\.rawValue) }
+    static func catalogueIDs(for app: AppID) -> [String] { AppRegistry.catalogue(of: app).map(\.mutant.rawValue) }
+
+    /// A plug-in app's `device` and `backend`: its own to check; `device.online` is the shared key
+    /// every app's phone has.
+    private static func decodeSetup(_ setup: AppSetup, of plugin: any AppPlugin, into scenario: inout Scenario,
+                                    context: DecodingContext) {
+        if case .object(let members)? = setup.device, let online = members.first(where: { $0.key == "online" }) {
+            scenario.startsOffline = !(context.bool(online.value, at: "$.device.online") ?? true)
+        }
+        for problem in plugin.checkSetup(setup) {
+            context.fail(problem.path, problem.message, suggestion: problem.suggestion)
+        }
+    }
 
     private static func decodeGuards(_ value: JSONValue?, context: DecodingContext) -> [String] {
         guard let elements = context.array(value, at: "$.guards") else { return [] }
@@ -82,7 +97,7 @@ public enum ScenarioDecoder {
 
     static func decodeMutants(_ value: JSONValue?, at path: String, context: DecodingContext) -> [Mutant] {
         guard let elements = context.array(value, at: path) else { return [] }
-        let mutants = Mutant.allCases.filter { $0.app == context.app }
+        let mutants = AppRegistry.catalogue(of: context.app).map(\.mutant)
         return elements.enumerated().compactMap { index, element in
             context.choice(element, at: "\(path)[\(index)]", from: mutants.map { ($0.rawValue, $0) }, what: context.noun("mutant"))
         }

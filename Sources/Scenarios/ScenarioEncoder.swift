@@ -18,7 +18,10 @@ public enum ScenarioEncoder {
         if !scenario.world.mutants.members.isEmpty {
             top.append(("mutants", .array(scenario.world.mutants.members.map { .string($0.rawValue) })))
         }
-        if scenario.app == .pickup {
+        if AppRegistry.plugin(for: scenario.app) != nil {
+            if let device = scenario.setup.device { top.append(("device", device)) }
+            if let backend = scenario.setup.backend { top.append(("backend", backend)) }
+        } else if scenario.app == .pickup {
             if let device = pickupDevice(scenario) { top.append(("device", device)) }
             if !scenario.pickup.accounts.isEmpty {
                 top.append(("backend", .object([("accounts", .array(scenario.pickup.accounts.map { .object([("email", .string($0))]) }))])))

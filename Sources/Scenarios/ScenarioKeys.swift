@@ -55,12 +55,14 @@ public enum ScenarioKeys {
         ("pickupExpect", pickupExpect), ("pickupStepExpect", pickupStepExpect),
     ]
 
-    public static func step(for app: AppID) -> [String] { app == .pickup ? pickupStep : step }
-    public static func stepKinds(for app: AppID) -> [String] { app == .pickup ? pickupStepKinds : stepKinds }
-    public static func expect(for app: AppID) -> [String] { app == .pickup ? pickupExpect : expect }
-    public static func stepExpect(for app: AppID) -> [String] { app == .pickup ? pickupStepExpect : stepExpect }
-    public static func timeouts(for app: AppID) -> [String] { app == .pickup ? pickupTimeouts : timeouts }
-    public static func faultKinds(for app: AppID) -> [String] { app == .pickup ? pickupFaultKinds : faultKinds }
+    // Any app but the fix plan's (the pickup app, a plug-in) has the pickup app's lists: the
+    // steps, expectations and faults that hold for every app.
+    public static func step(for app: AppID) -> [String] { app == .fixPlan ? step : pickupStep }
+    public static func stepKinds(for app: AppID) -> [String] { app == .fixPlan ? stepKinds : pickupStepKinds }
+    public static func expect(for app: AppID) -> [String] { app == .fixPlan ? expect : pickupExpect }
+    public static func stepExpect(for app: AppID) -> [String] { app == .fixPlan ? stepExpect : pickupStepExpect }
+    public static func timeouts(for app: AppID) -> [String] { app == .fixPlan ? timeouts : pickupTimeouts }
+    public static func faultKinds(for app: AppID) -> [String] { app == .fixPlan ? faultKinds : pickupFaultKinds }
 
     /// Step keys that are the step's kind (every step has exactly one).
     public static let stepKinds = step.filter { $0 != "input" && $0 != "mayBeRefused" }

@@ -52,10 +52,16 @@ public enum ScenarioRunner {
         let capture = EndState()
         let configuration = world
         let pickup = pickupConfiguration(scenario, mutants: world.mutants)
+        let plugin = AppRegistry.plugin(for: scenario.app)
         let outcome = simulation.run("scenario") {
-            let world: any AppWorld = scenario.app == .pickup
-                ? PickupWorld(simulation: simulation, configuration: pickup)
-                : OnboardingWorld(simulation: simulation, configuration: configuration)
+            let world: any AppWorld = if let plugin {
+                plugin.makeWorld(AppStart(simulation: simulation, setup: scenario.setup, faults: configuration.faults,
+                                          requestTimeout: configuration.timeouts.request, mutants: configuration.mutants))
+            } else if scenario.app == .pickup {
+                PickupWorld(simulation: simulation, configuration: pickup)
+            } else {
+                OnboardingWorld(simulation: simulation, configuration: configuration)
+            }
             await world.prepare()
             if scenario.startsOffline { await world.network.setOnline(false) }
             for (number, step) in scenario.steps.enumerated() {
@@ -78,7 +84,7 @@ public enum ScenarioRunner {
         }
         let scenario = played.scenario
         let observation = RunObservation(trace: outcome.trace)
-        let forApp = OracleCatalogue.oracles(for: scenario.app)
+        let forApp = AppRegistry.oracles(for: scenario.app)
         let oracles = scenario.expectations.oracles.map { names in forApp.filter { names.contains($0.name) } } ?? forApp
         var violations = OracleCatalogue.check(observation, oracles: oracles, settings: scenario.settings)
         violations += capture.refusals.map { ExpectationChecker.violation(for: $0, run: observation) }

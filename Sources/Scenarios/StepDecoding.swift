@@ -7,7 +7,13 @@ import OnboardingModel
 enum StepDecoding {
     static let actions = AppID.fixPlan.actions.map { ($0.rawValue, $0) }
     static let pickupActions = AppID.pickup.actions.map { ($0.rawValue, $0) }
-    static func actions(for app: AppID) -> [(String, UserAction)] { app == .pickup ? pickupActions : actions }
+    static func actions(for app: AppID) -> [(String, UserAction)] {
+        switch app {
+        case .fixPlan: actions
+        case .pickup: pickupActions
+        default: AppRegistry.actions(of: app).map { ($0.rawValue, $0) }
+        }
+    }
     static let simpleSteps: [(String, ScenarioStep)] = [
         ("launch", .launch), ("kill", .kill), ("background", .background), ("foreground", .foreground),
         ("reinstall", .reinstall), ("corruptCache", .corruptCache), ("signOut", .signOut),

@@ -61,7 +61,7 @@ enum ScenarioArguments {
     static func mutants(_ arguments: ParsedArguments) throws(UsageError) -> [Mutant] {
         var mutants: [Mutant] = []
         for id in arguments.values("--mutant") {
-            guard let mutant = Mutant.entry(named: id)?.mutant else {
+            guard let mutant = AppRegistry.entry(named: id)?.mutant else {
                 var message = "unknown mutant '\(id)'"
                 if let suggestion = DidYouMean.closest(to: id, among: Mutant.allCases.map(\.rawValue)) {
                     message += "; did you mean '\(suggestion)'?"

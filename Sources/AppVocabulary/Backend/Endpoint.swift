@@ -82,6 +82,9 @@ public enum BackendRequest: Sendable, Equatable {
     case appleSignIn(appleUser: String)
     /// The pickup app's main content.
     case bookings(userID: String)
+    /// A request of an app outside this package (a plug-in): its endpoint, the user it is made
+    /// for, and what it sends.
+    indirect case app(AppRequest)
 
     public var endpoint: Endpoint {
         switch self {
@@ -99,6 +102,7 @@ public enum BackendRequest: Sendable, Equatable {
         case .refreshSession: .refreshSession
         case .appleSignIn: .appleSignIn
         case .bookings: .bookings
+        case .app(let request): request.endpoint
         }
     }
 
@@ -132,6 +136,7 @@ public enum BackendRequest: Sendable, Equatable {
     public var sessionUser: String? {
         switch self {
         case .sendOTP, .verifyOTP, .analytics, .appleSignIn: nil
+        case .app(let request): request.user
         case .journey(let user), .generateGoals(let user), .selectGoal(let user, _), .approveProgram(let user),
              .activateProgram(let user), .program(let user), .registerPush(let user, _), .pushProgress(let user, _),
              .refreshSession(let user), .bookings(let user):
@@ -152,6 +157,8 @@ public enum BackendResponse: Sendable, Equatable {
     case program(ProgramStatus)
     /// The pickup app's bookings: how many the user has.
     case bookings(count: Int)
+    /// A plug-in app's answer: a status and a body.
+    indirect case app(AppReply)
 }
 
 /// Why a request failed, as the client sees it.
@@ -172,5 +179,36 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .status(let code, let message): "status \(code) \(message)"
         case .cancelled: "cancelled"
         }
+    }
+}
+
+/// A request of a plug-in app, as its mock backend and the network see it: the endpoint faults
+/// name, the HTTP method and path, the signed-in user it is made for (nil for sign-in and
+/// anonymous requests), and the body.
+public struct AppRequest: Sendable, Equatable {
+    public var endpoint: Endpoint
+    public var method: String
+    public var path: String
+    public var user: String?
+    public var body: [UInt8]
+
+    public init(endpoint: Endpoint, method: String = "GET", path: String = "/", user: String? = nil, body: [UInt8] = []) {
+        self.endpoint = endpoint
+        self.method = method
+        self.path = path
+        self.user = user
+        self.body = body
+    }
+}
+
+/// A plug-in app's answer from its mock backend: an HTTP status (2xx for success) and a body.
+/// An error status the app should see as one is a `RequestError.status` instead.
+public struct AppReply: Sendable, Equatable {
+    public var status: Int
+    public var body: [UInt8]
+
+    public init(status: Int = 200, body: [UInt8] = []) {
+        self.status = status
+        self.body = body
     }
 }

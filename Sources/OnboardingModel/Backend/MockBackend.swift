@@ -97,7 +97,7 @@ public actor MockBackend: SimulatedServer {
         case .pushProgress(let user, let phase): result = pushProgress(user: user, phase: phase)
         case .analytics(let user, let event, let eventID): result = recordAnalytics(user: user, event: event, id: eventID)
         case .refreshSession(let user): result = withAccount(user) { _ in .success(.accepted) }
-        case .appleSignIn, .bookings: result = .failure(.status(404, "Not an endpoint of this app"))
+        case .appleSignIn, .bookings, .app: result = .failure(.status(404, "Not an endpoint of this app"))
         }
         return .answered(answered(request, id: id, result))
     }

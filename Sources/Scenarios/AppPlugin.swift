@@ -1,0 +1,101 @@
+import SimKernel
+import AppVocabulary
+import Oracles
+
+/// An app that is not bundled with the simulator, registered with it (`AppRegistry.register`):
+/// its vocabulary, its starting world from a scenario, its world for one run, and the oracles
+/// that judge it. Scenarios name it by `id` in `"app"`; `run`, `validate` and `regress` then work
+/// for it as for the bundled apps.
+///
+/// ```swift
+/// struct DoorApp: AppPlugin {
+///     let id = AppID("door")
+///     let summary = "a door that opens after one request"
+///     let routes = [RouteName("closed", kind: .onboarding), RouteName("open", kind: .main)]
+///     let actions = [UserAction("open")]
+///     let endpoints = [Endpoint("unlock")]
+///     let catalogue = [Mutant.Entry(Mutant("door-silent"), app: AppID("door"),
+///                                   summary: "a failed unlock says nothing", source: "our fix plan §1")]
+///     func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
+/// }
+/// AppRegistry.register(DoorApp())
+/// ```
+public protocol AppPlugin: Sendable {
+    /// The app's name in scenarios (`"app"`), `--app` and reports; not a bundled app's.
+    var id: AppID { get }
+    /// What the app is, in one line, for `list` and error messages.
+    var summary: String { get }
+    /// The routes its root shows, each with its kind: what `finalRoute` and `neverShown` name.
+    var routes: [RouteName] { get }
+    /// The actions its screens offer, in the order screens list them: what `action` steps name.
+    var actions: [UserAction] { get }
+    /// The endpoints it calls: what faults and `requests` name.
+    var endpoints: [Endpoint] { get }
+    /// Its bugs, each put back into its code by a switch: what `guards` and `mutants` name.
+    var catalogue: [Mutant.Entry] { get }
+    /// The oracles that judge its runs. By default the shared ones (`OracleCatalogue.shared`):
+    /// those every bundled app answers to. Add the app's own, or leave out one whose promise the
+    /// app does not make.
+    var oracles: [any Oracle] { get }
+    /// Checks the scenario's `device` and `backend` sections, which are the app's own: every
+    /// problem with its JSON path. By default any section is accepted.
+    func checkSetup(_ setup: AppSetup) -> [AppSetupProblem]
+    /// The app's world for one run, with the scenario's starting world, faults and mutants.
+    func makeWorld(_ start: AppStart) -> any AppWorld
+}
+
+extension AppPlugin {
+    public var oracles: [any Oracle] { OracleCatalogue.shared }
+    public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { [] }
+}
+
+/// A plug-in app's own sections of a scenario, as written: `device` (the phone: what is stored
+/// on it, its settings) and `backend` (the accounts and what the server knows). Nil when absent.
+public struct AppSetup: Sendable, Equatable {
+    public var device: JSONValue?
+    public var backend: JSONValue?
+
+    public init(device: JSONValue? = nil, backend: JSONValue? = nil) {
+        self.device = device
+        self.backend = backend
+    }
+}
+
+/// A problem a plug-in found in its sections of a scenario.
+public struct AppSetupProblem: Sendable, Equatable {
+    /// Where, as a JSON path from the scenario's root: `$.device.step`.
+    public var path: String
+    /// What is wrong: `expected a whole number from 0 to 4`.
+    public var message: String
+    /// How to fix it, if there is an obvious way.
+    public var suggestion: String?
+
+    public init(path: String, message: String, suggestion: String? = nil) {
+        self.path = path
+        self.message = message
+        self.suggestion = suggestion
+    }
+}
+
+/// What a plug-in's world starts from in one run.
+public struct AppStart: Sendable {
+    /// The run's kernel: its clock, randomness, executor and trace.
+    public let simulation: Simulation
+    /// The scenario's own sections for the app.
+    public let setup: AppSetup
+    /// The scenario's faults (and latency), for the app's `Network`.
+    public let faults: FaultPlan
+    /// How long the app's requests wait for an answer (`network.timeouts.request`; 10 s unless
+    /// the scenario says).
+    public let requestTimeout: Duration
+    /// The bugs switched on for this run.
+    public let mutants: MutantSet
+
+    public init(simulation: Simulation, setup: AppSetup, faults: FaultPlan, requestTimeout: Duration, mutants: MutantSet) {
+        self.simulation = simulation
+        self.setup = setup
+        self.faults = faults
+        self.requestTimeout = requestTimeout
+        self.mutants = mutants
+    }
+}

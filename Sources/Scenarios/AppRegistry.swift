@@ -1,0 +1,105 @@
+import Synchronization
+import AppVocabulary
+import Oracles
+
+/// The apps scenarios may name: the two bundled apps, then the plug-ins registered in this
+/// process, in the order they were registered.
+///
+/// Register every plug-in before the first scenario is decoded (at the top of a team's `main`,
+/// or in a test's setup): what a scenario may name is read when it is decoded. Registering is the
+/// only shared state here, and it changes no run: the same scenario runs the same with any other
+/// plug-ins registered.
+public enum AppRegistry {
+    private static let plugins = Mutex<[any AppPlugin]>([])
+
+    /// Registers `plugin`. Registering the same id again replaces the earlier plug-in (a test
+    /// suite may register its app in every test).
+    ///
+    /// - Throws: `AppRegistryError` if the id is a bundled app's, or if the plug-in's vocabulary
+    ///   is unusable (no routes, a name listed twice, a catalogue entry of another app).
+    public static func register(_ plugin: any AppPlugin) throws(AppRegistryError) {
+        if let problem = problem(with: plugin) { throw AppRegistryError(app: plugin.id.rawValue, message: problem) }
+        plugins.withLock { registered in
+            if let index = registered.firstIndex(where: { $0.id == plugin.id }) {
+                registered[index] = plugin
+            } else {
+                registered.append(plugin)
+            }
+        }
+    }
+
+    /// The plug-in registered as `app`; nil for a bundled app or an unknown id.
+    public static func plugin(for app: AppID) -> (any AppPlugin)? {
+        plugins.withLock { registered in registered.first { $0.id == app } }
+    }
+
+    /// Every app a scenario may name: the bundled apps first, then the plug-ins.
+    public static var apps: [AppID] {
+        AppID.allCases + plugins.withLock { registered in registered.map(\.id) }
+    }
+
+    /// The actions `app`'s screens offer.
+    public static func actions(of app: AppID) -> [UserAction] { plugin(for: app)?.actions ?? app.actions }
+
+    /// The endpoints `app` calls.
+    public static func endpoints(of app: AppID) -> [Endpoint] { plugin(for: app)?.endpoints ?? app.endpoints }
+
+    /// `app`'s catalogue of bugs, in catalogue order.
+    public static func catalogue(of app: AppID) -> [Mutant.Entry] {
+        if let plugin = plugin(for: app) { return plugin.catalogue }
+        return Mutant.allCases.filter { $0.app == app }.compactMap { Mutant.entry(named: $0.rawValue) }
+    }
+
+    /// The catalogue entry with this id, of any app.
+    public static func entry(named id: String) -> Mutant.Entry? {
+        if let bundled = Mutant.entry(named: id) { return bundled }
+        return plugins.withLock { registered in
+            registered.lazy.compactMap { plugin in plugin.catalogue.first { $0.mutant.rawValue == id } }.first
+        }
+    }
+
+    /// Every catalogue entry: the bundled apps', then each plug-in's.
+    public static var allEntries: [Mutant.Entry] {
+        Mutant.allCases.compactMap { Mutant.entry(named: $0.rawValue) }
+            + plugins.withLock { registered in registered.flatMap(\.catalogue) }
+    }
+
+    /// The oracles that judge `app`'s runs, adapted to it.
+    public static func oracles(for app: AppID) -> [any Oracle] {
+        guard let plugin = plugin(for: app) else { return OracleCatalogue.oracles(for: app) }
+        return plugin.oracles.map { $0.adapted(to: app) }
+    }
+
+    /// What makes `plugin` unusable, in a sentence; nil if nothing does.
+    static func problem(with plugin: any AppPlugin) -> String? {
+        let id = plugin.id
+        if AppID.allCases.contains(id) { return "\"\(id)\" is a bundled app's id: give the plug-in its own" }
+        if id.rawValue.isEmpty { return "the app's id is empty" }
+        if plugin.routes.isEmpty { return "the app lists no routes: a scenario could not name a screen" }
+        let routeNames = plugin.routes.map(\.name)
+        if let twice = firstRepeated(routeNames + ["none"]) { return "the route \"\(twice)\" is listed twice (\"none\" means the app is not running)" }
+        if let twice = firstRepeated(plugin.actions.map(\.rawValue)) { return "the action \"\(twice)\" is listed twice" }
+        if let twice = firstRepeated(plugin.endpoints.map(\.rawValue)) { return "the endpoint \"\(twice)\" is listed twice" }
+        if let twice = firstRepeated(plugin.catalogue.map(\.mutant.rawValue)) { return "the mutant \"\(twice)\" is listed twice" }
+        if let foreign = plugin.catalogue.first(where: { $0.app != id }) {
+            return "the mutant \"\(foreign.mutant)\" is listed as the \(foreign.app) app's: a plug-in lists its own bugs"
+        }
+        if let bundled = plugin.catalogue.first(where: { Mutant.entry(named: $0.mutant.rawValue) != nil }) {
+            return "the mutant \"\(bundled.mutant)\" has a bundled app's id: give it one of the app's own"
+        }
+        return nil
+    }
+
+    private static func firstRepeated(_ names: [String]) -> String? {
+        var seen: Set<String> = []
+        return names.first { !seen.insert($0).inserted }
+    }
+}
+
+/// A plug-in that cannot be registered, and why.
+public struct AppRegistryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let app: String
+    public let message: String
+
+    public var description: String { "cannot register the app \"\(app)\": \(message)" }
+}

@@ -1,0 +1,85 @@
+import Testing
+import AppVocabulary
+import Oracles
+import Scenarios
+
+/// An app registered as a plug-in runs from scenario files like a bundled app: its own actions,
+/// endpoints, routes and bugs, judged by the shared oracles.
+@Suite struct AppPluginTests {
+    init() throws { try AppRegistry.register(DoorApp()) }
+
+    static let opensTheDoor = """
+        {"format": 1, "app": "door", "name": "The door opens after a failed try",
+         "guards": ["door-silent-failure"],
+         "faults": [{"kind": "error", "endpoint": "unlock", "nth": 1, "status": 503}],
+         "steps": [{"launch": true}, {"action": "open"}, {"wait": "5s"},
+                   {"expect": {"finalRoute": "hall", "errorShown": true}},
+                   {"action": "open"}, {"wait": "5s"}],
+         "expect": {"finalRoute": "room", "requests": {"unlock": 2}}}
+        """
+
+    func decoded(_ text: String) throws -> Scenario {
+        try ScenarioDecoder.decode(text, file: "door.json").get()
+    }
+
+    @Test func aPluginsScenarioDecodesWithItsOwnNames() throws {
+        let scenario = try decoded(Self.opensTheDoor)
+        #expect(scenario.app == DoorApp.door)
+        #expect(scenario.guards == ["door-silent-failure"])
+        #expect(scenario.steps[1] == .action(UserAction("open"), input: nil))
+    }
+
+    @Test func theFixedPluginAppPassesItsScenario() throws {
+        let result = ScenarioRunner.run(try decoded(Self.opensTheDoor))
+        #expect(result.passed, "\(result.violations)")
+    }
+
+    @Test func itsMutantIsCaughtByTheSharedOracles() throws {
+        let result = ScenarioRunner.run(try decoded(Self.opensTheDoor), mutants: [DoorApp.silentFailure])
+        #expect(!result.passed)
+        #expect(result.violations.contains { $0.oracle == "noSilentDeadEnd" }, "\(result.violations.map(\.oracle))")
+    }
+
+    @Test func regressCatchesThePluginsMutant() throws {
+        let scenarios = [try decoded(Self.opensTheDoor)]
+        #expect(RegressionSuite.guardedIDs(in: scenarios) == [DoorApp.silentFailure])
+        let entries = RegressionSuite.run(scenarios, ids: RegressionSuite.guardedIDs(in: scenarios))
+        #expect(entries.allSatisfy { $0.isClean }, "\(entries.map(\.problems))")
+    }
+
+    @Test func anotherAppsNamesAreRefusedWithTheDoorsOwnInTheMessage() {
+        let text = Self.opensTheDoor.replacingOccurrences(of: #"{"action": "open"}, {"wait": "5s"}],"#,
+                                                         with: #"{"action": "skip"}],"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "door.json") else {
+            Issue.record("decoded a step of another app")
+            return
+        }
+        #expect(problems.errors.contains { $0.location == "$.steps[4].action" && $0.message.contains("door") }, "\(problems.errors)")
+    }
+
+    @Test func thePluginChecksItsOwnSections() {
+        let text = Self.opensTheDoor.replacingOccurrences(of: #""guards""#, with: #""device": {"doorbell": true}, "guards""#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "door.json") else {
+            Issue.record("accepted a key the door's phone does not have")
+            return
+        }
+        #expect(problems.errors.map(\.location) == ["$.device.doorbell"])
+    }
+
+    @Test func aPluginCannotTakeABundledIdOrListANameTwice() {
+        struct Impostor: AppPlugin {
+            var id = AppID.pickup
+            var summary = ""
+            var routes = [RouteName("hall", kind: .main)]
+            var actions: [UserAction] = []
+            var endpoints: [Endpoint] = []
+            var catalogue: [Mutant.Entry] = []
+            func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
+        }
+        #expect(throws: AppRegistryError.self) { try AppRegistry.register(Impostor()) }
+        var twice = Impostor(id: AppID("twice"))
+        twice.actions = [UserAction("open"), UserAction("open")]
+        #expect(throws: AppRegistryError.self) { try AppRegistry.register(twice) }
+        #expect(AppRegistry.plugin(for: AppID("twice")) == nil)
+    }
+}

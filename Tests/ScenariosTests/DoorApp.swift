@@ -1,0 +1,147 @@
+import SimKernel
+import AppVocabulary
+import Scenarios
+
+/// The smallest app outside the package: a hall with a door that opens after one request to
+/// `unlock`. Registered as a plug-in, it shows that an app's own vocabulary, world and bugs run
+/// through scenarios and the shared oracles without editing the simulator.
+struct DoorApp: AppPlugin {
+    static let door = AppID("door")
+    static let silentFailure = Mutant("door-silent-failure")
+
+    let id = DoorApp.door
+    let summary = "a hall whose door opens after one request"
+    let routes = [RouteName("hall", kind: .onboarding), RouteName("room", kind: .main)]
+    let actions = [UserAction("open"), UserAction("close")]
+    let endpoints = [Endpoint("unlock")]
+    let catalogue = [Mutant.Entry(DoorApp.silentFailure, app: DoorApp.door,
+                                  summary: "a failed unlock puts the button back with no error",
+                                  source: "the door's fix plan §1")]
+
+    func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
+        guard case .object(let members)? = setup.device else { return [] }
+        return members.filter { $0.key != "online" }.map {
+            AppSetupProblem(path: "$.device.\($0.key)", message: "unknown key \"\($0.key)\"", suggestion: "the door's phone has only \"online\"")
+        }
+    }
+
+    func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
+}
+
+struct DoorWorld: AppWorld {
+    let simulation: Simulation
+    let network: Network
+    let device: DoorPhone
+    let faults: FaultPlan
+    var app: AppID { DoorApp.door }
+
+    init(_ start: AppStart) {
+        simulation = start.simulation
+        faults = start.faults
+        network = Network(simulation: start.simulation, backend: DoorServer(simulation: start.simulation), plan: start.faults)
+        device = DoorPhone(simulation: start.simulation, network: network, timeout: start.requestTimeout,
+                           silentFailure: start.mutants.contains(DoorApp.silentFailure))
+    }
+
+    func prepare() async { faults.schedule(on: simulation, network: network) { _ in } }
+    func currentScreen() async -> ScreenState { await device.screen.current }
+}
+
+actor DoorServer: SimulatedServer {
+    let simulation: Simulation
+    nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
+    init(simulation: Simulation) { self.simulation = simulation }
+
+    func receive(_ request: BackendRequest, id: Int) -> ServerReception {
+        guard case .app(let call) = request, call.endpoint == Endpoint("unlock") else { return .answered(.failure(.status(404, "no such endpoint"))) }
+        return .answered(.success(.app(AppReply(status: 200))))
+    }
+
+    func finish(_ request: BackendRequest, id: Int) -> Result<BackendResponse, RequestError> { .failure(.status(500, "no work")) }
+}
+
+actor DoorPhone: AppDevice {
+    let simulation: Simulation
+    let network: Network
+    let screen: Screen
+    let timeout: Duration
+    let silentFailure: Bool
+    private var process: AppProcess?
+    private var launches = 0
+    private var opened = false
+    nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
+
+    init(simulation: Simulation, network: Network, timeout: Duration, silentFailure: Bool) {
+        self.simulation = simulation
+        self.network = network
+        self.screen = Screen(simulation: simulation)
+        self.timeout = timeout
+        self.silentFailure = silentFailure
+    }
+
+    func launch() async {
+        guard process == nil else { return await foreground() }
+        launches += 1
+        process = AppProcess(id: launches, simulation: simulation)
+        simulation.record(ModelEvent.launched(process: launches, cold: true))
+        await show(opened ? "room" : "hall", actions: [UserAction(opened ? "close" : "open")])
+    }
+
+    func kill() async {
+        guard let process else { return }
+        simulation.record(ModelEvent.killed(process: launches))
+        process.terminate()
+        self.process = nil
+        await screen.show(.notRunning)
+    }
+
+    func background() async { if process != nil { simulation.record(ModelEvent.backgrounded) } }
+    func foreground() async {
+        guard process != nil else { return await launch() }
+        simulation.record(ModelEvent.foregrounded)
+    }
+    func reinstall() async {
+        await kill()
+        opened = false
+        simulation.record(ModelEvent.reinstalled)
+    }
+
+    func perform(_ action: UserAction, input: String?) async -> Bool {
+        let current = await screen.current
+        guard let process, current.actions.contains(action) else {
+            simulation.record(ModelEvent.actionUnavailable(action, route: current.route?.description ?? "none"))
+            return false
+        }
+        simulation.record(ModelEvent.userAction(action, detail: ""))
+        if action == UserAction("close") {
+            opened = false
+            await show("hall", actions: [UserAction("open")])
+            return true
+        }
+        await show("hall", actions: [], spinner: "unlock")
+        process.spawn("unlock") { await self.unlock() }
+        return true
+    }
+
+    private func unlock() async {
+        let request = BackendRequest.app(AppRequest(endpoint: Endpoint("unlock"), method: "POST", path: "/door/unlock"))
+        switch await network.send(request, timeout: timeout) {
+        case .success:
+            opened = true
+            await show("room", actions: [UserAction("close")])
+        case .failure(.cancelled):
+            return
+        case .failure:
+            // door-silent-failure: the button comes back and nothing says why.
+            await show("hall", actions: [UserAction("open")], error: silentFailure ? nil : "The door did not open. Try again.")
+        }
+    }
+
+    private func show(_ route: String, actions: [UserAction], spinner: String? = nil, error: String? = nil) async {
+        var state = ScreenState(route: .named(RouteName(route, kind: route == "room" ? .main : .onboarding)))
+        state.actions = actions
+        state.spinner = spinner
+        state.errorText = error
+        await screen.show(state)
+    }
+}
