@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Exploration", targets: ["Exploration"]),
         .library(name: "Reports", targets: ["Reports"]),
+        // The whole command line as a function: a team's one-file `my-app-sim` with its plug-ins.
+        .library(name: "SimCommandLine", targets: ["SimCommandLine"]),
         .executable(name: "onboarding-sim", targets: ["onboarding-sim"]),
         .executable(name: "onboarding-bench", targets: ["onboarding-bench"]),
         .executable(name: "onboarding-mutate", targets: ["onboarding-mutate"]),
@@ -44,7 +46,9 @@ let package = Package(
         .target(name: "Exploration", dependencies: ["Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         // Console table, JSON lines, JUnit XML, narratives, the HTML timeline.
         .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-sim", dependencies: ["SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
+        // The command line: parses arguments and calls the library, for the bundled apps and any plug-ins.
+        .target(name: "SimCommandLine", dependencies: ["SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-sim", dependencies: ["SimCommandLine"], swiftSettings: nonsending),
         // Mutation testing of the app models: mutation points in Swift source, sampling, the report.
         .target(name: "Mutation", dependencies: ["SimKernel", "Scenarios", "Reports"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation", "Reports"], swiftSettings: nonsending),

@@ -64,6 +64,17 @@ public enum AppRegistry {
             + plugins.withLock { registered in registered.flatMap(\.catalogue) }
     }
 
+    /// The catalogue a tool checks by default (`regress` with no paths, `list --mutants`): the
+    /// plug-ins' bugs when any are registered (a team's own tool is about its own app), else the
+    /// bundled apps'.
+    public static var toolCatalogue: [Mutant.Entry] {
+        let own = plugins.withLock { registered in registered.flatMap(\.catalogue) }
+        return own.isEmpty ? allEntries : own
+    }
+
+    /// The app `mutant` is a bug of (the fix plan's for an id no catalogue lists).
+    public static func app(of mutant: Mutant) -> AppID { entry(named: mutant.rawValue)?.app ?? .fixPlan }
+
     /// The oracles that judge `app`'s runs, adapted to it.
     public static func oracles(for app: AppID) -> [any Oracle] {
         guard let plugin = plugin(for: app) else { return OracleCatalogue.oracles(for: app) }

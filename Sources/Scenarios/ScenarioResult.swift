@@ -68,7 +68,7 @@ extension ScenarioResult: CustomStringConvertible {
         }
         if violations.count > Self.describedViolations { lines.append("  … and \(violations.count - Self.describedViolations) more") }
         if !scenario.file.hasPrefix("persona:") {
-            lines.append("  again: onboarding-sim run \(scenario.file) --seed \(seed)\(mutantsText)")
+            lines.append("  again: \(ToolName.current) run \(scenario.file) --seed \(seed)\(mutantsText)")
         }
         return lines.joined(separator: "\n")
     }

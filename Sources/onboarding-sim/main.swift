@@ -1,8 +1,5 @@
-// onboarding-sim: the command-line tool. Thin: parses arguments and calls the library.
-import Foundation
-import Exploration
+// onboarding-sim: the command-line tool for the bundled apps. The whole of it is the library's
+// SimCommandLine; a team's own tool is this file with its plug-ins: see docs/your-app.md.
+import SimCommandLine
 
-// Restarts once with a bigger allocator cache (about 10% faster on many seeds; see AllocatorTuning).
-AllocatorTuning.restartTunedIfNeeded()
-let exitCode = CommandLineTool.main(Array(CommandLine.arguments.dropFirst()))
-exit(exitCode)
+SimCommandLine.run()

@@ -37,10 +37,17 @@ import Foundation
             let package = Package(
                 name: "consumer",
                 dependencies: [.package(url: "\(dependency.path)", from: "0.1.0")],
-                targets: [.testTarget(name: "ConsumerTests", dependencies: [.product(name: "Scenarios", package: "onboarding-sim")],
-                                      exclude: ["scenarios"])]
+                targets: [
+                    .testTarget(name: "ConsumerTests", dependencies: [.product(name: "Scenarios", package: "onboarding-sim")],
+                                exclude: ["scenarios"]),
+                    .executableTarget(name: "door-sim", dependencies: [
+                        .product(name: "SimCommandLine", package: "onboarding-sim"), .product(name: "Scenarios", package: "onboarding-sim"),
+                        .product(name: "AppVocabulary", package: "onboarding-sim"), .product(name: "SimKernel", package: "onboarding-sim"),
+                    ]),
+                ]
             )
             """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try Self.writeDoorTool(in: consumer)
         let test = tests.appendingPathComponent("ReadmeTests.swift")
         let snippet = try Self.readmeTest()
         try snippet.write(to: test, atomically: true, encoding: .utf8)
@@ -56,5 +63,53 @@ import Foundation
         let said = failing.standardOutput + failing.standardError
         #expect(said.contains("no such file or folder"))
         #expect(said.components(separatedBy: "no such file or folder").count == 2, "the failure is printed once: \(said.suffix(2000))")
+
+        try Self.checkDoorTool(in: consumer)
+    }
+
+    /// A team's own command line in one file: the door app of `Tests/ScenariosTests` as a plug-in,
+    /// its scenario, and `SimCommandLine.run(apps:)`.
+    static func writeDoorTool(in consumer: URL) throws {
+        let sources = consumer.appendingPathComponent("Sources/door-sim")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ScenarioCommandTests.root.appendingPathComponent("Tests/ScenariosTests/DoorApp.swift"),
+                                         to: sources.appendingPathComponent("DoorApp.swift"))
+        try "import SimCommandLine\n\nSimCommandLine.run(apps: [DoorApp()])\n"
+            .write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        let scenarios = consumer.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try doorScenario.write(to: scenarios.appendingPathComponent("door opens.json"), atomically: true, encoding: .utf8)
+    }
+
+    static let doorScenario = """
+        {"format": 1, "app": "door", "name": "The door opens after a failed try", "guards": ["door-silent-failure"],
+         "faults": [{"kind": "error", "endpoint": "unlock", "nth": 1, "status": 503}],
+         "steps": [{"launch": true}, {"action": "open"}, {"wait": "5s"}, {"expect": {"errorShown": true}},
+                   {"action": "open"}, {"wait": "5s"}],
+         "expect": {"finalRoute": "room", "requests": {"unlock": 2}}}
+        """
+
+    /// `swift run door-sim …` works as `onboarding-sim` does, under the tool's own name.
+    static func checkDoorTool(in consumer: URL) throws {
+        let build = try BuiltTool.run("swift", ["build", "--product", "door-sim"], in: consumer)
+        try #require(build.status == 0, "\(build.standardOutput.suffix(3000))\(build.standardError.suffix(3000))")
+        let tool = consumer.appendingPathComponent(".build/debug/door-sim").path
+        let run = try BuiltTool.run(tool, [], in: consumer)
+        #expect(run.status == 0, "\(run.standardOutput)\(run.standardError)")
+        #expect(run.standardOutput.contains("1 passed of 1 scenario run(s)"), "\(run.standardOutput)")
+        let regress = try BuiltTool.run(tool, ["regress"], in: consumer)
+        #expect(regress.status == 0, "\(regress.standardOutput)\(regress.standardError)")
+        #expect(regress.standardOutput.contains("door-silent-failure"), "\(regress.standardOutput)")
+        let junit = consumer.appendingPathComponent(".build/door.xml")
+        let failing = try BuiltTool.run(tool, ["run", "scenarios/door opens.json", "--mutant", "door-silent-failure", "--junit", junit.path],
+                                        in: consumer)
+        #expect(failing.status == 1)
+        let report = try String(contentsOf: junit, encoding: .utf8)
+        #expect(report.contains("door-sim run &apos;scenarios/door opens.json&apos;") || report.contains("door-sim run 'scenarios/door opens.json'"),
+                "replay commands name the team's tool: \(report.prefix(1500))")
+        let help = try BuiltTool.run(tool, ["--help"], in: consumer)
+        #expect(help.standardOutput.hasPrefix("door-sim: "), "\(help.standardOutput.prefix(200))")
+        let explore = try BuiltTool.run(tool, ["explore", "--app", "door", "--seeds", "1"], in: consumer)
+        #expect(explore.status == 2 && explore.standardError.contains("does not run plug-in apps yet"), "\(explore.standardError)")
     }
 }

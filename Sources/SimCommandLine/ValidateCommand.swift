@@ -7,7 +7,7 @@ enum ValidateCommand {
         name: "validate",
         summary: "check scenario files for errors without running them",
         usage: """
-            usage: onboarding-sim validate [PATHS…] [--junit FILE]
+            usage: \(ToolName.current) validate [PATHS…] [--junit FILE]
 
             Decodes every scenario file under PATHS (default: scenarios/) and reports every
             problem of every file at once: the file, the JSON path, what was expected, and a
@@ -15,8 +15,8 @@ enum ValidateCommand {
             failing test case in FILE (and a valid set is one passing case per file).
 
             examples:
-              onboarding-sim validate scenarios/my-new-scenario.json
-              onboarding-sim validate --junit validation.xml
+              \(ToolName.current) validate scenarios/my-new-scenario.json
+              \(ToolName.current) validate --junit validation.xml
 
             Exit codes: 0 all valid, 2 a problem was found.
             """,
@@ -29,7 +29,7 @@ enum ValidateCommand {
         guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: junit, tool: "validate") else { return ExitCode.badInput }
         if let junit {
             let cases = scenarios.map { JUnitReport.Case(suite: "validation", classname: $0.file, name: $0.file, seconds: 0, failures: []) }
-            guard ScenarioArguments.write(JUnitReport(name: "onboarding-sim validate", cases: cases).xml, to: junit) else { return ExitCode.badInput }
+            guard ScenarioArguments.write(JUnitReport(name: "\(ToolName.current) validate", cases: cases).xml, to: junit) else { return ExitCode.badInput }
         }
         Console.out("\(scenarios.count) scenario file(s) valid")
         return ExitCode.ok

@@ -11,7 +11,7 @@ enum RunCommand {
         name: "run",
         summary: "run scenarios and check every oracle and expectation (the default command)",
         usage: """
-            usage: onboarding-sim run [PATHS…] [--seed S] [--mutant ID]… [--story | --trace] [--json] [--junit FILE]
+            usage: \(ToolName.current) run [PATHS…] [--seed S] [--mutant ID]… [--story | --trace] [--json] [--junit FILE]
                    [--watchdog S]
 
             Runs every scenario file under PATHS (default: scenarios/) on the fixed model, or with
@@ -29,10 +29,10 @@ enum RunCommand {
                              default 10, 0 turns the watchdog off
 
             examples:
-              onboarding-sim run
-              onboarding-sim run scenarios/fix-plan/activation-network-blip.json --mutant fix-3
-              onboarding-sim run scenarios/launch --json
-              onboarding-sim run scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --story
+              \(ToolName.current) run
+              \(ToolName.current) run scenarios/fix-plan/activation-network-blip.json --mutant fix-3
+              \(ToolName.current) run scenarios/launch --json
+              \(ToolName.current) run scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --story
 
             Exit codes: 0 every scenario passed, 1 a violation, 2 bad input or usage.
             """,
@@ -45,7 +45,7 @@ enum RunCommand {
         if arguments.has("--story") && arguments.has("--trace") { throw UsageError(message: "give --story or --trace, not both") }
         let mutants = try ScenarioArguments.mutants(arguments)
         try WatchdogOption.start(arguments) { stuck in
-            "onboarding-sim run \(ShellWord.quoted(stuck.subject)) --seed \(stuck.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
+            "\(ToolName.current) run \(ShellWord.quoted(stuck.subject)) --seed \(stuck.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
         }
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit"]),
               let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
@@ -76,7 +76,7 @@ enum RunCommand {
             Console.out(table.summary(passed: passed, total: results.count, wallSeconds: timer.seconds))
         }
         if let path = arguments.value("--junit") {
-            let report = JUnitReport(name: "onboarding-sim run", cases: results.map { result, seconds in
+            let report = JUnitReport(name: "\(ToolName.current) run", cases: results.map { result, seconds in
                 junitCase(result, seconds: seconds, replay: replayCommand(result, seed: seed, mutants: mutants))
             })
             guard ScenarioArguments.write(report.xml, to: path) else { return ExitCode.badInput }
@@ -103,7 +103,7 @@ enum RunCommand {
 
     /// The command that runs `result`'s scenario again exactly (its seed, its mutants).
     static func replayCommand(_ result: ScenarioResult, seed: UInt64?, mutants: [Mutant]) -> String {
-        "onboarding-sim run \(ShellWord.quoted(result.scenario.file)) --seed \(result.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
+        "\(ToolName.current) run \(ShellWord.quoted(result.scenario.file)) --seed \(result.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
     }
 
     /// A GitHub Actions annotation per violation: at the step it concerns, at `$.expect` for the
@@ -123,7 +123,7 @@ enum RunCommand {
 
     /// The job summary: how many passed, and a row per failing scenario.
     static func stepSummary(_ results: [ScenarioResult], passed: Int) -> String {
-        var lines = ["### onboarding-sim run: \(passed) of \(results.count) scenario run(s) passed", ""]
+        var lines = ["### \(ToolName.current) run: \(passed) of \(results.count) scenario run(s) passed", ""]
         let failed = results.filter { !$0.passed }
         if !failed.isEmpty {
             lines += ["| scenario | seed | violations |", "|---|---|---|"]

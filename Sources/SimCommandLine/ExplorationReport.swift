@@ -39,7 +39,7 @@ struct ExplorationReport {
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
         // Only personas have a driver to choose; the standard one goes without saying.
         let user = !isFile && plan.user != .standard ? " --user \(plan.user.rawValue)" : ""
-        return "onboarding-sim replay \(isFile ? ShellWord.quoted(name) : "--persona \(ShellWord.quoted(name))") --seed \(seed)\(fileFlags)\(user)\(mutants)"
+        return "\(ToolName.current) replay \(isFile ? ShellWord.quoted(name) : "--persona \(ShellWord.quoted(name))") --seed \(seed)\(fileFlags)\(user)\(mutants)"
     }
 
     /// A failing run's violation as the console shows it: `FAIL  seed S  target  oracle at T: message`,
@@ -191,7 +191,7 @@ struct ExplorationReport {
             cases.append(JUnitReport.Case(suite: "budgets", name: "\(budget.target) \(budget.metric) \(budget.percentile)", seconds: 0,
                                           failures: [("budget", "\(budget.measured)ms over the limit of \(budget.limit)ms", detail)]))
         }
-        return JUnitReport(name: "onboarding-sim explore", cases: cases)
+        return JUnitReport(name: "\(ToolName.current) explore", cases: cases)
     }
 }
 
@@ -235,7 +235,7 @@ extension ExplorationReport {
             return annotation
         }, kind: "exceeded budget")
         let over = exceeded.isEmpty ? "" : ", \(exceeded.count) budget limit(s) exceeded"
-        var lines = ["### onboarding-sim explore: \(summary.runs) runs, \(summary.failedRuns) failed\(over)", ""]
+        var lines = ["### \(ToolName.current) explore: \(summary.runs) runs, \(summary.failedRuns) failed\(over)", ""]
         if !summary.violationsByOracle.isEmpty {
             lines += ["| oracle | violations |", "|---|---|"] + summary.violationsByOracle.map { "| \(GitHubAnnotations.cell($0.oracle)) | \($0.count) |" } + [""]
         }

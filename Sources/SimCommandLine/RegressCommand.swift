@@ -10,7 +10,7 @@ enum RegressCommand {
         name: "regress",
         summary: "prove every catalogued bug is caught: fixed passes, mutant fails",
         usage: """
-            usage: onboarding-sim regress [PATHS…] [--every-id] [--json] [--junit FILE]
+            usage: \(ToolName.current) regress [PATHS…] [--every-id] [--json] [--junit FILE]
 
             For every catalogue id of both apps (the fix plan's fix-…, pit-…, dec-…, app-…; the
             pickup app's pickup-…), runs the scenarios under PATHS (default: scenarios/) that
@@ -38,18 +38,19 @@ enum RegressCommand {
         }
         // A team's own folder guards its own ids: the rest are not its business unless it asks.
         let every = arguments.positionals.isEmpty || arguments.has("--every-id")
-        let ids = every ? Mutant.allCases : RegressionSuite.guardedIDs(in: scenarios)
+        let catalogue = AppRegistry.toolCatalogue.map(\.mutant)
+        let ids = every ? catalogue : RegressionSuite.guardedIDs(in: scenarios)
         guard !ids.isEmpty else {
             Console.error("error: no scenario under \(arguments.positionals.joined(separator: ", ")) guards a catalogue id "
-                          + "(\"guards\": [\"fix-3\"]); see `onboarding-sim list --mutants`")
+                          + "(\"guards\": [\"fix-3\"]); see `\(ToolName.current) list --mutants`")
             return ExitCode.badInput
         }
         let entries = RegressionSuite.run(scenarios, ids: ids) { done, total, id in
             Terminal.progress("[\(done)/\(total)] \(id.rawValue)")
         }
         Terminal.endProgress()
-        if ids.count < Mutant.allCases.count {
-            Console.error("note: \(Mutant.allCases.count - ids.count) catalogue id(s) not checked: no scenario under "
+        if ids.count < catalogue.count {
+            Console.error("note: \(catalogue.count - ids.count) catalogue id(s) not checked: no scenario under "
                           + "\(arguments.positionals.joined(separator: ", ")) guards them (--every-id counts them as missed)")
         }
         let caught = entries.filter(\.isClean).count
@@ -62,9 +63,9 @@ enum RegressCommand {
             GitHubAnnotations.Annotation(file: entry.scenarios.first, line: entry.scenarios.isEmpty ? nil : 1, column: nil,
                                          title: "regress: \(entry.id.rawValue) missed",
                                          message: entry.problems.joined(separator: "\n")
-                                             + entry.scenarios.map { "\nreplay: onboarding-sim run \(ShellWord.quoted($0)) --mutant \(entry.id.rawValue)" }.joined())
+                                             + entry.scenarios.map { "\nreplay: \(ToolName.current) run \(ShellWord.quoted($0)) --mutant \(entry.id.rawValue)" }.joined())
         }, kind: "missed catalogue id")
-        GitHubAnnotations.appendSummary("### onboarding-sim regress: \(caught) of \(entries.count) catalogue ids caught\n"
+        GitHubAnnotations.appendSummary("### \(ToolName.current) regress: \(caught) of \(entries.count) catalogue ids caught\n"
                                         + entries.filter { !$0.isClean }.map { "\n- **\($0.id.rawValue)** missed: "
                                             + GitHubAnnotations.cell($0.problems.joined(separator: "; ")) }.joined())
         if let path = arguments.value("--junit") {
@@ -72,10 +73,10 @@ enum RegressCommand {
                 JUnitReport.Case(suite: "regress", classname: "regress.\(entry.id.rawValue.split(separator: "-").first ?? "")",
                                  name: entry.id.rawValue, seconds: 0,
                                  failures: entry.isClean ? [] : [("regress", entry.problems.joined(separator: "; "),
-                                                                  entry.scenarios.map { "replay: onboarding-sim run \(ShellWord.quoted($0)) --mutant \(entry.id.rawValue)" }
+                                                                  entry.scenarios.map { "replay: \(ToolName.current) run \(ShellWord.quoted($0)) --mutant \(entry.id.rawValue)" }
                                                                       .joined(separator: "\n"))])
             }
-            guard ScenarioArguments.write(JUnitReport(name: "onboarding-sim regress", cases: cases).xml, to: path) else {
+            guard ScenarioArguments.write(JUnitReport(name: "\(ToolName.current) regress", cases: cases).xml, to: path) else {
                 return ExitCode.badInput
             }
         }
@@ -85,11 +86,11 @@ enum RegressCommand {
     private static func printTable(_ entries: [RegressionSuite.Entry], caught: Int) {
         let table = ConsoleTable(colour: Terminal.useColour)
         let width = entries.map(\.id.rawValue.count).max() ?? 0
-        let appWidth = AppID.allCases.map(\.rawValue.count).max() ?? 0
+        let appWidth = AppRegistry.apps.map(\.rawValue.count).max() ?? 0
         for entry in entries {
             let verdict = entry.isClean ? table.paint("caught", 32) : table.paint("MISSED", 31)
             let id = entry.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            let app = entry.id.app.rawValue.padding(toLength: appWidth, withPad: " ", startingAt: 0)
+            let app = AppRegistry.app(of: entry.id).rawValue.padding(toLength: appWidth, withPad: " ", startingAt: 0)
             Console.out("\(verdict)  \(app)  \(id)  by \(entry.caughtBy.isEmpty ? "nothing" : entry.caughtBy.joined(separator: ", "))"
                         + "  (\(entry.scenarios.count) scenario\(entry.scenarios.count == 1 ? "" : "s"))")
             for problem in entry.problems { Console.out("        \(problem)") }

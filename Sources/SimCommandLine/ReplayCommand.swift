@@ -11,8 +11,8 @@ enum ReplayCommand {
         name: "replay",
         summary: "reproduce one explored run exactly and print its narrative",
         usage: """
-            usage: onboarding-sim replay --persona P --seed S [--user free|scripted] [--mutant ID]… [--trace]
-                   onboarding-sim replay SCENARIO [--seed S] [--swarm [--keep-expectations]] [--mutant ID]… [--trace]
+            usage: \(ToolName.current) replay --persona P --seed S [--user free|scripted] [--mutant ID]… [--trace]
+                   \(ToolName.current) replay SCENARIO [--seed S] [--swarm [--keep-expectations]] [--mutant ID]… [--trace]
 
             Runs what `explore` ran for seed S of a persona — with that seed's swarm faults and
             its user — and prints the knobs the seed drew, one line per event that matters
@@ -35,9 +35,9 @@ enum ReplayCommand {
                             default 10, 0 turns the watchdog off
 
             examples:
-              onboarding-sim replay --persona new-user --seed 42 --mutant fix-3
-              onboarding-sim replay scenarios/fix-plan/activation-network-blip.json --mutant fix-3
-              onboarding-sim replay scenarios/journeys/new-user-happy-path.json --seed 7 --swarm
+              \(ToolName.current) replay --persona new-user --seed 42 --mutant fix-3
+              \(ToolName.current) replay scenarios/fix-plan/activation-network-blip.json --mutant fix-3
+              \(ToolName.current) replay scenarios/journeys/new-user-happy-path.json --seed 7 --swarm
 
             Exit codes: 0 no violation, 1 violations, 2 bad input or usage.
             """,
@@ -50,7 +50,7 @@ enum ReplayCommand {
         guard let target = try target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
         try WatchdogOption.start(arguments) { _ in
-            (["onboarding-sim"] + CommandLine.arguments.dropFirst().map(ShellWord.quoted)).joined(separator: " ")
+            (["\(ToolName.current)"] + CommandLine.arguments.dropFirst().map(ShellWord.quoted)).joined(separator: " ")
         }
         if case .scenario(let scenario) = target, !arguments.has("--swarm") {
             if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }
@@ -58,6 +58,7 @@ enum ReplayCommand {
             Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants))
             return tell(result, arguments: arguments)
         }
+        if case .scenario(let scenario) = target { try ScenarioArguments.refusePlugins([scenario], in: "replay --swarm") }
         guard let seed else { throw UsageError(message: "--seed S is required" + (arguments.positionals.isEmpty ? "" : " with --swarm")) }
         var plan = ExplorationPlan(targets: [target], firstSeed: seed, seedCount: 1, mutants: mutants,
                                    user: try ScenarioArguments.user(arguments))

@@ -11,7 +11,7 @@ enum MergeCommand {
         name: "merge",
         summary: "add up the --json outputs of explore shards into the whole exploration's summary",
         usage: """
-            usage: onboarding-sim merge SHARD.json… [--budgets FILE] [--baseline FILE] [--json]
+            usage: \(ToolName.current) merge SHARD.json… [--budgets FILE] [--baseline FILE] [--json]
 
             Reads the output of `explore … --shard I/N --json` for each shard and prints what the
             unsharded exploration would: its summary hash (equal to the unsharded run's), runs and
@@ -27,8 +27,8 @@ enum MergeCommand {
               --json           one JSON object, shaped as explore's (and mergeable again)
 
             example:
-              for i in 1 2 3 4; do onboarding-sim explore --seeds 4000 --shard $i/4 --json > shard-$i.json; done
-              onboarding-sim merge shard-*.json
+              for i in 1 2 3 4; do \(ToolName.current) explore --seeds 4000 --shard $i/4 --json > shard-$i.json; done
+              \(ToolName.current) merge shard-*.json
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
@@ -100,7 +100,7 @@ enum MergeCommand {
     static func read(_ file: String) -> Result<Shard, ScenarioError> {
         func problem(_ location: String, _ message: String) -> Result<Shard, ScenarioError> {
             .failure(ScenarioError(file: file, location: location, message: message,
-                                   suggestion: "give the output of `onboarding-sim explore … --shard I/N --json`"))
+                                   suggestion: "give the output of `\(ToolName.current) explore … --shard I/N --json`"))
         }
         let data: Data
         switch InputFile.read(file, atMost: InputFile.maxReportBytes) {
@@ -112,7 +112,7 @@ enum MergeCommand {
         }
         func field(_ key: String) -> JSONValue? { top.first { $0.key == key }?.value }
         guard case .object(let plan)? = field("plan"), let state = field("state") else {
-            return problem("$", "no \"plan\" and \"state\": written by an older onboarding-sim, or not by explore --json")
+            return problem("$", "no \"plan\" and \"state\": written by an older \(ToolName.current), or not by explore --json")
         }
         let summary: ExplorationSummary
         do { summary = try ExplorationSummary(state: state) } catch { return problem("$.state", error.message) }

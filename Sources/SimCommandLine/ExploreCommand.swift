@@ -11,7 +11,7 @@ enum ExploreCommand {
         name: "explore",
         summary: "explore seeded swarm fault schedules over personas or scenarios",
         usage: """
-            usage: onboarding-sim explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
+            usage: \(ToolName.current) explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
                                           [--app A] [--persona P]… [--user free|scripted] [--mutant ID]…
                                           [--budgets FILE]
                                           [--baseline FILE] [--keep-expectations]
@@ -69,12 +69,12 @@ enum ExploreCommand {
                                default 10, 0 turns the watchdog off
 
             examples:
-              onboarding-sim explore --seeds 500
-              onboarding-sim explore --seeds 1000 --mutant fix-3 --jobs 2
-              onboarding-sim explore --app pickup --seeds 1000 --mutant pickup-dead-token
-              onboarding-sim explore --seeds 2000 --json > baseline.json
-              onboarding-sim explore --seeds 2000 --baseline baseline.json --mutant fix-2
-              onboarding-sim explore scenarios/journeys/new-user-happy-path.json --seeds 200 --shard 2/4
+              \(ToolName.current) explore --seeds 500
+              \(ToolName.current) explore --seeds 1000 --mutant fix-3 --jobs 2
+              \(ToolName.current) explore --app pickup --seeds 1000 --mutant pickup-dead-token
+              \(ToolName.current) explore --seeds 2000 --json > baseline.json
+              \(ToolName.current) explore --seeds 2000 --baseline baseline.json --mutant fix-2
+              \(ToolName.current) explore scenarios/journeys/new-user-happy-path.json --seeds 200 --shard 2/4
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
@@ -180,14 +180,16 @@ enum ExploreCommand {
         if !arguments.positionals.isEmpty {
             guard app == nil else { throw UsageError(message: "--app is for personas: scenario files name their own app") }
             guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return nil }
+            try ScenarioArguments.refusePlugins(scenarios, in: "explore")
             targets = scenarios.map(ExplorationTarget.scenario)
         } else {
             targets = try personas(arguments.values("--persona"), app: app).map(ExplorationTarget.persona)
         }
         let mutants = try ScenarioArguments.mutants(arguments)
-        for mutant in mutants where !targets.contains(where: { $0.app == mutant.app }) {
-            throw UsageError(message: "--mutant \(mutant.rawValue) is a bug of the \(mutant.app.rawValue) app, which nothing explored runs"
-                             + (arguments.positionals.isEmpty ? "; add --app \(mutant.app.rawValue)" : ""))
+        for mutant in mutants where !targets.contains(where: { $0.app == AppRegistry.app(of: mutant) }) {
+            let app = AppRegistry.app(of: mutant)
+            throw UsageError(message: "--mutant \(mutant.rawValue) is a bug of the \(app.rawValue) app, which nothing explored runs"
+                             + (arguments.positionals.isEmpty ? "; add --app \(app.rawValue)" : ""))
         }
         var plan = ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
                                    mutants: mutants, user: try ScenarioArguments.user(arguments))
@@ -198,6 +200,9 @@ enum ExploreCommand {
     /// `--app A`, if given.
     static func app(_ arguments: ParsedArguments) throws(UsageError) -> AppID? {
         guard let name = arguments.value("--app") else { return nil }
+        if AppRegistry.plugin(for: AppID(name)) != nil {
+            throw UsageError(message: "explore does not run plug-in apps yet: '\(name)' has no personas (run, validate and regress do)")
+        }
         guard let app = AppID.allCases.first(where: { $0.rawValue == name }) else {
             throw UsageError(message: "--app takes \(AppID.allCases.map(\.rawValue).joined(separator: " or ")), got '\(name)'")
         }

@@ -9,7 +9,7 @@ enum ListCommand {
         name: "list",
         summary: "list the catalogue's mutants, the oracles and the scenarios",
         usage: """
-            usage: onboarding-sim list [--mutants | --oracles | --scenarios] [PATHS…]
+            usage: \(ToolName.current) list [--mutants | --oracles | --scenarios] [PATHS…]
 
             With no option, lists all three. With one, prints only that list, one line each,
             tab-separated, for scripts.
@@ -21,7 +21,7 @@ enum ListCommand {
                             (default: scenarios/)
 
             example:
-              onboarding-sim list --mutants | grep fix-
+              \(ToolName.current) list --mutants | grep fix-
 
             Exit codes: 0 listed, 2 bad input or usage.
             """,
@@ -38,7 +38,7 @@ enum ListCommand {
         let all = chosen.isEmpty
         if all || chosen == ["--mutants"] {
             if all { Console.out("mutants (switch one on with run --mutant ID):") }
-            for mutant in Mutant.allCases { Console.out((all ? "  " : "") + "\(mutant.rawValue)\t\(mutant.summary)") }
+            for entry in AppRegistry.toolCatalogue { Console.out((all ? "  " : "") + "\(entry.mutant.rawValue)\t\(entry.summary)") }
         }
         if all || chosen == ["--oracles"] {
             if all { Console.out("\noracles (docs/oracles.md):") }

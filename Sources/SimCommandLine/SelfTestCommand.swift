@@ -8,8 +8,8 @@ enum SelfTestCommand {
         name: "selftest",
         summary: "run the kernel's fixed workload and print its trace hash",
         usage: """
-            usage: onboarding-sim selftest [--seed S] [--strategy fifo|seeded] [--trace]
-                   onboarding-sim selftest --spin [--watchdog S]
+            usage: \(ToolName.current) selftest [--seed S] [--strategy fifo|seeded] [--trace]
+                   \(ToolName.current) selftest --spin [--watchdog S]
 
             Runs a small fixed workload of actors and same-instant timers on the simulation
             kernel and prints its outcome and trace hash. The same seed and strategy print the
@@ -24,8 +24,8 @@ enum SelfTestCommand {
               --watchdog S      with --spin, the watchdog's wall-time limit (default 10)
 
             examples:
-              onboarding-sim selftest --seed 7
-              onboarding-sim selftest --spin --watchdog 2
+              \(ToolName.current) selftest --seed 7
+              \(ToolName.current) selftest --spin --watchdog 2
 
             Exit codes: 0 the workload ran clean (the same hash everywhere), 1 it did not, or
             --spin's report; 2 bad usage.
@@ -41,7 +41,7 @@ enum SelfTestCommand {
         let seed = try arguments.unsigned("--seed") ?? 1
         let strategy = try strategyValue(arguments.value("--strategy") ?? "seeded")
         if arguments.has("--spin") {
-            try WatchdogOption.start(arguments) { stuck in "onboarding-sim selftest --spin --seed \(stuck.seed)" }
+            try WatchdogOption.start(arguments) { stuck in "\(ToolName.current) selftest --spin --seed \(stuck.seed)" }
             guard Watchdog.isWatching else { throw UsageError(message: "--spin needs the watchdog: give --watchdog S with S > 0") }
             _ = KernelSelfCheck.runSpinning(seed: seed, strategy: strategy)
             return ExitCode.violations

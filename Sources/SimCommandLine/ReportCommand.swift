@@ -11,9 +11,9 @@ enum ReportCommand {
         name: "report",
         summary: "write one run as a self-contained HTML timeline, or an exploration's timing charts",
         usage: """
-            usage: onboarding-sim report (SCENARIO | --persona P) [--seed S] [--user free|scripted] [--mutant ID]…
+            usage: \(ToolName.current) report (SCENARIO | --persona P) [--seed S] [--user free|scripted] [--mutant ID]…
                                          --html OUT.html
-                   onboarding-sim report --timing EXPLORE.json [--baseline BASE.json] --html OUT.html
+                   \(ToolName.current) report --timing EXPLORE.json [--baseline BASE.json] --html OUT.html
 
             Runs a scenario file (as `run` does; --seed overrides its seed) or a persona (as
             `explore` does for seed S, default 1) and writes one HTML file with no external
@@ -28,9 +28,9 @@ enum ReportCommand {
             --baseline an earlier `explore --json` output's curves dashed beside them.
 
             examples:
-              onboarding-sim report scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --html blip.html
-              onboarding-sim explore --seeds 2000 --json > timing.json
-              onboarding-sim report --timing timing.json --html timing.html
+              \(ToolName.current) report scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --html blip.html
+              \(ToolName.current) explore --seeds 2000 --json > timing.json
+              \(ToolName.current) report --timing timing.json --html timing.html
 
             Exit codes: 0 written and the run passed (or timing charts written), 1 written and the
             run has violations (they are in the page), 2 bad input or usage.

@@ -11,7 +11,7 @@ enum ShrinkCommand {
         name: "shrink",
         summary: "shrink a failing explored run to a minimal scenario file",
         usage: """
-            usage: onboarding-sim shrink (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]…
+            usage: \(ToolName.current) shrink (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]…
                                          [--oracle NAME] -o OUT.json
 
             Takes the run `explore` made for seed S (the persona or scenario with that seed's
@@ -31,7 +31,7 @@ enum ShrinkCommand {
               -o OUT.json    where to write the shrunk scenario (required)
 
             example:
-              onboarding-sim shrink --persona new-user --seed 1 --mutant fix-3 -o shrunk-fix-3.json
+              \(ToolName.current) shrink --persona new-user --seed 1 --mutant fix-3 -o shrunk-fix-3.json
 
             Exit codes: 0 the shrunk scenario was written, 2 bad input or usage (also a seed that
             violates no oracle: there is nothing to shrink).
@@ -46,6 +46,7 @@ enum ShrinkCommand {
             throw UsageError(message: "-o OUT.json is required")
         }
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
+        if case .scenario(let scenario) = target { try ScenarioArguments.refusePlugins([scenario], in: "shrink") }
         let mutants = try ScenarioArguments.mutants(arguments)
         let user = try ScenarioArguments.user(arguments)
         var (scenario, _) = target.scenario(seed: seed, user: user)
@@ -54,7 +55,7 @@ enum ShrinkCommand {
         let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle"))
         Terminal.endProgress()
         guard var shrunk = outcome?.scenario, let outcome else {
-            Console.error("onboarding-sim shrink: \(target.name) seed \(seed) violates no oracle"
+            Console.error("\(ToolName.current) shrink: \(target.name) seed \(seed) violates no oracle"
                           + (arguments.value("--oracle").map { " named \($0)" } ?? "") + "; nothing to shrink")
             return ExitCode.badInput
         }
@@ -62,7 +63,7 @@ enum ShrinkCommand {
         shrunk.name = "Shrunk: \(outcome.oracle) (\(target.name) seed \(seed))"
         shrunk.summary = "Found by explore and shrunk: violates \(outcome.oracle)"
             + (mutants.isEmpty ? "" : " with \(mutants.map(\.rawValue).joined(separator: ", ")) on")
-            + ". Replay the original: onboarding-sim replay "
+            + ". Replay the original: \(ToolName.current) replay "
             + (target.name.hasSuffix(".json") ? ShellWord.quoted(target.name) : "--persona \(target.name)") + " --seed \(seed)"
             + (target.name.hasSuffix(".json") || user == .standard ? "" : " --user \(user.rawValue)")
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
@@ -72,12 +73,12 @@ enum ShrinkCommand {
             Console.out("wrote \(output) unshrunk: the free user's choices, written down as steps, no longer violate "
                         + "\(outcome.oracle) (played back at their times they met another interleaving); the file keeps "
                         + "the free user, and run fails on it as explore's run did")
-            Console.out("check it: onboarding-sim run \(ShellWord.quoted(output))")
+            Console.out("check it: \(ToolName.current) run \(ShellWord.quoted(output))")
             return ExitCode.ok
         }
         Console.out("wrote \(output): \(outcome.oracle) still fires with \(faultsAfter) of \(outcome.faultsBefore) faults "
                     + "and \(shrunk.steps.count) of \(outcome.stepsBefore) steps (\(outcome.runs) runs)")
-        Console.out("check it: onboarding-sim run \(ShellWord.quoted(output))")
+        Console.out("check it: \(ToolName.current) run \(ShellWord.quoted(output))")
         return ExitCode.ok
     }
 }

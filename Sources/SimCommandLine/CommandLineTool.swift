@@ -30,7 +30,7 @@ enum CommandLineTool {
     static func main(_ given: [String]) -> Int32 {
         let arguments: [String]
         do { arguments = try Terminal.takeColourChoice(from: given) } catch {
-            Console.error("onboarding-sim: \(error.message)\nsee 'onboarding-sim --help'")
+            Console.error("\(ToolName.current): \(error.message)\nsee '\(ToolName.current) --help'")
             return ExitCode.badInput
         }
         guard let first = arguments.first else { return runDefault() }
@@ -44,7 +44,7 @@ enum CommandLineTool {
             return ExitCode.ok
         }
         if first == "--version" || first == "-V" {
-            Console.out("onboarding-sim \(version)")
+            Console.out("\(ToolName.current) \(version)")
             return ExitCode.ok
         }
         guard let command = command(named: first) else { return ExitCode.badInput }
@@ -57,13 +57,13 @@ enum CommandLineTool {
             }
             GitHubAnnotations.toStandardError = parsed.has("--json")
             if parsed.has("--version") {
-                Console.out("onboarding-sim \(version)")
+                Console.out("\(ToolName.current) \(version)")
                 return ExitCode.ok
             }
             return try command.run(parsed)
         } catch {
-            Console.error("onboarding-sim \(command.name): \(error.message)\n\(usageLines(of: command))\n"
-                          + "see 'onboarding-sim \(command.name) --help'")
+            Console.error("\(ToolName.current) \(command.name): \(error.message)\n\(usageLines(of: command))\n"
+                          + "see '\(ToolName.current) \(command.name) --help'")
             return ExitCode.badInput
         }
     }
@@ -71,11 +71,11 @@ enum CommandLineTool {
     /// The subcommand called `name`, or nil after saying there is none (with the nearest name).
     static func command(named name: String) -> Subcommand? {
         if let command = subcommands.first(where: { $0.name == name }) { return command }
-        var message = "onboarding-sim: unknown command '\(name)'"
+        var message = "\(ToolName.current): unknown command '\(name)'"
         if let suggestion = DidYouMean.closest(to: name, among: subcommands.map(\.name)) {
             message += "; did you mean '\(suggestion)'?"
         }
-        Console.error(message + "\ncommands: \(subcommands.map(\.name).joined(separator: ", "))\nsee 'onboarding-sim --help'")
+        Console.error(message + "\ncommands: \(subcommands.map(\.name).joined(separator: ", "))\nsee '\(ToolName.current) --help'")
         return nil
     }
 
@@ -96,14 +96,14 @@ enum CommandLineTool {
         let width = subcommands.map(\.name.count).max() ?? 0
         let lines = subcommands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
         return """
-            onboarding-sim: a deterministic fault-injection simulator for a mobile app's onboarding flow.
+            \(ToolName.current): a deterministic fault-injection simulator for a mobile app's onboarding flow.
 
-            usage: onboarding-sim <command> [options]
+            usage: \(ToolName.current) <command> [options]
 
             commands:
             \(lines.joined(separator: "\n"))
 
-            Run `onboarding-sim help <command>` or `onboarding-sim <command> --help` for a command's options.
+            Run `\(ToolName.current) help <command>` or `\(ToolName.current) <command> --help` for a command's options.
             Exit codes: 0 all good, 1 violations found, 2 bad input or usage.
 
             options of every command:

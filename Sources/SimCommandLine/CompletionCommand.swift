@@ -1,4 +1,5 @@
 import AppVocabulary
+import Scenarios
 import OnboardingModel
 import Exploration
 
@@ -11,15 +12,15 @@ enum CompletionCommand {
         name: "completion",
         summary: "print a shell completion script (bash, zsh or fish)",
         usage: """
-            usage: onboarding-sim completion bash|zsh|fish
+            usage: \(ToolName.current) completion bash|zsh|fish
 
             Prints a script that completes commands, options, catalogue ids, personas and file
             names for the shell named.
 
             examples:
-              source <(onboarding-sim completion bash)          # bash, this shell
-              onboarding-sim completion zsh > ~/.zfunc/_onboarding-sim
-              onboarding-sim completion fish > ~/.config/fish/completions/onboarding-sim.fish
+              source <(\(ToolName.current) completion bash)          # bash, this shell
+              \(ToolName.current) completion zsh > ~/.zfunc/_\(ToolName.current)
+              \(ToolName.current) completion fish > ~/.config/fish/completions/\(ToolName.current).fish
 
             Exit codes: 0 printed, 2 no such shell.
             """,
@@ -33,7 +34,7 @@ enum CompletionCommand {
         }
         switch shell {
         case "fish": Console.out(fish)
-        case "zsh": Console.out("#compdef onboarding-sim\nautoload -U +X bashcompinit && bashcompinit\n" + bash)
+        case "zsh": Console.out("#compdef \(ToolName.current)\nautoload -U +X bashcompinit && bashcompinit\n" + bash)
         default: Console.out(bash)
         }
         return ExitCode.ok
@@ -44,7 +45,7 @@ enum CompletionCommand {
 
     /// The values an option takes, where they are a fixed list.
     static let values: [(option: String, words: [String])] = [
-        ("--mutant", Mutant.allCases.map(\.rawValue)),
+        ("--mutant", AppRegistry.toolCatalogue.map(\.mutant.rawValue)),
         ("--persona", Persona.allCases.map(\.rawValue)),
         ("--user", UserDriver.allCases.map(\.rawValue)),
         ("--app", AppID.allCases.map(\.rawValue)),
@@ -79,19 +80,19 @@ enum CompletionCommand {
                 COMPREPLY=($(compgen -f -- "$cur"))
               fi
             }
-            complete -o filenames -F _onboarding_sim onboarding-sim
+            complete -o filenames -F _onboarding_sim \(ToolName.current)
             """
     }
 
     static var fish: String {
-        var lines = ["complete -c onboarding-sim -f -n __fish_use_subcommand -a help -d 'a command\\'s help'"]
+        var lines = ["complete -c \(ToolName.current) -f -n __fish_use_subcommand -a help -d 'a command\\'s help'"]
         for command in commands {
-            lines.append("complete -c onboarding-sim -f -n __fish_use_subcommand -a \(command.name) -d '\(command.summary.replacingOccurrences(of: "'", with: "\\'"))'")
+            lines.append("complete -c \(ToolName.current) -f -n __fish_use_subcommand -a \(command.name) -d '\(command.summary.replacingOccurrences(of: "'", with: "\\'"))'")
             for option in command.flags + command.options + common {
                 let name = String(option.dropFirst(2))
                 let words = values.first { $0.option == option }.map { " -a '\($0.words.joined(separator: " "))'" } ?? ""
                 let takesValue = command.options.contains(option) || option == "--color" ? " -r" : ""
-                lines.append("complete -c onboarding-sim -n '__fish_seen_subcommand_from \(command.name)' -l \(name)\(takesValue)\(words)")
+                lines.append("complete -c \(ToolName.current) -n '__fish_seen_subcommand_from \(command.name)' -l \(name)\(takesValue)\(words)")
             }
         }
         return lines.joined(separator: "\n")

@@ -22,7 +22,7 @@ enum ScenarioArguments {
             Console.error("\(problems.count) problem(s) in \(files) file(s); see docs/scenario-format.md")
             if let junit { _ = write(validationReport(problems, tool: tool).xml, to: junit) }
             GitHubAnnotations.emit(problems.map { GitHubAnnotations.annotation(for: $0) }, kind: "invalid scenario")
-            GitHubAnnotations.appendSummary("### onboarding-sim \(tool): \(problems.count) problem(s) in \(files) scenario file(s)\n\n"
+            GitHubAnnotations.appendSummary("### \(ToolName.current) \(tool): \(problems.count) problem(s) in \(files) scenario file(s)\n\n"
                                             + "| file | line | problem |\n|---|---|---|\n"
                                             + problems.prefix(50).map { "| \(GitHubAnnotations.cell($0.file)) | \($0.line.map(String.init) ?? "") | "
                                                 + GitHubAnnotations.cell("\($0.location): \($0.message)") + " |" }.joined(separator: "\n"))
@@ -52,10 +52,18 @@ enum ScenarioArguments {
 
     /// Each problem of a scenario file as a failing test case (suite `validation`, class the file).
     static func validationReport(_ problems: [ScenarioError], tool: String) -> JUnitReport {
-        JUnitReport(name: "onboarding-sim \(tool)", cases: problems.map { problem in
+        JUnitReport(name: "\(ToolName.current) \(tool)", cases: problems.map { problem in
             JUnitReport.Case(suite: "validation", classname: problem.file, name: "\(problem.file) \(problem.location)", seconds: 0,
                              failures: [("validation", problem.message, "\(problem)\nsee docs/scenario-format.md")])
         })
+    }
+
+    /// Refuses scenarios of a plug-in app in a command that does not run them yet (`explore`,
+    /// `shrink`, `replay --swarm`, `merge`): their swarm, personas and free user are the next step.
+    static func refusePlugins(_ scenarios: [Scenario], in command: String) throws(UsageError) {
+        guard let scenario = scenarios.first(where: { AppRegistry.plugin(for: $0.app) != nil }) else { return }
+        throw UsageError(message: "\(command) does not run plug-in apps yet: \(scenario.file) is of the \(scenario.app) app "
+                         + "(run, validate, regress and replay without --swarm do)")
     }
 
     static func mutants(_ arguments: ParsedArguments) throws(UsageError) -> [Mutant] {
@@ -66,7 +74,7 @@ enum ScenarioArguments {
                 if let suggestion = DidYouMean.closest(to: id, among: Mutant.allCases.map(\.rawValue)) {
                     message += "; did you mean '\(suggestion)'?"
                 }
-                throw UsageError(message: message + " (onboarding-sim list --mutants shows them all)")
+                throw UsageError(message: message + " (\(ToolName.current) list --mutants shows them all)")
             }
             mutants.append(mutant)
         }
