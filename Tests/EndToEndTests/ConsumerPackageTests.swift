@@ -67,27 +67,26 @@ import Foundation
         try Self.checkDoorTool(in: consumer)
     }
 
-    /// A team's own command line in one file: the door app of `Tests/ScenariosTests` as a plug-in,
-    /// its scenario, and `SimCommandLine.run(apps:)`.
+    /// The code block that follows `<!-- your-app: NAME -->` in docs/your-app.md.
+    static func yourAppBlock(_ name: String) throws -> String {
+        let page = try String(contentsOf: ScenarioCommandTests.root.appendingPathComponent("docs/your-app.md"), encoding: .utf8)
+        let afterMarker = try #require(page.components(separatedBy: "<!-- your-app: \(name) -->").dropFirst().first)
+        let block = try #require(afterMarker.components(separatedBy: "```").dropFirst().first)
+        return String(block.drop { $0 != "\n" }.dropFirst())
+    }
+
+    /// A team's own command line in one file, as docs/your-app.md builds it: the door app of
+    /// `Tests/ScenariosTests` as a plug-in, the page's `main.swift` and its scenario.
     static func writeDoorTool(in consumer: URL) throws {
         let sources = consumer.appendingPathComponent("Sources/door-sim")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: ScenarioCommandTests.root.appendingPathComponent("Tests/ScenariosTests/DoorApp.swift"),
                                          to: sources.appendingPathComponent("DoorApp.swift"))
-        try "import SimCommandLine\n\nSimCommandLine.run(apps: [DoorApp()])\n"
-            .write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        try yourAppBlock("main.swift").write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         let scenarios = consumer.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-        try doorScenario.write(to: scenarios.appendingPathComponent("door opens.json"), atomically: true, encoding: .utf8)
+        try yourAppBlock("scenario").write(to: scenarios.appendingPathComponent("door opens.json"), atomically: true, encoding: .utf8)
     }
-
-    static let doorScenario = """
-        {"format": 1, "app": "door", "name": "The door opens after a failed try", "guards": ["door-silent-failure"],
-         "faults": [{"kind": "error", "endpoint": "unlock", "nth": 1, "status": 503}],
-         "steps": [{"launch": true}, {"action": "open"}, {"wait": "5s"}, {"expect": {"errorShown": true}},
-                   {"action": "open"}, {"wait": "5s"}],
-         "expect": {"finalRoute": "room", "requests": {"unlock": 2}}}
-        """
 
     /// `swift run door-sim …` works as `onboarding-sim` does, under the tool's own name.
     static func checkDoorTool(in consumer: URL) throws {
@@ -105,11 +104,17 @@ import Foundation
                                         in: consumer)
         #expect(failing.status == 1)
         let report = try String(contentsOf: junit, encoding: .utf8)
-        #expect(report.contains("door-sim run &apos;scenarios/door opens.json&apos;") || report.contains("door-sim run 'scenarios/door opens.json'"),
+        #expect(report.contains("door-sim run &#39;scenarios/door opens.json&#39; --seed 1 --mutant door-silent-failure"),
                 "replay commands name the team's tool: \(report.prefix(1500))")
         let help = try BuiltTool.run(tool, ["--help"], in: consumer)
         #expect(help.standardOutput.hasPrefix("door-sim: "), "\(help.standardOutput.prefix(200))")
         let explore = try BuiltTool.run(tool, ["explore", "--app", "door", "--seeds", "1"], in: consumer)
         #expect(explore.status == 2 && explore.standardError.contains("does not run plug-in apps yet"), "\(explore.standardError)")
+        for line in try yourAppBlock("commands").split(separator: "\n") where line.hasPrefix("swift run door-sim") {
+            let expected = Int32(line.firstMatch(of: /# exit (\d)/)?.1 ?? "0") ?? 0
+            let script = "set -o pipefail; " + line.replacingOccurrences(of: "swift run door-sim", with: tool)
+            let ran = try BuiltTool.run("bash", ["-c", script], in: consumer)
+            #expect(ran.status == expected, "docs/your-app.md: \(line)\n\(ran.standardOutput.suffix(1500))\(ran.standardError.suffix(1500))")
+        }
     }
 }
