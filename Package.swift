@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "OnboardingModelTests", dependencies: ["AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "AppVocabulary", "Oracles", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),

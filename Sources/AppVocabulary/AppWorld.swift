@@ -19,6 +19,8 @@ public protocol AppWorld: Sendable {
     var network: Network { get }
     var device: Phone { get }
     var app: AppID { get }
+    /// What the user sees: the screen every change of which the trace records.
+    var screen: Screen { get }
     /// Records the starting world and schedules its timed faults.
     func prepare() async
     func currentScreen() async -> ScreenState

@@ -24,7 +24,8 @@ public struct CoverageCounts: Sendable, Equatable {
         for pairs in RunCoverage.Pairs.allCases {
             coverage.forEach(pairs) { counts[pairs.rawValue][$0] += 1 }
         }
-        runsByApp[AppID.allCases.firstIndex(of: coverage.app)!] += 1
+        // A plug-in app's runs have no place in the bundled apps' tables (yet): not counted here.
+        if let app = AppID.allCases.firstIndex(of: coverage.app) { runsByApp[app] += 1 }
     }
 
     public mutating func merge(_ other: CoverageCounts) {

@@ -10,11 +10,14 @@ import Scenarios
 public enum ExplorationTarget: Sendable {
     case persona(Persona)
     case scenario(Scenario)
+    /// A persona of a plug-in app (`AppPlugin.personas`).
+    case appPersona(AppID, AppPersona)
 
     public var name: String {
         switch self {
         case .persona(let persona): persona.rawValue
         case .scenario(let scenario): scenario.file
+        case .appPersona(_, let persona): persona.name
         }
     }
 
@@ -23,6 +26,7 @@ public enum ExplorationTarget: Sendable {
         switch self {
         case .persona(let persona): persona.app
         case .scenario(let scenario): scenario.app
+        case .appPersona(let app, _): app
         }
     }
 
@@ -43,7 +47,30 @@ public enum ExplorationTarget: Sendable {
             scenario.seed = seed
             scenario.strategy = .seeded
             return (scenario, swarm)
+        case .appPersona(let app, let persona):
+            var swarm = Swarm.draw(seed: seed, app: app)
+            let scenario = Self.scenario(of: persona, app: app, seed: seed, swarm: &swarm, user: user)
+            return (scenario, swarm)
         }
+    }
+
+    /// A plug-in persona's scenario for `seed`: its drawn start, the swarm's faults, and the free
+    /// user (the scripted user is the free user who only goes forward).
+    static func scenario(of persona: AppPersona, app: AppID, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        var random = SeededRandom(seed: seed, stream: "persona")
+        var driver = FreeUser(email: "\(persona.name)@example.com", returning: persona.returning)
+        driver.onlyForward = user == .scripted
+        swarm.drivenBy(driver.profile(seed: seed).onAnyApp)
+        var world = WorldConfiguration()
+        swarm.apply(to: &world)
+        var scenario = Scenario(file: "persona:\(persona.name)", name: "\(persona.name) seed \(seed)", summary: persona.summary,
+                                seed: seed, strategy: .seeded, world: world, steps: [.freeUser(driver)])
+        scenario.app = app
+        scenario.setup = persona.setup(&random)
+        if case .object(let members)? = scenario.setup.device, members.contains(where: { $0.key == "online" && $0.value == .bool(false) }) {
+            scenario.startsOffline = true
+        }
+        return scenario
     }
 }
 

@@ -21,7 +21,9 @@ extension Swarm {
         /// Every feature number.
         public static var all: Range<Int> { 0..<count }
 
-        static func fault(_ kind: FaultRule.Kind, on endpoint: Endpoint) -> Int {
+        /// Nil for an endpoint of a plug-in app: the table numbers the bundled apps' only.
+        static func fault(_ kind: FaultRule.Kind, on endpoint: Endpoint) -> Int? {
+            guard let endpointIndex = endpointIndex(endpoint) else { return nil }
             let kindIndex: Int
             switch kind {
             case .drop: kindIndex = 0
@@ -29,10 +31,10 @@ extension Swarm {
             case .timeout: kindIndex = 2
             case .delay: kindIndex = 3
             }
-            return faults + kindIndex * Endpoint.allCases.count + endpointIndex(endpoint)
+            return faults + kindIndex * Endpoint.allCases.count + endpointIndex
         }
 
-        static func failedActivation(_ endpoint: Endpoint) -> Int { failedActivations + endpointIndex(endpoint) }
+        static func failedActivation(_ endpoint: Endpoint) -> Int? { endpointIndex(endpoint).map { failedActivations + $0 } }
 
         static func detour(_ detour: Detour) -> Int { detourStart + detours.firstIndex(of: detour.kind)! }
 
@@ -44,7 +46,7 @@ extension Swarm {
             appleSheetStart + AppleSheetOutcome.allCases.firstIndex(of: outcome)!
         }
 
-        private static func endpointIndex(_ endpoint: Endpoint) -> Int { Endpoint.allCases.firstIndex(of: endpoint)! }
+        private static func endpointIndex(_ endpoint: Endpoint) -> Int? { Endpoint.allCases.firstIndex(of: endpoint) }
 
         /// What a feature number stands for, as reports print it.
         public static func name(_ feature: Int) -> String {

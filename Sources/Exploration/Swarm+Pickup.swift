@@ -8,7 +8,20 @@ import PickupModel
 extension Swarm {
     /// The swarm of `seed` for a run of `app`, from its own `swarm` stream.
     public static func draw(seed: UInt64, app: AppID) -> Swarm {
-        app == .pickup ? drawPickup(seed: seed) : draw(seed: seed)
+        switch app {
+        case .fixPlan: draw(seed: seed)
+        case .pickup: drawPickup(seed: seed)
+        default: drawAnyApp(seed: seed, app: app)
+        }
+    }
+
+    /// A plug-in app's swarm: latency, an offline window, drops, errors and timeouts on its own
+    /// endpoints, each switched on by its own coin; nothing of the bundled apps' worlds.
+    static func drawAnyApp(seed: UInt64, app: AppID) -> Swarm {
+        var random = SeededRandom(seed: seed, stream: "swarm")
+        var swarm = Swarm()
+        swarm.drawNetwork(&random, app: app)
+        return swarm
     }
 
     /// Latency, an offline window, drops, errors and timeouts on apple-sign-in, refresh-session

@@ -2,6 +2,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import PickupModel
+import Scenarios
 
 /// The fault schedule one seed draws (swarm testing): a random subset of fault kinds switched
 /// on, each with parameters drawn within documented ranges, plus one user or device detour.
@@ -120,9 +121,9 @@ public struct Swarm: Sendable, Equatable {
             case .email(let email): if email != Swarm.emails[0] { found.append(Feature.unusualEmail) }
             case .latency(let range): found.append(range.upperBound >= 1_000 ? Feature.slowLatency : Feature.fastLatency)
             case .offline: found.append(Feature.offlineWindow)
-            case .fault(let kind, let endpoint, _): found.append(Feature.fault(kind, on: endpoint))
+            case .fault(let kind, let endpoint, _): if let feature = Feature.fault(kind, on: endpoint) { found.append(feature) }
             case .slowGoals: found.append(Feature.slowGoals)
-            case .failedActivation(let endpoint): found.append(Feature.failedActivation(endpoint))
+            case .failedActivation(let endpoint): if let feature = Feature.failedActivation(endpoint) { found.append(feature) }
             case .device(let reduceMotion, let denies, let strict):
                 if reduceMotion { found.append(Feature.reduceMotion) }
                 if denies { found.append(Feature.notificationsDenied) }
@@ -135,7 +136,7 @@ public struct Swarm: Sendable, Equatable {
             case .appleSheet(let outcomes):
                 for outcome in outcomes where outcome != .approve { found.append(Feature.appleSheet(outcome)) }
             case .pickupDevice(let reduceMotion): if reduceMotion { found.append(Feature.reduceMotion) }
-            case .slowBookings: found.append(Feature.fault(.delay(.zero), on: .bookings))
+            case .slowBookings: if let feature = Feature.fault(.delay(.zero), on: .bookings) { found.append(feature) }
             }
         }
     }
@@ -218,7 +219,8 @@ public struct Swarm: Sendable, Equatable {
     }
 
     mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, app: AppID = .fixPlan) {
-        let endpoints = app.endpoints
+        let endpoints = AppRegistry.endpoints(of: app)
+        guard !endpoints.isEmpty else { return }
         let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
         let trigger: FaultRule.Trigger = random.chance(Probability(0.5))
             ? .nth(random.nextInt(in: 1...3))

@@ -37,6 +37,12 @@ public protocol AppPlugin: Sendable {
     /// those every bundled app answers to. Add the app's own, or leave out one whose promise the
     /// app does not make.
     var oracles: [any Oracle] { get }
+    /// The actions that move a user on, most wanted first: what the free user taps when a
+    /// screen offers several. By default `actions`, in their order.
+    var forwardActions: [UserAction] { get }
+    /// Who `explore` simulates: each persona a starting world, drawn per seed. By default one,
+    /// `<id>-new-install`: a phone with the app just installed and nothing on it.
+    var personas: [AppPersona] { get }
     /// Checks the scenario's `device` and `backend` sections, which are the app's own: every
     /// problem with its JSON path. By default any section is accepted.
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem]
@@ -46,6 +52,10 @@ public protocol AppPlugin: Sendable {
 
 extension AppPlugin {
     public var oracles: [any Oracle] { OracleCatalogue.shared }
+    public var forwardActions: [UserAction] { actions }
+    public var personas: [AppPersona] {
+        [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
+    }
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { [] }
 }
 
@@ -97,5 +107,24 @@ public struct AppStart: Sendable {
         self.faults = faults
         self.requestTimeout = requestTimeout
         self.mutants = mutants
+    }
+}
+
+/// A kind of user `explore` simulates on a plug-in app: a name (`--persona`), what it stands for,
+/// and its starting world for a seed: the scenario's `device` and `backend` sections, drawn from
+/// the persona's own seeded stream, so that one persona covers a family of starts.
+public struct AppPersona: Sendable {
+    public let name: String
+    public let summary: String
+    /// Whether the user has an account already (the free user's `returning`).
+    public let returning: Bool
+    public let setup: @Sendable (inout SeededRandom) -> AppSetup
+
+    public init(name: String, summary: String, returning: Bool = false,
+                setup: @escaping @Sendable (inout SeededRandom) -> AppSetup = { _ in AppSetup() }) {
+        self.name = name
+        self.summary = summary
+        self.returning = returning
+        self.setup = setup
     }
 }

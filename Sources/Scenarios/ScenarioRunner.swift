@@ -146,7 +146,10 @@ public enum ScenarioRunner {
         case .freeUser(let user):
             // The same person on either app: each app's screens have their own drive.
             let log = if let pickup = world as? PickupWorld { await user.drive(pickup) }
-                else if let world = world as? OnboardingWorld { await user.drive(world) } else { FreeUserLog?.none }
+                else if let world = world as? OnboardingWorld { await user.drive(world) }
+                else if let plugin = AppRegistry.plugin(for: world.app) {
+                    await user.drive(anyApp: world, actions: plugin.actions, forward: plugin.forwardActions)
+                } else { FreeUserLog?.none }
             guard let log else { return }
             capture.policy(email: user.email, outcome: log.outcome)
             capture.freeUserLogs.append(log)

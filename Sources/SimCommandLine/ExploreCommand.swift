@@ -180,10 +180,9 @@ enum ExploreCommand {
         if !arguments.positionals.isEmpty {
             guard app == nil else { throw UsageError(message: "--app is for personas: scenario files name their own app") }
             guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return nil }
-            try ScenarioArguments.refusePlugins(scenarios, in: "explore")
             targets = scenarios.map(ExplorationTarget.scenario)
         } else {
-            targets = try personas(arguments.values("--persona"), app: app).map(ExplorationTarget.persona)
+            targets = try personas(arguments.values("--persona"), app: app)
         }
         let mutants = try ScenarioArguments.mutants(arguments)
         for mutant in mutants where !targets.contains(where: { $0.app == AppRegistry.app(of: mutant) }) {
@@ -200,24 +199,29 @@ enum ExploreCommand {
     /// `--app A`, if given.
     static func app(_ arguments: ParsedArguments) throws(UsageError) -> AppID? {
         guard let name = arguments.value("--app") else { return nil }
-        if AppRegistry.plugin(for: AppID(name)) != nil {
-            throw UsageError(message: "explore does not run plug-in apps yet: '\(name)' has no personas (run, validate and regress do)")
-        }
-        guard let app = AppID.allCases.first(where: { $0.rawValue == name }) else {
-            throw UsageError(message: "--app takes \(AppID.allCases.map(\.rawValue).joined(separator: " or ")), got '\(name)'")
+        guard let app = AppRegistry.apps.first(where: { $0.rawValue == name }) else {
+            throw UsageError(message: "--app takes \(AppRegistry.apps.map(\.rawValue).joined(separator: " or ")), got '\(name)'")
         }
         return app
     }
 
+    /// Every persona of every app: the bundled ones, then each plug-in's.
+    static var allPersonas: [ExplorationTarget] {
+        Persona.allCases.map(ExplorationTarget.persona)
+            + AppRegistry.apps.compactMap(AppRegistry.plugin(for:)).flatMap { plugin in
+                plugin.personas.map { ExplorationTarget.appPersona(plugin.id, $0) }
+            }
+    }
+
     /// The personas named (any app's), or all of `app`'s (the fix plan's by default); a named
     /// persona of another app than `--app` is refused.
-    static func personas(_ names: [String], app: AppID? = nil) throws(UsageError) -> [Persona] {
-        guard !names.isEmpty else { return Persona.of(app ?? .fixPlan) }
-        var personas: [Persona] = []
+    static func personas(_ names: [String], app: AppID? = nil) throws(UsageError) -> [ExplorationTarget] {
+        guard !names.isEmpty else { return allPersonas.filter { $0.app == (app ?? .fixPlan) } }
+        var personas: [ExplorationTarget] = []
         for name in names {
-            guard let persona = Persona(rawValue: name) else {
+            guard let persona = allPersonas.first(where: { $0.name == name }) else {
                 var message = "unknown persona '\(name)'"
-                if let near = DidYouMean.closest(to: name, among: Persona.allCases.map(\.rawValue)) { message += "; did you mean '\(near)'?" }
+                if let near = DidYouMean.closest(to: name, among: allPersonas.map(\.name)) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message: message)
             }
             if let app, persona.app != app {
@@ -227,7 +231,7 @@ enum ExploreCommand {
         }
         // Budgets, coverage's "possible" and the report are one app's: explore one at a time.
         if let first = personas.first, let other = personas.first(where: { $0.app != first.app }) {
-            throw UsageError(message: "personas '\(first.rawValue)' and '\(other.rawValue)' use different apps "
+            throw UsageError(message: "personas '\(first.name)' and '\(other.name)' use different apps "
                              + "(\(first.app.rawValue), \(other.app.rawValue)): explore one app at a time")
         }
         return personas

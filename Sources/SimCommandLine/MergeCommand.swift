@@ -193,7 +193,7 @@ enum MergeCommand {
         }
         var targets: [ExplorationTarget] = []
         for case .string(let name) in names {
-            if let persona = Persona(rawValue: name) { targets.append(.persona(persona)); continue }
+            if let persona = ExploreCommand.allPersonas.first(where: { $0.name == name }) { targets.append(persona); continue }
             guard let scenarios = ScenarioArguments.load([name]) else { return nil }
             targets += scenarios.map(ExplorationTarget.scenario)
         }

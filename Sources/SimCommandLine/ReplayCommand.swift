@@ -58,7 +58,6 @@ enum ReplayCommand {
             Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants))
             return tell(result, arguments: arguments)
         }
-        if case .scenario(let scenario) = target { try ScenarioArguments.refusePlugins([scenario], in: "replay --swarm") }
         guard let seed else { throw UsageError(message: "--seed S is required" + (arguments.positionals.isEmpty ? "" : " with --swarm")) }
         var plan = ExplorationPlan(targets: [target], firstSeed: seed, seedCount: 1, mutants: mutants,
                                    user: try ScenarioArguments.user(arguments))
@@ -89,7 +88,7 @@ enum ReplayCommand {
     static func target(_ arguments: ParsedArguments) throws(UsageError) -> ExplorationTarget? {
         if let name = arguments.value("--persona") {
             guard arguments.positionals.isEmpty else { throw UsageError(message: "give a scenario or --persona, not both") }
-            return .persona(try ExploreCommand.personas([name])[0])
+            return try ExploreCommand.personas([name])[0]
         }
         guard arguments.positionals.count == 1 else { throw UsageError(message: "give one scenario file or --persona P") }
         guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return nil }

@@ -48,11 +48,11 @@ enum ReportCommand {
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let page: HTMLTimeline
         switch target {
-        case .persona(let persona):
+        case .persona, .appPersona:
             let plan = ExplorationPlan(targets: [target], firstSeed: seed ?? 1, seedCount: 1, mutants: mutants,
                                        user: try ScenarioArguments.user(arguments))
             let run = Explorer.explore(plan, seed: seed ?? 1)
-            page = HTMLTimeline(result: run.result, title: "\(persona.rawValue), seed \(run.seed)", knobs: run.swarm.lines)
+            page = HTMLTimeline(result: run.result, title: "\(target.name), seed \(run.seed)", knobs: run.swarm.lines)
         case .scenario(let scenario):
             let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)
             page = HTMLTimeline(result: result, title: "\(scenario.name) (\(scenario.file))")

@@ -58,14 +58,6 @@ enum ScenarioArguments {
         })
     }
 
-    /// Refuses scenarios of a plug-in app in a command that does not run them yet (`explore`,
-    /// `shrink`, `replay --swarm`, `merge`): their swarm, personas and free user are the next step.
-    static func refusePlugins(_ scenarios: [Scenario], in command: String) throws(UsageError) {
-        guard let scenario = scenarios.first(where: { AppRegistry.plugin(for: $0.app) != nil }) else { return }
-        throw UsageError(message: "\(command) does not run plug-in apps yet: \(scenario.file) is of the \(scenario.app) app "
-                         + "(run, validate, regress and replay without --swarm do)")
-    }
-
     static func mutants(_ arguments: ParsedArguments) throws(UsageError) -> [Mutant] {
         var mutants: [Mutant] = []
         for id in arguments.values("--mutant") {

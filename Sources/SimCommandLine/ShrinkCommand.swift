@@ -46,7 +46,6 @@ enum ShrinkCommand {
             throw UsageError(message: "-o OUT.json is required")
         }
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
-        if case .scenario(let scenario) = target { try ScenarioArguments.refusePlugins([scenario], in: "shrink") }
         let mutants = try ScenarioArguments.mutants(arguments)
         let user = try ScenarioArguments.user(arguments)
         var (scenario, _) = target.scenario(seed: seed, user: user)

@@ -108,8 +108,6 @@ import Foundation
                 "replay commands name the team's tool: \(report.prefix(1500))")
         let help = try BuiltTool.run(tool, ["--help"], in: consumer)
         #expect(help.standardOutput.hasPrefix("door-sim: "), "\(help.standardOutput.prefix(200))")
-        let explore = try BuiltTool.run(tool, ["explore", "--app", "door", "--seeds", "1"], in: consumer)
-        #expect(explore.status == 2 && explore.standardError.contains("does not run plug-in apps yet"), "\(explore.standardError)")
         for line in try yourAppBlock("commands").split(separator: "\n") where line.hasPrefix("swift run door-sim") {
             let expected = Int32(line.firstMatch(of: /# exit (\d)/)?.1 ?? "0") ?? 0
             let script = "set -o pipefail; " + line.replacingOccurrences(of: "swift run door-sim", with: tool)

@@ -2,6 +2,7 @@ import Testing
 import AppVocabulary
 import Oracles
 import Scenarios
+import Exploration
 
 /// An app registered as a plug-in runs from scenario files like a bundled app: its own actions,
 /// endpoints, routes and bugs, judged by the shared oracles.
@@ -81,5 +82,32 @@ import Scenarios
         twice.actions = [UserAction("open"), UserAction("open")]
         #expect(throws: AppRegistryError.self) { try AppRegistry.register(twice) }
         #expect(AppRegistry.plugin(for: AppID("twice")) == nil)
+    }
+}
+
+/// `explore` runs a plug-in app blind: its personas, a swarm of faults on its endpoints, and the
+/// free user reading its screens.
+@Suite struct AppPluginExplorationTests {
+    init() throws { try AppRegistry.register(DoorApp()) }
+
+    static var persona: ExplorationTarget { .appPersona(DoorApp.door, DoorApp().personas[0]) }
+
+    @Test func theFixedPluginAppIsCleanOverManySeeds() {
+        let outcome = Explorer.explore(ExplorationPlan(targets: [Self.persona], seedCount: 500))
+        #expect(outcome.summary.runs == 500)
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(3).map { "\($0.seed): \($0.result.violations.map(\.message))" })")
+    }
+
+    @Test func itsMutantIsFoundBlind() {
+        let outcome = Explorer.explore(ExplorationPlan(targets: [Self.persona], seedCount: 200, mutants: [DoorApp.silentFailure]))
+        #expect(!outcome.failures.isEmpty)
+    }
+
+    @Test func aSeedOfAPluginPersonaIsTheSameRunInAnyProcess() {
+        let plan = ExplorationPlan(targets: [Self.persona], seedCount: 1)
+        let first = Explorer.explore(plan, seed: 42), second = Explorer.explore(plan, seed: 42)
+        #expect(first.result.traceHash == second.result.traceHash)
+        #expect(first.result.simulation.trace.canonicalText.contains("user action open"), "\(first.result.simulation.trace.canonicalText)")
+        #expect(first.swarm.lines.allSatisfy { !$0.contains("send-otp") }, "the swarm faults the door's own endpoints only")
     }
 }

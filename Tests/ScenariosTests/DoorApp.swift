@@ -34,6 +34,7 @@ struct DoorWorld: AppWorld {
     let device: DoorPhone
     let faults: FaultPlan
     var app: AppID { DoorApp.door }
+    var screen: Screen { device.screen }
 
     init(_ start: AppStart) {
         simulation = start.simulation
@@ -44,7 +45,7 @@ struct DoorWorld: AppWorld {
     }
 
     func prepare() async { faults.schedule(on: simulation, network: network) { _ in } }
-    func currentScreen() async -> ScreenState { await device.screen.current }
+    func currentScreen() async -> ScreenState { await screen.current }
 }
 
 actor DoorServer: SimulatedServer {

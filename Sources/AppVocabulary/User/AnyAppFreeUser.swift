@@ -1,0 +1,206 @@
+import SimKernel
+
+/// The free user on the screens of an app the simulator knows only by its vocabulary (a
+/// plug-in): the same person as on the bundled apps (`FreeUser`, its seeded profile, its
+/// choices), reading nothing but what each screen shows.
+///
+/// Forward is the first action of `forward` that a screen offers, with no spinner up; a screen of
+/// the main kind with no spinner, error or alert is where the user wanted to be. Every other thing
+/// a person can do there is a deviation its profile allows: another offered action, a tap on one
+/// not offered, a double tap, background, kill, reinstall, losing the connection, and any of these
+/// while a spinner is up. Codes, emails, Back, signing out and another device are an app's own
+/// words, so those behaviours never come up here.
+///
+/// ```swift
+/// let log = await FreeUser(email: "ada").drive(anyApp: world, actions: actions, forward: forward)
+/// ```
+extension FreeUser {
+    public func drive<World: AppWorld>(anyApp world: World, actions: [UserAction], forward: [UserAction]) async -> FreeUserLog {
+        var drive = AnyAppFreeUserDrive(self, world: world, actions: actions, forward: forward)
+        let outcome = await drive.run(world.device)
+        return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
+    }
+}
+
+extension FreeUserProfile {
+    /// The behaviours that need an app's own words (codes, emails, Back, sign-out, another
+    /// device): never drawn on an app known only by its vocabulary.
+    public static let notInAnyApp: [UserBehaviour] = [.wrongInput, .otherEmail, .back, .otherDevice, .signOut]
+
+    /// The profile as it acts on such an app, with `notInAnyApp` switched off.
+    public var onAnyApp: FreeUserProfile {
+        var profile = self
+        for behaviour in Self.notInAnyApp { profile[behaviour] = 0 }
+        return profile
+    }
+}
+
+/// One free user's drive on an app known by its vocabulary: the loop that decides at each screen
+/// change or pause.
+struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
+    let profile: FreeUserProfile
+    let world: World
+    /// Every action the app has, for a tap on one the screen does not offer.
+    let actions: [UserAction]
+    /// The actions that move a user on, most wanted first.
+    let forwardActions: [UserAction]
+    var random: SeededRandom
+    var deviationsLeft: Int
+    var choices: [UserChoice] = []
+    let started: SimulationInstant
+    var onlineAt: SimulationInstant?
+    var idle = Duration.zero
+    /// Forward taps on one route that did not move the user on (a failed try, a Retry).
+    var retries = 0
+    var lastRoute: Route?
+
+    static var maxRetries: Int { 6 }
+    static var onScreen: [UserBehaviour] { [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity] }
+    static var interruptions: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap] }
+    static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity] }
+
+    init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction]) {
+        profile = user.profile(seed: user.profileSeed ?? world.simulation.seed).onAnyApp
+        self.world = world
+        self.actions = actions
+        forwardActions = forward
+        random = world.simulation.randomStream("user")
+        deviationsLeft = profile.deviations
+        started = world.simulation.clock.now
+    }
+
+    var clock: SimulationClock { world.simulation.clock }
+    var screen: Screen { world.screen }
+
+    /// The loop: read the screen, think, act; until done on a main screen, out of patience, or out of choices.
+    mutating func run(_ device: isolated World.Phone) async -> DriveOutcome {
+        while choices.count < profile.maxChoices {
+            if Task.isCancelled { return .gaveUp(reason: "cancelled") }
+            if let onlineAt, clock.now >= onlineAt { await restoreConnection(device) }
+            let (shown, seen) = world.screen.onSharedExecutor { ($0.current, $0.version) }
+            if shown.route != lastRoute {
+                lastRoute = shown.route
+                retries = 0
+            }
+            if shown.route == nil {
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                await act(.launch, device)
+            } else if Self.isDone(shown) {
+                guard let behaviour = pick(among: Self.onMain, on: shown, forward: nil, stayWeight: profile.forwardWeight) else {
+                    await restoreConnection(device)
+                    return .reachedMain
+                }
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                await deviate(behaviour, on: world.screen.onSharedExecutor { $0.current }, forward: nil, device)
+            } else if forward(on: shown) == nil {
+                if let ending = await waitForTheApp(shown, seen: seen, device) { return ending }
+            } else {
+                guard await think() else { return .gaveUp(reason: "cancelled") }
+                let now = world.screen.onSharedExecutor { $0.current }
+                guard let forward = forward(on: now) else { continue }
+                if let ending = await decide(forward, on: now, device) { return ending }
+            }
+        }
+        await restoreConnection(device)
+        return .gaveUp(reason: "more than \(profile.maxChoices) choices")
+    }
+
+    /// A main screen with nothing in the way: the user is where they wanted to be.
+    static func isDone(_ screen: ScreenState) -> Bool {
+        screen.route?.kind == .main && screen.spinner == nil && screen.loadingScreen == nil
+            && screen.errorText == nil && screen.alert == nil
+    }
+
+    /// The action that moves the user on from `screen`, if it offers one and nothing is loading.
+    func forward(on screen: ScreenState) -> UserAction? {
+        guard screen.spinner == nil, screen.loadingScreen == nil else { return nil }
+        return forwardActions.first(where: screen.actions.contains)
+    }
+
+    /// One decision on a screen with a forward action: a deviation or the forward tap; a person
+    /// who keeps tapping forward on the same screen slows down, then gives up.
+    private mutating func decide(_ forward: UserAction, on screen: ScreenState, _ device: isolated World.Phone) async -> DriveOutcome? {
+        idle = .zero
+        if let behaviour = pick(among: Self.onScreen, on: screen, forward: forward, stayWeight: profile.forwardWeight) {
+            await deviate(behaviour, on: screen, forward: forward, device)
+            return nil
+        }
+        retries += 1
+        if retries > Self.maxRetries { return .gaveUp(reason: "too many tries on \(screen.route.map(\.description) ?? "no screen")") }
+        if retries >= 3 {
+            guard await pause(.seconds(2 * (retries - 2)), label: "user waits before trying again") else { return nil }
+            guard world.screen.onSharedExecutor({ $0.current.actions.contains(forward) }) else { return nil }
+        }
+        await act(.tap(forward, input: nil), device)
+        return nil
+    }
+
+    mutating func interrupt(_ screen: ScreenState, _ device: isolated World.Phone) async -> Bool {
+        guard let behaviour = pick(among: Self.interruptions, on: screen, forward: nil, stayWeight: 0) else { return false }
+        await deviate(behaviour, on: screen, forward: nil, device)
+        return true
+    }
+
+    private mutating func deviate(_ behaviour: UserBehaviour, on screen: ScreenState, forward: UserAction?,
+                                  _ device: isolated World.Phone) async {
+        switch behaviour {
+        case .otherAction:
+            let others = screen.actions.filter { $0 != forward }
+            guard !others.isEmpty else { return }
+            await act(.tap(others[random.nextInt(in: 0...others.count - 1)], input: nil), device)
+        case .disabledTap:
+            let hidden = actions.filter { !screen.actions.contains($0) }
+            guard !hidden.isEmpty else { return }
+            await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
+        case .doubleTap:
+            // With a spinner up and nothing forward, the forward action the screen last had.
+            guard let action = forward ?? forwardActions.first else { return }
+            let gap = random.chance(Probability(0.5)) ? 0 : random.nextInt(in: 1...40)
+            await act(.tap(action, input: nil), device)
+            if gap > 0 { guard await pause(.milliseconds(gap), label: "user taps again") else { return } }
+            await act(.tap(action, input: nil), device)
+        case .background, .kill, .reinstall, .connectivity:
+            _ = await leaveAndReturn(behaviour, corruptsCache: false, device)
+        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .signOut:
+            return
+        }
+    }
+
+    private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: UserAction?,
+                               stayWeight: Int) -> UserBehaviour? {
+        guard deviationsLeft > 0 else { return nil }
+        let candidates = behaviours.filter { behaviour in
+            switch behaviour {
+            case .otherAction: screen.actions.contains { $0 != forward }
+            case .disabledTap: actions.contains { !screen.actions.contains($0) }
+            case .background, .kill, .reinstall: true
+            case .doubleTap: forward != nil || screen.spinner != nil
+            case .connectivity: onlineAt == nil
+            default: false
+            }
+        }
+        let picked = profile.draw(among: candidates, stayWeight: stayWeight, random: &random)
+        if picked != nil { deviationsLeft -= 1 }
+        return picked
+    }
+
+    mutating func act(_ act: UserChoice.Act, _ device: isolated World.Phone) async {
+        choices.append(UserChoice(at: clock.now, act: act))
+        switch act {
+        case .tap(let action, let input):
+            // A tap happens in place: two in one instant are two taps in one instant.
+            _ = await device.perform(action, input: input)
+            return
+        case .launch: await device.launch()
+        case .kill: await device.kill()
+        case .background: await device.background()
+        case .foreground: await device.foreground()
+        case .reinstall: await device.reinstall()
+        case .goOffline: await world.network.setOnline(false)
+        case .goOnline: await world.network.setOnline(true)
+        case .corruptCache, .signOut, .resetProgramElsewhere: return
+        }
+        // What the act woke may or may not have run when the call returns: look again a moment later.
+        _ = await pause(.milliseconds(1), label: "user looks again")
+    }
+}
