@@ -95,6 +95,8 @@ import Exploration
     @Test func theFixedPluginAppIsCleanOverManySeeds() {
         let outcome = Explorer.explore(ExplorationPlan(targets: [Self.persona], seedCount: 500))
         #expect(outcome.summary.runs == 500)
+        #expect(outcome.summary.coverage.table.first?.contains("not counted for a plug-in app") == true,
+                "no table of the bundled apps' zeros: \(outcome.summary.coverage.table)")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(3).map { "\($0.seed): \($0.result.violations.map(\.message))" })")
     }
 
