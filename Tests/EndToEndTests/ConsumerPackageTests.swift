@@ -86,7 +86,19 @@ import Foundation
         let scenarios = consumer.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         try yourAppBlock("scenario").write(to: scenarios.appendingPathComponent("door opens.json"), atomically: true, encoding: .utf8)
+        // A jammed door spins on its first tap: kept out of scenarios/, in a folder of its own
+        // and as the scenarios/ of another working folder (the default command's).
+        for folder in ["jammed", "jam/scenarios"] {
+            let jammed = consumer.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: jammed, withIntermediateDirectories: true)
+            try jammedScenario.write(to: jammed.appendingPathComponent("jammed door.json"), atomically: true, encoding: .utf8)
+        }
     }
+
+    static let jammedScenario = """
+        {"format": 1, "app": "door", "name": "A jammed door", "device": {"jammed": true},
+         "steps": [{"launch": true}, {"wait": "2s"}, {"action": "open"}, {"wait": "5s"}]}
+        """
 
     /// `swift run door-sim …` works as `onboarding-sim` does, under the tool's own name.
     static func checkDoorTool(in consumer: URL) throws {
@@ -108,11 +120,32 @@ import Foundation
                 "replay commands name the team's tool: \(report.prefix(1500))")
         let help = try BuiltTool.run(tool, ["--help"], in: consumer)
         #expect(help.standardOutput.hasPrefix("door-sim: "), "\(help.standardOutput.prefix(200))")
+        try checkWatchdog(tool, in: consumer)
         for line in try yourAppBlock("commands").split(separator: "\n") where line.hasPrefix("swift run door-sim") {
             let expected = Int32(line.firstMatch(of: /# exit (\d)/)?.1 ?? "0") ?? 0
             let script = "set -o pipefail; " + line.replacingOccurrences(of: "swift run door-sim", with: tool)
             let ran = try BuiltTool.run("bash", ["-c", script], in: consumer)
             #expect(ran.status == expected, "docs/your-app.md: \(line)\n\(ran.standardOutput.suffix(1500))\(ran.standardError.suffix(1500))")
+        }
+    }
+
+    /// App code that spins without suspending (issue #30 §5) is reported by the watchdog, with
+    /// exit 1, in `run`, the default command and `explore`, and names what to replay.
+    static func checkWatchdog(_ tool: String, in consumer: URL) throws {
+        let cases: [(arguments: [String], folder: URL, says: String)] = [
+            (["run", "jammed", "--watchdog", "1"], consumer, "replay: door-sim run 'jammed/jammed door.json' --seed 1"),
+            // The default command takes no options: its watchdog is the default, 10 s.
+            ([], consumer.appendingPathComponent("jam"), "replay: door-sim run 'scenarios/jammed door.json' --seed 1"),
+            (["explore", "jammed", "--seeds", "3", "--watchdog", "1"], consumer, "replay: door-sim replay 'jammed/jammed door.json' --seed 1 --swarm"),
+        ]
+        for (arguments, folder, says) in cases {
+            let started = ContinuousClock.now  // determinism: ok (a test's own wall-time bound)
+            let output = try BuiltTool.run(tool, arguments, in: folder)
+            #expect(output.status == 1, "\(arguments): \(output.standardError.suffix(1500))")
+            #expect(ContinuousClock.now - started < .seconds(60), "\(arguments)")  // determinism: ok (as above)
+            #expect(output.standardError.contains("made no progress for \(arguments.isEmpty ? 10 : 1) s of wall time"),
+                    "\(arguments): \(output.standardError.suffix(1500))")
+            #expect(output.standardError.contains(says), "\(arguments): \(output.standardError.suffix(1500))")
         }
     }
 }

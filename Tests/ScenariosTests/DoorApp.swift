@@ -1,10 +1,17 @@
+import Synchronization
 import SimKernel
 import AppVocabulary
 import Scenarios
 
+/// Never set: a jammed door's tap spins on it without ever suspending, as a broken app's loop
+/// would (what the watchdog is for).
+let doorJamClears = Atomic(false)
+
 /// The smallest app outside the package: a hall with a door that opens after one request to
 /// `unlock`. Registered as a plug-in, it shows that an app's own vocabulary, world and bugs run
-/// through scenarios and the shared oracles without editing the simulator.
+/// through scenarios and the shared oracles without editing the simulator. A phone set up with
+/// `"device": {"jammed": true}` hangs on the first tap, without ever suspending: the watchdog's
+/// case.
 struct DoorApp: AppPlugin {
     static let door = AppID("door")
     static let silentFailure = Mutant("door-silent-failure")
@@ -20,8 +27,9 @@ struct DoorApp: AppPlugin {
 
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
         guard case .object(let members)? = setup.device else { return [] }
-        return members.filter { $0.key != "online" }.map {
-            AppSetupProblem(path: "$.device.\($0.key)", message: "unknown key \"\($0.key)\"", suggestion: "the door's phone has only \"online\"")
+        return members.filter { $0.key != "online" && $0.key != "jammed" }.map {
+            AppSetupProblem(path: "$.device.\($0.key)", message: "unknown key \"\($0.key)\"",
+                            suggestion: "the door's phone has only \"online\" and \"jammed\"")
         }
     }
 
@@ -40,8 +48,10 @@ struct DoorWorld: AppWorld {
         simulation = start.simulation
         faults = start.faults
         network = Network(simulation: start.simulation, backend: DoorServer(simulation: start.simulation), plan: start.faults)
+        var jammed = false
+        if case .object(let members)? = start.setup.device { jammed = members.contains { $0.key == "jammed" && $0.value == .bool(true) } }
         device = DoorPhone(simulation: start.simulation, network: network, timeout: start.requestTimeout,
-                           silentFailure: start.mutants.contains(DoorApp.silentFailure))
+                           silentFailure: start.mutants.contains(DoorApp.silentFailure), jammed: jammed)
     }
 
     func prepare() async { faults.schedule(on: simulation, network: network) { _ in } }
@@ -67,17 +77,19 @@ actor DoorPhone: AppDevice {
     let screen: Screen
     let timeout: Duration
     let silentFailure: Bool
+    let jammed: Bool
     private var process: AppProcess?
     private var launches = 0
     private var opened = false
     nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
-    init(simulation: Simulation, network: Network, timeout: Duration, silentFailure: Bool) {
+    init(simulation: Simulation, network: Network, timeout: Duration, silentFailure: Bool, jammed: Bool) {
         self.simulation = simulation
         self.network = network
         self.screen = Screen(simulation: simulation)
         self.timeout = timeout
         self.silentFailure = silentFailure
+        self.jammed = jammed
     }
 
     func launch() async {
@@ -114,6 +126,7 @@ actor DoorPhone: AppDevice {
             return false
         }
         simulation.record(ModelEvent.userAction(action, detail: ""))
+        while jammed && !doorJamClears.load(ordering: .relaxed) {}
         if action == UserAction("close") {
             opened = false
             await show("hall", actions: [UserAction("open")])
