@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "Exploration", targets: ["Exploration"]),
         .library(name: "Reports", targets: ["Reports"]),
+        // App code under the simulator: an HTTP client, a key-value store, a keychain, a path
+        // monitor, the system's prompts, and a phone that runs an @Observable app.
+        .library(name: "AppHarness", targets: ["AppHarness"]),
         // The whole command line as a function: a team's one-file `my-app-sim` with its plug-ins.
         .library(name: "SimCommandLine", targets: ["SimCommandLine"]),
         .executable(name: "onboarding-sim", targets: ["onboarding-sim"]),
@@ -36,6 +39,8 @@ let package = Package(
         .target(name: "AppVocabulary", dependencies: ["SimKernel"], swiftSettings: nonsending),
         // The app under simulation: client store, sync queue, OTP timer, backend, network, device, mutants.
         .target(name: "OnboardingModel", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
+        // What app code written as iOS code is gets injected in a run, and the phone that runs it.
+        .target(name: "AppHarness", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // Seed 004's pickup app: its own actors and backend, on the shared network and screen vocabulary.
         .target(name: "PickupModel", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // Monitors that judge a run from its screens and events only.
@@ -59,6 +64,8 @@ let package = Package(
         .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        // App code written as iOS code is (its own file imports no module of ours), run under the harness.
+        .testTarget(name: "AppHarnessTests", dependencies: ["AppHarness", "Scenarios", "Exploration", "Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
         // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.

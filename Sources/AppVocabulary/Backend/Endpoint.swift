@@ -184,19 +184,22 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// A request of a plug-in app, as its mock backend and the network see it: the endpoint faults
 /// name, the HTTP method and path, the signed-in user it is made for (nil for sign-in and
-/// anonymous requests), and the body.
+/// anonymous requests), the headers and the body.
 public struct AppRequest: Sendable, Equatable {
     public var endpoint: Endpoint
     public var method: String
     public var path: String
     public var user: String?
+    public var headers: [String: String]
     public var body: [UInt8]
 
-    public init(endpoint: Endpoint, method: String = "GET", path: String = "/", user: String? = nil, body: [UInt8] = []) {
+    public init(endpoint: Endpoint, method: String = "GET", path: String = "/", user: String? = nil,
+                headers: [String: String] = [:], body: [UInt8] = []) {
         self.endpoint = endpoint
         self.method = method
         self.path = path
         self.user = user
+        self.headers = headers
         self.body = body
     }
 }
@@ -205,10 +208,12 @@ public struct AppRequest: Sendable, Equatable {
 /// An error status the app should see as one is a `RequestError.status` instead.
 public struct AppReply: Sendable, Equatable {
     public var status: Int
+    public var headers: [String: String]
     public var body: [UInt8]
 
-    public init(status: Int = 200, body: [UInt8] = []) {
+    public init(status: Int = 200, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
+        self.headers = headers
         self.body = body
     }
 }

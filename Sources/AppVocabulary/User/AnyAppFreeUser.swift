@@ -72,8 +72,17 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     var clock: SimulationClock { world.simulation.clock }
     var screen: Screen { world.screen }
 
-    /// The loop: read the screen, think, act; until done on a main screen, out of patience, or out of choices.
+    /// The loop, and then the connection back on if the user turned it off: a person who gives up
+    /// waiting does not leave their phone offline for good (the app is judged on what it shows
+    /// once the connection is back).
     mutating func run(_ device: isolated World.Phone) async -> DriveOutcome {
+        let outcome = await drive(device)
+        if !Task.isCancelled { await restoreConnection(device) }
+        return outcome
+    }
+
+    /// Read the screen, think, act; until done on a main screen, out of patience, or out of choices.
+    private mutating func drive(_ device: isolated World.Phone) async -> DriveOutcome {
         while choices.count < profile.maxChoices {
             if Task.isCancelled { return .gaveUp(reason: "cancelled") }
             if let onlineAt, clock.now >= onlineAt { await restoreConnection(device) }

@@ -1,0 +1,173 @@
+import Observation
+import Synchronization
+import SimKernel
+import AppVocabulary
+
+/// A phone that runs app code: launches it (building the app's root object with an
+/// `AppEnvironment`), kills it, sends it to the background and back, reinstalls it, and takes the
+/// user's taps; and shows what the app's observable state says the screen is, again every time
+/// that state changes (`withObservationTracking`, as SwiftUI renders an `@Observable` model).
+///
+/// The team writes the small adapter, `Hooks`: how to build the app, how its state reads as a
+/// screen (route and its kind, loading, the actions on offer, an error, a banner), and which of
+/// its methods a tap calls. The host records every lifecycle event and tap the oracles read.
+///
+/// ```swift
+/// AppHost(simulation: simulation, network: network, routes: routes, hooks: .init(
+///     launch: { environment in OnboardingViewModel(http: environment.http, defaults: environment.defaults, clock: environment.clock) },
+///     screen: { model in model.screenState },
+///     tap: { model, action, _ in model.handle(action) }))
+/// ```
+public actor AppHost<App: AnyObject>: AppDevice {
+    /// The team's adapter between its app and the phone.
+    public struct Hooks: Sendable {
+        public var launch: @Sendable (AppEnvironment) -> App
+        public var screen: @Sendable (App) -> ScreenState
+        /// Does what the tap on `action` does: a button's action, run as its own task of the
+        /// app's process (a kill cancels it), as `Button { Task { await model.next() } }` runs.
+        public var tap: @Sendable (App, UserAction, String?) async -> Void
+        public var didEnterBackground: @Sendable (App) -> Void
+        public var willEnterForeground: @Sendable (App) -> Void
+
+        public init(launch: @escaping @Sendable (AppEnvironment) -> App, screen: @escaping @Sendable (App) -> ScreenState,
+                    tap: @escaping @Sendable (App, UserAction, String?) async -> Void,
+                    didEnterBackground: @escaping @Sendable (App) -> Void = { _ in },
+                    willEnterForeground: @escaping @Sendable (App) -> Void = { _ in }) {
+            self.launch = launch
+            self.screen = screen
+            self.tap = tap
+            self.didEnterBackground = didEnterBackground
+            self.willEnterForeground = willEnterForeground
+        }
+    }
+
+    public let simulation: Simulation
+    public let network: Network
+    public let screen: Screen
+    /// Survive kills; a reinstall erases the defaults only.
+    public let defaults: SimulatedDefaults
+    public let keychain: SimulatedKeychain
+    let routes: [SimulatedHTTPClient.Route]
+    let requestTimeout: Duration
+    let system: SimulatedSystem
+    let hooks: Hooks
+    private var app: App?
+    private var process: AppProcess?
+    private var life = AppProcessLife()
+    private var launches = 0
+    private var foreground = true
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
+
+    public init(simulation: Simulation, network: Network, routes: [SimulatedHTTPClient.Route], requestTimeout: Duration = .seconds(60),
+                system: SimulatedSystem = SimulatedSystem(), hooks: Hooks) {
+        self.simulation = simulation
+        self.network = network
+        self.routes = routes
+        self.requestTimeout = requestTimeout
+        self.system = system
+        self.hooks = hooks
+        screen = Screen(simulation: simulation)
+        defaults = SimulatedDefaults(simulation: simulation)
+        keychain = SimulatedDefaults.keychain(simulation: simulation)
+    }
+
+    public var isRunning: Bool { app != nil }
+
+    public func launch() async {
+        guard app == nil else { return await foreground() }
+        launches += 1
+        life = AppProcessLife()
+        foreground = true
+        defaults.attach(to: life)
+        keychain.attach(to: life)
+        process = AppProcess(id: launches, simulation: simulation)
+        simulation.record(ModelEvent.launched(process: launches, cold: true))
+        let environment = AppEnvironment(clock: AppClock(simulation.clock, life: life),
+                                         http: SimulatedHTTPClient(network: network, routes: routes, timeout: requestTimeout, life: life),
+                                         defaults: defaults, keychain: keychain,
+                                         connectivity: SimulatedPathMonitor(network: network, life: life),
+                                         system: system, life: life, simulation: simulation)
+        app = hooks.launch(environment)
+        render()
+    }
+
+    public func kill() async {
+        guard app != nil else { return }
+        simulation.record(ModelEvent.killed(process: launches))
+        life.end()
+        process?.terminate()
+        process = nil
+        app = nil
+        screen.onSharedExecutor(passing: ScreenState.notRunning) { $0.show($1) }
+    }
+
+    public func background() async {
+        guard let app, foreground else { return }
+        foreground = false
+        simulation.record(ModelEvent.backgrounded)
+        hooks.didEnterBackground(app)
+        render()
+    }
+
+    public func foreground() async {
+        guard let app else { return await launch() }
+        guard !foreground else { return }
+        foreground = true
+        simulation.record(ModelEvent.foregrounded)
+        hooks.willEnterForeground(app)
+        render()
+    }
+
+    /// Deletes and reinstalls the app: the defaults go, the keychain stays.
+    public func reinstall() async {
+        await kill()
+        defaults.erase()
+        simulation.record(ModelEvent.reinstalled)
+    }
+
+    public func perform(_ action: UserAction, input: String?) async -> Bool {
+        guard let app else {
+            simulation.record(ModelEvent.actionUnavailable(action, route: "none"))
+            return false
+        }
+        let shown = hooks.screen(app)
+        guard foreground, shown.actions.contains(action) else {
+            simulation.record(ModelEvent.actionUnavailable(action, route: shown.route?.description ?? "none"))
+            return false
+        }
+        simulation.record(ModelEvent.userAction(action, detail: input.map { "\"\($0)\"" } ?? ""))
+        let launch = launches
+        process?.spawn("tap \(action)") { await self.runTap(action, input: input, in: launch) }
+        return true
+    }
+
+    private func runTap(_ action: UserAction, input: String?, in launch: Int) async {
+        guard launch == launches, let app else { return }
+        await hooks.tap(app, action, input)
+        render()
+    }
+
+    /// Reads the app's state as a screen and shows it, and watches what it read: the next change
+    /// to any of it renders again (once, however many properties change in one turn).
+    private func render() {
+        guard let app else { return }
+        let process = launches
+        var state = withObservationTracking { hooks.screen(app) } onChange: { [weak self] in
+            self?.renderSoon(for: process)
+        }
+        state.foreground = foreground
+        screen.onSharedExecutor(passing: state) { $0.show($1) }
+    }
+
+    /// Called as the app's state is about to change (from wherever the app changes it): renders
+    /// once the change is done, in a job of its own, as the next frame would.
+    private nonisolated func renderSoon(for process: Int) {
+        simulation.spawn("render") { await self.renderIfCurrent(process) }
+    }
+
+    private func renderIfCurrent(_ process: Int) {
+        guard process == launches else { return }
+        render()
+    }
+}

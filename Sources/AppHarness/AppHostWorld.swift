@@ -1,0 +1,43 @@
+import SimKernel
+import AppVocabulary
+
+/// One run's world for app code: the app's mock backend behind the simulated network, and the
+/// phone (`AppHost`) that runs the app. What a plug-in's `makeWorld` returns for app code.
+///
+/// ```swift
+/// func makeWorld(_ start: AppStart) -> any AppWorld {
+///     AppHostWorld(app: id, simulation: start.simulation, backend: MyBackend(simulation: start.simulation),
+///                  faults: start.faults, routes: Self.routes, requestTimeout: start.requestTimeout, hooks: Self.hooks)
+/// }
+/// ```
+public struct AppHostWorld<App: AnyObject>: AppWorld {
+    public let app: AppID
+    public let simulation: Simulation
+    public let network: Network
+    public let device: AppHost<App>
+    let faults: FaultPlan
+    let lose: @Sendable (AccountLoss) async -> Void
+
+    public init(app: AppID, simulation: Simulation, backend: any SimulatedServer, faults: FaultPlan,
+                routes: [SimulatedHTTPClient.Route], requestTimeout: Duration = .seconds(60),
+                system: SimulatedSystem = SimulatedSystem(), hooks: AppHost<App>.Hooks,
+                lose: @escaping @Sendable (AccountLoss) async -> Void = { _ in }) {
+        self.app = app
+        self.simulation = simulation
+        self.faults = faults
+        self.lose = lose
+        network = Network(simulation: simulation, backend: backend, plan: faults)
+        device = AppHost(simulation: simulation, network: network, routes: routes, requestTimeout: requestTimeout,
+                         system: system, hooks: hooks)
+    }
+
+    public var screen: Screen { device.screen }
+
+    /// Records the device's settings and schedules the faults' offline windows and account losses.
+    public func prepare() async {
+        simulation.record(ModelEvent.deviceSettings(reduceMotion: device.system.reduceMotion, grantsNotifications: device.system.answers["notifications"] ?? true))
+        faults.schedule(on: simulation, network: network, lose: lose)
+    }
+
+    public func currentScreen() async -> ScreenState { await screen.current }
+}

@@ -1,0 +1,56 @@
+import SimKernel
+import AppVocabulary
+
+/// Connectivity for app code, as `NWPathMonitor` gives it: whether the path is satisfied now,
+/// and a handler called on every change, from the run's own connection (offline windows, the
+/// user turning the connection off).
+public final class SimulatedPathMonitor: @unchecked Sendable {
+    // Confined to the simulation's driver thread, like every actor of the run.
+    let network: Network
+    let life: AppProcessLife
+    @exclusivity(unchecked) private var token: Int?
+
+    public init(network: Network, life: AppProcessLife = AppProcessLife()) {
+        self.network = network
+        self.life = life
+    }
+
+    /// Whether the device has a connection now.
+    public var isSatisfied: Bool { network.onSharedExecutor { $0.isOnline } }
+
+    /// Calls `handler` with the new state at every change, until `cancel()` or the app's end.
+    /// The handler runs on the run's one thread, as app code's own callbacks do.
+    public func start(_ handler: @escaping (Bool) -> Void) {
+        cancel()
+        let life = self.life
+        // Confined to the simulation's driver thread, where the network calls its observers.
+        nonisolated(unsafe) let handler = handler
+        token = network.onSharedExecutor { network in
+            network.observeConnectivity { online in if life.isAlive { handler(online) } }
+        }
+    }
+
+    public func cancel() {
+        guard let token else { return }
+        self.token = nil
+        network.onSharedExecutor(passing: token) { $0.stopObserving($1) }
+    }
+}
+
+/// The system's permission prompts and accessibility settings as app code asks for them: the
+/// answer each prompt gets (set by the scenario or the persona), and Reduce Motion.
+public struct SimulatedSystem: Sendable {
+    /// What the user answers to each permission prompt, by permission (`notifications`,
+    /// `location`); a permission not listed is granted.
+    public var answers: [String: Bool]
+    /// Settings > Accessibility > Reduce Motion.
+    public var reduceMotion: Bool
+    /// How long the user takes to answer a prompt.
+    public var promptTime: Duration
+
+    public init(answers: [String: Bool] = [:], reduceMotion: Bool = false, promptTime: Duration = .milliseconds(800)) {
+        self.answers = answers
+        self.reduceMotion = reduceMotion
+        self.promptTime = promptTime
+    }
+}
