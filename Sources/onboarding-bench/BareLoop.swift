@@ -11,6 +11,16 @@ final class BareLoop {
 
     func enqueue(_ action: @escaping () -> Void) { ready.append(action) }
 
+    /// Empties the loop for another run, keeping its storage (as a long-lived event loop would).
+    func reset() {
+        ready.removeAll(keepingCapacity: true)
+        readyHead = 0
+        timers.removeAll(keepingCapacity: true)
+        sequence = 0
+        now = 0
+        stepsRun = 0
+    }
+
     func schedule(after delay: Int64, _ action: @escaping () -> Void) {
         sequence += 1
         timers.append((now + delay, sequence, action))

@@ -16,6 +16,10 @@ let usage = """
                on timers) against steps per second of a bare loop of closures doing the
                same ping-pong; prints kernel.jobs_per_second, bare.steps_per_second,
                kernel.ratio
+      flow     the peer flow of issue #30 (three concurrent calls, then a 30 s countdown), each
+               run in a simulation of its own, against the same flow as a bare loop of
+               closures; prints flow.kernel_runs_per_second, flow.bare_runs_per_second,
+               flow.kernel_over_bare (the kernel's time over the bare loop's)
       suite    virtual time simulated per wall second over every scenario in scenarios/
                (run from the package root); prints suite.virtual_over_wall
       explore  explored seeds per second on one worker for the free user and the scripted
@@ -45,6 +49,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "kernel":
     KernelBenchmark().run()
+case "flow":
+    FlowBenchmark().run()
 case "suite":
     if !SuiteBenchmark().run() { exit(2) }
 case "explore":
