@@ -28,25 +28,30 @@ public actor AppHost<App: AnyObject>: AppDevice {
         public var tap: @Sendable (App, UserAction, String?) async -> Void
         public var didEnterBackground: @Sendable (App) -> Void
         public var willEnterForeground: @Sendable (App) -> Void
+        /// What a launch does once its first frame is up: the root view's `.task`, run as a task
+        /// of the app's process.
+        public var appeared: @Sendable (App) async -> Void
 
         public init(launch: @escaping @Sendable (AppEnvironment) -> App, screen: @escaping @Sendable (App) -> ScreenState,
                     tap: @escaping @Sendable (App, UserAction, String?) async -> Void,
                     didEnterBackground: @escaping @Sendable (App) -> Void = { _ in },
-                    willEnterForeground: @escaping @Sendable (App) -> Void = { _ in }) {
+                    willEnterForeground: @escaping @Sendable (App) -> Void = { _ in },
+                    appeared: @escaping @Sendable (App) async -> Void = { _ in }) {
             self.launch = launch
             self.screen = screen
             self.tap = tap
             self.didEnterBackground = didEnterBackground
             self.willEnterForeground = willEnterForeground
+            self.appeared = appeared
         }
     }
 
-    public let simulation: Simulation
-    public let network: Network
-    public let screen: Screen
+    public nonisolated let simulation: Simulation
+    public nonisolated let network: Network
+    public nonisolated let screen: Screen
     /// Survive kills; a reinstall erases the defaults only.
-    public let defaults: SimulatedDefaults
-    public let keychain: SimulatedKeychain
+    public nonisolated let defaults: SimulatedDefaults
+    public nonisolated let keychain: SimulatedKeychain
     let routes: [SimulatedHTTPClient.Route]
     let requestTimeout: Duration
     let system: SimulatedSystem
@@ -89,6 +94,14 @@ public actor AppHost<App: AnyObject>: AppDevice {
                                          connectivity: SimulatedPathMonitor(network: network, life: life),
                                          system: system, life: life, simulation: simulation)
         app = hooks.launch(environment)
+        render()
+        let launch = launches
+        process?.spawn("appeared") { await self.runAppeared(in: launch) }
+    }
+
+    private func runAppeared(in launch: Int) async {
+        guard launch == launches, let app else { return }
+        await hooks.appeared(app)
         render()
     }
 

@@ -47,7 +47,7 @@ public struct NoRouteFlash: Oracle {
             // Without a cache the app cannot know until the backend answers; if it has not, seed
             // 003's decision ("Show onboarding if backend check fails or times out") applies.
             if !launch.cacheHit && !journeyAnswered(run, after: launch.startIndex, before: flash.index) { return nil }
-            if let main = shown.first(where: { $0.state.route == .main }), main.index < flash.index { return nil }
+            if let main = shown.first(where: { $0.state.route?.kind == .main }), main.index < flash.index { return nil }
             return Violation(
                 oracle: name, at: flash.time,
                 message: "A returning user who had finished onboarding saw \(flash.state.route!) on launch \(launch.number) "

@@ -101,7 +101,7 @@ public struct NoSilentDeadEnd: Oracle {
                 || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
                 || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)
         }
-        guard !progressed, let shown = run.screen(atIndex: end), let route = shown.state.route, route != .main else { return nil }
+        guard !progressed, let shown = run.screen(atIndex: end), let route = shown.state.route, route.kind != .main else { return nil }
         let state = shown.state
         // A user who sent the app to the background is not looking at it.
         guard state.foreground else { return nil }
@@ -123,7 +123,7 @@ public struct NoSilentDeadEnd: Oracle {
     }
 
     private func judgeEnd(_ run: RunObservation) -> Violation? {
-        guard let shown = run.screens.last, let route = shown.state.route, route != .main else { return nil }
+        guard let shown = run.screens.last, let route = shown.state.route, route.kind != .main else { return nil }
         let state = shown.state
         if state.errorText != nil && !state.actions.isEmpty { return nil }
         if state.spinner != nil || state.loadingScreen != nil {

@@ -39,9 +39,8 @@ enum ExploreCommand {
               --from S         the first seed (default 1)
               --shard I/N      run only shard I of N (the N shards together are exactly the whole)
               --jobs K         K parallel workers on this machine; results identical to --jobs 1
-              --app A          explore the personas of app A: \(AppID.allCases.map(\.rawValue).joined(separator: " or ")) (default \(AppID.fixPlan.rawValue))
-              --persona P      explore only these personas (repeatable); fix-plan: \(Persona.of(.fixPlan).map(\.rawValue).joined(separator: ", "));
-                               pickup: \(Persona.of(.pickup).map(\.rawValue).joined(separator: ", "))
+              --app A          explore the personas of app A: \(AppRegistry.apps.map(\.rawValue).joined(separator: " or ")) (default \(defaultApp.rawValue))
+              --persona P      explore only these personas (repeatable); \(personaList)
               --user U         \(UserDriver.help)
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   timing budgets per persona at percentiles (default: the nearest
@@ -205,6 +204,17 @@ enum ExploreCommand {
         return app
     }
 
+    /// The app explored without `--app`: a team's own (the first plug-in registered), else the
+    /// fix plan's.
+    static var defaultApp: AppID { AppRegistry.apps.first { AppRegistry.plugin(for: $0) != nil } ?? .fixPlan }
+
+    /// Each app's personas, for the help page: `fix-plan: new-user, …; pickup: …`.
+    static var personaList: String {
+        AppRegistry.apps.map { app in
+            "\(app.rawValue): " + allPersonas.filter { $0.app == app }.map(\.name).joined(separator: ", ")
+        }.joined(separator: ";\n                   ")
+    }
+
     /// Every persona of every app: the bundled ones, then each plug-in's.
     static var allPersonas: [ExplorationTarget] {
         Persona.allCases.map(ExplorationTarget.persona)
@@ -216,7 +226,7 @@ enum ExploreCommand {
     /// The personas named (any app's), or all of `app`'s (the fix plan's by default); a named
     /// persona of another app than `--app` is refused.
     static func personas(_ names: [String], app: AppID? = nil) throws(UsageError) -> [ExplorationTarget] {
-        guard !names.isEmpty else { return allPersonas.filter { $0.app == (app ?? .fixPlan) } }
+        guard !names.isEmpty else { return allPersonas.filter { $0.app == (app ?? defaultApp) } }
         var personas: [ExplorationTarget] = []
         for name in names {
             guard let persona = allPersonas.first(where: { $0.name == name }) else {

@@ -1,0 +1,184 @@
+import Foundation
+import Observation
+
+/// Seed 001's `OnboardingViewModel`: the onboarding state machine of the Trendy app, `@Observable`,
+/// keeping its state in `UserDefaults` under the three keys 001 names, and writing the
+/// completion flag only once the backend profile has taken it (001: "the ViewModel needs to
+/// coordinate writes with backend profile updates").
+///
+/// Welcome, sign-up, then the permission cards in 001's order ("Notifications (FIRST) … Location"),
+/// each card before its system prompt (000 Pitfall 4: "show a custom pre-permission screen
+/// explaining the value BEFORE triggering the iOS system dialog"), then the finish screen's
+/// celebration, which honours Reduce Motion (000 Pitfall 8).
+@Observable public final class OnboardingViewModel {
+    public enum Step: String, CaseIterable, Sendable {
+        case welcome, signUp = "sign-up", notifications, location, finish
+    }
+
+    public enum Place: Equatable, Sendable {
+        case launching
+        case onboarding(Step)
+        case home
+    }
+
+    public static let currentStepKey = "onboarding_current_step"
+    public static let startTimeKey = "onboarding_start_time"
+    public static let completeKey = "onboarding_complete"
+
+    public private(set) var place: Place
+    /// A request of the current step is in flight (its button shows a spinner).
+    public private(set) var isBusy = false
+    public private(set) var errorMessage: String?
+    /// The system prompt up now (`notifications`, `location`), if any.
+    public private(set) var systemPrompt: String?
+    /// The finish screen's confetti (a plain checkmark under Reduce Motion).
+    public private(set) var confetti = false
+    /// Home's own loading view (only with the nested-loading bug).
+    public private(set) var homeLoading = false
+    /// No connection now (the path monitor's word).
+    public private(set) var isOffline = false
+
+    @ObservationIgnored let http: any TrendyHTTPClient
+    @ObservationIgnored let defaults: any TrendyDefaults
+    @ObservationIgnored let system: any TrendySystem
+    @ObservationIgnored let clock: any Clock<Duration>
+    @ObservationIgnored let bugs: TrendyBugs
+
+    public init(http: any TrendyHTTPClient, defaults: any TrendyDefaults, system: any TrendySystem,
+                connectivity: any TrendyConnectivity, clock: any Clock<Duration>, bugs: TrendyBugs = []) {
+        self.http = http
+        self.defaults = defaults
+        self.system = system
+        self.clock = clock
+        self.bugs = bugs
+        isOffline = !connectivity.isSatisfied
+        // 000 Pitfall 1's fix: the first route comes from what the device knows, before any frame.
+        if defaults.bool(forKey: Self.completeKey) {
+            place = bugs.contains(.launchFlash) ? .onboarding(.welcome) : bugs.contains(.nestedLoading) ? .launching : .home
+        } else if let saved = defaults.string(forKey: Self.currentStepKey), let step = Step(rawValue: saved) {
+            place = .onboarding(step)
+        } else {
+            place = .onboarding(.welcome)
+        }
+        if case .onboarding(let step) = place { confetti = step == .finish && celebrates }
+        connectivity.start { [weak self] online in self?.isOffline = !online }
+    }
+
+    /// The root view's `.task`: what a launch does once the first frame is up.
+    public func appeared() async {
+        if bugs.contains(.launchFlash), defaults.bool(forKey: Self.completeKey) {
+            // Asks the backend before believing the flag: welcome shows meanwhile.
+            _ = try? await http.data(method: "GET", path: "/profiles/me", headers: [:], body: Data())
+            place = .home
+        }
+        if bugs.contains(.nestedLoading), place == .launching {
+            _ = try? await http.data(method: "GET", path: "/profiles/me", headers: [:], body: Data())
+            place = .home
+            homeLoading = true
+            _ = try? await http.data(method: "GET", path: "/home", headers: [:], body: Data())
+            homeLoading = false
+        }
+    }
+
+    public func getStarted() async {
+        guard place == .onboarding(.welcome) else { return }
+        if defaults.object(forKey: Self.startTimeKey) == nil { defaults.set(system.now(), forKey: Self.startTimeKey) }
+        await advance(to: .signUp)
+    }
+
+    public func signUp(email: String) async {
+        guard place == .onboarding(.signUp), !isBusy else { return }
+        // 000 Pitfall 10: "Missing Loading State on Buttons".
+        if !bugs.contains(.doubleSubmit) { isBusy = true }
+        errorMessage = nil
+        defer { isBusy = false }
+        guard await connection() else {
+            errorMessage = "No connection. Try again."
+            return
+        }
+        do {
+            let answer = try await http.data(method: "POST", path: "/auth/signup", headers: ["Content-Type": "application/json"],
+                                             body: Data("{\"email\":\"\(email)\"}".utf8))
+            guard (200..<300).contains(answer.status) else {
+                errorMessage = "Couldn't create your account. Try again."
+                return
+            }
+            await advance(to: .notifications)
+        } catch {
+            errorMessage = "No connection. Try again."
+        }
+    }
+
+    /// The card's Enable button: only now the system prompt (000 Pitfall 4's two-step opt-in).
+    public func enable(_ step: Step) async {
+        guard place == .onboarding(step), systemPrompt == nil, step == .notifications || step == .location else { return }
+        await ask(step)
+        await advance(to: step == .notifications ? .location : .finish)
+    }
+
+    /// "Not Now" on a card: 000 Pitfall 4's "Progressive disclosure".
+    public func notNow() async {
+        guard case .onboarding(let step) = place, systemPrompt == nil else { return }
+        switch step {
+        case .notifications: await advance(to: .location)
+        case .location: await advance(to: .finish)
+        default: return
+        }
+    }
+
+    /// Finish: the backend profile takes `onboarding_complete` first, then the device.
+    public func finish() async {
+        guard place == .onboarding(.finish), !isBusy else { return }
+        isBusy = true
+        errorMessage = nil
+        defer { isBusy = false }
+        guard await connection() else {
+            errorMessage = "No connection. Try again."
+            return
+        }
+        let accepted: Bool
+        do {
+            let answer = try await http.data(method: "PATCH", path: "/profiles/me", headers: ["Content-Type": "application/json"],
+                                             body: Data("{\"onboarding_complete\":true}".utf8))
+            accepted = (200..<300).contains(answer.status)
+        } catch {
+            accepted = false
+        }
+        guard accepted else {
+            if !bugs.contains(.silentFinish) { errorMessage = "Couldn't finish setting up. Try again." }
+            return
+        }
+        defaults.set(true, forKey: Self.completeKey)
+        defaults.set(nil, forKey: Self.currentStepKey)
+        confetti = false
+        place = .home
+    }
+
+    /// Offline, a request could only fail at once, unseen: wait a bounded while for the
+    /// connection first, the spinner up. True if there is one.
+    private func connection() async -> Bool {
+        var waited = Duration.zero
+        while isOffline && waited < .seconds(20) {
+            do { try await clock.sleep(for: .milliseconds(500)) } catch { return false }
+            waited += .milliseconds(500)
+        }
+        return !isOffline
+    }
+
+    private var celebrates: Bool { bugs.contains(.motionIgnored) || !system.reduceMotion }
+
+    private func advance(to step: Step) async {
+        place = .onboarding(step)
+        defaults.set(step.rawValue, forKey: Self.currentStepKey)
+        confetti = step == .finish && celebrates
+        if bugs.contains(.promptBeforeCard), step == .notifications || step == .location {
+            await ask(step)
+        }
+    }
+
+    private func ask(_ step: Step) async {
+        systemPrompt = step.rawValue
+        _ = await system.requestPermission(step.rawValue)
+        systemPrompt = nil
+    }
+}

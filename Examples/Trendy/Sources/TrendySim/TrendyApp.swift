@@ -1,0 +1,92 @@
+import Foundation
+import SimKernel
+import AppVocabulary
+import AppHarness
+import Scenarios
+import Oracles
+import TrendyOnboarding
+
+// The one-line adapters: the harness's services are the app's own dependencies.
+extension SimulatedHTTPClient: TrendyHTTPClient {}
+extension SimulatedDefaults: TrendyDefaults {}
+extension SimulatedPathMonitor: TrendyConnectivity {}
+
+/// The system as the app sees it in a run: the harness's prompts and settings.
+struct TrendySystemAdapter: TrendySystem {
+    let environment: AppEnvironment
+    func requestPermission(_ permission: String) async -> Bool { await environment.requestPermission(permission) }
+    var reduceMotion: Bool { environment.system.reduceMotion }
+    func now() -> Date { environment.clock.date() }
+}
+
+/// Seed 001's Trendy onboarding as a plug-in: its screens, buttons, endpoints and the seeds' bugs
+/// put back, run by `AppHost` from the app's own `OnboardingViewModel`.
+public struct TrendyApp: AppPlugin {
+    public static let app = AppID("trendy")
+
+    public let id = TrendyApp.app
+    public let summary = "seed 001's Trendy onboarding: welcome, sign-up, permission cards, finish"
+    public let routes: [RouteName] = [RouteName("launch", kind: .launch)]
+        + OnboardingViewModel.Step.allCases.map { RouteName($0.rawValue, kind: $0 == .signUp ? .auth : .onboarding) }
+        + [RouteName("home", kind: .main)]
+    public let actions = TrendyApp.actionNames.map { UserAction($0) }
+    /// Forward first: Enable before Not Now.
+    public let forwardActions = ["get-started", "sign-up", "enable-notifications", "enable-location", "finish"].map { UserAction($0) }
+    public let endpoints = [TrendyApp.signUp, TrendyApp.profile, TrendyApp.home]
+    public let catalogue = TrendyMutants.all.map(\.entry)
+    public var oracles: [any Oracle] { OracleCatalogue.shared + [SystemPromptAfterItsCard()] }
+    public var personas: [AppPersona] {
+        [AppPersona(name: "trendy-new-install", summary: "Trendy just installed: onboarding from the welcome screen"),
+         AppPersona(name: "trendy-returning", summary: "Trendy with onboarding done on this phone: home at once", returning: true,
+                    setup: { _ in AppSetup(device: .object([(key: "onboardingComplete", value: .bool(true))])) }),
+         AppPersona(name: "trendy-reduce-motion", summary: "a new install on a phone with Reduce Motion on",
+                    setup: { _ in AppSetup(device: .object([(key: "reduceMotion", value: .bool(true))])) })]
+    }
+
+    static let actionNames = ["get-started", "sign-up", "enable-notifications", "enable-location", "not-now", "finish"]
+    static let signUp = Endpoint("sign-up"), profile = Endpoint("profile"), home = Endpoint("home")
+    static let routes: [SimulatedHTTPClient.Route] = [
+        .init("POST", "/auth/signup", signUp), .init("GET", "/profiles/me", profile), .init("PATCH", "/profiles/me", profile),
+        .init("GET", "/home", home),
+    ]
+
+    public init() {}
+
+    public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
+        TrendySetup.problems(setup)
+    }
+
+    public func makeWorld(_ start: AppStart) -> any AppWorld {
+        let setup = TrendySetup(start.setup)
+        let bugs = TrendyMutants.bugs(start.mutants)
+        let world = AppHostWorld(app: id, simulation: start.simulation, backend: TrendyBackend(simulation: start.simulation),
+                                 faults: start.faults, routes: Self.routes, requestTimeout: start.requestTimeout,
+                                 system: SimulatedSystem(answers: setup.answers, reduceMotion: setup.reduceMotion),
+                                 hooks: Self.hooks(bugs: bugs))
+        if setup.onboardingComplete { world.device.defaults.set(true, forKey: OnboardingViewModel.completeKey) }
+        return world
+    }
+
+    /// The team's adapter: the view model built at each launch, read as a screen, and tapped.
+    static func hooks(bugs: TrendyBugs) -> AppHost<OnboardingViewModel>.Hooks {
+        .init(launch: { environment in
+                  let model = OnboardingViewModel(http: environment.http, defaults: environment.defaults,
+                                                  system: TrendySystemAdapter(environment: environment),
+                                                  connectivity: environment.connectivity, clock: environment.clock, bugs: bugs)
+                  return model
+              },
+              screen: TrendyScreen.state(of:),
+              tap: { model, action, input in
+                  switch action.rawValue {
+                  case "get-started": await model.getStarted()
+                  case "sign-up": await model.signUp(email: input ?? "new.user@example.com")
+                  case "enable-notifications": await model.enable(.notifications)
+                  case "enable-location": await model.enable(.location)
+                  case "not-now": await model.notNow()
+                  case "finish": await model.finish()
+                  default: return
+                  }
+              },
+              appeared: { model in await model.appeared() })
+    }
+}

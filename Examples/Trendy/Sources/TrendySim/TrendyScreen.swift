@@ -1,0 +1,41 @@
+import AppVocabulary
+import TrendyOnboarding
+
+/// What the user sees of the view model's state: the small adapter a team writes, the same
+/// reading its SwiftUI views make.
+enum TrendyScreen {
+    static func state(of model: OnboardingViewModel) -> ScreenState {
+        var state: ScreenState
+        switch model.place {
+        case .launching:
+            state = ScreenState(route: .named(RouteName("launch", kind: .launch)))
+            state.loadingScreen = "launch-screen"
+            return state
+        case .home:
+            state = ScreenState(route: .named(RouteName("home", kind: .main)))
+            if model.homeLoading { state.loadingScreen = "home-loading" }
+            return state
+        case .onboarding(let step):
+            state = ScreenState(route: .named(RouteName(step.rawValue, kind: step == .signUp ? .auth : .onboarding)))
+            // A system prompt is the OS's dialog over the card: it waits on the user's answer, as a
+            // sheet does (the pickup app's Apple sheet shows the same way).
+            state.spinner = model.isBusy ? step.rawValue : model.systemPrompt != nil ? "system-prompt" : nil
+            state.errorText = model.errorMessage
+            state.alert = model.systemPrompt.map { "Allow \($0)?" }
+            state.motionEffects = model.confetti ? ["confetti"] : []
+            guard !model.isBusy, model.systemPrompt == nil else { return state }
+            state.actions = actions(on: step).map { UserAction($0) }
+            return state
+        }
+    }
+
+    static func actions(on step: OnboardingViewModel.Step) -> [String] {
+        switch step {
+        case .welcome: ["get-started"]
+        case .signUp: ["sign-up"]
+        case .notifications: ["enable-notifications", "not-now"]
+        case .location: ["enable-location", "not-now"]
+        case .finish: ["finish"]
+        }
+    }
+}

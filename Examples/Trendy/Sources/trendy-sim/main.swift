@@ -1,0 +1,4 @@
+import SimCommandLine
+import TrendySim
+
+SimCommandLine.run(apps: [TrendyApp()])
