@@ -24,7 +24,7 @@ public struct AppClock: Clock, Sendable {
         guard life.isAlive else { throw AppProcessEnded() }
     }
 
-    /// The wall-clock date app code would read with `Date()`: a fixed start (2026-01-01 00:00
+    /// The wall-clock date app code would read with `Date()`: a fixed start (2026-01-01 00:00  // determinism: ok (names what it replaces)
     /// UTC) plus the run's virtual time, so that stored dates are the same in every run of a seed.
     public func date() -> Date {
         let elapsed = SimulationInstant.zero.duration(to: clock.now)

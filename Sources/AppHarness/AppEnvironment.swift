@@ -7,7 +7,7 @@ import AppVocabulary
 /// settings. Every service is tied to the launch: after a kill, the launch's left-over work can
 /// neither send, store, nor sleep on.
 public struct AppEnvironment: Sendable {
-    /// The run's virtual clock (`any Clock<Duration>`); `clock.date()` for `Date()`.
+    /// The run's virtual clock (`any Clock<Duration>`); `clock.date()` for `Date()`.  // determinism: ok (names what it replaces)
     public let clock: AppClock
     public let http: SimulatedHTTPClient
     /// Survives a kill, gone after a reinstall.

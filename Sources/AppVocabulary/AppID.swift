@@ -4,7 +4,7 @@
 ///
 /// Open: an app outside this package has an id of its own (`AppID("trendy")`), the name its
 /// scenarios give in `"app"`. Two ids are the same when their names are.
-public struct AppID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct AppID: VocabularyName {
     /// The app's name in scenarios (`"app": "pickup"`), `--app` and reports.
     public let rawValue: String
     /// `NameFingerprint.of(rawValue)`, kept so that most comparisons compare one integer.
@@ -15,15 +15,6 @@ public struct AppID: RawRepresentable, Hashable, Sendable, CustomStringConvertib
     /// For the names below: their fingerprints spelled out, so that naming one costs nothing
     /// (a test holds each equal to `NameFingerprint.of`).
     @usableFromInline init(_ name: String, fingerprint: UInt64) { rawValue = name; self.fingerprint = fingerprint }
-
-    public var description: String { rawValue }
-
-    /// `NameFingerprint` first: most comparisons are of different names.
-    @inlinable public static func == (lhs: AppID, rhs: AppID) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 
     /// The fix plan's app (seeds 002, 003, 000): email OTP sign-in, intake, goals, a program.
     @inlinable public static var fixPlan: AppID { AppID("fix-plan", fingerprint: 0x1fa87e5b1705f6a8) }

@@ -6,7 +6,7 @@
 /// Open: an app outside this package names its own bugs (`Mutant("trendy-lost-step")`) and lists
 /// them, with their summaries and sources, in its plug-in's catalogue. Two mutants are the same
 /// when their ids are.
-public struct Mutant: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct Mutant: ListedVocabularyName {
     /// The catalogue id, as scenarios' `guards` and `--mutant` name it (`fix-3`).
     public let rawValue: String
     /// `NameFingerprint.of(rawValue)`, kept so that most comparisons compare one integer.
@@ -19,24 +19,7 @@ public struct Mutant: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     /// (a test holds each equal to `NameFingerprint.of`).
     @usableFromInline init(_ name: String, fingerprint: UInt64) { rawValue = name; self.fingerprint = fingerprint }
 
-    public var description: String { rawValue }
-
-    /// `NameFingerprint` first: most comparisons are of different names.
-    @inlinable public static func == (lhs: Mutant, rhs: Mutant) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
-
-    /// Catalogue order, then any other by id.
-    public static func < (lhs: Mutant, rhs: Mutant) -> Bool {
-        switch (Self.positions[lhs.rawValue], Self.positions[rhs.rawValue]) {
-        case let (left?, right?): left < right
-        case (_?, nil): true
-        case (nil, _?): false
-        case (nil, nil): lhs.rawValue < rhs.rawValue
-        }
-    }
+    public static func listedPosition(of name: Mutant) -> Int? { positions[name.rawValue] }
 
     /// One catalogue line: the bug, the app it is in, what the old code did and where the seeds say so.
     public struct Entry: Sendable {

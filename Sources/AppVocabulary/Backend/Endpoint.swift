@@ -5,7 +5,7 @@ import SimKernel
 /// Open: an app names its own endpoints (`Endpoint("upload-photo")`) and lists them in its
 /// plug-in; the names below are the two bundled apps'. Two endpoints are the same when their
 /// names are.
-public struct Endpoint: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct Endpoint: ListedVocabularyName {
     /// The endpoint's name in scenarios, the trace and reports (`send-otp`).
     public let rawValue: String
     /// `NameFingerprint.of(rawValue)`, kept so that most comparisons compare one integer.
@@ -18,24 +18,7 @@ public struct Endpoint: RawRepresentable, Hashable, Sendable, Comparable, Custom
     /// (a test holds each equal to `NameFingerprint.of`).
     @usableFromInline init(_ name: String, fingerprint: UInt64) { rawValue = name; self.fingerprint = fingerprint }
 
-    public var description: String { rawValue }
-
-    /// `NameFingerprint` first: most comparisons are of different names.
-    @inlinable public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
-
-    /// The bundled endpoints in their listed order, then any other by name.
-    public static func < (lhs: Endpoint, rhs: Endpoint) -> Bool {
-        switch (allCases.firstIndex(of: lhs), allCases.firstIndex(of: rhs)) {
-        case let (left?, right?): left < right
-        case (_?, nil): true
-        case (nil, _?): false
-        case (nil, nil): lhs.rawValue < rhs.rawValue
-        }
-    }
+    public static func listedPosition(of name: Endpoint) -> Int? { allCases.firstIndex(of: name) }
 
     /// The bundled apps' endpoints, the fix plan's first.
     public static let allCases: [Endpoint] = [

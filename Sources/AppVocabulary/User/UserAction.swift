@@ -3,7 +3,7 @@
 /// Open: an app names its own actions (`UserAction("allow-photos")`) and lists them in its
 /// plug-in; the names below are the two bundled apps'. Two actions are the same when their names
 /// are: the trace, scenarios and reports speak in names.
-public struct UserAction: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct UserAction: ListedVocabularyName {
     /// The action's name in scenarios, the trace and reports (`send-code`).
     public let rawValue: String
     /// `NameFingerprint.of(rawValue)`, kept so that most comparisons compare one integer.
@@ -17,24 +17,7 @@ public struct UserAction: RawRepresentable, Hashable, Sendable, Comparable, Cust
     /// (a test holds each equal to `NameFingerprint.of`).
     @usableFromInline init(_ name: String, fingerprint: UInt64) { rawValue = name; self.fingerprint = fingerprint }
 
-    public var description: String { rawValue }
-
-    /// `NameFingerprint` first: most comparisons are of different names.
-    @inlinable public static func == (lhs: UserAction, rhs: UserAction) -> Bool {
-        lhs.fingerprint == rhs.fingerprint && lhs.rawValue == rhs.rawValue
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
-
-    /// The bundled actions in their listed order, then any other by name.
-    public static func < (lhs: UserAction, rhs: UserAction) -> Bool {
-        switch (allCases.firstIndex(of: lhs), allCases.firstIndex(of: rhs)) {
-        case let (left?, right?): left < right
-        case (_?, nil): true
-        case (nil, _?): false
-        case (nil, nil): lhs.rawValue < rhs.rawValue
-        }
-    }
+    public static func listedPosition(of name: UserAction) -> Int? { allCases.firstIndex(of: name) }
 
     /// The bundled apps' actions, in the order their screens list them.
     public static let allCases: [UserAction] = [
