@@ -44,10 +44,21 @@ import Foundation
                         .product(name: "SimCommandLine", package: "onboarding-sim"), .product(name: "Scenarios", package: "onboarding-sim"),
                         .product(name: "AppVocabulary", package: "onboarding-sim"), .product(name: "SimKernel", package: "onboarding-sim"),
                     ]),
+                    // Examples/Trendy's own targets, on the tagged clone instead of a path.
+                    .target(name: "TrendyOnboarding", swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+                    .target(name: "TrendySim", dependencies: [
+                        "TrendyOnboarding", .product(name: "AppHarness", package: "onboarding-sim"),
+                        .product(name: "Scenarios", package: "onboarding-sim"), .product(name: "Oracles", package: "onboarding-sim"),
+                        .product(name: "AppVocabulary", package: "onboarding-sim"), .product(name: "SimKernel", package: "onboarding-sim"),
+                    ], swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+                    .executableTarget(name: "trendy-sim", dependencies: [
+                        "TrendySim", .product(name: "SimCommandLine", package: "onboarding-sim"),
+                    ], swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
                 ]
             )
             """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try Self.writeDoorTool(in: consumer)
+        try Self.copyTrendy(into: consumer)
         let test = tests.appendingPathComponent("ReadmeTests.swift")
         let snippet = try Self.readmeTest()
         try snippet.write(to: test, atomically: true, encoding: .utf8)
@@ -65,6 +76,27 @@ import Foundation
         #expect(said.components(separatedBy: "no such file or folder").count == 2, "the failure is printed once: \(said.suffix(2000))")
 
         try Self.checkDoorTool(in: consumer)
+        try Self.checkTrendy(in: consumer)
+    }
+
+    /// Examples/Trendy's sources and scenarios, as they are in the checkout.
+    static func copyTrendy(into consumer: URL) throws {
+        let example = ScenarioCommandTests.root.appendingPathComponent("Examples/Trendy")
+        for target in ["TrendyOnboarding", "TrendySim", "trendy-sim"] {
+            try FileManager.default.copyItem(at: example.appendingPathComponent("Sources/\(target)"),
+                                             to: consumer.appendingPathComponent("Sources/\(target)"))
+        }
+        try FileManager.default.copyItem(at: example.appendingPathComponent("scenarios"), to: consumer.appendingPathComponent("trendy"))
+    }
+
+    /// Seed 001's Trendy onboarding builds against a tagged release (`from:`) and its tool
+    /// catches every bug of its catalogue there.
+    static func checkTrendy(in consumer: URL) throws {
+        let build = try BuiltTool.run("swift", ["build", "--product", "trendy-sim"], in: consumer)
+        try #require(build.status == 0, "\(build.standardOutput.suffix(3000))\(build.standardError.suffix(3000))")
+        let regress = try BuiltTool.run(consumer.appendingPathComponent(".build/debug/trendy-sim").path, ["regress", "trendy"], in: consumer)
+        #expect(regress.status == 0, "\(regress.standardOutput)\(regress.standardError)")
+        #expect(regress.standardOutput.contains("6 of 6 catalogue ids caught, with the fixed model clean"), "\(regress.standardOutput)")
     }
 
     /// The code block that follows `<!-- your-app: NAME -->` in docs/your-app.md.
