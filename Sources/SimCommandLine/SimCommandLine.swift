@@ -1,4 +1,5 @@
 import Foundation
+import SimKernel
 import Scenarios
 import Exploration
 
@@ -20,6 +21,8 @@ public enum SimCommandLine {
     public static func run(apps: [any AppPlugin] = [], name: String? = nil) -> Never {
         // Restarts once with a bigger allocator cache (about 10% faster on many seeds; see AllocatorTuning).
         AllocatorTuning.restartTunedIfNeeded()
+        // Main-actor jobs of a run go into the run (before anything uses the main actor).
+        MainActorBridge.install()
         let executable = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""
         exit(main(Array(CommandLine.arguments.dropFirst()), apps: apps,
                   name: name ?? (executable.isEmpty ? "onboarding-sim" : executable)))

@@ -23,6 +23,8 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
     /// What runs next, in order: jobs of tasks, and steps (`SimulationStep`) that run without one.
     enum ReadyWork {
         case job(UnownedJob)
+        /// A main-actor job (`MainActorBridge`): run on the main executor, in this run's order.
+        case mainActorJob(UnownedJob)
         case step(any SimulationStep)
     }
 
@@ -54,6 +56,12 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
     func take(_ job: UnsafeMutableRawPointer) {
         assert(isOnDriverThread, "only the driver thread hands global jobs to its run")
         ready.push(.job(unsafeBitCast(job, to: UnownedJob.self)))
+    }
+
+    /// Takes a job the runtime sent to the main actor from the driver thread (`MainActorBridge`).
+    func takeMainActorJob(_ job: UnownedJob) {
+        assert(isOnDriverThread, "only the driver thread hands main-actor jobs to its run")
+        ready.push(.mainActorJob(job))
     }
 
     /// Queues a step behind the work ready now.
@@ -101,6 +109,9 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
         case .job(let job)?:
             runningTask = unsafeBitCast(job, to: UnsafeRawPointer.self)
             job.runSynchronously(on: asUnownedSerialExecutor())
+        case .mainActorJob(let job)?:
+            runningTask = unsafeBitCast(job, to: UnsafeRawPointer.self)
+            job.runSynchronously(on: MainActor.sharedUnownedExecutor)
         case .step(let step)?:
             runningTask = Self.noTask
             if runningSteps { step.run() }

@@ -1,0 +1,49 @@
+@_spi(ExperimentalCustomExecutors) import _Concurrency
+import Synchronization
+
+/// `@MainActor` code under the kernel: a main executor that takes every main-actor job sent from
+/// a thread that drives a run into that run's ready queue, in order, and runs it there as the
+/// main actor's (so isolation checks hold), as the escape guard takes the global executor's. Jobs
+/// from any other thread go to the platform's own main executor, unchanged.
+///
+/// On Swift 6.3.1 a custom main executor is SPI (`ExperimentalCustomExecutors`) and is installed
+/// with `_createExecutors(factory:)`, which must come before anything uses the main actor: call
+/// `install()` first thing in `main` (`SimCommandLine.run` does).
+public enum MainActorBridge {
+    /// Installs the bridge once per process; later calls do nothing.
+    public static func install() { _ = installed }
+
+    /// Whether `install()` has run in this process.
+    public static var isInstalled: Bool { installedFlag.load(ordering: .relaxed) }
+
+    private static let installed: Bool = {
+        _createExecutors(factory: BridgingExecutorFactory.self)
+        installedFlag.store(true, ordering: .relaxed)
+        return true
+    }()
+
+    private static let installedFlag = Atomic(false)
+}
+
+/// The factory `_createExecutors` asks for the main and the default executors.
+struct BridgingExecutorFactory: ExecutorFactory {
+    static let main = BridgingMainExecutor()
+    static var mainExecutor: any MainExecutor { main }
+    static var defaultExecutor: any TaskExecutor { PlatformExecutorFactory.defaultExecutor }
+}
+
+/// The main executor: a run's own jobs into the run, everything else to the platform's.
+final class BridgingMainExecutor: MainExecutor, @unchecked Sendable {
+    let platform: any MainExecutor = PlatformExecutorFactory.mainExecutor
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        if let run = EscapeGuard.active {
+            run.takeMainActorJob(UnownedJob(job))
+        } else {
+            platform.enqueue(job)
+        }
+    }
+
+    func run() throws { try platform.run() }
+    func stop() { platform.stop() }
+}
