@@ -1,7 +1,7 @@
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 import Synchronization
 
-/// `@MainActor` code under the kernel: a main executor that takes every main-actor job sent from
+/// `@MainActor` code under the kernel: a main executor that takes every main-actor job sent from  // determinism: ok (the bridge keeps main-actor jobs in the run)
 /// a thread that drives a run into that run's ready queue, in order, and runs it there as the
 /// main actor's (so isolation checks hold), as the escape guard takes the global executor's. Jobs
 /// from any other thread go to the platform's own main executor, unchanged.
