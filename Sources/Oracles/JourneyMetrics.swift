@@ -42,7 +42,7 @@ public struct JourneyMetrics: Sendable, Equatable {
         var reachedMain = false
         var byScreen = [Int64?](repeating: nil, count: TimingMetric.screens.count)
         forEachSpan(of: run) { state, span in
-            if !reachedMain, state.route == .main { reachedMain = true }
+            if !reachedMain, state.route?.kind == .main { reachedMain = true }
             guard let route = state.route, state.foreground else { current = 0; return }
             let waiting = isWaiting(state)
             if let position = TimingMetric.screenPosition(of: route) {
