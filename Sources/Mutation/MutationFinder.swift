@@ -1,9 +1,10 @@
 /// Finds the mutation points of one file of the app under test.
 ///
 /// Never mutated, because a change there says nothing about the app a user sees:
-/// - the catalogue's own mutant switches (`mutants.contains(…)`) and the code only a switched-on
-///   catalogue mutant runs (`if mutants.contains(.x) { … }`, `guard !mutants.contains(.x) else { … }`,
-///   the rest of a function after `guard mutants.contains(.x) else`);
+/// - the catalogue's own mutant switches (`mutants.contains(…)`; in app code, `bugs.contains(…)`, or
+///   any name in `switches`) and the code only a switched-on catalogue mutant runs
+///   (`if mutants.contains(.x) { … }`, `guard !mutants.contains(.x) else { … }`, the rest of a
+///   function after `guard mutants.contains(.x) else`);
 /// - statements that only record an event (`simulation.record(…)`): the trace changes, the screen not;
 /// - assertions (`precondition`, `assert`, `fatalError`), initialisers (wiring), and the
 ///   executor plumbing (`unownedExecutor`);
@@ -14,10 +15,14 @@ public struct MutationFinder {
     /// Tokens no mutation may touch.
     var excluded: [Bool]
 
-    public static func mutants(in file: SourceFile, enums: EnumCatalogue) -> [Mutant] {
+    /// The names of the sets that switch a catalogue's bugs on: the bundled models' `mutants`, and
+    /// `bugs`, as app code outside this package names them (Examples/Trendy's `TrendyBugs`).
+    public static let defaultSwitches = ["mutants", "bugs"]
+
+    public static func mutants(in file: SourceFile, enums: EnumCatalogue, switches: [String] = defaultSwitches) -> [Mutant] {
         var finder = MutationFinder(file: file, enums: enums,
                                     excluded: [Bool](repeating: false, count: file.tokens.count))
-        finder.excludeMutantSwitches()
+        for name in switches { finder.excludeMutantSwitches(named: name) }
         finder.excludeStatements()
         var found = finder.conditionMutants() + finder.statementMutants() + finder.expressionMutants()
         found.sort { ($0.start, $0.mutationOperator, $0.end) < ($1.start, $1.mutationOperator, $1.end) }
@@ -47,8 +52,8 @@ public struct MutationFinder {
     }
 
     /// `mutants.contains(…)` (with a `!` before it) and the code only a catalogue mutant runs.
-    private mutating func excludeMutantSwitches() {
-        for index in tokens.indices where isWord(index, "mutants") && isPunctuation(index + 1, ".")
+    private mutating func excludeMutantSwitches(named name: String) {
+        for index in tokens.indices where isWord(index, name) && isPunctuation(index + 1, ".")
             && isWord(index + 2, "contains") && isPunctuation(index + 3, "(") {
             guard let close = file.partner[index + 3] else { continue }
             let negated = index > 0 && tokens[index - 1].kind == .symbol && tokens[index - 1].text == "!"
@@ -66,7 +71,8 @@ public struct MutationFinder {
               clauses.contains(where: { $0 == start..<end }) else { return }
         let body = clauses.last!.upperBound
         if keyword == "if", !negated, isPunctuation(body, "{"), let close = file.partner[body] {
-            exclude(body..<(close + 1))
+            // The other clauses of `if switch, …` are read only with the mutant on, as is the body.
+            exclude(clauses.first!.lowerBound..<(close + 1))
         }
         if keyword == "guard", negated, isWord(body, "else"), isPunctuation(body + 1, "{"), let close = file.partner[body + 1] {
             exclude((body + 1)..<(close + 1))

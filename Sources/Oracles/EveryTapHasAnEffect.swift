@@ -5,8 +5,12 @@ import AppVocabulary
 /// spins, stops, and nothing happens"; 000 Pitfall 10: "nothing visibly happens").
 ///
 /// A tap on an action the screen offered changes what the user sees within the flash window:
-/// the route, a spinner, an error, the enabled actions, the resume gate, a countdown (a tap the
-/// screen did not offer is refused in the trace, `unavailable`, and not judged here). A spinner
+/// the route, a spinner, an error, the enabled actions, the resume gate, a countdown. A tap the
+/// screen did not offer is refused in the trace (`unavailable`) and not judged; a tap the app
+/// refuses although the screen in front of the user offered it, with no tap of theirs since that
+/// screen (a double tap's second may be refused), is a button that does nothing,
+/// judged by the screen the user saw, not by the app's state behind it (mutation work: the Apple
+/// sheet's close button stayed on screen after the app had stopped accepting it). A spinner
 /// that already stood on the screen does not count: the tap itself must change something. Typing
 /// and picking (`type-email`, `type-code`, `select-goal`) and `open-terms` (it leaves the app)
 /// are not judged; nor is a tap followed within the window by a kill or a trip to the background.
@@ -20,6 +24,7 @@ public struct EveryTapHasAnEffect: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        if let refused = refusedOfferedTap(run) { return [refused] }
         for tap in run.events([.userAction]) {
             guard case .userAction(let action, _) = tap.event, !Self.notJudged.contains(action),
                   let before = run.screen(atIndex: tap.index) else { continue }
@@ -37,5 +42,22 @@ public struct EveryTapHasAnEffect: Oracle {
                               excerpt: run.lines([before.index, tap.index]))]
         }
         return []
+    }
+
+    /// The first tap the app refused on an action that the screen in front of the user offered.
+    private func refusedOfferedTap(_ run: RunObservation) -> Violation? {
+        for tap in run.events([.actionUnavailable]) {
+            guard case .actionUnavailable(let action, _) = tap.event, let before = run.screen(atIndex: tap.index),
+                  before.state.foreground, before.state.route != nil, before.state.actions.contains(action) else { continue }
+            // A second tap before the screen caught up with the user's first (a double tap) may
+            // be refused: that is the app guarding against a double submission.
+            if run.events([.userAction]).between(after: before.index, before: tap.index).first != nil { continue }
+            return Violation(oracle: name, at: tap.time,
+                             message: "'\(action.rawValue)' at \(tap.time) was on the screen (\(before.state.route.map(\.description) ?? "")) "
+                                + "but the app refused the tap: a button that does nothing. Offer only what the app will take, "
+                                + "and show each change of what it takes at once.",
+                             excerpt: run.lines([before.index, tap.index]))
+        }
+        return nil
     }
 }

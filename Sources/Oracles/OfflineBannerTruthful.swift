@@ -30,14 +30,17 @@ public struct OfflineBannerTruthful: Oracle {
                                 + "\(settings.flashWindow.totalMilliseconds)ms. The banner follows the connection (seed 004).",
                              excerpt: run.lines([since.index]))
         }
-        for event in run.events([.connectivity, .screen]) {
+        // In front by the device's record (launch, home, return), not by the app's flag.
+        var inFront = true
+        for event in run.events([.connectivity, .screen, .launched, .backgrounded, .foregrounded]) {
             if let violation = judge(until: event.time) { return [violation] }
             switch event.event {
             case .connectivity(let isOnline): online = isOnline
             case .screen(let state): shown = state
-            default: continue
+            case .backgrounded: inFront = false
+            default: inFront = true
             }
-            let wrong = shown.map { $0.route == .main && $0.foreground && $0.offlineBanner == online } ?? false
+            let wrong = shown.map { $0.route == .main && inFront && $0.offlineBanner == online } ?? false
             if !wrong { wrongSince = nil } else if wrongSince == nil { wrongSince = (event.time, event.index) }
         }
         return judge(until: run.end).map { [$0] } ?? []

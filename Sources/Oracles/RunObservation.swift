@@ -46,8 +46,20 @@ public struct RunObservation: Sendable {
         let screenPositions = Self.positions(of: [.screen], in: positionsByKind, starts: kindStarts)
         var screens: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
         screens.reserveCapacity(screenPositions.count)
+        // Whether the app is in front is the device's record (the user went home, came back, or
+        // launched it), never the app's own flag on its screens (mutation work: a screen that
+        // kept claiming the foreground while the user was on the home screen went unnoticed).
+        var fronts = Self.positions(of: [.launched, .backgrounded, .foregrounded], in: positionsByKind, starts: kindStarts)
+            .makeIterator()
+        var nextFront = fronts.next()
+        var inFront = true
         for position in screenPositions {
-            guard case .screen(let state) = events[position].event else { continue }
+            while let change = nextFront, change < position {
+                inFront = events[change].event.kind != .backgrounded
+                nextFront = fronts.next()
+            }
+            guard case .screen(var state) = events[position].event else { continue }
+            if state.foreground != inFront { state.foreground = inFront }
             screens.append((events[position].index, events[position].time, state))
         }
         self.screens = screens

@@ -16,9 +16,11 @@ struct AppUnderTest {
     let package: URL
     let files: [SourceFile]
     let enums: EnumCatalogue
+    let switches: [String]
 
-    init(package: URL, paths: [String]) throws {
+    init(package: URL, paths: [String], switches: [String] = []) throws {
         self.package = package
+        self.switches = MutationFinder.defaultSwitches + switches
         let chosen = paths.isEmpty ? Self.defaultPaths : paths
         var relatives: [String] = []
         for path in chosen {
@@ -39,12 +41,15 @@ struct AppUnderTest {
     }
 
     /// Every mutant of every file, in file and position order.
-    var mutants: [Mutant] { files.flatMap { MutationFinder.mutants(in: $0, enums: enums) } }
+    var mutants: [Mutant] { files.flatMap { MutationFinder.mutants(in: $0, enums: enums, switches: switches) } }
 
-    /// The app whose personas explore a mutant of `file`.
-    static func app(of file: String, override: String?) -> String {
+    /// The app whose personas explore a mutant of `file`: a bundled model's own app, or nil for
+    /// any other file (the tool's default app: a team's tool explores its plug-in's app).
+    static func app(of file: String, override: String?) -> String? {
         if let override { return override }
-        return file.contains("PickupModel") ? "pickup" : "fix-plan"
+        if file.hasPrefix("Sources/PickupModel/") { return "pickup" }
+        if file.hasPrefix("Sources/OnboardingModel/") { return "fix-plan" }
+        return nil
     }
 
     /// The `.swift` files at `path` (a file, or a folder searched in depth), relative to `package`, sorted.

@@ -8,13 +8,15 @@ import Scenarios
 /// with the unmutated app's, so a mutant whose every hash is unchanged is "no behaviour change".
 struct MutantChecks {
     struct Check {
-        enum Kind { case scenarios, explore(app: String, user: String) }
+        /// `app` nil: the tool's default app.
+        enum Kind { case scenarios, explore(app: String?, user: String) }
         let kind: Kind
         let arguments: [String]
         var name: String {
             switch kind {
             case .scenarios: "bundled scenarios"
-            case .explore(let app, let user): "explore \(app), \(user) user"
+            case .explore(let app?, let user): "explore \(app), \(user) user"
+            case .explore(nil, let user): "explore, \(user) user"
             }
         }
     }
@@ -26,17 +28,19 @@ struct MutantChecks {
     }
 
     let binary: String
+    /// The tool's name, as the commands a report prints name it.
+    let tool: String
     let directory: URL
     let seeds: Int
     let jobs: Int
     let limit: Double
 
     /// The checks for a mutant of an app: every bundled scenario, then that app explored.
-    func checks(app: String) -> [Check] {
+    func checks(app: String?) -> [Check] {
         var checks = [Check(kind: .scenarios, arguments: ["run", "--json"])]
         for user in ["free", "scripted"] {
             checks.append(Check(kind: .explore(app: app, user: user),
-                                arguments: ["explore", "--app", app, "--user", user, "--seeds", String(seeds),
+                                arguments: ["explore"] + (app.map { ["--app", $0] } ?? []) + ["--user", user, "--seeds", String(seeds),
                                             "--jobs", String(jobs), "--keep-failures", "1", "--json"]))
         }
         return checks
@@ -45,7 +49,7 @@ struct MutantChecks {
     /// Runs `check`. Throws when the output cannot be read (then the tool itself is broken).
     func observe(_ check: Check) throws -> Observation {
         let outcome = try ProcessRunner.run(binary, check.arguments, in: directory, limit: limit)
-        let command = "onboarding-sim " + check.arguments.filter { $0 != "--json" }.joined(separator: " ")
+        let command = tool + " " + check.arguments.filter { $0 != "--json" }.joined(separator: " ")
         switch outcome.ending {
         case .timedOut:
             return Observation(hashes: "", killer: MutantKiller(
@@ -76,7 +80,7 @@ struct MutantChecks {
             hashes.append(file + " " + (Self.string("traceHash", in: members) ?? ""))
             guard killer == nil, case .bool(false)? = members.first(where: { $0.key == "passed" })?.value else { continue }
             killer = MutantKiller(kind: .scenario, name: Self.firstOracle(in: members) ?? "expectations", detail: file,
-                                  command: "onboarding-sim run \(ShellWord.quoted(file)) --story")
+                                  command: "\(tool) run \(ShellWord.quoted(file)) --story")
         }
         return Observation(hashes: hashes.joined(separator: "\n"), killer: killer)
     }
@@ -103,7 +107,7 @@ struct MutantChecks {
 
     private static func object(_ text: String) throws -> [(key: String, value: JSONValue)] {
         guard case .object(let members) = try JSONParser.parse(text) else {
-            throw MutationReportError(message: "onboarding-sim printed JSON that is not an object")
+            throw MutationReportError(message: "the tool printed JSON that is not an object")
         }
         return members
     }

@@ -29,7 +29,7 @@ enum MutateCommand {
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw MutationReportError(message: "no Package.swift in \(package.path); run from the package or name it with --package")
         }
-        let app = try AppUnderTest(package: package, paths: options.paths)
+        let app = try AppUnderTest(package: package, paths: options.paths, switches: options.switches)
         let mutants = options.selection.select(from: app.mutants)
         if options.listOnly {
             for mutant in mutants {
@@ -44,7 +44,7 @@ enum MutateCommand {
         }
         let scratch = ScratchPackage(source: package, root: package.appendingPathComponent(".build/mutate/package"),
                                      product: options.product)
-        let checks = MutantChecks(binary: scratch.binary.path, directory: scratch.root, seeds: options.seeds,
+        let checks = MutantChecks(binary: scratch.binary.path, tool: options.product, directory: scratch.root, seeds: options.seeds,
                                   jobs: options.jobs, limit: options.timeout)
         let run = MutationRun(options: options, app: app, mutants: mutants, verdicts: try verdicts(options, package),
                               swift: swift, scratch: scratch, checks: checks)

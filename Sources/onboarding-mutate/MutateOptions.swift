@@ -6,9 +6,13 @@ struct MutateOptions {
     /// Folders or files to mutate, relative to the package; empty: the bundled apps' own code.
     var paths: [String] = []
     var package = "."
+    /// The command-line tool built in the copy and run for the checks: `onboarding-sim`, or a
+    /// team's own (`trendy-sim`, made with `SimCommandLine.run(apps:)`).
     var product = "onboarding-sim"
     /// The app whose personas are explored for every mutant; nil: the app that owns each file.
     var app: String?
+    /// Extra names of a catalogue's switch sets, besides `mutants` and `bugs`.
+    var switches: [String] = []
     var seeds = 2000
     var jobs = 2
     var timeout = 120.0
@@ -24,7 +28,7 @@ struct MutateOptions {
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
                                  [--seeds N] [--jobs K] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
-                                 [--package DIR] [--list]
+                                 [--package DIR] [--product TOOL] [--switch NAME]… [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
         """
 
@@ -63,7 +67,12 @@ struct MutateOptions {
           --verdicts FILE  survivors judged equivalent or not a bug (default docs/mutation-verdicts.json
                            if it exists)
           --fail-under P   exit 1 only if the score is below P percent (default: on any open survivor)
-          --package DIR    the package to mutate (default: the current folder)
+          --package DIR    the package to mutate (default: the current folder); a dependency it
+                           names by a relative path is found from the copy too
+          --product TOOL   its command-line tool, built and run for the checks (default
+                           onboarding-sim; a team's own, made with SimCommandLine.run(apps:))
+          --switch NAME    also never mutate NAME.contains(…), a set that switches catalogue bugs
+                           on, nor the code it guards (mutants and bugs always; repeatable)
           --list           list the chosen mutants and stop
 
         examples:
@@ -72,6 +81,8 @@ struct MutateOptions {
           swift run -c release onboarding-mutate --file OTPTimer --operator delete-statement --list
           swift run -c release onboarding-mutate --sample 200 --shard 2/4 --json m2.json
           swift run -c release onboarding-mutate merge m1.json m2.json m3.json m4.json --markdown m.md
+          swift run -c release onboarding-mutate --package Examples/Trendy --product trendy-sim \
+              --path Sources/TrendyOnboarding --json .build/trendy-mutants.json
 
         Exit codes: 0 no open survivor (or the score at least --fail-under), 1 open survivors (or a
         score below it), 2 bad input or usage (or the unmutated app fails its own checks).
@@ -83,7 +94,7 @@ struct MutateOptions {
 
     static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--id", "--path", "--seeds", "--jobs",
                                       "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package",
-                                      "--fail-under"]
+                                      "--fail-under", "--product", "--switch"]
 
     init(_ arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -132,6 +143,14 @@ struct MutateOptions {
             }
             selection.shard = (index, count)
         case "--app": app = value
+        case "--product":
+            guard !value.isEmpty, !value.contains("/") else { throw UsageError(message: "--product takes a product name, got '\(value)'") }
+            product = value
+        case "--switch":
+            guard value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !value.isEmpty else {
+                throw UsageError(message: "--switch takes a Swift name, got '\(value)'")
+            }
+            switches.append(value)
         case "--json": json = value
         case "--markdown": markdown = value
         case "--verdicts": verdicts = value

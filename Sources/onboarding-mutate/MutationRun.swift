@@ -18,13 +18,17 @@ struct MutationRun {
             hash = TraceHasher.fnv1a(String(hash) + file.path + file.text)
         }
         let selection = options.selection
-        return [
+        var plan: [(String, String)] = [
             ("sample", selection.sample.map(String.init) ?? "all"), ("seed", String(selection.seed)),
             ("files", selection.files.joined(separator: ",")),
             ("operators", selection.operators.map(\.rawValue).joined(separator: ",")), ("ids", selection.ids.joined(separator: ",")),
             ("paths", options.paths.joined(separator: ",")), ("shard", "\(selection.shard.index)/\(selection.shard.count)"),
             ("seeds", String(options.seeds)), ("app", options.app ?? ""), ("source", String(digest, radix: 16)),
         ]
+        // Only when set, so the reports of plans before these options existed are still resumed.
+        if options.product != "onboarding-sim" { plan.append(("product", options.product)) }
+        if !options.switches.isEmpty { plan.append(("switches", options.switches.joined(separator: ","))) }
+        return plan
     }
 
     /// Runs every mutant not already in `previous`; returns the report.
@@ -38,7 +42,9 @@ struct MutationRun {
         guard built.ending == .exited(0) else {
             throw MutationReportError(message: "the unmutated package does not build:\n" + built.standardError.suffix(2000))
         }
-        let baseline = try baselineHashes(for: Set(pending.map { AppUnderTest.app(of: $0.file, override: options.app) }))
+        // "" stands for the tool's default app while the apps are sorted.
+        let apps = Set(pending.map { AppUnderTest.app(of: $0.file, override: options.app) ?? "" })
+        let baseline = try baselineHashes(for: apps.sorted().map { $0.isEmpty ? nil : $0 })
         var progress = Progress(total: mutants.count, done: previous.count)
         for mutant in pending {
             let started = Date()  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
@@ -58,9 +64,9 @@ struct MutationRun {
     }
 
     /// The unmutated app's hashes for every check of every app the mutants belong to; it must pass.
-    private func baselineHashes(for apps: Set<String>) throws -> [String: String] {
+    private func baselineHashes(for apps: [String?]) throws -> [String: String] {
         var hashes: [String: String] = [:]
-        for app in apps.sorted() {
+        for app in apps {
             for check in checks.checks(app: app) where hashes[check.name] == nil {
                 let observation = try checks.observe(check)
                 if let killer = observation.killer {

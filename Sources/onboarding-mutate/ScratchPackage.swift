@@ -1,7 +1,9 @@
 import Foundation
+import Mutation
 
 /// A copy of the package under test where mutants are applied and built, so the checkout is never
-/// touched: `.build/mutate/package` by default, with a build folder of its own.
+/// touched: `.build/mutate/package` by default, with a build folder of its own. A dependency the
+/// manifest names by a relative path is named by its absolute path in the copy.
 ///
 /// The copy is built in release without cross-module optimisation: a mutant changes a function
 /// body, and without CMO the changed module's interface stays the same, so only that module is
@@ -44,8 +46,17 @@ struct ScratchPackage {
             }
             return
         }
-        let contents = try Data(contentsOf: from)
+        var contents = try Data(contentsOf: from)
+        if Self.isManifest(relative) {
+            let text = PackageManifest.absolutePaths(in: String(decoding: contents, as: UTF8.self), against: source.path)
+            contents = Data(text.utf8)
+        }
         if (try? Data(contentsOf: to)) != contents { try contents.write(to: to) }
+    }
+
+    /// `Package.swift` or a `Package@swift-6.0.swift` beside it, at the package's root.
+    static func isManifest(_ relative: String) -> Bool {
+        !relative.contains("/") && relative.hasPrefix("Package") && relative.hasSuffix(".swift")
     }
 
     /// Writes `text` to `relative` in the copy only if it differs from what is there.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Mutation
 
@@ -102,6 +103,32 @@ import Testing
         let body = "func f() {\n    guard mutants.contains(.pit3) else { return }\n    sendAnalytics()\n}\nfunc g() {\n    publish()\n}\n"
         let deleted = diffs(body, .deleteStatement)
         #expect(deleted == ["-     publish()"])
+    }
+
+    @Test func appCodeSwitchesNamedBugsOrAsToldAreNeverMutatedButOtherSetsAre() {
+        let body = "func f() {\n    if bugs.contains(.doubleSubmit) { isBusy = true }\n    if flaws.contains(.x) { publish() }\n}\n"
+        let enums = EnumCatalogue(files: [])
+        let plain = MutationFinder.mutants(in: SourceFile(path: "VM.swift", text: body), enums: enums)
+        #expect(!plain.contains { $0.line == 2 }, "\(plain.map(\.diff))")
+        #expect(plain.contains { $0.line == 3 }, "another set is app state, mutated as any")
+        let told = MutationFinder.mutants(in: SourceFile(path: "VM.swift", text: body), enums: enums,
+                                          switches: MutationFinder.defaultSwitches + ["flaws"])
+        #expect(!told.contains { $0.line >= 2 }, "\(told.map(\.diff))")
+    }
+
+    @Test func aManifestsRelativeDependencyPathsBecomeAbsoluteAndNothingElseChanges() {
+        let manifest = """
+        // swift-tools-version: 6.0
+        import PackageDescription
+        let package = Package(
+            name: "Trendy",
+            dependencies: [.package(name: "onboarding-sim", path: "../.."), .package(path: "/opt/kit"),
+                           .package(url: "https://example.com/x.git", from: "1.0.0")],
+            targets: [.target(name: "App", path: "Sources/App")]
+        )
+        """
+        let rewritten = PackageManifest.absolutePaths(in: manifest, against: "/work/main/Examples/Trendy")
+        #expect(rewritten == manifest.replacingOccurrences(of: "path: \"../..\"", with: "path: \"/work/main\""))
     }
 
     @Test func initialisersAreWiringAndAreNeverMutated() {

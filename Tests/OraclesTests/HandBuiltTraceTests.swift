@@ -184,6 +184,27 @@ import Oracles
         #expect(EveryTapHasAnEffect().check(activateTap(reacts: true), settings: OracleSettings()).isEmpty)
     }
 
+    @Test func aTapTheAppRefusesOnAButtonItsScreenOfferedIsReportedButNotADoubleTapsSecond() {
+        let offered = screen(.onboarding(.authVerification), actions: [.retry], error: "Couldn't connect.")
+        let refused = trace([(0, .launched(process: 1, cold: true)), (0, offered),
+                             (1_000, .actionUnavailable(.retry, route: "onboarding(authVerification)")), (5_000, .note("end"))])
+        let found = EveryTapHasAnEffect().check(refused, settings: OracleSettings())
+        #expect(found.count == 1 && found.first?.message.contains("refused the tap") == true, "\(found)")
+        let doubleTap = trace([(0, .launched(process: 1, cold: true)), (0, offered), (1_000, .userAction(.retry, detail: "")),
+                               (1_000, .actionUnavailable(.retry, route: "onboarding(authVerification)")),
+                               (1_000, screen(.onboarding(.authVerification), actions: [], spinner: "login")), (5_000, .note("end"))])
+        #expect(EveryTapHasAnEffect().check(doubleTap, settings: OracleSettings()).isEmpty)
+        let notOffered = trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.authVerification), actions: [.verify])),
+                                (1_000, .actionUnavailable(.retry, route: "onboarding(authVerification)")), (5_000, .note("end"))])
+        #expect(EveryTapHasAnEffect().check(notOffered, settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func whetherTheAppIsInFrontIsTheDevicesRecordNotTheScreensClaim() {
+        let run = trace([(0, .launched(process: 1, cold: true)), (0, screen(.main)), (1_000, .backgrounded),
+                         (1_000, screen(.main, spinner: "bookings")), (2_000, .foregrounded), (2_000, screen(.main))])
+        #expect(run.screens.map(\.state.foreground) == [true, false, true], "the app's screens all claimed the front")
+    }
+
     /// A finished user signs in by code; the app gets the journey and shows `route`.
     func signIn(showing route: Route) -> RunObservation {
         trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: .complete)),
