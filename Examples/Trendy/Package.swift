@@ -30,6 +30,8 @@ let package = Package(
             .product(name: "Scenarios", package: "onboarding-sim"),
             .product(name: "Exploration", package: "onboarding-sim"),
             .product(name: "AppVocabulary", package: "onboarding-sim"),
+            .product(name: "Oracles", package: "onboarding-sim"),
+            .product(name: "SimKernel", package: "onboarding-sim"),
         ], swiftSettings: nonsending),
     ],
     swiftLanguageModes: [.v6]

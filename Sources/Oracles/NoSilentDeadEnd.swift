@@ -53,6 +53,7 @@ public struct NoSilentDeadEnd: Oracle {
         if let final = run.screens.last, !judgedScreens.contains(final.index), let violation = judgeEnd(run) {
             violations.append(violation)
         }
+        if violations.isEmpty, let idle = idleWait(run, patience: settings.patience) { violations.append(idle) }
         return judgesJourneys ? violations + emptyMainApps(run, patience: settings.patience) : violations
     }
 
@@ -101,10 +102,10 @@ public struct NoSilentDeadEnd: Oracle {
                 || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
                 || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)
         }
-        guard !progressed, let shown = run.screen(atIndex: end), let route = shown.state.route, route.kind != .main else { return nil }
+        guard !progressed, let shown = run.screen(atIndex: end), let route = shown.state.route else { return nil }
         let state = shown.state
         // A user who sent the app to the background is not looking at it.
-        guard state.foreground else { return nil }
+        guard state.foreground, !Self.isTheEnd(state) else { return nil }
         if state.errorText != nil && !state.actions.isEmpty { return nil }
         let waited = checkpoint.time.duration(to: closes).totalMilliseconds
         let action = tapped.map { "'\($0.rawValue)'" } ?? "launch"
@@ -123,7 +124,7 @@ public struct NoSilentDeadEnd: Oracle {
     }
 
     private func judgeEnd(_ run: RunObservation) -> Violation? {
-        guard let shown = run.screens.last, let route = shown.state.route, route.kind != .main else { return nil }
+        guard let shown = run.screens.last, let route = shown.state.route, !Self.isTheEnd(shown.state) else { return nil }
         let state = shown.state
         if state.errorText != nil && !state.actions.isEmpty { return nil }
         if state.spinner != nil || state.loadingScreen != nil {
@@ -138,6 +139,13 @@ public struct NoSilentDeadEnd: Oracle {
                          message: "At the end of the run the user had seen \(route) since \(shown.time) with nothing to do: "
                             + "no action, no spinner, no error.",
                          excerpt: run.excerpt(from: shown.index, to: run.lastIndex(atOrBefore: run.end)))
+    }
+
+    /// The main app is where the flow ends: no dead end to be in, unless it shows a wait (a
+    /// spinner or its own loading screen), which, as anywhere, must be backed by bounded work
+    /// (mutation work: Trendy's home came up under a loading view that nothing would ever end).
+    static func isTheEnd(_ state: ScreenState) -> Bool {
+        state.route?.kind == .main && state.spinner == nil && state.loadingScreen == nil
     }
 
     /// Why a spinner on `shown` is not backed by bounded work as of trace index `index`, or nil if it is.

@@ -12,8 +12,19 @@ public struct OnboardingOncePerInstall: Oracle {
     public let summary = "once past onboarding, no onboarding page shows again until a reinstall"
     /// Seed 004's own rule: the fix plan's onboarding is per account.
     public var apps: [AppID] { [.pickup] }
+    /// The kinds of screen past onboarding: once one shows, onboarding is over for the install.
+    let pastOnboarding: [Route.Kind]
+    /// The device's flag that says onboarding is over, and where the promise comes from, as the message names them.
+    let flag: String
+    let promise: String
 
-    public init() {}
+    /// The pickup app's rule (seed 004). A plug-in whose onboarding holds a sign-up screen of
+    /// its own names only `.main` (seed 001's Trendy: `onboarding_complete` is the device's).
+    public init(pastOnboarding: [Route.Kind] = [.auth, .main], flag: String = "hasCompletedOnboarding", promise: String = "seed 004") {
+        self.pastOnboarding = pastOnboarding
+        self.flag = flag
+        self.promise = promise
+    }
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var past: RunObservation.Event?
@@ -23,15 +34,15 @@ public struct OnboardingOncePerInstall: Oracle {
                 continue
             }
             guard let kind = state.route?.kind else { continue }
-            if kind == .auth || kind == .main {
+            if pastOnboarding.contains(kind) {
                 if past == nil { past = event }
             } else if kind == .onboarding, let past {
                 let between = run.events([.userAction, .killed, .launched, .signedOut]).between(after: past.index, before: event.index)
                 return [Violation(oracle: name, at: event.time,
                                   message: "Onboarding showed again at \(event.time) (\(state.route.map(\.description) ?? "")) "
                                     + "although the app had shown \(kindName(of: past)) at \(past.time) and was not reinstalled. "
-                                    + "Onboarding shows once per install: store hasCompletedOnboarding when it ends, however it ends, "
-                                    + "and keep it through sign-outs (seed 004).",
+                                    + "Onboarding shows once per install: store \(flag) when it ends, however it ends, "
+                                    + "and keep it through sign-outs (\(promise)).",
                                   excerpt: run.lines([past.index] + between.suffix(4).map(\.index) + [event.index]))]
             }
         }

@@ -38,9 +38,12 @@ struct MutationRun {
         let pending = mutants.filter { !done.contains($0.id) }
         Progress.say("onboarding-mutate: \(mutants.count) mutant(s), \(previous.count) already done; building the copy in \(scratch.root.path)")
         try scratch.sync()
-        let built = try scratch.build(swift: swift, limit: 3600)
+        var built = try scratch.build(swift: swift, limit: 3600)
+        // Once more, as for a mutant: a first build of a copy can fail for reasons of its own.
+        if built.ending != .exited(0) { built = try scratch.build(swift: swift, limit: 3600) }
         guard built.ending == .exited(0) else {
-            throw MutationReportError(message: "the unmutated package does not build:\n" + built.standardError.suffix(2000))
+            throw MutationReportError(message: "the unmutated package does not build:\n"
+                                      + (built.standardOutput + built.standardError).suffix(2000))
         }
         // "" stands for the tool's default app while the apps are sorted.
         let apps = Set(pending.map { AppUnderTest.app(of: $0.file, override: options.app) ?? "" })

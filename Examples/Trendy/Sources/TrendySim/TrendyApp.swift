@@ -34,7 +34,14 @@ public struct TrendyApp: AppPlugin {
     public let forwardActions = ["get-started", "sign-up", "enable-notifications", "enable-location", "finish"].map { UserAction($0) }
     public let endpoints = [TrendyApp.signUp, TrendyApp.profile, TrendyApp.home]
     public let catalogue = TrendyMutants.all.map(\.entry)
-    public var oracles: [any Oracle] { OracleCatalogue.shared + [SystemPromptAfterItsCard()] }
+    /// The promises every app makes, and seed 001's own: the prompts, the celebration, the
+    /// user's place, the backend's record, and onboarding once per install.
+    public var oracles: [any Oracle] {
+        OracleCatalogue.shared + [
+            SystemPromptAfterItsCard(), CelebrationOnFinish(), ResumesWhereTheUserWas(), FlowFollowsTheBackend(),
+            OnboardingOncePerInstall(pastOnboarding: [.main], flag: OnboardingViewModel.completeKey, promise: "seed 001"),
+        ]
+    }
     public var personas: [AppPersona] {
         [AppPersona(name: "trendy-new-install", summary: "Trendy just installed: onboarding from the welcome screen"),
          AppPersona(name: "trendy-returning", summary: "Trendy with onboarding done on this phone: home at once", returning: true,

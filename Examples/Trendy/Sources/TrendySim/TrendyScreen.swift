@@ -16,7 +16,7 @@ enum TrendyScreen {
             if model.homeLoading { state.loadingScreen = "home-loading" }
             return state
         case .onboarding(let step):
-            state = ScreenState(route: .named(RouteName(step.rawValue, kind: step == .signUp ? .auth : .onboarding)))
+            state = ScreenState(route: route(of: step))
             // A system prompt is the OS's dialog over the card: it waits on the user's answer, as a
             // sheet does (the pickup app's Apple sheet shows the same way).
             state.spinner = model.isBusy ? step.rawValue : model.systemPrompt != nil ? "system-prompt" : nil
@@ -27,6 +27,11 @@ enum TrendyScreen {
             state.actions = actions(on: step).map { UserAction($0) }
             return state
         }
+    }
+
+    /// The screen of an onboarding step: sign-up is where the account is made (an auth screen).
+    static func route(of step: OnboardingViewModel.Step) -> Route {
+        .named(RouteName(step.rawValue, kind: step == .signUp ? .auth : .onboarding))
     }
 
     static func actions(on step: OnboardingViewModel.Step) -> [String] {
