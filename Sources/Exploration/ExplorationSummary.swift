@@ -64,6 +64,8 @@ public struct ExplorationSummary: Sendable {
     private struct TargetTiming: Sendable {
         var samples = [MetricSamples](repeating: MetricSamples(), count: TimingMetric.names.count)
         var waitByCause = [Int64](repeating: 0, count: TimingMetric.causes.count)
+        /// Waiting behind a plug-in app's own endpoints, by endpoint name.
+        var waitByPluginCause: [String: Int64] = [:]
 
         mutating func record(_ run: ExplorationRun) {
             samples.withUnsafeMutableBufferPointer { samples in
@@ -71,11 +73,13 @@ public struct ExplorationSummary: Sendable {
             }
             guard let journey = run.result.journey else { return }
             for position in waitByCause.indices { waitByCause[position] += journey.waitByCause[position] }
+            for wait in journey.waitByPluginCause { waitByPluginCause[wait.endpoint, default: 0] += wait.ms }
         }
 
         mutating func merge(_ other: TargetTiming) {
             for position in samples.indices { samples[position].merge(other.samples[position]) }
             for position in waitByCause.indices { waitByCause[position] += other.waitByCause[position] }
+            for (endpoint, ms) in other.waitByPluginCause { waitByPluginCause[endpoint, default: 0] += ms }
         }
     }
 
@@ -110,10 +114,11 @@ public struct ExplorationSummary: Sendable {
     /// One target's timing as JSON: per metric its samples (null when none), and the waiting per cause.
     func timingState(of target: String) -> JSONValue {
         guard let timing = timing[target] else { return .null }
+        let byPluginCause = timing.waitByPluginCause.keys.sorted().map { (key: $0, value: JSONValue.number(String(timing.waitByPluginCause[$0] ?? 0))) }
         return .object([
             ("samples", .array(timing.samples.map { $0.isEmpty ? .null : $0.state })),
             ("waitByCause", .array(timing.waitByCause.map { .number(String($0)) })),
-        ])
+        ] + (byPluginCause.isEmpty ? [] : [("waitByPluginCause", .object(byPluginCause))]))
     }
 
     /// Sets this (empty) summary to a saved state's parts.
@@ -143,6 +148,14 @@ public struct ExplorationSummary: Sendable {
             let causes = try S.array(S.field(value, "waitByCause"), "waitByCause of \(target)")
             guard causes.count == TimingMetric.causes.count else { throw ExplorationState.Problem(message: "expected \(TimingMetric.causes.count) causes") }
             for (position, cause) in causes.enumerated() { restored.waitByCause[position] = try S.int64(cause, "a wait") }
+            if let byPluginCause = S.field(value, "waitByPluginCause") {
+                for (endpoint, ms) in try S.members(byPluginCause, "waitByPluginCause of \(target)") {
+                    guard restored.waitByPluginCause[endpoint] == nil else {
+                        throw ExplorationState.Problem(message: "waitByPluginCause of \(target) names '\(endpoint)' twice")
+                    }
+                    restored.waitByPluginCause[endpoint] = try S.int64(ms, "a wait")
+                }
+            }
             timing[target] = restored
         }
     }
@@ -195,9 +208,12 @@ public struct ExplorationSummary: Sendable {
     /// Per target, the share of all waiting behind each cause of `TimingMetric.causes` (largest
     /// first, causes with no waiting left out), and the total waited.
     public func waitByCause(for target: String) -> (totalMs: Int64, causes: [(cause: String, ms: Int64)]) {
-        guard let byCause = timing[target]?.waitByCause else { return (0, []) }
+        guard let timing = timing[target] else { return (0, []) }
+        let byCause = timing.waitByCause
         let causes = zip(TimingMetric.causes, byCause).filter { $0.1 > 0 }.map { (cause: $0.0, ms: $0.1) }
-        return (byCause.reduce(0, +), causes.sorted { $0.ms > $1.ms || ($0.ms == $1.ms && $0.cause < $1.cause) })
+            + timing.waitByPluginCause.filter { $0.value > 0 }.map { (cause: $0.key, ms: $0.value) }
+        let total = byCause.reduce(0, +) + timing.waitByPluginCause.values.reduce(0, +)
+        return (total, causes.sorted { $0.ms > $1.ms || ($0.ms == $1.ms && $0.cause < $1.cause) })
     }
 
     /// Each value `run` gave a metric, by position in `TimingMetric.names`: every launch's launch

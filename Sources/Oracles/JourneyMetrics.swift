@@ -28,6 +28,15 @@ public struct JourneyMetrics: Sendable, Equatable {
     /// The waiting each cause of `TimingMetric.causes` was behind: the newest foreground request
     /// in flight while the user waited, or no request.
     public let waitByCause: [Int64]
+    /// The waiting behind a plug-in app's own endpoints, which `TimingMetric.causes` does not
+    /// number: by endpoint name, in the order first waited on. Empty for the bundled apps.
+    public var waitByPluginCause: [PluginWait] = []
+
+    /// Waiting behind one of a plug-in app's endpoints.
+    public struct PluginWait: Sendable, Equatable {
+        public let endpoint: String
+        public var ms: Int64
+    }
 
     /// The waiting on `route`, nil if it never showed in the foreground.
     public func waitMs(on route: Route) -> Int64? { TimingMetric.screenPosition(of: route).flatMap { waitByScreen[$0] } }
@@ -54,8 +63,11 @@ public struct JourneyMetrics: Sendable, Equatable {
             current += span
             longest = max(longest, current)
         }
-        return JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain ? blocked : nil,
-                              waitByScreen: byScreen, waitByCause: waitByCause(of: run))
+        let (byCause, byPluginCause) = waitByCause(of: run)
+        var metrics = JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain ? blocked : nil,
+                                     waitByScreen: byScreen, waitByCause: byCause)
+        metrics.waitByPluginCause = byPluginCause
+        return metrics
     }
 
     /// The waiting per route, routes in order of their first wait.
@@ -85,19 +97,28 @@ public struct JourneyMetrics: Sendable, Equatable {
     /// Walks the screens and the requests together in trace order, and gives every waiting
     /// stretch to the newest foreground request in flight (background requests, such as queued
     /// pushes, never hold a screen up), or to no request.
-    private static func waitByCause(of run: RunObservation) -> [Int64] {
+    private static func waitByCause(of run: RunObservation) -> ([Int64], [PluginWait]) {
         var byCause = [Int64](repeating: 0, count: TimingMetric.causes.count)
+        var byPluginCause: [PluginWait] = []
         let screens = run.screens
         let requests = run.events([.requestSent, .responseReceived, .killed])
-        guard let first = screens.first else { return byCause }
+        guard let first = screens.first else { return (byCause, byPluginCause) }
         var open: [(id: Int, endpoint: Endpoint)] = []
         var waiting = false
         var since = first.time
         func account(until time: SimulationInstant) {
-            if waiting, let cause = TimingMetric.causePosition(of: open.last?.endpoint) {
-                byCause[cause] += since.duration(to: time).totalMilliseconds
-            }
+            let span = since.duration(to: time).totalMilliseconds
             since = time
+            guard waiting, span > 0 else { return }
+            if let cause = TimingMetric.causePosition(of: open.last?.endpoint) {
+                byCause[cause] += span
+            } else if let endpoint = open.last?.endpoint.rawValue {
+                if let known = byPluginCause.firstIndex(where: { $0.endpoint == endpoint }) {
+                    byPluginCause[known].ms += span
+                } else {
+                    byPluginCause.append(PluginWait(endpoint: endpoint, ms: span))
+                }
+            }
         }
         var request = 0
         for screen in screens {
@@ -115,7 +136,7 @@ public struct JourneyMetrics: Sendable, Equatable {
             request += 1
         }
         account(until: run.end)
-        return byCause
+        return (byCause, byPluginCause)
     }
 
     private static func apply(_ event: RunObservation.Event, to open: inout [(id: Int, endpoint: Endpoint)]) {

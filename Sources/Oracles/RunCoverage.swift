@@ -83,6 +83,9 @@ public struct RunCoverage: Sendable, Equatable {
 
     /// The app whose run this is.
     public var app: AppID = .fixPlan
+    /// A plug-in app's pairs, which the bundled apps' bit tables cannot number: one key per pair
+    /// (`namedKey`), sorted, each once. Empty for the bundled apps' runs.
+    public internal(set) var namedPairs: [String] = []
 
     public init() {}
 
@@ -131,6 +134,10 @@ public struct RunCoverage: Sendable, Equatable {
     public static func of(_ run: RunObservation, app: AppID = .fixPlan) -> RunCoverage {
         var coverage = RunCoverage()
         coverage.app = app
+        guard AppID.allCases.contains(app) else {
+            coverage.addNamedPairs(of: run)
+            return coverage
+        }
         let actions = UserAction.allCases.count
         var route: Int? = 0
         var previous: ScreenState?

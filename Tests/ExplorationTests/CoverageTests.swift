@@ -28,6 +28,30 @@ import Scenarios
         #expect(counts.runs(.taken, route: "intro", item: "get-started") == 1)
     }
 
+    @Test func aPluginAppsPairsAreNamedByItsScreensAndSurviveAShardFile() throws {
+        var trace = Trace()
+        let hall = Route.named(RouteName("hall", kind: .onboarding))
+        var state = ScreenState(route: hall)
+        state.actions = [UserAction("open")]
+        for (ms, event) in [(0, ModelEvent.launched(process: 1, cold: true)), (0, .screen(state)),
+                            (500, .userAction(UserAction("open"), detail: "")), (700, .killed(process: 1))] as [(Int64, ModelEvent)] {
+            trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
+        }
+        let coverage = RunCoverage.of(RunObservation(trace: trace), app: AppID("hall-app"))
+        #expect(coverage.namedPairs.compactMap(RunCoverage.namedPair).map { "\($0.pairs) \($0.route) \($0.item)" }
+                == ["taken hall open", "offered hall open", "lifecycle hall kill", "lifecycle none launch"])
+        var counts = CoverageCounts()
+        counts.add(coverage)
+        counts.add(coverage)
+        #expect(counts.runs(.taken, route: "hall", item: "open") == 2)
+        #expect(counts.apps == [AppID("hall-app")])
+        #expect(try CoverageCounts(state: counts.state) == counts, "a shard file keeps a plug-in's pairs")
+        var bundledOnly = CoverageCounts()
+        bundledOnly.add(ScenarioRunner.run(Scenario(file: "a.json", name: "a", steps: [.launch])).coverage)
+        guard case .array(let kinds) = bundledOnly.state else { Issue.record("not an array"); return }
+        #expect(kinds.count == RunCoverage.Pairs.allCases.count + 1, "the bundled apps' shard files are as before")
+    }
+
     @Test func theCompletePhaseCountsAsTheMainApp() {
         #expect(RunCoverage.routeIndex(.onboarding(.complete)) == RunCoverage.routeIndex(.main))
         #expect(RunCoverage.routeNames.count == Set(RunCoverage.routeNames).count)

@@ -95,8 +95,18 @@ import Exploration
     @Test func theFixedPluginAppIsCleanOverManySeeds() {
         let outcome = Explorer.explore(ExplorationPlan(targets: [Self.persona], seedCount: 500))
         #expect(outcome.summary.runs == 500)
-        #expect(outcome.summary.coverage.table.first?.contains("not counted for a plug-in app") == true,
-                "no table of the bundled apps' zeros: \(outcome.summary.coverage.table)")
+        let coverage = outcome.summary.coverage
+        #expect(coverage.apps == [DoorApp.door])
+        #expect(coverage.runs(.taken, route: "hall", item: "open") > 0, "\(coverage.table)")
+        #expect(coverage.runs(.offered, route: "room", item: "close") > 0)
+        #expect(coverage.reached(.lifecycle).contains { $0.route == "hall" && $0.item == "kill" })
+        #expect(coverage.possible(.taken) == 3 * 2, "none, hall and room × open and close")
+        #expect(coverage.table.first == "coverage (pairs reached by at least one run):", "\(coverage.table)")
+        let causes = outcome.summary.waitByCause(for: Self.persona.name).causes
+        #expect(causes.contains { $0.cause == "unlock" && $0.ms > 0 }, "waits behind its own endpoint: \(causes)")
+        let restored = try? ExplorationSummary(state: outcome.summary.state)
+        #expect(restored?.coverage == coverage, "a shard file keeps a plug-in's coverage")
+        #expect(restored?.waitByCause(for: Self.persona.name).causes.map(\.cause) == causes.map(\.cause), "and its causes")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(3).map { "\($0.seed): \($0.result.violations.map(\.message))" })")
     }
 
