@@ -61,10 +61,13 @@ extension TimingBudgets {
             .failure(ScenarioProblems([ScenarioError(file: file, location: location, message: message, suggestion: suggestion)]))
         }
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
+        // The bundled personas and every registered plug-in's.
+        let personas = Persona.allCases.map(\.rawValue)
+            + AppRegistry.apps.flatMap { AppRegistry.plugin(for: $0)?.personas.map(\.name) ?? [] }
         for (target, value) in entries {
-            let targets = [allTargets] + Persona.allCases.map(\.rawValue)
+            let targets = [allTargets] + personas
             guard targets.contains(target) || target.hasSuffix(".json") else {
-                return problem("\(path).\(target)", "unknown target \"\(target)\": a persona (\(Persona.allCases.map(\.rawValue).joined(separator: ", "))), "
+                return problem("\(path).\(target)", "unknown target \"\(target)\": a persona (\(personas.joined(separator: ", "))), "
                                + "\"all\" for every run, or a scenario file as explore names it",
                                suggestion: suggestion(for: target, among: targets))
             }

@@ -110,6 +110,19 @@ import Exploration
         #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(3).map { "\($0.seed): \($0.result.violations.map(\.message))" })")
     }
 
+    @Test func aBudgetsFileNamesItsPersonasAndExploreJudgesThem() throws {
+        let name = Self.persona.name
+        let text = "{\"format\": 1, \"budgets\": {\"\(name)\": {\"waitMs\": {\"max\": 1}}, \"all\": {\"firstRouteMs\": 60000}}}"
+        let budgets = try TimingBudgets.decode(fileBytes: Array(text.utf8), file: "budgets.json").get()
+        var plan = ExplorationPlan(targets: [Self.persona], seedCount: 100)
+        plan.budgets = budgets
+        let exceeded = budgets.exceeded(in: Explorer.explore(plan).summary)
+        #expect(exceeded.map { "\($0.target) \($0.metric)" } == ["\(name) waitMs"], "\(exceeded)")
+        let unknown = TimingBudgets.decode(fileBytes: Array("{\"format\": 1, \"budgets\": {\"door-nobody\": {}}}".utf8), file: "b.json")
+        guard case .failure(let problems) = unknown else { Issue.record("an unknown persona was taken"); return }
+        #expect(problems.errors.first?.message.contains(name) == true, "the personas it knows are listed: \(problems)")
+    }
+
     @Test func itsMutantIsFoundBlind() {
         let outcome = Explorer.explore(ExplorationPlan(targets: [Self.persona], seedCount: 200, mutants: [DoorApp.silentFailure]))
         #expect(!outcome.failures.isEmpty)
