@@ -6,23 +6,16 @@ import Oracles
 /// Waits the user sees, on traces written by hand: a wait with nothing behind it ends within
 /// patience, and the main app's own loading view is a wait like any other.
 @Suite struct WaitsHandBuiltTraceTests {
-    func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
-        var trace = Trace()
-        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
-    }
+    /// The hand-built traces' helpers: `trace` and `screen`.
+    let built = HandBuiltTraceTests()
+    func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation { built.trace(events) }
 
     static let card = Route.named(RouteName("sign-up", kind: .auth))
     static let home = Route.named(RouteName("home", kind: .main))
 
     func screen(_ route: Route, actions: [UserAction] = [], spinner: String? = nil, error: String? = nil,
                 loading: String? = nil) -> ModelEvent {
-        var state = ScreenState(route: route)
-        state.actions = actions
-        state.spinner = spinner
-        state.errorText = error
-        state.loadingScreen = loading
-        return .screen(state)
+        built.screen(route, actions: actions, spinner: spinner, error: error, loading: loading)
     }
 
     /// Sign-up tapped at 1 s while offline: the spinner waits on the connection, no request out,
