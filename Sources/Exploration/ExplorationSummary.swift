@@ -66,6 +66,8 @@ public struct ExplorationSummary: Sendable {
         var waitByCause = [Int64](repeating: 0, count: TimingMetric.causes.count)
         /// Waiting behind a plug-in app's own endpoints, by endpoint name.
         var waitByPluginCause: [String: Int64] = [:]
+        /// The waits on a plug-in app's own screens, by metric name (`waitMs.<screen>`).
+        var pluginScreenSamples: [String: MetricSamples] = [:]
 
         mutating func record(_ run: ExplorationRun) {
             samples.withUnsafeMutableBufferPointer { samples in
@@ -73,13 +75,17 @@ public struct ExplorationSummary: Sendable {
             }
             guard let journey = run.result.journey else { return }
             for position in waitByCause.indices { waitByCause[position] += journey.waitByCause[position] }
-            for wait in journey.waitByPluginCause { waitByPluginCause[wait.endpoint, default: 0] += wait.ms }
+            for wait in journey.waitByPluginCause { waitByPluginCause[wait.name, default: 0] += wait.ms }
+            for wait in journey.waitByPluginScreen {
+                pluginScreenSamples["waitMs." + wait.name, default: MetricSamples()].add(wait.ms, seed: run.seed)
+            }
         }
 
         mutating func merge(_ other: TargetTiming) {
             for position in samples.indices { samples[position].merge(other.samples[position]) }
             for position in waitByCause.indices { waitByCause[position] += other.waitByCause[position] }
             for (endpoint, ms) in other.waitByPluginCause { waitByPluginCause[endpoint, default: 0] += ms }
+            for (metric, samples) in other.pluginScreenSamples { pluginScreenSamples[metric, default: MetricSamples()].merge(samples) }
         }
     }
 
@@ -118,7 +124,9 @@ public struct ExplorationSummary: Sendable {
         return .object([
             ("samples", .array(timing.samples.map { $0.isEmpty ? .null : $0.state })),
             ("waitByCause", .array(timing.waitByCause.map { .number(String($0)) })),
-        ] + (byPluginCause.isEmpty ? [] : [("waitByPluginCause", .object(byPluginCause))]))
+        ] + (byPluginCause.isEmpty ? [] : [("waitByPluginCause", .object(byPluginCause))])
+          + (timing.pluginScreenSamples.isEmpty ? [] : [("pluginScreens", .object(timing.pluginScreenSamples.keys.sorted().map {
+              (key: $0, value: timing.pluginScreenSamples[$0]!.state) }))]))
     }
 
     /// Sets this (empty) summary to a saved state's parts.
@@ -156,6 +164,14 @@ public struct ExplorationSummary: Sendable {
                     restored.waitByPluginCause[endpoint] = try S.int64(ms, "a wait")
                 }
             }
+            if let screens = S.field(value, "pluginScreens") {
+                for (metric, sample) in try S.members(screens, "pluginScreens of \(target)") {
+                    guard metric.hasPrefix("waitMs."), restored.pluginScreenSamples[metric] == nil else {
+                        throw ExplorationState.Problem(message: "pluginScreens of \(target): '\(metric)' is not a new waitMs.<screen>")
+                    }
+                    restored.pluginScreenSamples[metric] = try MetricSamples(state: sample)
+                }
+            }
             timing[target] = restored
         }
     }
@@ -175,12 +191,21 @@ public struct ExplorationSummary: Sendable {
     /// The explored targets, sorted.
     public var targets: [String] { timing.keys.sorted() }
 
+    /// Every metric some run measured, in report order: `TimingMetric.names`, then the waits on a
+    /// plug-in app's own screens (`waitMs.<screen>`), by name.
+    public var metricNames: [String] {
+        TimingMetric.names + Set(timing.values.flatMap(\.pluginScreenSamples.keys)).sorted()
+    }
+
     /// Per target and metric of `TimingMetric.names`, targets sorted, metrics in their order;
     /// a metric no run measured (a screen never shown) is left out.
     public var metrics: [(target: String, metric: String, percentiles: Percentiles)] {
         targets.flatMap { target in
-            zip(TimingMetric.names, timing[target]!.samples).compactMap { metric, sampled in
+            let timing = timing[target]!
+            return zip(TimingMetric.names, timing.samples).compactMap { metric, sampled in
                 sampled.isEmpty ? nil : (target, metric, sampled.percentiles)
+            } + timing.pluginScreenSamples.keys.sorted().compactMap { metric in
+                timing.pluginScreenSamples[metric].flatMap { $0.isEmpty ? nil : (target, metric, $0.percentiles) }
             }
         }
     }
@@ -196,7 +221,13 @@ public struct ExplorationSummary: Sendable {
     }
 
     private func samples(of metric: String, for target: String) -> MetricSamples? {
-        guard let position = TimingMetric.names.firstIndex(of: metric) else { return nil }
+        guard let position = TimingMetric.names.firstIndex(of: metric) else {
+            // A plug-in app's screen.
+            guard target == TimingBudgets.allTargets else { return timing[target]?.pluginScreenSamples[metric] }
+            var merged = MetricSamples()
+            for timing in timing.values { if let samples = timing.pluginScreenSamples[metric] { merged.merge(samples) } }
+            return merged
+        }
         if target == TimingBudgets.allTargets {
             var merged = MetricSamples()
             for timing in timing.values { merged.merge(timing.samples[position]) }

@@ -62,8 +62,11 @@ extension TimingBudgets {
         }
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
         // The bundled personas and every registered plug-in's.
-        let personas = Persona.allCases.map(\.rawValue)
-            + AppRegistry.apps.flatMap { AppRegistry.plugin(for: $0)?.personas.map(\.name) ?? [] }
+        let plugins = AppRegistry.apps.compactMap(AppRegistry.plugin(for:))
+        let personas = Persona.allCases.map(\.rawValue) + plugins.flatMap { $0.personas.map(\.name) }
+        // The bundled metrics, and the wait on each of a plug-in's own screens.
+        let metricNames = Budgets.metricNames + plugins.flatMap { $0.routes.map { "waitMs." + $0.name } }
+            .filter { !Budgets.metricNames.contains($0) }
         for (target, value) in entries {
             let targets = [allTargets] + personas
             guard targets.contains(target) || target.hasSuffix(".json") else {
@@ -75,10 +78,10 @@ extension TimingBudgets {
             var limits: [(metric: String, limit: Limit)] = []
             for (metric, value) in metrics {
                 let at = "\(path).\(target).\(metric)"
-                guard Budgets.metricNames.contains(metric) else {
+                guard metricNames.contains(metric) else {
                     return problem(at, "unknown metric \"\(metric)\" (launch: \(TimingMetric.launch.joined(separator: ", ")); "
                                    + "journey: \(TimingMetric.journey.joined(separator: ", ")); each screen: waitMs.<screen>)",
-                                   suggestion: suggestion(for: metric, among: Budgets.metricNames))
+                                   suggestion: suggestion(for: metric, among: metricNames))
                 }
                 switch limit(value, at: at) {
                 case .success(let limit): limits.append((metric, limit))

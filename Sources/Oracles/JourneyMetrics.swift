@@ -31,11 +31,23 @@ public struct JourneyMetrics: Sendable, Equatable {
     /// The waiting behind a plug-in app's own endpoints, which `TimingMetric.causes` does not
     /// number: by endpoint name, in the order first waited on. Empty for the bundled apps.
     public var waitByPluginCause: [PluginWait] = []
+    /// The waiting on each of a plug-in app's screens the run showed in the foreground (which
+    /// `TimingMetric.screens` does not number), by screen name, in the order first shown.
+    public var waitByPluginScreen: [PluginWait] = []
 
-    /// Waiting behind one of a plug-in app's endpoints.
+    /// Waiting behind one of a plug-in app's endpoints, or on one of its screens.
     public struct PluginWait: Sendable, Equatable {
-        public let endpoint: String
+        public let name: String
         public var ms: Int64
+
+        /// Adds `ms` to `name`'s entry of `waits`, or appends one.
+        static func add(_ ms: Int64, to name: String, in waits: inout [PluginWait]) {
+            if let known = waits.firstIndex(where: { $0.name == name }) {
+                waits[known].ms += ms
+            } else {
+                waits.append(PluginWait(name: name, ms: ms))
+            }
+        }
     }
 
     /// The waiting on `route`, nil if it never showed in the foreground.
@@ -50,12 +62,15 @@ public struct JourneyMetrics: Sendable, Equatable {
         var blocked: Int64 = 0
         var reachedMain = false
         var byScreen = [Int64?](repeating: nil, count: TimingMetric.screens.count)
+        var byPluginScreen: [PluginWait] = []
         forEachSpan(of: run) { state, span in
             if !reachedMain, state.route?.kind == .main { reachedMain = true }
             guard let route = state.route, state.foreground else { current = 0; return }
             let waiting = isWaiting(state)
             if let position = TimingMetric.screenPosition(of: route) {
                 byScreen[position] = (byScreen[position] ?? 0) + (waiting ? span : 0)
+            } else if case .named(let name) = route {
+                PluginWait.add(waiting ? span : 0, to: name.name, in: &byPluginScreen)
             }
             if !reachedMain && (waiting || state.actions.isEmpty) { blocked += span }
             guard waiting else { current = 0; return }
@@ -67,6 +82,7 @@ public struct JourneyMetrics: Sendable, Equatable {
         var metrics = JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain ? blocked : nil,
                                      waitByScreen: byScreen, waitByCause: byCause)
         metrics.waitByPluginCause = byPluginCause
+        metrics.waitByPluginScreen = byPluginScreen
         return metrics
     }
 
@@ -113,11 +129,7 @@ public struct JourneyMetrics: Sendable, Equatable {
             if let cause = TimingMetric.causePosition(of: open.last?.endpoint) {
                 byCause[cause] += span
             } else if let endpoint = open.last?.endpoint.rawValue {
-                if let known = byPluginCause.firstIndex(where: { $0.endpoint == endpoint }) {
-                    byPluginCause[known].ms += span
-                } else {
-                    byPluginCause.append(PluginWait(endpoint: endpoint, ms: span))
-                }
+                PluginWait.add(span, to: endpoint, in: &byPluginCause)
             }
         }
         var request = 0

@@ -163,7 +163,7 @@ extension TimingReport {
     var metricsJSON: JSONWriter.Value {
         let targets = summary.targets + (summary.targets.count > 1 ? [TimingBudgets.allTargets] : [])
         return .array(targets.flatMap { target in
-            TimingMetric.names.compactMap { metric -> JSONWriter.Value? in
+            summary.metricNames.compactMap { metric -> JSONWriter.Value? in
                 guard let p = summary.percentiles(of: metric, for: target) else { return nil }
                 var fields: [(String, JSONWriter.Value)] = [
                     ("target", .string(target)), ("metric", .string(metric)),

@@ -107,17 +107,21 @@ import Exploration
         let restored = try? ExplorationSummary(state: outcome.summary.state)
         #expect(restored?.coverage == coverage, "a shard file keeps a plug-in's coverage")
         #expect(restored?.waitByCause(for: Self.persona.name).causes.map(\.cause) == causes.map(\.cause), "and its causes")
+        #expect(outcome.summary.metricNames.suffix(2) == ["waitMs.hall", "waitMs.room"], "its screens' waits are metrics")
+        let hall = outcome.summary.percentiles(of: "waitMs.hall", for: Self.persona.name)
+        #expect(hall != nil && restored?.percentiles(of: "waitMs.hall", for: Self.persona.name)?.p95 == hall?.p95, "and a shard keeps them")
         #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(3).map { "\($0.seed): \($0.result.violations.map(\.message))" })")
     }
 
     @Test func aBudgetsFileNamesItsPersonasAndExploreJudgesThem() throws {
         let name = Self.persona.name
-        let text = "{\"format\": 1, \"budgets\": {\"\(name)\": {\"waitMs\": {\"max\": 1}}, \"all\": {\"firstRouteMs\": 60000}}}"
+        let text = "{\"format\": 1, \"budgets\": {\"\(name)\": {\"waitMs\": {\"max\": 1}, \"waitMs.hall\": {\"max\": 1}}, "
+            + "\"all\": {\"firstRouteMs\": 60000, \"waitMs.room\": 60000}}}"
         let budgets = try TimingBudgets.decode(fileBytes: Array(text.utf8), file: "budgets.json").get()
         var plan = ExplorationPlan(targets: [Self.persona], seedCount: 100)
         plan.budgets = budgets
         let exceeded = budgets.exceeded(in: Explorer.explore(plan).summary)
-        #expect(exceeded.map { "\($0.target) \($0.metric)" } == ["\(name) waitMs"], "\(exceeded)")
+        #expect(exceeded.map { "\($0.target) \($0.metric)" } == ["\(name) waitMs", "\(name) waitMs.hall"], "its screens' waits too: \(exceeded)")
         let unknown = TimingBudgets.decode(fileBytes: Array("{\"format\": 1, \"budgets\": {\"door-nobody\": {}}}".utf8), file: "b.json")
         guard case .failure(let problems) = unknown else { Issue.record("an unknown persona was taken"); return }
         #expect(problems.errors.first?.message.contains(name) == true, "the personas it knows are listed: \(problems)")
