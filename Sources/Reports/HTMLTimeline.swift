@@ -32,13 +32,14 @@ public struct HTMLTimeline {
     static let lanes = ["route", "user", "client", "sync-queue", "otp-timer", "network", "backend", "device"]
     static let laneTitles = ["route": "route", "user": "user", "client": "client store", "sync-queue": "sync queue",
                              "otp-timer": "OTP timer", "network": "network", "backend": "backend", "device": "device"]
-    /// The pickup app has no sync queue or OTP timer, and its client is the app itself.
-    static let pickupLanes = ["route", "user", "client", "network", "backend", "device"]
-    /// The lanes of this run's app, in order.
-    var lanes: [String] { result.scenario.app == .pickup ? Self.pickupLanes : Self.lanes }
+    /// The pickup app and a plug-in app have no sync queue or OTP timer of the fix plan's, and
+    /// their client is the app itself.
+    static let appLanes = ["route", "user", "client", "network", "backend", "device"]
+    /// The lanes of this run's app, in order: the fix plan's actors, or any other app's.
+    var lanes: [String] { result.scenario.app == .fixPlan ? Self.lanes : Self.appLanes }
 
     func laneTitle(_ lane: String) -> String {
-        result.scenario.app == .pickup && lane == "client" ? "app" : Self.laneTitles[lane] ?? lane
+        result.scenario.app != .fixPlan && lane == "client" ? "app" : Self.laneTitles[lane] ?? lane
     }
     static let left = 120.0, width = 1240.0, labelRows = 3
     let laneHeight = 34.0

@@ -3,6 +3,7 @@ import AppVocabulary
 import Oracles
 import Scenarios
 import Exploration
+import Reports
 
 /// An app registered as a plug-in runs from scenario files like a bundled app: its own actions,
 /// endpoints, routes and bugs, judged by the shared oracles.
@@ -33,6 +34,12 @@ import Exploration
     @Test func theFixedPluginAppPassesItsScenario() throws {
         let result = ScenarioRunner.run(try decoded(Self.opensTheDoor))
         #expect(result.passed, "\(result.violations)")
+    }
+
+    @Test func itsTimelineHasTheLanesOfAnAppNotTheFixPlansActors() throws {
+        let html = HTMLTimeline(result: ScenarioRunner.run(try decoded(Self.opensTheDoor)), title: "door").html
+        #expect(html.contains(">app</text>") && html.contains(">route</text>"))
+        #expect(!html.contains("sync queue") && !html.contains("OTP timer"), "lanes the door app has nothing in")
     }
 
     @Test func itsMutantIsCaughtByTheSharedOracles() throws {
