@@ -42,8 +42,9 @@ struct MutationRun {
         // Once more, as for a mutant: a first build of a copy can fail for reasons of its own.
         if built.ending != .exited(0) { built = try scratch.build(swift: swift, limit: 3600) }
         guard built.ending == .exited(0) else {
-            throw MutationReportError(message: "the unmutated package does not build:\n"
-                                      + (built.standardOutput + built.standardError).suffix(2000))
+            let said = built.standardOutput + built.standardError
+            let hint = said.contains("no product named") ? "\nname the package's command-line tool with --product (a team's own, made with SimCommandLine.run(apps:))" : ""
+            throw MutationReportError(message: "the unmutated package does not build:\n" + said.suffix(2000) + hint)
         }
         // "" stands for the tool's default app while the apps are sorted.
         let apps = Set(pending.map { AppUnderTest.app(of: $0.file, override: options.app) ?? "" })
@@ -74,12 +75,21 @@ struct MutationRun {
                 let observation = try checks.observe(check)
                 if let killer = observation.killer {
                     throw MutationReportError(message: "the unmutated app fails its own checks (\(check.name)): "
-                                              + "\(killer.name) in \(killer.detail); fix that first (\(killer.command))")
+                                              + "\(killer.name) in \(killer.detail); fix that first (\(killer.command))" + productHint)
                 }
                 hashes[check.name] = observation.hashes
             }
         }
         return hashes
+    }
+
+    /// A package of a team's own with no `--product`: the bundled tool, a dependency of theirs,
+    /// was built and does not know their app.
+    private var productHint: String {
+        let ownTool = app.package.appendingPathComponent("Sources/onboarding-sim").path
+        guard options.product == "onboarding-sim", !FileManager.default.fileExists(atPath: ownTool) else { return "" }
+        return "\nthe checks ran onboarding-sim, which knows only the bundled apps: name the package's own tool with --product "
+            + "(made with SimCommandLine.run(apps:))"
     }
 
     /// One mutant: applied, built, checked, and the file restored.
