@@ -44,6 +44,17 @@ final class BridgingMainExecutor: MainExecutor, @unchecked Sendable {
         }
     }
 
+    /// On a thread that drives a run, the run is the phone's main thread: every job of the run,
+    /// the main actor's and the simulation's, runs there one at a time, so code of the run may
+    /// assume the main actor (`MainActor.assumeIsolated`), as code on a device's main thread may.
+    func isIsolatingCurrentContext() -> Bool? {
+        EscapeGuard.active != nil ? true : platform.isIsolatingCurrentContext()
+    }
+
+    func checkIsolated() {
+        if EscapeGuard.active == nil { platform.checkIsolated() }
+    }
+
     func run() throws { try platform.run() }
     func stop() { platform.stop() }
 }

@@ -8,7 +8,8 @@ extension SimulatedHTTPClient: DoorHTTPClient {}
 extension SimulatedDefaults: DoorStorage {}
 extension SimulatedPathMonitor: DoorConnectivity {}
 
-/// The door, as app code: `DoorModel` runs on an `AppHost`, its requests go through the
+/// The door, as app code: `DoorModel`, a main-actor model, runs on an `AppHost` with main-actor
+/// hooks (`Hooks.mainActor`), its requests go through the
 /// simulated network, its flag lives in simulated `UserDefaults`.
 struct DoorCodeApp: AppPlugin {
     static let door = AppID("door-code")
@@ -32,7 +33,7 @@ struct DoorCodeApp: AppPlugin {
 
     /// The team's adapter: how the app is built, how its state reads as a screen, what a tap calls.
     static func hooks(forgetsErrors: Bool) -> AppHost<DoorModel>.Hooks {
-        .init(launch: { environment in
+        .mainActor(launch: { environment in
                   DoorModel(http: environment.http, storage: environment.defaults, connectivity: environment.connectivity,
                             clock: environment.clock, forgetsErrors: forgetsErrors)
               },

@@ -1,5 +1,5 @@
-// App code, written as an iOS app writes it: an @Observable model with injected dependencies
-// behind the app's own protocols. This file imports no module of the simulator.
+// App code, written as an iOS app writes it: a main-actor @Observable model with injected
+// dependencies behind the app's own protocols. This file imports no module of the simulator.
 import Foundation
 import Observation
 
@@ -19,7 +19,8 @@ public protocol DoorStorage: AnyObject, Sendable {
 }
 
 /// The door's one screen model: the hall with its Open button, or the room behind the door.
-@Observable public final class DoorModel {
+/// Isolated to the main actor, as a view model its SwiftUI views read is.
+@MainActor @Observable public final class DoorModel {
     public enum Place: Equatable { case hall, room }
 
     public private(set) var place: Place
@@ -41,7 +42,8 @@ public protocol DoorStorage: AnyObject, Sendable {
         self.forgetsErrors = forgetsErrors
         place = storage.bool(forKey: "door_open") ? .room : .hall
         isOffline = !connectivity.isSatisfied
-        connectivity.start { [weak self] online in self?.isOffline = !online }
+        // The monitor calls back on the main queue (`monitor.start(queue: .main)`).
+        connectivity.start { [weak self] online in MainActor.assumeIsolated { self?.isOffline = !online } }
     }
 
     public func open() async {

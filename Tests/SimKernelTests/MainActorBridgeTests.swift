@@ -38,6 +38,20 @@ import SimKernel
         #expect(result.foreignEnqueues == 0)
     }
 
+    /// Synchronous code of the run, as an actor's method that reads a main-actor model is.
+    static func assumeMain<T: Sendable>(_ body: @MainActor () -> T) -> T { MainActor.assumeIsolated(body) }
+
+    @Test func codeOfARunMayAssumeTheMainActorOnItsDriverThread() {
+        let simulation = Simulation(seed: 3)
+        let result = simulation.run {
+            let counter = await MainActorCounter(simulation: simulation)
+            let count = Self.assumeMain { counter.count + 1 }
+            simulation.record(Note("assumed count=\(count)"))
+        }
+        #expect(result.isClean, "\(result.report)")
+        #expect(result.notes == ["assumed count=1"])
+    }
+
     @Test func aRunWithMainActorCodeIsTheSameTwice() {
         #expect(countThrice(seed: 7).traceHash == countThrice(seed: 7).traceHash)
     }

@@ -10,7 +10,7 @@ import Observation
 /// each card before its system prompt (000 Pitfall 4: "show a custom pre-permission screen
 /// explaining the value BEFORE triggering the iOS system dialog"), then the finish screen's
 /// celebration, which honours Reduce Motion (000 Pitfall 8).
-@Observable public final class OnboardingViewModel {
+@MainActor @Observable public final class OnboardingViewModel {
     public enum Step: String, CaseIterable, Sendable {
         case welcome, signUp = "sign-up", notifications, location, finish
     }
@@ -21,9 +21,9 @@ import Observation
         case home
     }
 
-    public static let currentStepKey = "onboarding_current_step"
-    public static let startTimeKey = "onboarding_start_time"
-    public static let completeKey = "onboarding_complete"
+    nonisolated public static let currentStepKey = "onboarding_current_step"
+    nonisolated public static let startTimeKey = "onboarding_start_time"
+    nonisolated public static let completeKey = "onboarding_complete"
 
     public private(set) var place: Place
     /// A request of the current step is in flight (its button shows a spinner).
@@ -61,7 +61,8 @@ import Observation
             place = .onboarding(.welcome)
         }
         if case .onboarding(let step) = place { confetti = step == .finish && celebrates }
-        connectivity.start { [weak self] online in self?.isOffline = !online }
+        // The monitor calls back on the main queue (`monitor.start(queue: .main)`).
+        connectivity.start { [weak self] online in MainActor.assumeIsolated { self?.isOffline = !online } }
     }
 
     /// The root view's `.task`: what a launch does once the first frame is up.

@@ -76,7 +76,7 @@ public struct TrendyApp: AppPlugin {
 
     /// The team's adapter: the view model built at each launch, read as a screen, and tapped.
     static func hooks(bugs: TrendyBugs) -> AppHost<OnboardingViewModel>.Hooks {
-        .init(launch: { environment in
+        .mainActor(launch: { environment in
                   let model = OnboardingViewModel(http: environment.http, defaults: environment.defaults,
                                                   system: TrendySystemAdapter(environment: environment),
                                                   connectivity: environment.connectivity, clock: environment.clock, bugs: bugs)

@@ -4,7 +4,7 @@ import TrendyOnboarding
 /// What the user sees of the view model's state: the small adapter a team writes, the same
 /// reading its SwiftUI views make.
 enum TrendyScreen {
-    static func state(of model: OnboardingViewModel) -> ScreenState {
+    @MainActor static func state(of model: OnboardingViewModel) -> ScreenState {
         var state: ScreenState
         switch model.place {
         case .launching:
