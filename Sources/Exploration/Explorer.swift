@@ -44,6 +44,8 @@ public enum ExplorationTarget: Sendable {
             swarm.apply(to: &world)
             scenario.world = world
             swarm.apply(to: &scenario.pickup)
+            swarm.apply(to: &scenario.setup)
+            scenario.startsOffline = scenario.startsOffline || Self.startsOffline(scenario.setup)
             scenario.seed = seed
             scenario.strategy = .seeded
             return (scenario, swarm)
@@ -67,10 +69,16 @@ public enum ExplorationTarget: Sendable {
                                 seed: seed, strategy: .seeded, world: world, steps: [.freeUser(driver)])
         scenario.app = app
         scenario.setup = persona.setup(&random)
-        if case .object(let members)? = scenario.setup.device, members.contains(where: { $0.key == "online" && $0.value == .bool(false) }) {
-            scenario.startsOffline = true
-        }
+        swarm.apply(to: &scenario.setup)
+        scenario.startsOffline = Self.startsOffline(scenario.setup)
         return scenario
+    }
+
+    /// Whether the phone starts offline: `device.online` false, the one key of a plug-in's
+    /// sections every app's phone has.
+    static func startsOffline(_ setup: AppSetup) -> Bool {
+        guard case .object(let members)? = setup.device else { return false }
+        return members.contains { $0.key == "online" && $0.value == .bool(false) }
     }
 }
 

@@ -138,6 +138,19 @@ public enum Shrinker {
         if !settings.grantsNotifications { with { $0.world.settings.grantsNotifications = true } }
         if scenario.world.backend.strictCreateUser { with { $0.world.backend.strictCreateUser = false } }
         if scenario.settleAfterSteps > .seconds(1) { with { $0.settleAfterSteps = half(scenario.settleAfterSteps) } }
+        // A plug-in's own settings (its persona's and its swarm knobs'): each left at the app's default.
+        if case .object(let members)? = scenario.setup.device {
+            for index in members.indices {
+                with {
+                    $0.setup.device = .object(members.enumerated().filter { $0.offset != index }.map(\.element))
+                    // `online` is read into `startsOffline`, as the decoder reads the file's.
+                    if members[index].key == "online" { $0.startsOffline = false }
+                }
+            }
+        }
+        if case .object(let members)? = scenario.setup.backend {
+            for index in members.indices { with { $0.setup.backend = .object(members.enumerated().filter { $0.offset != index }.map(\.element)) } }
+        }
         return candidates
     }
 }

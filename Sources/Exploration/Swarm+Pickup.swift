@@ -15,15 +15,6 @@ extension Swarm {
         }
     }
 
-    /// A plug-in app's swarm: latency, an offline window, drops, errors and timeouts on its own
-    /// endpoints, each switched on by its own coin; nothing of the bundled apps' worlds.
-    static func drawAnyApp(seed: UInt64, app: AppID) -> Swarm {
-        var random = SeededRandom(seed: seed, stream: "swarm")
-        var swarm = Swarm()
-        swarm.drawNetwork(&random, app: app)
-        return swarm
-    }
-
     /// Latency, an offline window, drops, errors and timeouts on apple-sign-in, refresh-session
     /// and bookings, a slow first bookings load, the Apple sheet cancelled or failing, Reduce
     /// Motion, and a revoked session or deleted account: each switched on by its own coin.

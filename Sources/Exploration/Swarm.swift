@@ -56,6 +56,9 @@ public struct Swarm: Sendable, Equatable {
     public var userProfile: FreeUserProfile?
     /// The pickup app's Apple sheet outcomes, in order (after them it approves).
     public var appleSheet: [AppleSheetOutcome] = []
+    /// A plug-in app's own knobs this seed drew (`AppPlugin.swarmKnobs`): keys of its `device`
+    /// and `backend` sections.
+    public var settings: [DrawnSetting] = []
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = "new.user@example.com"
     /// Every drawn knob, in the order drawn.
@@ -94,6 +97,8 @@ public struct Swarm: Sendable, Equatable {
         case appleSheet([AppleSheetOutcome])
         case pickupDevice(reduceMotion: Bool)
         case slowBookings(Duration)
+        /// A plug-in app's own knob: a key of its scenario sections.
+        case setting(DrawnSetting)
 
         var line: String {
             switch self {
@@ -113,6 +118,7 @@ public struct Swarm: Sendable, Equatable {
             case .appleSheet(let outcomes): "apple sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
             case .pickupDevice(let reduceMotion): "device: reduce-motion=\(reduceMotion)"
             case .slowBookings(let by): "slow bookings: +\(by.totalMilliseconds)ms on the first call"
+            case .setting(let setting): setting.line
             }
         }
 
@@ -137,6 +143,8 @@ public struct Swarm: Sendable, Equatable {
                 for outcome in outcomes where outcome != .approve { found.append(Feature.appleSheet(outcome)) }
             case .pickupDevice(let reduceMotion): if reduceMotion { found.append(Feature.reduceMotion) }
             case .slowBookings: if let feature = Feature.fault(.delay(.zero), on: .bookings) { found.append(feature) }
+            // The feature table numbers the bundled apps' knobs only.
+            case .setting: break
             }
         }
     }

@@ -43,6 +43,9 @@ public protocol AppPlugin: Sendable {
     /// Who `explore` simulates: each persona a starting world, drawn per seed. By default one,
     /// `<id>-new-install`: a phone with the app just installed and nothing on it.
     var personas: [AppPersona] { get }
+    /// What `explore` varies of the phone and the backend from seed to seed, besides the network's
+    /// faults (`SwarmKnob`): each a key of `device` or `backend` drawn per seed. By default none.
+    var swarmKnobs: [SwarmKnob] { get }
     /// Checks the scenario's `device` and `backend` sections, which are the app's own: every
     /// problem with its JSON path. By default any section is accepted.
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem]
@@ -56,6 +59,7 @@ extension AppPlugin {
     public var personas: [AppPersona] {
         [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
     }
+    public var swarmKnobs: [SwarmKnob] { [] }
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { [] }
 }
 

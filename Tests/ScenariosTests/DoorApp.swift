@@ -24,6 +24,8 @@ struct DoorApp: AppPlugin {
     let catalogue = [Mutant.Entry(DoorApp.silentFailure, app: DoorApp.door,
                                   summary: "a failed unlock puts the button back with no error",
                                   source: "the door's fix plan §1")]
+    /// Some seeds start with the phone offline.
+    let swarmKnobs = [SwarmKnob.flag(.device, "online", to: .bool(false), chance: Probability(0.25))]
 
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
         guard case .object(let members)? = setup.device else { return [] }

@@ -18,6 +18,15 @@ public enum JSONPrinter {
         }
     }
 
+    /// `value` on one line, a space after each comma and colon: `{"a": [1, 2]}`.
+    public static func compact(_ value: JSONValue) -> String {
+        switch value {
+        case .array(let elements): "[" + elements.map(compact).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { quote($0.key) + ": " + compact($0.value) }.joined(separator: ", ") + "}"
+        default: pretty(value)
+        }
+    }
+
     /// A JSON string literal for `text`.
     public static func quote(_ text: String) -> String {
         var quoted = "\""

@@ -50,6 +50,14 @@ public struct TrendyApp: AppPlugin {
                     setup: { _ in AppSetup(device: .object([(key: "reduceMotion", value: .bool(true))])) })]
     }
 
+    /// What `explore` varies of the phone from seed to seed: Reduce Motion (000 Pitfall 8), and
+    /// "Don't Allow" at either system prompt (001's notification, then location, prompts).
+    public var swarmKnobs: [SwarmKnob] {
+        [.flag(.device, "reduceMotion", chance: Probability(0.3)),
+         .flag(.device, "grantsNotifications", to: .bool(false), chance: Probability(0.25)),
+         .flag(.device, "grantsLocation", to: .bool(false), chance: Probability(0.25))]
+    }
+
     static let actionNames = ["get-started", "sign-up", "enable-notifications", "enable-location", "not-now", "finish"]
     static let signUp = Endpoint("sign-up"), profile = Endpoint("profile"), home = Endpoint("home")
     static let routes: [SimulatedHTTPClient.Route] = [
