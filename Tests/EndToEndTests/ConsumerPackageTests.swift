@@ -87,6 +87,10 @@ import Foundation
                                              to: consumer.appendingPathComponent("Sources/\(target)"))
         }
         try FileManager.default.copyItem(at: example.appendingPathComponent("scenarios"), to: consumer.appendingPathComponent("trendy"))
+        // The example's folder as docs/your-app.md runs its commands in: its scenarios/ and nothing else.
+        let working = consumer.appendingPathComponent("trendy-work")
+        try FileManager.default.createDirectory(at: working, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: example.appendingPathComponent("scenarios"), to: working.appendingPathComponent("scenarios"))
     }
 
     /// Seed 001's Trendy onboarding builds against a tagged release (`from:`) and its tool
@@ -97,6 +101,20 @@ import Foundation
         let regress = try BuiltTool.run(consumer.appendingPathComponent(".build/debug/trendy-sim").path, ["regress", "trendy"], in: consumer)
         #expect(regress.status == 0, "\(regress.standardOutput)\(regress.standardError)")
         #expect(regress.standardOutput.contains("6 of 6 catalogue ids caught, with the fixed model clean"), "\(regress.standardOutput)")
+        // docs/your-app.md's Trendy commands, as written, in the example's own folder: each exits
+        // as its comment says, and a comment that quotes the output is what the tool prints.
+        let tool = consumer.appendingPathComponent(".build/debug/trendy-sim").path
+        for line in try yourAppBlock("trendy").split(separator: "\n") where line.hasPrefix("swift run trendy-sim") {
+            let expected = Int32(line.firstMatch(of: /exit (\d)/)?.1 ?? "0") ?? 0
+            let command = line.split(separator: "#", maxSplits: 1)
+            let ran = try BuiltTool.run("bash", ["-c", command[0].replacingOccurrences(of: "swift run trendy-sim", with: tool)],
+                                        in: consumer.appendingPathComponent("trendy-work"))
+            #expect(ran.status == expected, "docs/your-app.md: \(line)\n\(ran.standardOutput.suffix(1500))\(ran.standardError.suffix(1500))")
+            if command.count == 2, command[1].contains("caught") {
+                let said = command[1].trimmingCharacters(in: .whitespaces)
+                #expect(ran.standardOutput.contains(said), "docs/your-app.md: \(line)\n\(ran.standardOutput.suffix(1500))")
+            }
+        }
     }
 
     /// The code block that follows `<!-- your-app: NAME -->` in docs/your-app.md.

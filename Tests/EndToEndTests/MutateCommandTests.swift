@@ -42,6 +42,21 @@ import Foundation
         #expect(output.standardError.contains("no Swift files at 'Sources/App'"))
     }
 
+    @Test func aPackageWithoutTheNamedProductSaysToNameItsOwnTool() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-no-product")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = folder.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let manifest = "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [.target(name: \"App\")])\n"
+        try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public func count() -> Int {\n    var total = 0\n    total += 1\n    return total\n}\n"
+            .write(to: sources.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+        let output = try run(["--package", folder.path, "--path", "Sources/App", "--product", "app-sim"])
+        #expect(output.status == 2, "\(output.standardOutput)\n\(output.standardError)")
+        #expect(output.standardError.contains("the unmutated package does not build"), "\(output.standardError)")
+        #expect(output.standardError.contains("name the package's command-line tool with --product"), "\(output.standardError)")
+    }
+
     @Test func mergingShardReportsAddsThemUpAndRefusesAShardTwice() throws {
         let folder = try BuiltTool.scratchFolder("mutate-merge")
         defer { try? FileManager.default.removeItem(at: folder) }
