@@ -62,7 +62,7 @@ extension TimingBudgets {
         }
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
         // The bundled personas and every registered plug-in's.
-        let plugins = AppRegistry.apps.compactMap(AppRegistry.plugin(for:))
+        let plugins = AppRegistry.apps.filter { !AppRegistry.isBundled($0) }.compactMap(AppRegistry.plugin(for:))
         let personas = Persona.allCases.map(\.rawValue) + plugins.flatMap { $0.personas.map(\.name) }
         // The bundled metrics, and the wait on each of a plug-in's own screens.
         let metricNames = Budgets.metricNames + plugins.flatMap { $0.routes.map { "waitMs." + $0.name } }

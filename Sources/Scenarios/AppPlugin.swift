@@ -2,9 +2,10 @@ import SimKernel
 import AppVocabulary
 import Oracles
 
-/// An app that is not bundled with the simulator, registered with it (`AppRegistry.register`):
-/// its vocabulary, its starting world from a scenario, its world for one run, and the oracles
-/// that judge it. Scenarios name it by `id` in `"app"`; `run`, `validate` and `regress` then work
+/// An app the simulator runs: its vocabulary, its starting world from a scenario, its world for
+/// one run, the free user on its screens, and the oracles that judge it. A team's app is
+/// registered (`AppRegistry.register`); the two bundled apps are plug-ins too, through the same
+/// requirements. Scenarios name it by `id` in `"app"`; `run`, `validate` and `regress` then work
 /// for it as for the bundled apps.
 ///
 /// ```swift
@@ -49,8 +50,19 @@ public protocol AppPlugin: Sendable {
     /// Checks the scenario's `device` and `backend` sections, which are the app's own: every
     /// problem with its JSON path. By default any section is accepted.
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem]
+    /// Reads the scenario's `device` and `backend` sections into `scenario`: every problem with
+    /// its JSON path. By default the sections are kept as written (`scenario.setup`), `device.online`
+    /// (the key every app's phone has) is read, and `checkSetup` judges the rest.
+    func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem]
+    /// The sections as a scenario file writes them (`shrink` writes its smallest failing run):
+    /// what `decodeSetup` reads back to the same scenario. By default `scenario.setup`.
+    func encodeSetup(of scenario: Scenario) -> AppSetup
     /// The app's world for one run, with the scenario's starting world, faults and mutants.
     func makeWorld(_ start: AppStart) -> any AppWorld
+    /// The free user on the app's screens (a `freeUser` step; every explored persona): its log,
+    /// or nil if `world` is not one of this app's. By default the free user of any app
+    /// (`FreeUser.drive(anyApp:)`), reading only the screens, with `actions` and `forwardActions`.
+    func drive(_ user: FreeUser, in world: any AppWorld) async -> FreeUserLog?
 }
 
 extension AppPlugin {
@@ -61,6 +73,23 @@ extension AppPlugin {
     }
     public var swarmKnobs: [SwarmKnob] { [] }
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { [] }
+
+    public func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
+        scenario.setup = setup
+        let context = DecodingContext(file: scenario.file)
+        if case .object(let members)? = setup.device, let online = members.first(where: { $0.key == "online" }) {
+            scenario.startsOffline = !(context.bool(online.value, at: "$.device.online") ?? true)
+        }
+        // A place reported here is not reported again by `checkSetup`.
+        let reported = context.reportedLocations
+        return context.setupProblems + checkSetup(setup).filter { !reported.contains($0.path) }
+    }
+
+    public func encodeSetup(of scenario: Scenario) -> AppSetup { scenario.setup }
+
+    public func drive(_ user: FreeUser, in world: any AppWorld) async -> FreeUserLog? {
+        await user.drive(anyApp: world, actions: actions, forward: forwardActions)
+    }
 }
 
 /// A plug-in app's own sections of a scenario, as written: `device` (the phone: what is stored
@@ -104,13 +133,18 @@ public struct AppStart: Sendable {
     public let requestTimeout: Duration
     /// The bugs switched on for this run.
     public let mutants: MutantSet
+    /// The whole scenario, for an app whose `decodeSetup` read its sections into typed fields
+    /// of its own (the bundled apps); nil when the world is built without one.
+    public let scenario: Scenario?
 
-    public init(simulation: Simulation, setup: AppSetup, faults: FaultPlan, requestTimeout: Duration, mutants: MutantSet) {
+    public init(simulation: Simulation, setup: AppSetup, faults: FaultPlan, requestTimeout: Duration, mutants: MutantSet,
+                scenario: Scenario? = nil) {
         self.simulation = simulation
         self.setup = setup
         self.faults = faults
         self.requestTimeout = requestTimeout
         self.mutants = mutants
+        self.scenario = scenario
     }
 }
 

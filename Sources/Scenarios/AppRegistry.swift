@@ -2,8 +2,8 @@ import Synchronization
 import AppVocabulary
 import Oracles
 
-/// The apps scenarios may name: the two bundled apps, then the plug-ins registered in this
-/// process, in the order they were registered.
+/// The apps scenarios may name: the two bundled apps (plug-ins of the package's own), then the
+/// plug-ins registered in this process, in the order they were registered.
 ///
 /// Register every plug-in before the first scenario is decoded (at the top of a team's `main`,
 /// or in a test's setup): what a scenario may name is read when it is decoded. Registering is the
@@ -28,26 +28,36 @@ public enum AppRegistry {
         }
     }
 
-    /// The plug-in registered as `app`; nil for a bundled app or an unknown id.
+    /// The plug-in of `app`, a bundled app's included; nil for an unknown id.
     public static func plugin(for app: AppID) -> (any AppPlugin)? {
-        plugins.withLock { registered in registered.first { $0.id == app } }
+        if let bundled = bundled.first(where: { $0.id == app }) { return bundled }
+        return plugins.withLock { registered in registered.first { $0.id == app } }
     }
+
+    /// Whether `app` is one of the apps bundled with the simulator (the fix plan's, the pickup
+    /// app), not a registered plug-in.
+    public static func isBundled(_ app: AppID) -> Bool { AppID.allCases.contains(app) }
+
+    /// The bundled apps, through the same requirements as a team's.
+    static let bundled: [any AppPlugin] = [FixPlanPlugin(), PickupPlugin()]
 
     /// Every app a scenario may name: the bundled apps first, then the plug-ins.
     public static var apps: [AppID] {
         AppID.allCases + plugins.withLock { registered in registered.map(\.id) }
     }
 
-    /// The actions `app`'s screens offer.
-    public static func actions(of app: AppID) -> [UserAction] { plugin(for: app)?.actions ?? app.actions }
+    /// The actions `app`'s screens offer (none for an unknown id).
+    public static func actions(of app: AppID) -> [UserAction] { plugin(for: app)?.actions ?? [] }
 
-    /// The endpoints `app` calls.
-    public static func endpoints(of app: AppID) -> [Endpoint] { plugin(for: app)?.endpoints ?? app.endpoints }
+    /// The endpoints `app` calls (none for an unknown id).
+    public static func endpoints(of app: AppID) -> [Endpoint] { plugin(for: app)?.endpoints ?? [] }
 
     /// `app`'s catalogue of bugs, in catalogue order.
-    public static func catalogue(of app: AppID) -> [Mutant.Entry] {
-        if let plugin = plugin(for: app) { return plugin.catalogue }
-        return Mutant.allCases.filter { $0.app == app }.compactMap { Mutant.entry(named: $0.rawValue) }
+    public static func catalogue(of app: AppID) -> [Mutant.Entry] { plugin(for: app)?.catalogue ?? [] }
+
+    /// A bundled app's catalogue: its part of `Mutant`'s, in catalogue order.
+    static func bundledCatalogue(of app: AppID) -> [Mutant.Entry] {
+        Mutant.allCases.filter { $0.app == app }.compactMap { Mutant.entry(named: $0.rawValue) }
     }
 
     /// The catalogue entry with this id, of any app.
@@ -77,14 +87,15 @@ public enum AppRegistry {
 
     /// The oracles that judge `app`'s runs, adapted to it.
     public static func oracles(for app: AppID) -> [any Oracle] {
-        guard let plugin = plugin(for: app) else { return OracleCatalogue.oracles(for: app) }
-        return plugin.oracles.map { $0.adapted(to: app) }
+        // A bundled app's are adapted once, when the catalogue is built: every run asks.
+        if isBundled(app) { return OracleCatalogue.oracles(for: app) }
+        return plugin(for: app)?.oracles.map { $0.adapted(to: app) } ?? []
     }
 
     /// What makes `plugin` unusable, in a sentence; nil if nothing does.
     static func problem(with plugin: any AppPlugin) -> String? {
         let id = plugin.id
-        if AppID.allCases.contains(id) { return "\"\(id)\" is a bundled app's id: give the plug-in its own" }
+        if isBundled(id) { return "\"\(id)\" is a bundled app's id: give the plug-in its own" }
         if id.rawValue.isEmpty { return "the app's id is empty" }
         if plugin.routes.isEmpty { return "the app lists no routes: a scenario could not name a screen" }
         let routeNames = plugin.routes.map(\.name)

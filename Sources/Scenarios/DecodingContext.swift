@@ -27,6 +27,12 @@ final class DecodingContext {
                                      suggestion: "fix the ones above first")]
     }
 
+    /// The problems as a plug-in's `decodeSetup` returns them (the decoder puts them back with
+    /// their lines).
+    var setupProblems: [AppSetupProblem] {
+        errors.map { AppSetupProblem(path: $0.location, message: $0.message, suggestion: $0.suggestion) }
+    }
+
     /// The places already reported, so that a later check can skip them.
     var reportedLocations: [String] { kept.map(\.location) }
 

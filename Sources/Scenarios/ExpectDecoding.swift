@@ -87,7 +87,7 @@ enum ExpectDecoding {
 
     /// Each app's routes as a scenario names them (`none`: the app is not running).
     static func routeNames(for app: AppID) -> [(String, Route?)] {
-        if let plugin = AppRegistry.plugin(for: app) {
+        if !AppRegistry.isBundled(app), let plugin = AppRegistry.plugin(for: app) {
             [("none", nil)] + plugin.routes.map { ($0.name, Route.named($0)) }
         } else if app == .pickup {
             [("main", .main), ("none", nil), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn)]
@@ -128,7 +128,7 @@ enum ExpectDecoding {
         return BackendExpectation(
             email: context.string(fields["email"], at: fields.path("email")),
             programStatus: context.choice(fields["programStatus"], at: fields.path("programStatus"),
-                                          from: ScenarioDecoder.programStatuses, what: "program status"),
+                                          from: FixPlanDecoding.programStatuses, what: "program status"),
             pushToken: context.bool(fields["pushToken"], at: fields.path("pushToken")),
             progress: context.choice(fields["progress"], at: fields.path("progress"), from: ScenarioDecoder.phases, what: "phase"))
     }

@@ -48,15 +48,9 @@ public enum ScenarioDecoder {
                                            from: SchedulingStrategy.allCases.map { ($0.rawValue, $0) },
                                            what: "strategy") ?? .fifo
         scenario.world.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
-        if let plugin = AppRegistry.plugin(for: context.app) {
-            scenario.setup = AppSetup(device: top["device"], backend: top["backend"])
-            decodeSetup(scenario.setup, of: plugin, into: &scenario, context: context)
-        } else if context.app == .pickup {
-            PickupDecoding.decodeDevice(top["device"], into: &scenario, context: context)
-            PickupDecoding.decodeBackend(top["backend"], into: &scenario.pickup, context: context)
-        } else {
-            decodeDevice(top["device"], into: &scenario, context: context)
-            decodeBackend(top["backend"], into: &scenario.world.backend, context: context)
+        let plugin = AppRegistry.plugin(for: context.app) ?? FixPlanPlugin()
+        for problem in plugin.decodeSetup(AppSetup(device: top["device"], backend: top["backend"]), into: &scenario) {
+            context.fail(problem.path, problem.message, suggestion: problem.suggestion)
         }
         decodeNetwork(top["network"], into: &scenario.world, context: context)
         scenario.world.faults = FaultDecoding.decodeFaults(top["faults"], latency: scenario.world.faults.latencyMs,
@@ -75,18 +69,6 @@ public enum ScenarioDecoder {
     /// The catalogue ids of `app`'s bugs.
     static func catalogueIDs(for app: AppID) -> [String] { AppRegistry.catalogue(of: app).map(\.mutant.rawValue) }
 
-    /// A plug-in app's `device` and `backend`: its own to check; `device.online` is the shared key
-    /// every app's phone has.
-    private static func decodeSetup(_ setup: AppSetup, of plugin: any AppPlugin, into scenario: inout Scenario,
-                                    context: DecodingContext) {
-        if case .object(let members)? = setup.device, let online = members.first(where: { $0.key == "online" }) {
-            scenario.startsOffline = !(context.bool(online.value, at: "$.device.online") ?? true)
-        }
-        for problem in plugin.checkSetup(setup) {
-            context.fail(problem.path, problem.message, suggestion: problem.suggestion)
-        }
-    }
-
     private static func decodeGuards(_ value: JSONValue?, context: DecodingContext) -> [String] {
         guard let elements = context.array(value, at: "$.guards") else { return [] }
         let ids = catalogueIDs(for: context.app)
@@ -104,83 +86,6 @@ public enum ScenarioDecoder {
     }
 
     static let phases = OnboardingPhase.allCases.map { ($0.rawValue, $0) }
-
-    private static func decodeDevice(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
-        guard let device = context.object(value, at: "$.device", keys: ScenarioKeys.device) else { return }
-        if let session = device["session"], session != .null {
-            scenario.world.sessionEmail = context.string(session, at: device.path("session"))
-        }
-        var settings = scenario.world.settings
-        settings.reduceMotion = context.bool(device["reduceMotion"], at: device.path("reduceMotion")) ?? settings.reduceMotion
-        settings.grantsNotifications = context.bool(device["grantsNotifications"], at: device.path("grantsNotifications"))
-            ?? settings.grantsNotifications
-        settings.sessionRestoreTime = context.duration(device["sessionRestoreTime"], at: device.path("sessionRestoreTime"))
-            ?? settings.sessionRestoreTime
-        scenario.world.settings = settings
-        scenario.startsOffline = !(context.bool(device["online"], at: device.path("online")) ?? true)
-        guard let entries = context.array(device["cache"], at: device.path("cache")) else { return }
-        scenario.world.cache = entries.enumerated().compactMap { index, entry in
-            decodeCacheEntry(entry, at: device.path("cache") + "[\(index)]", context: context)
-        }
-    }
-
-    private static func decodeCacheEntry(_ value: JSONValue, at path: String, context: DecodingContext)
-        -> WorldConfiguration.CacheSeed?
-    {
-        guard let entry = context.object(value, at: path, keys: ScenarioKeys.cacheEntry) else { return nil }
-        let user = entry["user"] == .null ? nil : context.string(entry["user"], at: entry.path("user"))
-        let corrupted = context.bool(entry["corrupted"], at: entry.path("corrupted")) == true
-        // Every key is checked, also in a corrupted entry (whose contents the run then ignores).
-        let phase = context.choice(entry["phase"], at: entry.path("phase"), from: phases, what: "phase")
-        let pendingEmail = context.string(entry["pendingEmail"], at: entry.path("pendingEmail"))
-        let startedSent = context.bool(entry["startedSent"], at: entry.path("startedSent")) ?? false
-        let returningLogin = context.bool(entry["returningLogin"], at: entry.path("returningLogin")) ?? false
-        if corrupted { return .init(email: user, cache: nil) }
-        guard let phase else {
-            if entry["phase"] == nil { context.fail(entry.path("phase"), "missing: a cache entry has a phase, or \"corrupted\": true") }
-            return nil
-        }
-        let cache = OnboardingCache(phase: phase, pendingEmail: pendingEmail, startedSent: startedSent, returningLogin: returningLogin)
-        return .init(email: user, cache: cache)
-    }
-
-    private static func decodeBackend(_ value: JSONValue?, into backend: inout BackendConfiguration, context: DecodingContext) {
-        guard let fields = context.object(value, at: "$.backend", keys: ScenarioKeys.backend) else { return }
-        backend.strictCreateUser = context.bool(fields["strictCreateUser"], at: fields.path("strictCreateUser")) ?? false
-        backend.progressWrites = context.choice(fields["progressWrites"], at: fields.path("progressWrites"),
-                                                from: BackendConfiguration.ProgressWrites.allCases.map { ($0.rawValue, $0) },
-                                                what: "progress write rule") ?? .keepMaximum
-        backend.goalGenerationTime = context.duration(fields["goalGenerationTime"], at: fields.path("goalGenerationTime"))
-            ?? backend.goalGenerationTime
-        guard let accounts = context.array(fields["accounts"], at: fields.path("accounts")) else { return }
-        backend.accounts = accounts.enumerated().compactMap { index, value in
-            let path = fields.path("accounts") + "[\(index)]"
-            guard let account = context.object(value, at: path, keys: ScenarioKeys.account) else { return nil }
-            guard let email = context.string(account["email"], at: account.path("email")) else {
-                if account["email"] == nil { context.fail(account.path("email"), "missing: an account has an email") }
-                return nil
-            }
-            let journey = decodeJourney(account["journey"], at: account.path("journey"), context: context) ?? .fresh
-            return .init(email: email, journey: journey)
-        }
-    }
-
-    static let journeyPresets: [(String, Journey)] = [
-        ("fresh", .fresh), ("intake-complete", Journey(intakeComplete: true)),
-        ("goals-complete", Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft)),
-        ("complete", .complete),
-    ]
-    static let programStatuses: [(String, ProgramStatus)] = [("none", .none), ("draft", .draft), ("approved", .approved), ("active", .active)]
-
-    static func decodeJourney(_ value: JSONValue?, at path: String, context: DecodingContext) -> Journey? {
-        guard let value else { return nil }
-        if case .string = value { return context.choice(value, at: path, from: journeyPresets, what: "journey") }
-        guard let fields = context.object(value, at: path, keys: ScenarioKeys.journey) else { return nil }
-        return Journey(intakeComplete: context.bool(fields["intake"], at: fields.path("intake")) ?? false,
-                       goalsComplete: context.bool(fields["goals"], at: fields.path("goals")) ?? false,
-                       programStatus: context.choice(fields["program"], at: fields.path("program"), from: programStatuses,
-                                                     what: "program status") ?? .none)
-    }
 
     private static func decodeNetwork(_ value: JSONValue?, into world: inout WorldConfiguration, context: DecodingContext) {
         guard let network = context.object(value, at: "$.network", keys: ScenarioKeys.network) else { return }

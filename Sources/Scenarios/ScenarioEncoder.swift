@@ -18,18 +18,9 @@ public enum ScenarioEncoder {
         if !scenario.world.mutants.members.isEmpty {
             top.append(("mutants", .array(scenario.world.mutants.members.map { .string($0.rawValue) })))
         }
-        if AppRegistry.plugin(for: scenario.app) != nil {
-            if let device = scenario.setup.device { top.append(("device", device)) }
-            if let backend = scenario.setup.backend { top.append(("backend", backend)) }
-        } else if scenario.app == .pickup {
-            if let device = pickupDevice(scenario) { top.append(("device", device)) }
-            if !scenario.pickup.accounts.isEmpty {
-                top.append(("backend", .object([("accounts", .array(scenario.pickup.accounts.map { .object([("email", .string($0))]) }))])))
-            }
-        } else {
-            if let device = device(scenario) { top.append(("device", device)) }
-            if let backend = backend(scenario.world.backend) { top.append(("backend", backend)) }
-        }
+        let setup = (AppRegistry.plugin(for: scenario.app) ?? FixPlanPlugin()).encodeSetup(of: scenario)
+        if let device = setup.device { top.append(("device", device)) }
+        if let backend = setup.backend { top.append(("backend", backend)) }
         if let network = network(scenario.world) { top.append(("network", network)) }
         let faults = self.faults(scenario.world.faults)
         if !faults.isEmpty { top.append(("faults", .array(faults))) }
@@ -63,7 +54,7 @@ public enum ScenarioEncoder {
         return present.isEmpty ? nil : .object(present)
     }
 
-    private static func device(_ scenario: Scenario) -> JSONValue? {
+    static func device(_ scenario: Scenario) -> JSONValue? {
         let world = scenario.world, defaults = DeviceSettings()
         let cache = world.cache.map { seed -> JSONValue in
             var entry: [(key: String, value: JSONValue)] = [("user", seed.email.map(JSONValue.string) ?? .null)]
@@ -85,7 +76,7 @@ public enum ScenarioEncoder {
         ])
     }
 
-    private static func pickupDevice(_ scenario: Scenario) -> JSONValue? {
+    static func pickupDevice(_ scenario: Scenario) -> JSONValue? {
         let pickup = scenario.pickup, defaults = PickupConfiguration()
         return object([
             ("session", pickup.sessionUser.map(JSONValue.string)),
@@ -98,7 +89,7 @@ public enum ScenarioEncoder {
         ])
     }
 
-    private static func backend(_ backend: BackendConfiguration) -> JSONValue? {
+    static func backend(_ backend: BackendConfiguration) -> JSONValue? {
         let accounts = backend.accounts.map { account -> JSONValue in
             let journey = account.journey
             return .object([("email", .string(account.email)),

@@ -50,18 +50,13 @@ public enum ScenarioRunner {
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
         simulation.subject = scenario.file
         let capture = EndState()
-        let configuration = world
-        let pickup = pickupConfiguration(scenario, mutants: world.mutants)
-        let plugin = AppRegistry.plugin(for: scenario.app)
+        let start = AppStart(simulation: simulation, setup: scenario.setup, faults: world.faults,
+                             requestTimeout: world.timeouts.request, mutants: world.mutants, scenario: scenario)
+        // Every app, bundled or not, builds its world through its plug-in; the decoder accepts
+        // only the apps the registry knows.
+        let plugin = AppRegistry.plugin(for: scenario.app) ?? FixPlanPlugin()
         let outcome = simulation.run("scenario") {
-            let world: any AppWorld = if let plugin {
-                plugin.makeWorld(AppStart(simulation: simulation, setup: scenario.setup, faults: configuration.faults,
-                                          requestTimeout: configuration.timeouts.request, mutants: configuration.mutants))
-            } else if scenario.app == .pickup {
-                PickupWorld(simulation: simulation, configuration: pickup)
-            } else {
-                OnboardingWorld(simulation: simulation, configuration: configuration)
-            }
+            let world = plugin.makeWorld(start)
             await world.prepare()
             if scenario.startsOffline { await world.network.setOnline(false) }
             for (number, step) in scenario.steps.enumerated() {
@@ -116,16 +111,6 @@ public enum ScenarioRunner {
                               simulation: outcome, metrics: nil)
     }
 
-    /// The pickup app's starting world for `scenario`: its own, with the scenario's faults,
-    /// request timeout and mutants.
-    static func pickupConfiguration(_ scenario: Scenario, mutants: MutantSet) -> PickupConfiguration {
-        var pickup = scenario.pickup
-        pickup.faults = scenario.world.faults
-        pickup.requestTimeout = scenario.world.timeouts.request
-        pickup.mutants = mutants
-        return pickup
-    }
-
     private static func play(_ step: ScenarioStep, number: Int, in world: any AppWorld, capture: EndState,
                              scenario: Scenario) async {
         switch step {
@@ -144,12 +129,8 @@ public enum ScenarioRunner {
             let snapshot = await Snapshot.take(world, email: capture.email(for: expectations, scenario: scenario))
             capture.checkpoints.append((number, expectations, snapshot))
         case .freeUser(let user):
-            // The same person on either app: each app's screens have their own drive.
-            let log = if let pickup = world as? PickupWorld { await user.drive(pickup) }
-                else if let world = world as? OnboardingWorld { await user.drive(world) }
-                else if let plugin = AppRegistry.plugin(for: world.app) {
-                    await user.drive(anyApp: world, actions: plugin.actions, forward: plugin.forwardActions)
-                } else { FreeUserLog?.none }
+            // The same person on every app: each app's screens have their own drive.
+            let log = await (AppRegistry.plugin(for: world.app) ?? FixPlanPlugin()).drive(user, in: world)
             guard let log else { return }
             capture.policy(email: user.email, outcome: log.outcome)
             capture.freeUserLogs.append(log)

@@ -206,7 +206,7 @@ enum ExploreCommand {
 
     /// The app explored without `--app`: a team's own (the first plug-in registered), else the
     /// fix plan's.
-    static var defaultApp: AppID { AppRegistry.apps.first { AppRegistry.plugin(for: $0) != nil } ?? .fixPlan }
+    static var defaultApp: AppID { AppRegistry.apps.first { !AppRegistry.isBundled($0) } ?? .fixPlan }
 
     /// Each app's personas, for the help page: `fix-plan: new-user, …; pickup: …`.
     static var personaList: String {
@@ -218,7 +218,7 @@ enum ExploreCommand {
     /// Every persona of every app: the bundled ones, then each plug-in's.
     static var allPersonas: [ExplorationTarget] {
         Persona.allCases.map(ExplorationTarget.persona)
-            + AppRegistry.apps.compactMap(AppRegistry.plugin(for:)).flatMap { plugin in
+            + AppRegistry.apps.filter { !AppRegistry.isBundled($0) }.compactMap(AppRegistry.plugin(for:)).flatMap { plugin in
                 plugin.personas.map { ExplorationTarget.appPersona(plugin.id, $0) }
             }
     }

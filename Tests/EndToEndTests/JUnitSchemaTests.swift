@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import Synchronization
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -40,12 +41,16 @@ struct JUnitShape {
 /// JUnit from every command that writes it is well-formed and has what the schema requires,
 /// whatever text the scenarios hold.
 @Suite struct JUnitSchemaTests {
+    static let calls = Atomic(0)
+
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BuiltTool.Output {
         try BuiltTool.run(arguments, in: ScenarioCommandTests.root, environment: environment)
     }
 
     func junit(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, shape: JUnitShape, xml: String) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(getpid())-\(arguments[0]).xml")
+        // A file of its own per call: tests run in parallel in one process, and two of them run `run`.
+        let call = Self.calls.add(1, ordering: .relaxed).newValue
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(getpid())-\(call)-\(arguments[0]).xml")
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try run(arguments + ["--junit", file.path], environment: environment)
         let xml = (try? String(contentsOf: file, encoding: .utf8)) ?? ""

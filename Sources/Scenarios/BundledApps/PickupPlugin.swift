@@ -1,0 +1,46 @@
+import SimKernel
+import AppVocabulary
+import PickupModel
+import Oracles
+
+/// Seed 004's pickup app as a plug-in: the same requirements a team's app meets. Its sections
+/// read into the scenario's typed starting world (`Scenario.pickup`), which its world is built
+/// from; its personas are `explore`'s built-in ones (`Persona`).
+struct PickupPlugin: AppPlugin {
+    let id = AppID.pickup
+    let summary = "seed 004's pickup-service app: three onboarding pages, Apple sign-in, an auth wall, sign-out"
+    let routes: [RouteName] = [Route.page(1), .page(2), .page(3), .signIn, .main].map { RouteName($0.description, kind: $0.kind) }
+    let actions = AppID.pickup.actions
+    let endpoints = AppID.pickup.endpoints
+    var catalogue: [Mutant.Entry] { AppRegistry.bundledCatalogue(of: id) }
+    var oracles: [any Oracle] { OracleCatalogue.oracles(for: id) }
+    /// Built in, with worlds of their own: `Persona` in `Exploration`.
+    var personas: [AppPersona] { [] }
+
+    func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
+        let context = DecodingContext(file: scenario.file)
+        context.app = id
+        PickupDecoding.decodeDevice(setup.device, into: &scenario, context: context)
+        PickupDecoding.decodeBackend(setup.backend, into: &scenario.pickup, context: context)
+        return context.setupProblems
+    }
+
+    func encodeSetup(of scenario: Scenario) -> AppSetup {
+        let accounts = scenario.pickup.accounts.map { JSONValue.object([("email", .string($0))]) }
+        return AppSetup(device: ScenarioEncoder.pickupDevice(scenario),
+                        backend: accounts.isEmpty ? nil : .object([("accounts", .array(accounts))]))
+    }
+
+    func makeWorld(_ start: AppStart) -> any AppWorld {
+        var pickup = start.scenario?.pickup ?? PickupConfiguration()
+        pickup.faults = start.faults
+        pickup.requestTimeout = start.requestTimeout
+        pickup.mutants = start.mutants
+        return PickupWorld(simulation: start.simulation, configuration: pickup)
+    }
+
+    func drive(_ user: FreeUser, in world: any AppWorld) async -> FreeUserLog? {
+        guard let world = world as? PickupWorld else { return nil }
+        return await user.drive(world)
+    }
+}
