@@ -96,6 +96,7 @@ extension Mutant {
     @inlinable public static var appAuthWall: Mutant { Mutant("app-auth-wall", fingerprint: 0x025f25b2b2a49994) }
     @inlinable public static var appOfflineBanner: Mutant { Mutant("app-offline-banner", fingerprint: 0xafd8b79da1c5362f) }
     @inlinable public static var appStaleError: Mutant { Mutant("app-stale-error", fingerprint: 0x910a235805ea30eb) }
+    @inlinable public static var appOfflineTap: Mutant { Mutant("app-offline-tap", fingerprint: 0x5089195e9f53ec82) }
     @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
     @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
     @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
@@ -230,6 +231,9 @@ extension Mutant {
         Entry(.appStaleError, app: .fixPlan,
               summary: "Continue after a failed journey check spins with the old \"Couldn't connect\" still on screen (found by onboarding-mutate's errorClearsOnNewAttempt)",
               source: "002 §1, §2 (errorMessage = nil as each attempt starts)"),
+        Entry(.appOfflineTap, app: .fixPlan,
+              summary: "offline, a tap's request fails at once and the error already on screen comes back unchanged: the tap does nothing (found by everyTapHasAnEffect once it judged only screens that stood)",
+              source: "003 (\"Offline-first: Never block user from continuing onboarding due to network\"), 002 §3"),
         Entry(.pickupOnboardingAgain, app: .pickup,
               summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
               source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),

@@ -5,7 +5,8 @@ import AppVocabulary
 /// spins, stops, and nothing happens"; 000 Pitfall 10: "nothing visibly happens").
 ///
 /// A tap on an action the screen offered changes what the user sees within the flash window:
-/// the route, a spinner, an error, the enabled actions, the resume gate, a countdown. A tap the
+/// the route, a spinner, an error, the enabled actions, the resume gate, a countdown, on a
+/// screen that stood for some time (one replaced in the same instant was never drawn). A tap the
 /// screen did not offer is refused in the trace (`unavailable`) and not judged; a tap the app
 /// refuses although the screen in front of the user offered it, with no tap of theirs since that
 /// screen (a double tap's second may be refused), is a button that does nothing,
@@ -30,10 +31,11 @@ public struct EveryTapHasAnEffect: Oracle {
                   let before = run.screen(atIndex: tap.index) else { continue }
             let deadline = min(tap.time.advanced(by: settings.flashWindow), run.end)
             // Most taps change the very next screen: look at it before anything else.
-            if let next = run.screens(after: tap.index, through: .max).first, next.time <= deadline,
-               next.state != before.state { continue }
+            let after = run.screens(after: tap.index, through: .max)
+            if let next = after.indices.first, run.screens[next].time <= deadline, seen(next, changing: before.state, in: run) { continue }
             let end = run.lastIndex(atOrBefore: deadline)
-            guard !run.screens(after: tap.index, through: end).contains(where: { $0.state != before.state }) else { continue }
+            guard !run.screens(after: tap.index, through: end).indices.contains(where: { seen($0, changing: before.state, in: run) })
+            else { continue }
             if run.events([.killed, .backgrounded]).between(after: tap.index, before: end + 1).first != nil { continue }
             return [Violation(oracle: name, at: deadline,
                               message: "'\(action.rawValue)' at \(tap.time) on \(before.state.route.map(\.description) ?? "no screen") "
@@ -42,6 +44,13 @@ public struct EveryTapHasAnEffect: Oracle {
                               excerpt: run.lines([before.index, tap.index]))]
         }
         return []
+    }
+
+    /// Whether the screen at `position` differs from `state` and stood long enough to be seen: a
+    /// spinner put up and taken down in the same instant (a request that fails at once) was
+    /// never drawn, and is no effect of the tap.
+    private func seen(_ position: Int, changing state: ScreenState, in run: RunObservation) -> Bool {
+        run.screens[position].state != state && run.screenEnds(at: position) > run.screens[position].time
     }
 
     /// The first tap the app refused on an action that the screen in front of the user offered.

@@ -140,6 +140,14 @@ actor DoorPhone: AppDevice {
     }
 
     private func unlock() async {
+        // Offline, wait a bounded while for the connection behind the spinner: sent at once, the
+        // request would fail in the same instant and the same error come back (a tap that changes
+        // nothing the user sees).
+        var waited = Duration.zero
+        while !(await network.isOnline), waited < .seconds(20) {
+            do { try await simulation.clock.sleep(for: .milliseconds(500), label: "wait for the connection") } catch { return }
+            waited += .milliseconds(500)
+        }
         let request = BackendRequest.app(AppRequest(endpoint: Endpoint("unlock"), method: "POST", path: "/door/unlock"))
         switch await network.send(request, timeout: timeout) {
         case .success:

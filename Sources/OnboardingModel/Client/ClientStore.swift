@@ -319,9 +319,24 @@ actor ClientStore {
     /// account's session is an account loss: the store signs the user out, and the caller gets
     /// `.cancelled` (its screen is gone), as if the work had been called off.
     func call(_ request: BackendRequest, timeout: Duration? = nil) async -> Result<BackendResponse, RequestError> {
+        // app-offline-tap: the request goes out offline and fails in the same instant.
+        if busy != nil && isOffline && !mutants.contains(.appOfflineTap) { await connectionReturns() }
         let session = disk.storage.session
         let result = await network.send(request, timeout: timeout ?? timeouts.request)
         return handledAccountLoss(result, of: request, sentWith: session) ? .failure(.cancelled) : result
+    }
+
+    /// 003: "Offline-first: Never block user from continuing onboarding due to network". Offline,
+    /// a request the user waits on behind a spinner waits a bounded while (20 s) for the
+    /// connection, then goes: sent at once, it would fail in the same instant and put back the
+    /// error already on screen, so the tap would change nothing the user could see (002 §3:
+    /// "Button spins, stops, and nothing happens").
+    private func connectionReturns() async {
+        var waited = Duration.zero
+        while isOffline && waited < .seconds(20) {
+            do { try await simulation.clock.sleep(for: .milliseconds(500), label: "wait for the connection") } catch { return }
+            waited += .milliseconds(500)
+        }
     }
 
     /// The anonymous analytics identity of this install.
