@@ -57,11 +57,20 @@ public actor Network {
     }
 
     /// Suspends until the device is online (at once if it is) or the waiting task is cancelled.
-    public func waitUntilOnline() async {
+    public func waitUntilOnline() async { await waitUntilOnline(until: nil) }
+
+    /// Suspends until the device is online (at once if it is), `limit` has passed, or the waiting
+    /// task is cancelled: an app that waits a bounded while for its path monitor to say the
+    /// connection is back, woken by the change itself rather than by polling.
+    public func waitUntilOnline(atMost limit: Duration) async {
+        await waitUntilOnline(until: simulation.clock.now.advanced(by: limit))
+    }
+
+    private func waitUntilOnline(until deadline: SimulationInstant?) async {
         guard !isOnline else { return }
         let waiter = Wakeup()
         onlineWaiters.append(waiter)
-        _ = await simulation.suspend(until: nil, label: "waiting for the network", wakeup: waiter)
+        _ = await simulation.suspend(until: deadline, label: "waiting for the network", wakeup: waiter)
         onlineWaiters.removeAll { $0 === waiter }
     }
 

@@ -332,11 +332,7 @@ actor ClientStore {
     /// error already on screen, so the tap would change nothing the user could see (002 §3:
     /// "Button spins, stops, and nothing happens").
     private func connectionReturns() async {
-        var waited = Duration.zero
-        while isOffline && waited < .seconds(20) {
-            do { try await simulation.clock.sleep(for: .milliseconds(500), label: "wait for the connection") } catch { return }
-            waited += .milliseconds(500)
-        }
+        await network.waitUntilOnline(atMost: .seconds(20))
     }
 
     /// The anonymous analytics identity of this install.
