@@ -184,6 +184,21 @@ import Oracles
         #expect(EveryTapHasAnEffect().check(activateTap(reacts: true), settings: OracleSettings()).isEmpty)
     }
 
+    /// Offline, Send Code with its error on screen: the spinner goes up and, `spinnerMs` later,
+    /// the same error comes back.
+    func sendCodeAgain(spinnerMs: Int64) -> RunObservation {
+        let failed = screen(.onboarding(.auth), actions: [.sendCode], error: "Couldn't send the code.")
+        return trace([(0, .launched(process: 1, cold: true)), (0, failed), (1_000, .userAction(.sendCode, detail: "")),
+                      (1_000, screen(.onboarding(.auth), actions: [], spinner: "send-code")), (1_000 + spinnerMs, failed),
+                      (5_000, .note("end"))])
+    }
+
+    @Test func aSpinnerTakenDownInTheInstantItWentUpIsNoEffectButOneThatStoodIs() {
+        let found = EveryTapHasAnEffect().check(sendCodeAgain(spinnerMs: 0), settings: OracleSettings())
+        #expect(found.count == 1 && found.first?.message.contains("'send-code' at 1000ms") == true, "\(found)")
+        #expect(EveryTapHasAnEffect().check(sendCodeAgain(spinnerMs: 200), settings: OracleSettings()).isEmpty)
+    }
+
     @Test func aTapTheAppRefusesOnAButtonItsScreenOfferedIsReportedButNotADoubleTapsSecond() {
         let offered = screen(.onboarding(.authVerification), actions: [.retry], error: "Couldn't connect.")
         let refused = trace([(0, .launched(process: 1, cold: true)), (0, offered),
