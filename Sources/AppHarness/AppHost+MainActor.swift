@@ -3,7 +3,7 @@ import AppVocabulary
 
 extension AppHost.Hooks where App: Sendable {
     /// The adapter for an app isolated to the main actor, as an iOS view model is
-    /// (`@MainActor @Observable final class OnboardingViewModel`): every hook is the main
+    /// (`@MainActor @Observable final class OnboardingViewModel`): every hook is the main  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
     /// actor's, so it reads and calls the model as a SwiftUI view does, with no `await` to hop.
     ///
     /// In a run the main actor is the run's own: `MainActorBridge` (installed here if `main` did
@@ -18,12 +18,12 @@ extension AppHost.Hooks where App: Sendable {
     ///     tap: { model, action, _ in await model.handle(action) })
     /// ```
     public static func mainActor(
-        launch: @escaping @MainActor @Sendable (AppEnvironment) -> App,
-        screen: @escaping @MainActor @Sendable (App) -> ScreenState,
-        tap: @escaping @MainActor @Sendable (App, UserAction, String?) async -> Void,
-        didEnterBackground: @escaping @MainActor @Sendable (App) -> Void = { _ in },
-        willEnterForeground: @escaping @MainActor @Sendable (App) -> Void = { _ in },
-        appeared: @escaping @MainActor @Sendable (App) async -> Void = { _ in }
+        launch: @escaping @MainActor @Sendable (AppEnvironment) -> App,  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        screen: @escaping @MainActor @Sendable (App) -> ScreenState,  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        tap: @escaping @MainActor @Sendable (App, UserAction, String?) async -> Void,  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        didEnterBackground: @escaping @MainActor @Sendable (App) -> Void = { _ in },  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        willEnterForeground: @escaping @MainActor @Sendable (App) -> Void = { _ in },  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        appeared: @escaping @MainActor @Sendable (App) async -> Void = { _ in }  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
     ) -> Self {
         MainActorBridge.install()
         return Self(launch: { environment in onMain { launch(environment) } },
@@ -36,5 +36,5 @@ extension AppHost.Hooks where App: Sendable {
 
     /// Runs a synchronous main-actor hook from the host, on the run's driver thread, which the
     /// bridge counts as the main actor's (`MainActor.assumeIsolated` checks it).
-    private static func onMain<T: Sendable>(_ body: @MainActor () -> T) -> T { MainActor.assumeIsolated(body) }
+    private static func onMain<T: Sendable>(_ body: @MainActor () -> T) -> T { MainActor.assumeIsolated(body) }  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
 }

@@ -22,14 +22,16 @@ public struct MutationReport: Sendable {
     public var openSurvivors: [MutantResult] { results.filter { $0.verdict == .survived && $0.accepted == nil } }
     public var acceptedSurvivors: [MutantResult] { results.filter { $0.verdict == .survived && $0.accepted != nil } }
 
-    /// Killed ÷ (killed + open survivors), or nil when no mutant changed behaviour.
+    /// Killed ÷ (killed + open survivors), or nil when there is none of either (no mutant changed
+    /// behaviour, or every one that did is an accepted survivor).
     public var score: Double? {
         let killed = count(.killed), counted = killed + openSurvivors.count
         return counted == 0 ? nil : Double(killed) / Double(counted)
     }
 
+    /// The score as a percentage with one decimal, or "none to count".
     public var scoreText: String {
-        guard let score else { return "no mutant changed behaviour" }
+        guard let score else { return "none to count" }
         let tenths = Int((score * 1000).rounded())
         return "\(tenths / 10).\(tenths % 10)%"
     }

@@ -115,7 +115,9 @@ enum MutateCommand {
             print("survived: \(survivor.file):\(survivor.line) \(survivor.mutationOperator)")
             print(survivor.diff.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
         }
-        print("score: \(report.scoreText) of the mutants that change behaviour are killed")
+        print(report.score == nil
+              ? "score: none to count: no mutant was killed or left open (\(report.acceptedSurvivors.count) accepted)"
+              : "score: \(report.scoreText) of the mutants that change behaviour are killed")
         if let failUnder = options.failUnder {
             let below = (report.score ?? 1) * 100 < failUnder
             if below { print("the score is below --fail-under \(failUnder)%") }

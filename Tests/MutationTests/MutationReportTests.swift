@@ -54,6 +54,19 @@ import Testing
         #expect(report.scoreText == "100.0%")
     }
 
+    @Test func aReportWhoseOnlySurvivorIsAcceptedHasNoScoreToCount() throws {
+        let survivor = Self.all[2]
+        var report = MutationReport(plan: [("seed", "1")], results: [MutantResult(mutant: survivor, verdict: .survived, seconds: 1)])
+        let removed = String(survivor.removedLines[0].drop(while: \.isWhitespace))
+        let verdicts = try AcceptedSurvivors(json: """
+            {"survivors": [{"file": "A.swift", "operator": "\(survivor.mutationOperator.rawValue)",
+              "diff": "- \(removed)", "verdict": "equivalent", "reason": "no user can tell"}]}
+            """)
+        report.results[0].accepted = verdicts.judgement(of: report.results[0])
+        #expect(report.score == nil)
+        #expect(report.scoreText == "none to count")
+    }
+
     @Test func aReportReadsBackAsItWasWritten() throws {
         let report = MutationReport(plan: [("seed", "1"), ("sample", "5")], results: results())
         let again = try MutationReport.parse(report.json())
