@@ -6,16 +6,17 @@ import OnboardingModel
 import Oracles
 import Scenarios
 
-/// What the explorer varies: a built-in persona, or a scenario file.
+/// What the explorer varies: a persona of an app (`AppPlugin.personas`), or a scenario file.
 public enum ExplorationTarget: Sendable {
-    case persona(Persona)
     case scenario(Scenario)
-    /// A persona of a plug-in app (`AppPlugin.personas`).
+    /// A persona of `app`: a bundled app's (`Persona`) or a plug-in's.
     case appPersona(AppID, AppPersona)
+
+    /// A bundled app's persona, as its plug-in lists it.
+    public static func persona(_ persona: Persona) -> ExplorationTarget { .appPersona(persona.app, persona.appPersona) }
 
     public var name: String {
         switch self {
-        case .persona(let persona): persona.rawValue
         case .scenario(let scenario): scenario.file
         case .appPersona(_, let persona): persona.name
         }
@@ -24,61 +25,26 @@ public enum ExplorationTarget: Sendable {
     /// The app the target runs.
     public var app: AppID {
         switch self {
-        case .persona(let persona): persona.app
         case .scenario(let scenario): scenario.app
         case .appPersona(let app, _): app
         }
     }
 
-    /// The scenario this target runs for `seed`: the persona's, driven by `user`, or the file's
-    /// (its own steps) with the seed's swarm faults added and seeded same-instant ordering.
+    /// The scenario this target runs for `seed`, with the swarm its app draws for the seed
+    /// (`AppPlugin.swarm(seed:)`): the persona's (`AppPlugin.scenario(of:seed:swarm:user:)`),
+    /// driven by `user`, or the file's (its own steps) with the swarm's faults and knobs added and
+    /// seeded same-instant ordering.
     public func scenario(seed: UInt64, user: UserDriver = .standard) -> (Scenario, Swarm) {
         switch self {
-        case .persona(let persona):
-            var swarm = Swarm.draw(seed: seed, app: persona.app)
-            let scenario = persona.scenario(seed: seed, swarm: &swarm, user: user)
-            return (scenario, swarm)
-        case .scenario(var scenario):
+        case .scenario(let scenario):
             let swarm = Swarm.draw(seed: seed, app: scenario.app)
-            var world = scenario.world
-            swarm.apply(to: &world)
-            scenario.world = world
-            swarm.apply(to: &scenario.pickup)
-            swarm.apply(to: &scenario.setup)
-            scenario.startsOffline = scenario.startsOffline || Self.startsOffline(scenario.setup)
-            scenario.seed = seed
-            scenario.strategy = .seeded
-            return (scenario, swarm)
+            return (scenario.explored(seed: seed, swarm: swarm), swarm)
         case .appPersona(let app, let persona):
             var swarm = Swarm.draw(seed: seed, app: app)
-            let scenario = Self.scenario(of: persona, app: app, seed: seed, swarm: &swarm, user: user)
+            let scenario = AppRegistry.plugin(for: app)?.scenario(of: persona, seed: seed, swarm: &swarm, user: user)
+                ?? Scenario.explored(persona, app: app, seed: seed, swarm: &swarm, user: user)
             return (scenario, swarm)
         }
-    }
-
-    /// A plug-in persona's scenario for `seed`: its drawn start, the swarm's faults, and the free
-    /// user (the scripted user is the free user who only goes forward).
-    static func scenario(of persona: AppPersona, app: AppID, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
-        var random = SeededRandom(seed: seed, stream: "persona")
-        var driver = FreeUser(email: "\(persona.name)@example.com", returning: persona.returning)
-        driver.onlyForward = user == .scripted
-        swarm.drivenBy(driver.profile(seed: seed).onAnyApp)
-        var world = WorldConfiguration()
-        swarm.apply(to: &world)
-        var scenario = Scenario(file: "persona:\(persona.name)", name: "\(persona.name) seed \(seed)", summary: persona.summary,
-                                seed: seed, strategy: .seeded, world: world, steps: [.freeUser(driver)])
-        scenario.app = app
-        scenario.setup = persona.setup(&random)
-        swarm.apply(to: &scenario.setup)
-        scenario.startsOffline = Self.startsOffline(scenario.setup)
-        return scenario
-    }
-
-    /// Whether the phone starts offline: `device.online` false, the one key of a plug-in's
-    /// sections every app's phone has.
-    static func startsOffline(_ setup: AppSetup) -> Bool {
-        guard case .object(let members)? = setup.device else { return false }
-        return members.contains { $0.key == "online" && $0.value == .bool(false) }
     }
 }
 

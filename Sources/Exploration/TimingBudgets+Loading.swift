@@ -61,9 +61,9 @@ extension TimingBudgets {
             .failure(ScenarioProblems([ScenarioError(file: file, location: location, message: message, suggestion: suggestion)]))
         }
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
-        // The bundled personas and every registered plug-in's.
+        // Every app's personas, the bundled apps' first.
+        let personas = AppRegistry.apps.compactMap(AppRegistry.plugin(for:)).flatMap { $0.personas.map(\.name) }
         let plugins = AppRegistry.apps.filter { !AppRegistry.isBundled($0) }.compactMap(AppRegistry.plugin(for:))
-        let personas = Persona.allCases.map(\.rawValue) + plugins.flatMap { $0.personas.map(\.name) }
         // The bundled metrics, and the wait on each of a plug-in's own screens.
         let metricNames = Budgets.metricNames + plugins.flatMap { $0.routes.map { "waitMs." + $0.name } }
             .filter { !Budgets.metricNames.contains($0) }

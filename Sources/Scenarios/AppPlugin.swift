@@ -47,6 +47,15 @@ public protocol AppPlugin: Sendable {
     /// What `explore` varies of the phone and the backend from seed to seed, besides the network's
     /// faults (`SwarmKnob`): each a key of `device` or `backend` drawn per seed. By default none.
     var swarmKnobs: [SwarmKnob] { get }
+    /// What `explore` varies for one seed, drawn from the seed's own `swarm` stream. By default
+    /// the network's knobs every app's swarm draws, on `endpoints`, then `swarmKnobs`
+    /// (`Swarm.draw(seed:endpoints:knobs:)`). The bundled apps draw knobs of their own worlds.
+    func swarm(seed: UInt64) -> Swarm
+    /// `persona`'s scenario for `seed`: its starting world with `swarm`'s faults and knobs, driven
+    /// by `user`. By default the persona's drawn sections and the free user
+    /// (`Scenario.explored(_:app:seed:swarm:user:)`; the scripted user is the free user who only
+    /// goes forward). The bundled apps build their personas' typed worlds.
+    func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario
     /// Checks the scenario's `device` and `backend` sections, which are the app's own: every
     /// problem with its JSON path. By default any section is accepted.
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem]
@@ -72,6 +81,12 @@ extension AppPlugin {
         [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
     }
     public var swarmKnobs: [SwarmKnob] { [] }
+
+    public func swarm(seed: UInt64) -> Swarm { Swarm.draw(seed: seed, endpoints: endpoints, knobs: swarmKnobs) }
+
+    public func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        Scenario.explored(persona, app: id, seed: seed, swarm: &swarm, user: user)
+    }
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { [] }
 
     public func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {

@@ -4,15 +4,8 @@ import OnboardingModel
 
 /// Decodes `$.faults`: offline windows, drops, error statuses, timeouts, delays and account losses.
 enum FaultDecoding {
-    static let endpoints = AppID.fixPlan.endpoints.map { ($0.rawValue, $0) }
-    static let pickupEndpoints = AppID.pickup.endpoints.map { ($0.rawValue, $0) }
-    static func endpoints(for app: AppID) -> [(String, Endpoint)] {
-        switch app {
-        case .fixPlan: endpoints
-        case .pickup: pickupEndpoints
-        default: AppRegistry.endpoints(of: app).map { ($0.rawValue, $0) }
-        }
-    }
+    /// The endpoints `app` calls, as its plug-in lists them (a bundled app's too).
+    static func endpoints(for app: AppID) -> [(String, Endpoint)] { AppRegistry.endpoints(of: app).map { ($0.rawValue, $0) } }
 
     static func decodeFaults(_ value: JSONValue?, latency: ClosedRange<Int64>, context: DecodingContext) -> FaultPlan {
         var plan = FaultPlan(latencyMs: latency)

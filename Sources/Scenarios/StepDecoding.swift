@@ -5,15 +5,8 @@ import OnboardingModel
 /// Decodes `$.steps`: each step is an object with exactly one kind key (plus `input` and
 /// `mayBeRefused` for actions).
 enum StepDecoding {
-    static let actions = AppID.fixPlan.actions.map { ($0.rawValue, $0) }
-    static let pickupActions = AppID.pickup.actions.map { ($0.rawValue, $0) }
-    static func actions(for app: AppID) -> [(String, UserAction)] {
-        switch app {
-        case .fixPlan: actions
-        case .pickup: pickupActions
-        default: AppRegistry.actions(of: app).map { ($0.rawValue, $0) }
-        }
-    }
+    /// The actions `app`'s screens offer, as its plug-in lists them (a bundled app's too).
+    static func actions(for app: AppID) -> [(String, UserAction)] { AppRegistry.actions(of: app).map { ($0.rawValue, $0) } }
     static let simpleSteps: [(String, ScenarioStep)] = [
         ("launch", .launch), ("kill", .kill), ("background", .background), ("foreground", .foreground),
         ("reinstall", .reinstall), ("corruptCache", .corruptCache), ("signOut", .signOut),

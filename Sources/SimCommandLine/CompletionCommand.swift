@@ -44,13 +44,13 @@ enum CompletionCommand {
     static let common = ["--help", "--version", "--color"]
 
     /// The values an option takes, where they are a fixed list.
-    static let values: [(option: String, words: [String])] = [
+    static var values: [(option: String, words: [String])] { [
         ("--mutant", AppRegistry.toolCatalogue.map(\.mutant.rawValue)),
-        ("--persona", Persona.allCases.map(\.rawValue)),
+        ("--persona", ExploreCommand.allPersonas.map(\.name)),
         ("--user", UserDriver.allCases.map(\.rawValue)),
-        ("--app", AppID.allCases.map(\.rawValue)),
+        ("--app", AppRegistry.apps.map(\.rawValue)),
         ("--color", ["auto", "always", "never"]),
-    ]
+    ] }
 
     static var commands: [Subcommand] { CommandLineTool.subcommands }
 

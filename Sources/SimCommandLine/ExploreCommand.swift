@@ -215,12 +215,11 @@ enum ExploreCommand {
         }.joined(separator: ";\n                   ")
     }
 
-    /// Every persona of every app: the bundled ones, then each plug-in's.
+    /// Every persona of every app: the bundled apps', then each plug-in's.
     static var allPersonas: [ExplorationTarget] {
-        Persona.allCases.map(ExplorationTarget.persona)
-            + AppRegistry.apps.filter { !AppRegistry.isBundled($0) }.compactMap(AppRegistry.plugin(for:)).flatMap { plugin in
-                plugin.personas.map { ExplorationTarget.appPersona(plugin.id, $0) }
-            }
+        AppRegistry.apps.compactMap(AppRegistry.plugin(for:)).flatMap { plugin in
+            plugin.personas.map { ExplorationTarget.appPersona(plugin.id, $0) }
+        }
     }
 
     /// The personas named (any app's), or all of `app`'s (the fix plan's by default); a named

@@ -23,7 +23,7 @@ enum ReplayCommand {
             --keep-expectations.
 
             options:
-              --persona P   a built-in persona: \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
+              --persona P   a persona: \(ExploreCommand.allPersonas.map(\.name).joined(separator: ", "))
               --seed S      the seed to replay (required for a persona and with --swarm)
               --swarm       a scenario file: add seed S's swarm faults, as explore does
               --keep-expectations  with --swarm, also judge the file by its own expectations

@@ -48,7 +48,7 @@ enum ReportCommand {
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let page: HTMLTimeline
         switch target {
-        case .persona, .appPersona:
+        case .appPersona:
             let plan = ExplorationPlan(targets: [target], firstSeed: seed ?? 1, seedCount: 1, mutants: mutants,
                                        user: try ScenarioArguments.user(arguments))
             let run = Explorer.explore(plan, seed: seed ?? 1)

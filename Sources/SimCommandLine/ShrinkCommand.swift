@@ -23,7 +23,7 @@ enum ShrinkCommand {
             regression guard, move those ids from "mutants" to "guards".
 
             options:
-              --persona P    a built-in persona: \(Persona.allCases.map(\.rawValue).joined(separator: ", "))
+              --persona P    a persona: \(ExploreCommand.allPersonas.map(\.name).joined(separator: ", "))
               --seed S       the seed to shrink (required)
               --user U       \(UserDriver.help)
               --mutant ID    switch a catalogue bug back on (repeatable)

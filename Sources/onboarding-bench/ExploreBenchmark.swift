@@ -1,3 +1,4 @@
+import Scenarios
 import Exploration
 
 /// Exploration throughput: seeds per second on one worker for the free user and the scripted

@@ -1,4 +1,5 @@
 import Synchronization
+import Scenarios
 import Exploration
 import AppVocabulary
 import OnboardingModel

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Scenarios
 import Exploration
 
 /// Memory stays flat however many seeds `explore` runs: the process's peak resident size after

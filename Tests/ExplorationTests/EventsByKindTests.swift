@@ -3,6 +3,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import Scenarios
 @testable import Exploration
 
 /// Oracles pick events by kind; the pick must be exactly the events a full scan would keep.

@@ -148,11 +148,11 @@ import Scenarios
     }
 
     @Test func aSeedDrawsTheSameSwarmEveryTimeAndListsEveryKnob() {
-        let swarm = Swarm.draw(seed: 77)
-        #expect(swarm == Swarm.draw(seed: 77))
+        let swarm = Swarm.draw(seed: 77, app: .fixPlan)
+        #expect(swarm == Swarm.draw(seed: 77, app: .fixPlan))
         #expect(swarm.lines.contains { $0.hasPrefix("detour:") })
         #expect(swarm.lines.contains { $0.hasPrefix("email:") })
-        let kinds = Set((1...200).map { Swarm.draw(seed: $0).rules.count })
+        let kinds = Set((1...200).map { Swarm.draw(seed: $0, app: .fixPlan).rules.count })
         #expect(kinds.count > 2, "seeds switch different subsets of fault kinds on")
     }
 

@@ -3,6 +3,7 @@ import Synchronization
 import SimKernel
 import AppVocabulary
 import OnboardingModel
+import Scenarios
 @testable import Exploration
 
 /// Coverage-guided exploration: the same runs for any number of workers, children that keep

@@ -5,7 +5,7 @@ import Oracles
 
 /// The fix plan's app (seeds 002, 003, 000) as a plug-in: the same requirements a team's app
 /// meets. Its sections read into the scenario's typed starting world (`Scenario.world`), which
-/// its world is built from; its personas are `explore`'s built-in ones (`Persona`).
+/// its world is built from; its personas (`Persona`) and its swarm draw typed worlds of its own.
 struct FixPlanPlugin: AppPlugin {
     let id = AppID.fixPlan
     let summary = "the fix plan's app (seeds 002, 003, 000): email OTP sign-in, intake, goals, a program"
@@ -14,8 +14,17 @@ struct FixPlanPlugin: AppPlugin {
     let endpoints = AppID.fixPlan.endpoints
     var catalogue: [Mutant.Entry] { AppRegistry.bundledCatalogue(of: id) }
     var oracles: [any Oracle] { OracleCatalogue.oracles(for: id) }
-    /// Built in, with worlds of their own: `Persona` in `Exploration`.
-    var personas: [AppPersona] { [] }
+    /// Its personas (`Persona`), each built as a typed world of the app's own.
+    var personas: [AppPersona] { Persona.of(id).map(\.appPersona) }
+
+    func swarm(seed: UInt64) -> Swarm { Swarm.drawFixPlan(seed: seed) }
+
+    func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        guard let bundled = Persona(rawValue: persona.name), bundled.app == id else {
+            return Scenario.explored(persona, app: id, seed: seed, swarm: &swarm, user: user)
+        }
+        return bundled.scenario(seed: seed, swarm: &swarm, user: user)
+    }
 
     static let routeNames: [RouteName] = ([Route.launch] + OnboardingPhase.allCases.filter { $0 != .complete }.map(Route.onboarding)
         + [Route.main]).map { RouteName($0.description, kind: $0.kind) }

@@ -2,7 +2,6 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import PickupModel
-import Scenarios
 
 /// The fault schedule one seed draws (swarm testing): a random subset of fault kinds switched
 /// on, each with parameters drawn within documented ranges, plus one user or device detour.
@@ -63,6 +62,10 @@ public struct Swarm: Sendable, Equatable {
     public var email = "new.user@example.com"
     /// Every drawn knob, in the order drawn.
     var knobs: [Knob] = []
+
+    /// No knob drawn: the default network (latency 20-120 ms), no fault, nothing set. A plug-in
+    /// that draws its own swarm (`AppPlugin.swarm(seed:)`) starts here.
+    public init() {}
 
     /// One line per drawn knob. Rendered on demand: a report shows the knobs of a few runs, and
     /// formatting them for every explored seed cost about 3% of it.
@@ -149,52 +152,9 @@ public struct Swarm: Sendable, Equatable {
         }
     }
 
-    static let emails = ["new.user@example.com", "o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org"]
-    static let detourPhases: [OnboardingPhase] = [.intake, .authVerification, .processOverview, .goalReview,
-                                                  .programReview, .success]
-
-    /// Draws the swarm of `seed`, from its own `swarm` stream (independent of the run's streams).
-    public static func draw(seed: UInt64) -> Swarm {
-        var random = SeededRandom(seed: seed, stream: "swarm")
-        var swarm = Swarm()
-        let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
-        swarm.email = emails[random.nextInt(in: 0...emails.count - 1)]
-        swarm.knobs.append(.email(swarm.email))
-        swarm.drawNetwork(&random, app: .fixPlan)
-        if on(&random) {
-            let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
-            swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))
-            swarm.knobs.append(.slowGoals(by))
-        }
-        if on(&random) {
-            let endpoint: Endpoint = random.chance(Probability(0.5)) ? .approveProgram : .activateProgram
-            swarm.rules.append(FaultRule(endpoint: endpoint, kind: .error(status: 500), trigger: .nth(1)))
-            swarm.knobs.append(.failedActivation(endpoint))
-        }
-        swarm.reduceMotion = random.chance(Probability(0.3))
-        swarm.deniesNotifications = random.chance(Probability(0.25))
-        swarm.strictBackend = random.chance(Probability(0.5))
-        swarm.knobs.append(.device(reduceMotion: swarm.reduceMotion, deniesNotifications: swarm.deniesNotifications,
-                                   strictBackend: swarm.strictBackend))
-        swarm.detour = drawDetour(&random)
-        swarm.knobs.append(.detour(swarm.detour))
-        if random.chance(Probability(0.2)) {
-            let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
-            let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
-            swarm.accountLoss = loss
-            swarm.knobs.append(.accountLoss(loss))
-        }
-        // Drawn last, so every knob above comes from the same draws as before it existed.
-        if random.chance(Probability(0.3)) {
-            // A flaky launch check: seed 003's timeout fallback, at launches after a reinstall too.
-            swarm.add(.drop, on: .journey, trigger: FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 40...80)) / 100)))
-        }
-        return swarm
-    }
-
     /// The knobs every app's swarm draws first, each on its own coin: latency, an offline window,
     /// and a drop, an error and a timeout on `app`'s endpoints.
-    mutating func drawNetwork(_ random: inout SeededRandom, app: AppID) {
+    mutating func drawNetwork(_ random: inout SeededRandom, endpoints: [Endpoint]) {
         let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
         if on(&random) {
             let low = Int64(random.nextInt(in: 10...150))
@@ -207,27 +167,12 @@ public struct Swarm: Sendable, Equatable {
             offlineWindows.append(window)
             knobs.append(.offline(window))
         }
-        if on(&random) { add(.drop, random: &random, app: app) }
-        if on(&random) { add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random, app: app) }
-        if on(&random) { add(.timeout, random: &random, app: app) }
+        if on(&random) { add(.drop, random: &random, endpoints: endpoints) }
+        if on(&random) { add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random, endpoints: endpoints) }
+        if on(&random) { add(.timeout, random: &random, endpoints: endpoints) }
     }
 
-    private static func drawDetour(_ random: inout SeededRandom) -> Detour? {
-        let phase = detourPhases[random.nextInt(in: 0...detourPhases.count - 1)]
-        switch random.nextInt(in: 0...5) {
-        case 0: return .differentEmail
-        case 1: return .resendCode
-        case 2: return .background(at: phase, for: .milliseconds(random.nextInt(in: 1_000...90_000)))
-        case 3: return .kill(at: phase, downtime: .milliseconds(random.nextInt(in: 1_000...30_000)),
-                             corruptCache: random.chance(Probability(0.3)))
-        case 4: return .tapThenBackground(at: random.chance(Probability(0.5)) ? .programReview : .success,
-                                          for: .milliseconds(random.nextInt(in: 1_000...60_000)))
-        default: return nil
-        }
-    }
-
-    mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, app: AppID = .fixPlan) {
-        let endpoints = AppRegistry.endpoints(of: app)
+    mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, endpoints: [Endpoint]) {
         guard !endpoints.isEmpty else { return }
         let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
         let trigger: FaultRule.Trigger = random.chance(Probability(0.5))

@@ -6,22 +6,13 @@ import PickupModel
 /// The pickup app's swarm (seed 004): the same kinds of knob as the fix plan's, on this app's
 /// endpoints, plus what the Apple sheet does. Nothing of the fix plan's phases or endpoints.
 extension Swarm {
-    /// The swarm of `seed` for a run of `app`, from its own `swarm` stream.
-    public static func draw(seed: UInt64, app: AppID) -> Swarm {
-        switch app {
-        case .fixPlan: draw(seed: seed)
-        case .pickup: drawPickup(seed: seed)
-        default: drawAnyApp(seed: seed, app: app)
-        }
-    }
-
     /// Latency, an offline window, drops, errors and timeouts on apple-sign-in, refresh-session
     /// and bookings, a slow first bookings load, the Apple sheet cancelled or failing, Reduce
     /// Motion, and a revoked session or deleted account: each switched on by its own coin.
     static func drawPickup(seed: UInt64) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
-        swarm.drawNetwork(&random, app: .pickup)
+        swarm.drawNetwork(&random, endpoints: AppID.pickup.endpoints)
         if random.chance(Probability(0.5)) {
             // A slow list: main's spinner stands long enough for a person to do something else.
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))

@@ -2,7 +2,6 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import PickupModel
-import Scenarios
 
 /// The pickup app's personas (seed 004): who is on the phone when the app opens.
 extension Persona {

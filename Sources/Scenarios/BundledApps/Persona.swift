@@ -1,9 +1,9 @@
 import SimKernel
 import AppVocabulary
 import OnboardingModel
-import Scenarios
 
-/// A kind of user the explorer simulates when no scenario is given, driven by the user policy.
+/// The bundled apps' personas: the kinds of user `explore` simulates on them when no scenario
+/// is given. Their plug-ins list them (`AppPlugin.personas`) and build their worlds.
 public enum Persona: String, Sendable, CaseIterable {
     case newUser = "new-user"
     case returningUser = "returning-user"
@@ -19,6 +19,18 @@ public enum Persona: String, Sendable, CaseIterable {
 
     /// The app the persona uses.
     public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
+
+    /// The persona as its app's plug-in lists it (`AppPlugin.personas`): the plug-in builds its
+    /// world (`scenario(seed:swarm:user:)`), not from sections.
+    public var appPersona: AppPersona { AppPersona(name: rawValue, summary: summary, returning: isReturning) }
+
+    /// Whether the user has an account already when the persona starts.
+    var isReturning: Bool {
+        switch self {
+        case .newUser, .midOnboardingKill, .pickupNewInstall: false
+        default: true
+        }
+    }
 
     /// The personas of `app`, in order: what `explore --app` runs when no persona is named.
     public static func of(_ app: AppID) -> [Persona] { allCases.filter { $0.app == app } }

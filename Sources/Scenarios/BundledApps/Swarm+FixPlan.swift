@@ -1,0 +1,65 @@
+import SimKernel
+import AppVocabulary
+import OnboardingModel
+
+/// The fix plan's swarm (seeds 002, 003, 000): the network's knobs on its endpoints, a slow goal
+/// generation, a failed activation, the phone's settings, the strict backend, a detour for the
+/// scripted user, an account loss, and a flaky launch check.
+extension Swarm {
+    static let emails = ["new.user@example.com", "o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org"]
+    static let detourPhases: [OnboardingPhase] = [.intake, .authVerification, .processOverview, .goalReview,
+                                                  .programReview, .success]
+
+    /// The fix plan's swarm of `seed`, from its own `swarm` stream (independent of the run's streams).
+    static func drawFixPlan(seed: UInt64) -> Swarm {
+        var random = SeededRandom(seed: seed, stream: "swarm")
+        var swarm = Swarm()
+        let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
+        swarm.email = emails[random.nextInt(in: 0...emails.count - 1)]
+        swarm.knobs.append(.email(swarm.email))
+        swarm.drawNetwork(&random, endpoints: AppID.fixPlan.endpoints)
+        if on(&random) {
+            let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
+            swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))
+            swarm.knobs.append(.slowGoals(by))
+        }
+        if on(&random) {
+            let endpoint: Endpoint = random.chance(Probability(0.5)) ? .approveProgram : .activateProgram
+            swarm.rules.append(FaultRule(endpoint: endpoint, kind: .error(status: 500), trigger: .nth(1)))
+            swarm.knobs.append(.failedActivation(endpoint))
+        }
+        swarm.reduceMotion = random.chance(Probability(0.3))
+        swarm.deniesNotifications = random.chance(Probability(0.25))
+        swarm.strictBackend = random.chance(Probability(0.5))
+        swarm.knobs.append(.device(reduceMotion: swarm.reduceMotion, deniesNotifications: swarm.deniesNotifications,
+                                   strictBackend: swarm.strictBackend))
+        swarm.detour = drawDetour(&random)
+        swarm.knobs.append(.detour(swarm.detour))
+        if random.chance(Probability(0.2)) {
+            let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
+            let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
+            swarm.accountLoss = loss
+            swarm.knobs.append(.accountLoss(loss))
+        }
+        // Drawn last, so every knob above comes from the same draws as before it existed.
+        if random.chance(Probability(0.3)) {
+            // A flaky launch check: seed 003's timeout fallback, at launches after a reinstall too.
+            swarm.add(.drop, on: .journey, trigger: FaultRule.Trigger(probability: Probability(Double(random.nextInt(in: 40...80)) / 100)))
+        }
+        return swarm
+    }
+
+    private static func drawDetour(_ random: inout SeededRandom) -> Detour? {
+        let phase = detourPhases[random.nextInt(in: 0...detourPhases.count - 1)]
+        switch random.nextInt(in: 0...5) {
+        case 0: return .differentEmail
+        case 1: return .resendCode
+        case 2: return .background(at: phase, for: .milliseconds(random.nextInt(in: 1_000...90_000)))
+        case 3: return .kill(at: phase, downtime: .milliseconds(random.nextInt(in: 1_000...30_000)),
+                             corruptCache: random.chance(Probability(0.3)))
+        case 4: return .tapThenBackground(at: random.chance(Probability(0.5)) ? .programReview : .success,
+                                          for: .milliseconds(random.nextInt(in: 1_000...60_000)))
+        default: return nil
+        }
+    }
+}
