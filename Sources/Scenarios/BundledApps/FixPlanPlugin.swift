@@ -20,10 +20,7 @@ struct FixPlanPlugin: AppPlugin {
     func swarm(seed: UInt64) -> Swarm { Swarm.drawFixPlan(seed: seed) }
 
     func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
-        guard let bundled = Persona(rawValue: persona.name), bundled.app == id else {
-            return Scenario.explored(persona, app: id, seed: seed, swarm: &swarm, user: user)
-        }
-        return bundled.scenario(seed: seed, swarm: &swarm, user: user)
+        Persona.scenario(of: persona, app: id, seed: seed, swarm: &swarm, user: user)
     }
 
     static let routeNames: [RouteName] = ([Route.launch] + OnboardingPhase.allCases.filter { $0 != .complete }.map(Route.onboarding)

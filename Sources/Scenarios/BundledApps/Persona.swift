@@ -24,6 +24,15 @@ public enum Persona: String, Sendable, CaseIterable {
     /// world (`scenario(seed:swarm:user:)`), not from sections.
     public var appPersona: AppPersona { AppPersona(name: rawValue, summary: summary, returning: isReturning) }
 
+    /// A bundled app's persona scenario for `seed` (`AppPlugin.scenario(of:seed:swarm:user:)`):
+    /// the `Persona` of that name builds it; any other persona is built as a plug-in's.
+    static func scenario(of persona: AppPersona, app: AppID, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        guard let bundled = Persona(rawValue: persona.name), bundled.app == app else {
+            return Scenario.explored(persona, app: app, seed: seed, swarm: &swarm, user: user)
+        }
+        return bundled.scenario(seed: seed, swarm: &swarm, user: user)
+    }
+
     /// Whether the user has an account already when the persona starts.
     var isReturning: Bool {
         switch self {

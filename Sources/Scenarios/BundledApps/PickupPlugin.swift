@@ -20,10 +20,7 @@ struct PickupPlugin: AppPlugin {
     func swarm(seed: UInt64) -> Swarm { Swarm.drawPickup(seed: seed) }
 
     func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
-        guard let bundled = Persona(rawValue: persona.name), bundled.app == id else {
-            return Scenario.explored(persona, app: id, seed: seed, swarm: &swarm, user: user)
-        }
-        return bundled.scenario(seed: seed, swarm: &swarm, user: user)
+        Persona.scenario(of: persona, app: id, seed: seed, swarm: &swarm, user: user)
     }
 
     func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
