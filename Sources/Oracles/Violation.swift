@@ -116,7 +116,7 @@ public enum OracleCatalogue {
         OnboardingOncePerInstall(), SignOutConfirmed(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(), ChoiceIsTheUsers(),
         CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
         LegalLinksOnSignUp(), MainShowsItsContent(), ErrorStaysOnItsScreen(),
-        SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(),
+        SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(), BackReturnsWhereTheUserCameFrom(),
         MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(),
         BudgetOracle(),
     ]

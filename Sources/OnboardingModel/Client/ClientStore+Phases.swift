@@ -78,7 +78,8 @@ extension ClientStore {
         switch phase {
         case .intake: setPhase(.intro)
         case .intakeComplete: setPhase(.intake)
-        case .auth: setPhase(isReturningLogin ? .intro : .intakeComplete)
+        // app-back-to-intake: the email step's `previous` is the intake's last step, also for a log-in.
+        case .auth: setPhase(isReturningLogin && !mutants.contains(.appBackToIntake) ? .intro : .intakeComplete)
         case .authVerification: useDifferentEmail()
         default:
             // pit-12: the old `previous` steps back in flow order, across the sign-in ("the
