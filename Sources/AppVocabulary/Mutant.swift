@@ -109,6 +109,7 @@ extension Mutant {
     @inlinable public static var pickupStaleLoad: Mutant { Mutant("pickup-stale-load", fingerprint: 0x2a26ca03a3a52f14) }
     @inlinable public static var pickupSilentSignInError: Mutant { Mutant("pickup-silent-sign-in-error", fingerprint: 0x6505e97e1447c128) }
     @inlinable public static var pickupSharedCache: Mutant { Mutant("pickup-shared-cache", fingerprint: 0x60743735d3c37d52) }
+    @inlinable public static var pickupNextSkipsPage: Mutant { Mutant("pickup-next-skips-page", fingerprint: 0xa4b29007a865540c) }
 }
 
 extension Mutant {
@@ -271,6 +272,9 @@ extension Mutant {
         Entry(.pickupSharedCache, app: .pickup,
               summary: "the cached pickups are the phone's, not the user's: an offline launch shows the last user's list to the next",
               source: "004 Offline launch shows cached main view; 003 cache keyed by user"),
+        Entry(.pickupNextSkipsPage, app: .pickup,
+              summary: "Next on the first page jumps to the last: the user never sees the second page (found by hand mutation; everyPageBeforeSignIn)",
+              source: "004 (\"Next button for screens 1-2\"; \"First launch shows 3 onboarding screens before sign-in\")"),
     ]
 }
 

@@ -166,7 +166,8 @@ actor PickupApp {
         }
         simulation.record(ModelEvent.userAction(action, detail: input.map { "\"\($0)\"" } ?? ""))
         switch action {
-        case .nextPage: page += 1; publish()
+        // pickup-next-skips-page: the first page's Next jumps to the last.
+        case .nextPage: page += mutants.contains(.pickupNextSkipsPage) && page == 1 ? 2 : 1; publish()
         case .skip, .getStarted: finishOnboarding(skipped: action == .skip)
         case .signInWithApple: startSignIn()
         case .signOut:
