@@ -110,6 +110,7 @@ extension Mutant {
     @inlinable public static var pickupSilentSignInError: Mutant { Mutant("pickup-silent-sign-in-error", fingerprint: 0x6505e97e1447c128) }
     @inlinable public static var pickupSharedCache: Mutant { Mutant("pickup-shared-cache", fingerprint: 0x60743735d3c37d52) }
     @inlinable public static var pickupNextSkipsPage: Mutant { Mutant("pickup-next-skips-page", fingerprint: 0xa4b29007a865540c) }
+    @inlinable public static var pickupOfflinePromise: Mutant { Mutant("pickup-offline-promise", fingerprint: 0x2d52f8cd6e447b17) }
 }
 
 extension Mutant {
@@ -275,6 +276,9 @@ extension Mutant {
         Entry(.pickupNextSkipsPage, app: .pickup,
               summary: "Next on the first page jumps to the last: the user never sees the second page (found by hand mutation; everyPageBeforeSignIn)",
               source: "004 (\"Next button for screens 1-2\"; \"First launch shows 3 onboarding screens before sign-in\")"),
+        Entry(.pickupOfflinePromise, app: .pickup,
+              summary: "back online, main keeps \"You're offline. Your pickups will load when you're back online.\" and loads nothing until the user taps Retry (found by hand mutation; offlineMessageTruthful)",
+              source: "004 (NWPathMonitor \"updates isOffline on path changes\"; \"Offline launch shows cached main view\"); 003 (\"Auto-sync when connection returns\")"),
     ]
 }
 

@@ -153,6 +153,8 @@ actor PickupApp {
             let generation = sessionGeneration
             keep(process.spawn("refresh token") { [self] in await refreshToken(session, generation: generation) })
         }
+        // pickup-offline-promise: nothing reloads; the offline message stays until a Retry.
+        if mutants.contains(.pickupOfflinePromise) { return }
         if !bookingsLoading && (bookingsError != nil || bookings == nil || showingCachedBookings) { loadBookings() }
     }
 

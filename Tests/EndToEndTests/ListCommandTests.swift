@@ -10,7 +10,7 @@ import Testing
                             "app-offline-banner", "app-stale-error", "app-offline-tap", "app-back-to-intake", "pickup-onboarding-again", "pickup-skip-no-flag", "pickup-offline-bypass",
                             "pickup-banner-sticks", "pickup-unconfirmed-sign-out", "pickup-double-sign-in", "pickup-dead-token",
                             "pickup-offline-retry", "pickup-stale-load", "pickup-silent-sign-in-error",
-                            "pickup-shared-cache", "pickup-next-skips-page"]
+                            "pickup-shared-cache", "pickup-next-skips-page", "pickup-offline-promise"]
 
     @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {
         let output = try BuiltTool.run(["list", "--mutants"])

@@ -42,6 +42,7 @@ import Scenarios
         Case(oracle: "failuresSurface", scenario: "pickup/failed-sign-in-says-so.json", mutant: .pickupSilentSignInError),
         Case(oracle: "ownDataOnly", scenario: "pickup/shared-phone-keeps-lists-apart.json", mutant: .pickupSharedCache),
         Case(oracle: "everyPageBeforeSignIn", scenario: "pickup/three-pages-before-sign-in.json", mutant: .pickupNextSkipsPage),
+        Case(oracle: "offlineMessageTruthful", scenario: "pickup/offline-main-waits-for-the-connection.json", mutant: .pickupOfflinePromise),
         Case(oracle: "signOutConfirmed", scenario: "pickup/sign-out-asks-and-keeps-onboarding-done.json", mutant: .pickupUnconfirmedSignOut),
         Case(oracle: "routeByJourneyAfterSignIn", scenario: "decisions/finished-user-taps-get-started.json", mutant: .decSourceOfTruth),
         Case(oracle: "noLostProgress", scenario: "pitfalls/progress-pushes-in-order.json", mutant: .decPushOrder),
