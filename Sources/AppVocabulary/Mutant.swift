@@ -98,6 +98,7 @@ extension Mutant {
     @inlinable public static var appStaleError: Mutant { Mutant("app-stale-error", fingerprint: 0x910a235805ea30eb) }
     @inlinable public static var appOfflineTap: Mutant { Mutant("app-offline-tap", fingerprint: 0x5089195e9f53ec82) }
     @inlinable public static var appBackToIntake: Mutant { Mutant("app-back-to-intake", fingerprint: 0xa679eb85a5a03ef1) }
+    @inlinable public static var appPushWithoutPermission: Mutant { Mutant("app-push-without-permission", fingerprint: 0xa2e0175781051216) }
     @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
     @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
     @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
@@ -240,6 +241,9 @@ extension Mutant {
         Entry(.appBackToIntake, app: .fixPlan,
               summary: "Back on the email screen goes to the intake's last step however the user came: one who tapped Log in on the intro is sent into the sign-up's intake (found by hand mutation; backReturnsWhereTheUserCameFrom)",
               source: "000 Pitfall 12 (\"Define clear back navigation rules\": each step's previous)"),
+        Entry(.appPushWithoutPermission, app: .fixPlan,
+              summary: "the push token is registered whatever the user answers the notification prompt: \"Don't Allow\" and the backend still gets a token (found by hand mutation; pushRegistered now judges both ways)",
+              source: "002 §7 (the fix: \"if granted { UIApplication.shared.registerForRemoteNotifications() }\")"),
         Entry(.pickupOnboardingAgain, app: .pickup,
               summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
               source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),

@@ -4,7 +4,8 @@ import AppVocabulary
 /// Push registered (seed 002 §7: "The OS-level permission is granted, but the app never gets an
 /// APNs token, so push notifications won't be delivered").
 ///
-/// Permission granted ⇒ the user's push token reaches the backend, judged when the run ends
+/// Permission granted ⇒ the user's push token reaches the backend; denied (and not granted before
+/// in this install) ⇒ none does. The first is judged when the run ends
 /// settled (app running, online, no injected fault for the settle window), unless the session
 /// that granted it was refused, or the account lost while the token was queued (seed 003's
 /// account loss), or the app was deleted before the
@@ -12,13 +13,16 @@ import AppVocabulary
 /// the queue went with the app, and iOS forgets a deleted app's permission).
 public struct PushRegistered: Oracle {
     public let name = "pushRegistered"
-    public let summary = "notification permission granted implies a push token registered at the backend"
+    public let summary = "a push token reaches the backend exactly when the user granted notification permission"
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        let answers = run.events([.permissionAnswered])
+        guard !answers.isEmpty else { return [] }
+        if let denied = registeredAfterDenial(run, answers: answers) { return [denied] }
         guard run.endsSettled(window: settings.settle) else { return [] }
-        return run.events([.permissionAnswered]).compactMap { event in
+        return answers.compactMap { event in
             guard case .permissionAnswered(granted: true) = event.event,
                   event.time.advanced(by: settings.settle) <= run.end,
                   let user = run.signedInUser(atIndex: event.index),
@@ -37,5 +41,32 @@ public struct PushRegistered: Oracle {
                                 + "by the end of the run. Call registerForRemoteNotifications() when permission is granted.",
                              excerpt: run.lines([event.index]))
         }
+    }
+
+    /// A token that reached the backend for a user who answered the prompt "Don't Allow", with no
+    /// grant of theirs in this install before it (002 §7's fix: `if granted {
+    /// registerForRemoteNotifications() }`): the user said no, and the backend was told yes.
+    private func registeredAfterDenial(_ run: RunObservation, answers: RunObservation.EventsOfKinds) -> Violation? {
+        for denial in answers {
+            guard case .permissionAnswered(granted: false) = denial.event, let user = run.signedInUser(atIndex: denial.index) else { continue }
+            let installed = run.events([.reinstalled]).last { $0.index < denial.index }?.index ?? -1
+            let grantedBefore = answers.contains {
+                guard case .permissionAnswered(granted: true) = $0.event else { return false }
+                return $0.index > installed && $0.index < denial.index && run.signedInUser(atIndex: $0.index) == user
+            }
+            guard !grantedBefore else { continue }
+            let nextGrant = answers.first { $0.index > denial.index && $0.event == .permissionAnswered(granted: true) }?.index ?? .max
+            let registered = run.events([.pushTokenRegistered]).first {
+                guard case .pushTokenRegistered(user) = $0.event else { return false }
+                return $0.index > denial.index && $0.index < nextGrant
+            }
+            guard let registered else { continue }
+            return Violation(oracle: name, at: registered.time,
+                             message: "\(user) answered the notification prompt \"Don't Allow\" at \(denial.time), and a push token for "
+                                + "them reached the backend at \(registered.time). Register for remote notifications only when "
+                                + "permission is granted (002 §7).",
+                             excerpt: run.lines([denial.index, registered.index]))
+        }
+        return nil
     }
 }

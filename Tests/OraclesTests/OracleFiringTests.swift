@@ -57,6 +57,7 @@ import Scenarios
         Case(oracle: "errorClearsOnNewAttempt", scenario: "decisions/continue-after-failed-journey-check.json", mutant: .appStaleError),
         Case(oracle: "everyTapHasAnEffect", scenario: "decisions/offline-send-code-waits-for-the-connection.json", mutant: .appOfflineTap),
         Case(oracle: "backReturnsWhereTheUserCameFrom", scenario: "pitfalls/back-from-log-in-returns-to-intro.json", mutant: .appBackToIntake),
+        Case(oracle: "pushRegistered", scenario: "fix-plan/dont-allow-registers-no-push.json", mutant: .appPushWithoutPermission),
         Case(oracle: "failuresSurface", scenario: "fix-plan/goal-selection-fails-silently.json", mutant: .fix8),
         Case(oracle: "failuresSurface", scenario: "fix-plan/activation-network-blip.json", mutant: .fix3),
         Case(oracle: "logoutKeepsProgress", scenario: "auth-and-offline/sign-out-leaves-main.json", mutant: .decCacheUser),

@@ -73,7 +73,8 @@ extension ClientStore {
         let granted = settings.grantsNotifications
         simulation.record(ModelEvent.permissionAnswered(granted: granted))
         // fix-7: "never calls UIApplication.shared.registerForRemoteNotifications()".
-        if granted && !mutants.contains(.fix7), let user = userID {
+        // app-push-without-permission: registered whatever the answer.
+        if granted || mutants.contains(.appPushWithoutPermission), !mutants.contains(.fix7), let user = userID {
             let token = "apns-\(disk.storage.install)"
             await syncQueue.enqueue(.pushToken(user: user, token: token))
         }
