@@ -99,6 +99,7 @@ extension Mutant {
     @inlinable public static var appOfflineTap: Mutant { Mutant("app-offline-tap", fingerprint: 0x5089195e9f53ec82) }
     @inlinable public static var appBackToIntake: Mutant { Mutant("app-back-to-intake", fingerprint: 0xa679eb85a5a03ef1) }
     @inlinable public static var appPushWithoutPermission: Mutant { Mutant("app-push-without-permission", fingerprint: 0xa2e0175781051216) }
+    @inlinable public static var appSlowCountdown: Mutant { Mutant("app-slow-countdown", fingerprint: 0xe2fb5f4bffc0c498) }
     @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
     @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
     @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
@@ -112,6 +113,7 @@ extension Mutant {
     @inlinable public static var pickupSharedCache: Mutant { Mutant("pickup-shared-cache", fingerprint: 0x60743735d3c37d52) }
     @inlinable public static var pickupNextSkipsPage: Mutant { Mutant("pickup-next-skips-page", fingerprint: 0xa4b29007a865540c) }
     @inlinable public static var pickupOfflinePromise: Mutant { Mutant("pickup-offline-promise", fingerprint: 0x2d52f8cd6e447b17) }
+    @inlinable public static var pickupSignOutKeepsList: Mutant { Mutant("pickup-sign-out-keeps-list", fingerprint: 0x3fbc54cd9c93b862) }
 }
 
 extension Mutant {
@@ -244,6 +246,9 @@ extension Mutant {
         Entry(.appPushWithoutPermission, app: .fixPlan,
               summary: "the push token is registered whatever the user answers the notification prompt: \"Don't Allow\" and the backend still gets a token (found by hand mutation; pushRegistered now judges both ways)",
               source: "002 §7 (the fix: \"if granted { UIApplication.shared.registerForRemoteNotifications() }\")"),
+        Entry(.appSlowCountdown, app: .fixPlan,
+              summary: "the resend countdown runs 60 s, not 30: Resend comes a minute after each code (found by hand mutation; resendAfterTheCountdown now judges a late Resend too)",
+              source: "002 §5 (startResendTimer(): resendCountdown = 30)"),
         Entry(.pickupOnboardingAgain, app: .pickup,
               summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
               source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),
@@ -283,6 +288,9 @@ extension Mutant {
         Entry(.pickupOfflinePromise, app: .pickup,
               summary: "back online, main keeps \"You're offline. Your pickups will load when you're back online.\" and loads nothing until the user taps Retry (found by hand mutation; offlineMessageTruthful)",
               source: "004 (NWPathMonitor \"updates isOffline on path changes\"; \"Offline launch shows cached main view\"); 003 (\"Auto-sync when connection returns\")"),
+        Entry(.pickupSignOutKeepsList, app: .pickup,
+              summary: "sign-out leaves the last user's pickups on main: the next person to sign in sees them until their own list loads (found by hand mutation, with the pickup-user-switch persona)",
+              source: "004 (\"logout() which clears Keychain and routes back to WelcomeAuthView\"); 003 (\"Cache keyed by user\")"),
     ]
 }
 

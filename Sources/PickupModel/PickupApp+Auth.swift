@@ -83,7 +83,8 @@ extension PickupApp {
             page = 1
         }
         simulation.record(ModelEvent.signedOut)
-        bookings = nil
+        // pickup-sign-out-keeps-list: the last user's pickups stay for the next one.
+        if !mutants.contains(.pickupSignOutKeepsList) { bookings = nil }
         bookingsError = nil
         bookingsLoading = false
         mainShown = false

@@ -14,7 +14,7 @@ import Scenarios
     func hashes(_ runs: [ExplorationRun]) -> [String] { runs.map { "\($0.target) \($0.seed) \($0.result.traceHash)" } }
 
     @Test func thePickupPersonasRunThePickupAppWithItsOwnKnobs() {
-        #expect(Persona.of(.pickup).count == 5 && Persona.of(.fixPlan).count == 5)
+        #expect(Persona.of(.pickup).count == 6 && Persona.of(.fixPlan).count == 5)
         let fixPlanOnly = AppID.fixPlan.endpoints.filter { !AppID.pickup.endpoints.contains($0) }.map(\.rawValue)
         for seed in UInt64(1)...80 {
             let target = Self.personas[Int(seed % 5)]

@@ -32,7 +32,8 @@ actor OTPTimer {
     /// 002 §5 `startResendTimer()`: countdown back to 30, one tick a second; `onTick` runs after
     /// every tick (the screen refreshes).
     func start(owner: String, process: AppProcess, onTick: @escaping @Sendable () -> Void) {
-        remaining = Self.resendSeconds
+        // app-slow-countdown: a minute, not 30 s.
+        remaining = mutants.contains(.appSlowCountdown) ? 2 * Self.resendSeconds : Self.resendSeconds
         if !mutants.contains(.fix5) {
             // 002 §5 fix: "timerTask?.cancel()" before starting a new one.
             stopAll()

@@ -39,11 +39,26 @@ extension Persona {
             if random.chance(Probability(0.5)) {
                 return (pickup, OfflineWindow(start: .zero, duration: .milliseconds(random.nextInt(in: 3_000...40_000))))
             }
+        case .pickupUserSwitch:
+            // The housemate's session and list: the user takes the phone over (`pickupSwitchSteps`).
+            pickup.accounts = [Self.pickupHousemateID, Self.pickupAppleID]
+            pickup.keptListOf = Self.pickupHousemateID
+            pickup.sessionUser = Self.pickupHousemateID
+            pickup.hasCompletedOnboarding = true
         default:
             break
         }
         return (pickup, nil)
     }
+
+    /// The user takes over a phone the housemate is signed in on: opens the app, signs the
+    /// housemate out (Sign Out, then the alert's Sign Out), and the free user goes on from the
+    /// sign-in screen with the phone's own Apple ID. Either tap may meet a screen without it (a
+    /// launch offline, a slow start): the free user then goes on from wherever the app is.
+    static let pickupSwitchSteps: [ScenarioStep] = [
+        .launch, .wait(.seconds(2)), .action(.signOut, input: nil, mayBeRefused: true), .wait(.seconds(1)),
+        .action(.confirmSignOut, input: nil, mayBeRefused: true), .wait(.milliseconds(500)),
+    ]
 
     /// The pickup persona's scenario for `seed`: the free user drives (the scripted user is the
     /// free user who only goes forward), with the swarm's faults and Apple sheet outcomes.
@@ -58,8 +73,9 @@ extension Persona {
         if let offline { world.faults.offlineWindows.append(offline) }
         swarm.apply(to: &world)
         swarm.apply(to: &pickup)
+        let steps = (self == .pickupUserSwitch ? Self.pickupSwitchSteps : []) + [ScenarioStep.freeUser(driver)]
         var scenario = Scenario(file: "persona:\(rawValue)", name: "\(rawValue) seed \(seed)", summary: summary, seed: seed,
-                                strategy: .seeded, world: world, steps: [.freeUser(driver)])
+                                strategy: .seeded, world: world, steps: steps)
         scenario.app = .pickup
         scenario.pickup = pickup
         return scenario

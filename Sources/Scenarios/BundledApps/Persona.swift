@@ -16,6 +16,7 @@ public enum Persona: String, Sendable, CaseIterable {
     case pickupSignedOut = "pickup-signed-out"
     case pickupOfflineLaunch = "pickup-offline-launch"
     case pickupSharedPhone = "pickup-shared-phone"
+    case pickupUserSwitch = "pickup-user-switch"
 
     /// The app the persona uses.
     public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
@@ -56,6 +57,7 @@ public enum Persona: String, Sendable, CaseIterable {
         case .pickupSignedOut: "pickup app: onboarding done, signed out, the account exists"
         case .pickupOfflineLaunch: "pickup app: opened without a connection, with or without a session"
         case .pickupSharedPhone: "pickup app: a phone a housemate used before, their list still on it; the user signed in since"
+        case .pickupUserSwitch: "pickup app: a housemate is still signed in on the phone; the user signs them out and signs in"
         }
     }
 
@@ -89,7 +91,7 @@ public enum Persona: String, Sendable, CaseIterable {
             start.world.sessionEmail = Self.returningEmail
             start.steps.append(.untilIdle(max: .seconds(20)))
             return start
-        case .pickupNewInstall, .pickupSignedIn, .pickupSignedOut, .pickupOfflineLaunch, .pickupSharedPhone:
+        case .pickupNewInstall, .pickupSignedIn, .pickupSignedOut, .pickupOfflineLaunch, .pickupSharedPhone, .pickupUserSwitch:
             preconditionFailure("the pickup personas start in pickupStart(random:)")
         case .userSwitch:
             var start = Start(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail)

@@ -1,0 +1,64 @@
+import Testing
+import SimKernel
+import AppVocabulary
+import Oracles
+
+/// `resendAfterTheCountdown` both ways, on traces written by hand: Resend neither before the
+/// 30 s of 002 §5 nor long after them.
+@Suite struct ResendCountdownHandBuiltTests {
+    func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        return RunObservation(trace: trace)
+    }
+
+    func codeScreen(countdown: Int?, resend: Bool) -> ModelEvent {
+        var state = ScreenState(route: .onboarding(.authVerification))
+        state.actions = [.typeCode] + (resend ? [.resendCode] : []) + [.useDifferentEmail, .back]
+        state.countdown = countdown
+        return .screen(state)
+    }
+
+    /// A code sent at 1 s, the code screen from then on; `screens` after it.
+    func sentThen(_ screens: [(Int64, ModelEvent)], endMs: Int64 = 40_000) -> RunObservation {
+        run([(0, .launched(process: 1, cold: true)),
+             (500, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .sendOTP)),
+             (1_000, .responseReceived(id: 1, endpoint: .sendOTP, outcome: "ok")),
+             (1_000, codeScreen(countdown: 30, resend: false))] + screens + [(endMs, .note("end"))])
+    }
+
+    @Test func resendOfferedWhenTheThirtySecondsHavePassedIsQuiet() {
+        let found = ResendAfterTheCountdown().check(sentThen([(31_000, codeScreen(countdown: nil, resend: true))]),
+                                                     settings: OracleSettings())
+        #expect(found.isEmpty)
+    }
+
+    @Test func aCountdownThatRunsSlowIsCaughtWhenResendIsLate() {
+        // Ticking every two seconds: 15 left when 30 s have passed.
+        let found = ResendAfterTheCountdown().check(sentThen([(31_000, codeScreen(countdown: 15, resend: false))]),
+                                                     settings: OracleSettings())
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("still did not offer Resend") == true)
+    }
+
+    @Test func aCountdownThatShowsMoreThanThirtyIsCaught() {
+        let found = ResendAfterTheCountdown().check(sentThen([(1_000, codeScreen(countdown: 60, resend: false))]),
+                                                     settings: OracleSettings())
+        #expect(found.first?.message.contains("countdown showed 60") == true)
+    }
+
+    @Test func aCodeScreenLeftInTheMeantimeIsNotJudgedLate() {
+        var email = ScreenState(route: .onboarding(.auth))
+        email.actions = [.typeEmail, .back]
+        let found = ResendAfterTheCountdown().check(sentThen([(10_000, .screen(email)),
+                                                              (12_000, codeScreen(countdown: 30, resend: false))]),
+                                                     settings: OracleSettings())
+        #expect(found.isEmpty)
+    }
+
+    @Test func resendOfferedEarlyIsStillCaught() {
+        let found = ResendAfterTheCountdown().check(sentThen([(5_000, codeScreen(countdown: nil, resend: true))]),
+                                                     settings: OracleSettings())
+        #expect(found.first?.message.contains("offered Resend") == true)
+    }
+}
