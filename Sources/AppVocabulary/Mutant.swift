@@ -100,6 +100,7 @@ extension Mutant {
     @inlinable public static var appBackToIntake: Mutant { Mutant("app-back-to-intake", fingerprint: 0xa679eb85a5a03ef1) }
     @inlinable public static var appPushWithoutPermission: Mutant { Mutant("app-push-without-permission", fingerprint: 0xa2e0175781051216) }
     @inlinable public static var appSlowCountdown: Mutant { Mutant("app-slow-countdown", fingerprint: 0xe2fb5f4bffc0c498) }
+    @inlinable public static var appFirstGoalSaved: Mutant { Mutant("app-first-goal-saved", fingerprint: 0xad63e3c8baa6704f) }
     @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
     @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
     @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
@@ -249,6 +250,9 @@ extension Mutant {
         Entry(.appSlowCountdown, app: .fixPlan,
               summary: "the resend countdown runs 60 s, not 30: Resend comes a minute after each code (found by hand mutation; resendAfterTheCountdown now judges a late Resend too)",
               source: "002 §5 (startResendTimer(): resendCountdown = 30)"),
+        Entry(.appFirstGoalSaved, app: .fixPlan,
+              summary: "Confirm saves the first goal on the list, whichever the user selected (found by hand mutation once the free user picked among the goals the screen lists)",
+              source: "002 §8 (confirmSelection() saves the goal the user selected on GoalReviewView)"),
         Entry(.pickupOnboardingAgain, app: .pickup,
               summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
               source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),

@@ -67,6 +67,7 @@ public enum Narrative {
         if let alert = state.alert { parts.append("alert \"\(alert)\"") }
         if state.offlineBanner { parts.append("offline banner") }
         if !state.foreground { parts.append("(in background)") }
+        if !state.choices.isEmpty { parts.append("lists " + state.choices.map { "\"\($0)\"" }.joined(separator: ", ")) }
         if !state.actions.isEmpty { parts.append("offers " + state.actions.map(\.rawValue).joined(separator: ", ")) }
         return parts.joined(separator: ", ")
     }

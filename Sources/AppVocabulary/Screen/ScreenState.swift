@@ -19,6 +19,7 @@ public struct ScreenState: Sendable, Equatable {
         @usableFromInline package var codeField: String = ""
         @usableFromInline package var countdown: Int?
         @usableFromInline package var motionEffects: [String] = []
+        @usableFromInline package var choices: [String] = []
         @usableFromInline package var resumeGate: Bool = false
         @usableFromInline package var workoutCard: String?
         @usableFromInline package var offlineBanner: Bool = false
@@ -47,7 +48,7 @@ public struct ScreenState: Sendable, Equatable {
                 && fields.actions == other.fields.actions && fields.emailField == other.fields.emailField
                 && fields.codeField == other.fields.codeField
                 && fields.countdown == other.fields.countdown && fields.motionEffects == other.fields.motionEffects
-                && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
+                && fields.choices == other.fields.choices && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
                 && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
                 && fields.alert == other.fields.alert && fields.contentOwner == other.fields.contentOwner
         }
@@ -116,6 +117,13 @@ public struct ScreenState: Sendable, Equatable {
     public var motionEffects: [String] {
         @inlinable get { storage.fields.motionEffects }
         set { mutableFields.motionEffects = newValue }
+    }
+
+    /// What the screen lists for the user to pick from (goal review's goals), in its order: what
+    /// a select action's input names. Empty when the screen offers no such list.
+    public var choices: [String] {
+        @inlinable get { storage.fields.choices }
+        set { mutableFields.choices = newValue }
     }
 
     /// The "welcome back, resume where you left off" gate.
@@ -204,6 +212,14 @@ public struct ScreenState: Sendable, Equatable {
             for (position, effect) in motionEffects.enumerated() {
                 if position > 0 { out.write(byte: UInt8(ascii: ",")) }
                 out.write(effect)
+            }
+            out.write("]")
+        }
+        if !choices.isEmpty {
+            out.write(" choices=[")
+            for (position, choice) in choices.enumerated() {
+                if position > 0 { out.write(byte: UInt8(ascii: ",")) }
+                out.write("\""); out.write(choice); out.write("\"")
             }
             out.write("]")
         }

@@ -36,7 +36,9 @@ extension ClientStore {
         guard let option = selectedOption, let user = userID, startsBusy("confirm-goal") else { return }
         errorMessage = nil
         publish()
-        let result = await call(.selectGoal(userID: user, option: option))
+        // app-first-goal-saved: the list's first goal goes, whichever was selected.
+        let saved = mutants.contains(.appFirstGoalSaved) ? goalOptions.first ?? option : option
+        let result = await call(.selectGoal(userID: user, option: saved))
         busy = nil
         switch result {
         case .success(.contract(let id)):

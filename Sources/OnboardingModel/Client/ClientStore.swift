@@ -114,6 +114,8 @@ actor ClientStore {
                 state.codeField = codeField
                 state.countdown = otpTimer.onSharedExecutor { $0.remaining }
             }
+            // Goal review lists the generated goals to pick from (002 §8: GoalReviewView).
+            if route == .onboarding(.goalReview) && !goalsLoading { state.choices = goalOptions }
             if route == .onboarding(.success) {
                 state.motionEffects = confetti ? ["confetti"] : []
                 state.workoutCard = workoutCard

@@ -9,6 +9,9 @@ struct FreeUserDrive: FreeUserDriving {
     let world: OnboardingWorld
     /// The user's own stream: every choice is drawn from it.
     var random: SeededRandom
+    /// What the user prefers among the things a screen lists (which goal): a stream of its own,
+    /// so that a preference never moves the draws of what the user does.
+    var tastes: SeededRandom
     var deviationsLeft: Int
     private(set) var choices: [UserChoice] = []
     let started: SimulationInstant
@@ -39,6 +42,7 @@ struct FreeUserDrive: FreeUserDriving {
         self.profile = profile
         self.world = world
         random = world.simulation.randomStream("user")
+        tastes = world.simulation.randomStream("user-tastes")
         deviationsLeft = profile.deviations
         started = world.simulation.clock.now
         identity = user.email
@@ -94,6 +98,10 @@ struct FreeUserDrive: FreeUserDriving {
         // A person with an account takes Get started now and then, forgetting they have one.
         if case (.logIn, _)? = forward, random.chance(Self.forgetsTheyHaveAnAccount) { forward = (.getStarted, nil) }
         if case (.typeCode, let code?)? = forward, codesSeen.last != code { codesSeen.append(code) }
+        // A person picks the goal they want among those the screen lists, not whichever is first.
+        if case (.selectGoal, nil)? = forward, !screen.choices.isEmpty {
+            forward = (.selectGoal, screen.choices[tastes.nextInt(in: 0...screen.choices.count - 1)])
+        }
         if let behaviour = pick(among: Self.onScreen, on: screen, forward: forward,
                                 stayWeight: forward == nil ? 0 : profile.forwardWeight) {
             idle = .zero
