@@ -101,6 +101,7 @@ extension Mutant {
     @inlinable public static var appPushWithoutPermission: Mutant { Mutant("app-push-without-permission", fingerprint: 0xa2e0175781051216) }
     @inlinable public static var appSlowCountdown: Mutant { Mutant("app-slow-countdown", fingerprint: 0xe2fb5f4bffc0c498) }
     @inlinable public static var appFirstGoalSaved: Mutant { Mutant("app-first-goal-saved", fingerprint: 0xad63e3c8baa6704f) }
+    @inlinable public static var appCompletionNotLogged: Mutant { Mutant("app-completion-not-logged", fingerprint: 0xefade1057254b8e2) }
     @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
     @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
     @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
@@ -253,6 +254,9 @@ extension Mutant {
         Entry(.appFirstGoalSaved, app: .fixPlan,
               summary: "Confirm saves the first goal on the list, whichever the user selected (found by hand mutation once the free user picked among the goals the screen lists)",
               source: "002 §8 (confirmSelection() saves the goal the user selected on GoalReviewView)"),
+        Entry(.appCompletionNotLogged, app: .fixPlan,
+              summary: "Start on the success screen never logs onboarding_completed: the funnel loses every finished user (found by hand mutation; exactlyOnce now also asks for it once)",
+              source: "000 (\"Analytics show same user completing onboarding multiple times\": the completion event, once per user); 003 (\"Offline completion: Auto-sync when connection returns\")"),
         Entry(.pickupOnboardingAgain, app: .pickup,
               summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
               source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),

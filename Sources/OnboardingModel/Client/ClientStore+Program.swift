@@ -153,7 +153,8 @@ extension ClientStore {
         guard let user = userID else { return setPhase(.complete) }
         guard startsBusy("completing") else { return }
         publish()
-        sendAnalytics("onboarding_completed")
+        // app-completion-not-logged: the funnel's last event is never logged.
+        if !mutants.contains(.appCompletionNotLogged) { sendAnalytics("onboarding_completed") }
         if mutants.contains(.pit7) {
             // pit-7: completion is confirmed with the backend, then posted through NotificationCenter;
             // "Notifications can be missed if observer not attached yet".
