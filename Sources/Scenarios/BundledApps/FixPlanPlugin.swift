@@ -6,22 +6,14 @@ import Oracles
 /// The fix plan's app (seeds 002, 003, 000) as a plug-in: the same requirements a team's app
 /// meets. Its sections read into the scenario's typed starting world (`Scenario.world`), which
 /// its world is built from; its personas (`Persona`) and its swarm draw typed worlds of its own.
-struct FixPlanPlugin: AppPlugin {
+struct FixPlanPlugin: BundledAppPlugin {
     let id = AppID.fixPlan
     let summary = "the fix plan's app (seeds 002, 003, 000): email OTP sign-in, intake, goals, a program"
     let routes = FixPlanPlugin.routeNames
     let actions = AppID.fixPlan.actions
     let endpoints = AppID.fixPlan.endpoints
-    var catalogue: [Mutant.Entry] { AppRegistry.bundledCatalogue(of: id) }
-    var oracles: [any Oracle] { OracleCatalogue.oracles(for: id) }
-    /// Its personas (`Persona`), each built as a typed world of the app's own.
-    var personas: [AppPersona] { Persona.of(id).map(\.appPersona) }
 
     func swarm(seed: UInt64) -> Swarm { Swarm.drawFixPlan(seed: seed) }
-
-    func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
-        Persona.scenario(of: persona, app: id, seed: seed, swarm: &swarm, user: user)
-    }
 
     static let routeNames: [RouteName] = ([Route.launch] + OnboardingPhase.allCases.filter { $0 != .complete }.map(Route.onboarding)
         + [Route.main]).map { RouteName($0.description, kind: $0.kind) }

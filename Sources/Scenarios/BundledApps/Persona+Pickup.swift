@@ -29,22 +29,18 @@ extension Persona {
             pickup.hasCompletedOnboarding = true
             if random.chance(Probability(0.5)) { pickup.sessionUser = Self.pickupAppleID }
             return (pickup, OfflineWindow(start: .zero, duration: .milliseconds(random.nextInt(in: 3_000...40_000))))
-        case .pickupSharedPhone:
-            // A phone a housemate used before: their list is still kept on it. The user signed in
-            // on it since, and their own list has not loaded yet; half the seeds open it offline.
+        case .pickupSharedPhone, .pickupUserSwitch:
+            // A phone a housemate used before: their list is still kept on it. Shared phone: the
+            // user signed in on it since, and their own list has not loaded yet; half the seeds
+            // open it offline. User switch: the housemate is still signed in, and the user takes
+            // the phone over (`pickupSwitchSteps`).
             pickup.accounts = [Self.pickupHousemateID, Self.pickupAppleID]
             pickup.keptListOf = Self.pickupHousemateID
-            pickup.sessionUser = Self.pickupAppleID
+            pickup.sessionUser = self == .pickupUserSwitch ? Self.pickupHousemateID : Self.pickupAppleID
             pickup.hasCompletedOnboarding = true
-            if random.chance(Probability(0.5)) {
+            if self == .pickupSharedPhone && random.chance(Probability(0.5)) {
                 return (pickup, OfflineWindow(start: .zero, duration: .milliseconds(random.nextInt(in: 3_000...40_000))))
             }
-        case .pickupUserSwitch:
-            // The housemate's session and list: the user takes the phone over (`pickupSwitchSteps`).
-            pickup.accounts = [Self.pickupHousemateID, Self.pickupAppleID]
-            pickup.keptListOf = Self.pickupHousemateID
-            pickup.sessionUser = Self.pickupHousemateID
-            pickup.hasCompletedOnboarding = true
         default:
             break
         }

@@ -6,22 +6,14 @@ import Oracles
 /// Seed 004's pickup app as a plug-in: the same requirements a team's app meets. Its sections
 /// read into the scenario's typed starting world (`Scenario.pickup`), which its world is built
 /// from; its personas (`Persona`) and its swarm draw typed worlds of its own.
-struct PickupPlugin: AppPlugin {
+struct PickupPlugin: BundledAppPlugin {
     let id = AppID.pickup
     let summary = "seed 004's pickup-service app: three onboarding pages, Apple sign-in, an auth wall, sign-out"
     let routes: [RouteName] = [Route.page(1), .page(2), .page(3), .signIn, .main].map { RouteName($0.description, kind: $0.kind) }
     let actions = AppID.pickup.actions
     let endpoints = AppID.pickup.endpoints
-    var catalogue: [Mutant.Entry] { AppRegistry.bundledCatalogue(of: id) }
-    var oracles: [any Oracle] { OracleCatalogue.oracles(for: id) }
-    /// Its personas (`Persona`), each built as a typed world of the app's own.
-    var personas: [AppPersona] { Persona.of(id).map(\.appPersona) }
 
     func swarm(seed: UInt64) -> Swarm { Swarm.drawPickup(seed: seed) }
-
-    func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
-        Persona.scenario(of: persona, app: id, seed: seed, swarm: &swarm, user: user)
-    }
 
     func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
         let context = DecodingContext(file: scenario.file)
