@@ -20,6 +20,7 @@ public struct OfflineMessageTruthful: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var online = true
         var shown: ScreenState?
+        var shownSaysOffline = false
         var inFront = true
         var wrongSince: (time: SimulationInstant, index: Int)?
         for event in run.events([.connectivity, .screen, .launched, .backgrounded, .foregrounded]) {
@@ -28,11 +29,11 @@ public struct OfflineMessageTruthful: Oracle {
             }
             switch event.event {
             case .connectivity(let isOnline): online = isOnline
-            case .screen(let state): shown = state
+            case .screen(let state): shown = state; shownSaysOffline = Self.saysOffline(state)
             case .backgrounded: inFront = false
             default: inFront = true
             }
-            let wrong = online && inFront && shown.map(Self.saysOffline) == true
+            let wrong = online && inFront && shownSaysOffline
             if !wrong { wrongSince = nil } else if wrongSince == nil { wrongSince = (event.time, event.index) }
         }
         if let since = wrongSince, since.time.duration(to: run.end) > settings.flashWindow {
@@ -41,10 +42,29 @@ public struct OfflineMessageTruthful: Oracle {
         return []
     }
 
-    /// Whether the screen's error tells the user they are offline.
+    /// Whether the screen's error tells the user they are offline: "offline" in any case.
     static func saysOffline(_ state: ScreenState) -> Bool {
         guard state.route != nil, let text = state.errorText else { return false }
-        return text.lowercased().contains("offline")
+        return containsOffline(text)
+    }
+
+    private static let offlineWord: [UInt8] = Array("offline".utf8)
+
+    /// Whether `text` has the letters of "offline" in a row, in any ASCII case: on the text's
+    /// bytes, with no lowercased copy (judged once per screen of every explored run).
+    static func containsOffline(_ text: String) -> Bool {
+        let word = offlineWord
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= word.count else { return false }
+            for start in 0...(bytes.count - word.count) {
+                var matched = 0
+                // ASCII letters: setting bit 5 lowercases them, and no other byte becomes one.
+                while matched < word.count, bytes[start + matched] | 0x20 == word[matched] { matched += 1 }
+                if matched == word.count { return true }
+            }
+            return false
+        }
     }
 
     private func violation(since: (time: SimulationInstant, index: Int), shown: ScreenState?, run: RunObservation,

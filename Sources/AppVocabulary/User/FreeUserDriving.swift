@@ -53,16 +53,16 @@ extension FreeUserDriving {
         case .background:
             await act(.background, device)
             let away = random.chance(Probability(0.3)) ? random.nextInt(in: 10_000...90_000) : random.nextInt(in: 1_000...10_000)
-            guard await pause(.milliseconds(away), label: "user is in another app") else { return true }
+            guard await Self.sleep(on: clock, .milliseconds(away), label: "user is in another app") else { return true }
             await act(.foreground, device)
         case .kill:
             await act(.kill, device)
-            guard await pause(.milliseconds(random.nextInt(in: 1_000...30_000)), label: "app is closed") else { return true }
+            guard await Self.sleep(on: clock, .milliseconds(random.nextInt(in: 1_000...30_000)), label: "app is closed") else { return true }
             if corruptsCache, random.chance(Probability(0.25)) { await act(.corruptCache, device) }
             await reopen(device)
         case .reinstall:
             await act(.reinstall, device)
-            guard await pause(.milliseconds(random.nextInt(in: 1_000...10_000)), label: "app is reinstalling") else { return true }
+            guard await Self.sleep(on: clock, .milliseconds(random.nextInt(in: 1_000...10_000)), label: "app is reinstalling") else { return true }
             await reopen(device)
         case .connectivity:
             onlineAt = clock.now.advanced(by: .milliseconds(random.nextInt(in: 2_000...40_000)))
@@ -92,12 +92,19 @@ extension FreeUserDriving {
 
     /// Sleeps `length` of the user's time; false if the run was cancelled.
     public func pause(_ length: Duration, label: String) async -> Bool {
-        do { try await clock.sleep(for: length, label: label) } catch { return false }
-        return true
+        await Self.sleep(on: clock, length, label: label)
     }
 
     /// A new decision point starts only after some thought: false if the run was cancelled.
     public mutating func think() async -> Bool {
-        await pause(.milliseconds(random.nextInt(in: profile.thinkTimeMs)), label: "user thinks")
+        await Self.sleep(on: clock, .milliseconds(random.nextInt(in: profile.thinkTimeMs)), label: "user thinks")
+    }
+
+    /// `pause` for the mutating steps: it holds the clock, not a copy of the whole drive, while
+    /// it sleeps (a drive is a struct of many references, and a call through `self` across the
+    /// wait copies it).
+    static func sleep(on clock: SimulationClock, _ length: Duration, label: String) async -> Bool {
+        do { try await clock.sleep(for: length, label: label) } catch { return false }
+        return true
     }
 }
