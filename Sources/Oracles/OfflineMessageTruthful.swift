@@ -45,26 +45,7 @@ public struct OfflineMessageTruthful: Oracle {
     /// Whether the screen's error tells the user they are offline: "offline" in any case.
     static func saysOffline(_ state: ScreenState) -> Bool {
         guard state.route != nil, let text = state.errorText else { return false }
-        return containsOffline(text)
-    }
-
-    private static let offlineWord: [UInt8] = Array("offline".utf8)
-
-    /// Whether `text` has the letters of "offline" in a row, in any ASCII case: on the text's
-    /// bytes, with no lowercased copy (judged once per screen of every explored run).
-    static func containsOffline(_ text: String) -> Bool {
-        let word = offlineWord
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= word.count else { return false }
-            for start in 0...(bytes.count - word.count) {
-                var matched = 0
-                // ASCII letters: setting bit 5 lowercases them, and no other byte becomes one.
-                while matched < word.count, bytes[start + matched] | 0x20 == word[matched] { matched += 1 }
-                if matched == word.count { return true }
-            }
-            return false
-        }
+        return TextSearch.contains(text, "offline", ignoringASCIICase: true)
     }
 
     private func violation(since: (time: SimulationInstant, index: Int), shown: ScreenState?, run: RunObservation,

@@ -55,8 +55,8 @@ public struct RequestsAccepted: Oracle {
     /// for an email with no account, or a flag right for the chosen flow meeting an abandoned
     /// sign-in of the other kind.
     static func answersTheUsersChoice(_ outcome: String, loggingIn: Bool) -> Bool {
-        (loggingIn && outcome.contains(noSuchAccount))
-            || outcome.contains(loggingIn ? logInAfterPendingSignUp : signUpAfterPendingLogIn)
+        (loggingIn && TextSearch.contains(outcome, noSuchAccount))
+            || TextSearch.contains(outcome, loggingIn ? logInAfterPendingSignUp : signUpAfterPendingLogIn)
     }
 
     /// The backend's answer to a log-in for an email with no account.

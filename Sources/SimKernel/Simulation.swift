@@ -90,7 +90,7 @@ public final class Simulation: @unchecked Sendable {
 
     /// Appends an event to the trace at the current virtual time.
     @inlinable
-    public func record(_ event: some TraceRecord) {
+    public func record(_ event: consuming some TraceRecord) {
         guard isRecording else { return }
         recordedTrace.append(event, at: now)
     }

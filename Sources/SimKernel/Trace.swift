@@ -96,7 +96,7 @@ public struct Trace: Sendable {
     /// Generic, so recording hashes a concrete event with direct calls and stores it as itself
     /// in its type's log (an existential parameter cost about four copies of each event).
     @inlinable
-    public mutating func append<R: TraceRecord>(_ record: R, at time: SimulationInstant) {
+    public mutating func append<R: TraceRecord>(_ record: consuming R, at time: SimulationInstant) {
         // Checked against a kept time, not `entries.last` (which would copy an entry per event).
         precondition(lastTime <= time, "trace time went backwards: \(lastTime) then \(time)")
         lastTime = time
@@ -113,7 +113,7 @@ public struct Trace: Sendable {
 
     /// Appends `record` to its type's log (a linear search: a run records two or three types).
     @inlinable
-    mutating func log<R: TraceRecord>(_ record: R, at time: SimulationInstant) {
+    mutating func log<R: TraceRecord>(_ record: consuming R, at time: SimulationInstant) {
         let type = ObjectIdentifier(R.self)
         for position in logs.indices where logs[position].recordType == type {
             if !isKnownUniquelyReferenced(&logs[position]) { logs[position] = logs[position].copy() }

@@ -1,0 +1,30 @@
+import Testing
+@testable import Oracles
+
+/// The byte search oracles use for phrases in screens' errors and backends' answers.
+struct TextSearchTests {
+    @Test func aPhraseIsFoundAnywhereInTheTextAndOnlyWhereItIs() {
+        #expect(TextSearch.contains("status 422 Signups not allowed for otp", "Signups not allowed for otp"))
+        #expect(TextSearch.contains("offline", "offline"))
+        #expect(TextSearch.contains("abc", ""))
+        #expect(!TextSearch.contains("status 422 signups not allowed", "Signups not allowed"))
+        #expect(!TextSearch.contains("offlin", "offline"))
+        #expect(!TextSearch.contains("", "x"))
+    }
+
+    @Test func ignoringCaseMatchesEitherCaseOfALetterAndNothingElse() {
+        #expect(TextSearch.contains("You're OFFLINE. Reconnect.", "offline", ignoringASCIICase: true))
+        #expect(TextSearch.contains("Offline – résumé later", "offline", ignoringASCIICase: true))
+        #expect(!TextSearch.contains("You're OFFLINE.", "offline"))
+        // Only letters fold: '@' (0x40) is not '`' (0x60), nor '-' (0x2D) '\r' (0x0D).
+        #expect(!TextSearch.contains("@", "`", ignoringASCIICase: true))
+        #expect(!TextSearch.contains("\r", "-", ignoringASCIICase: true))
+        #expect(!TextSearch.contains("off-line", "offline", ignoringASCIICase: true))
+    }
+
+    @Test func multiByteTextIsSearchedByItsBytes() {
+        #expect(TextSearch.contains("Connexion perdue : hors ligne (offline) — réessayez", "offline", ignoringASCIICase: true))
+        #expect(TextSearch.contains("日本語のoffline表示", "offline"))
+        #expect(!TextSearch.contains("ÖFFLINE", "offline", ignoringASCIICase: true))
+    }
+}
