@@ -140,6 +140,13 @@ public enum OracleCatalogue {
     /// Runs `oracles` over the run, in catalogue order: by default the fix plan's app's (a run of
     /// another app is judged by `oracles(for:)` of that app; `all` mixes every app's rules).
     public static func check(_ run: RunObservation, oracles: [any Oracle] = oracles(for: .fixPlan), settings: OracleSettings) -> [Violation] {
-        oracles.flatMap { $0.check(run, settings: settings) }
+        // Not `flatMap`: appending each oracle's (nearly always empty) result would allocate
+        // the result array again for every oracle of every explored run.
+        var violations: [Violation] = []
+        for oracle in oracles {
+            let found = oracle.check(run, settings: settings)
+            if !found.isEmpty { violations.append(contentsOf: found) }
+        }
+        return violations
     }
 }
