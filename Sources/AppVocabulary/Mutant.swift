@@ -102,6 +102,7 @@ extension Mutant {
     @inlinable public static var appSlowCountdown: Mutant { Mutant("app-slow-countdown", fingerprint: 0xe2fb5f4bffc0c498) }
     @inlinable public static var appFirstGoalSaved: Mutant { Mutant("app-first-goal-saved", fingerprint: 0xad63e3c8baa6704f) }
     @inlinable public static var appCompletionNotLogged: Mutant { Mutant("app-completion-not-logged", fingerprint: 0xefade1057254b8e2) }
+    @inlinable public static var appFailedResendWaits: Mutant { Mutant("app-failed-resend-waits", fingerprint: 0xd43b61526e9de241) }
     @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
     @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
     @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
@@ -257,6 +258,9 @@ extension Mutant {
         Entry(.appCompletionNotLogged, app: .fixPlan,
               summary: "Start on the success screen never logs onboarding_completed: the funnel loses every finished user (found by hand mutation; exactlyOnce now also asks for it once)",
               source: "000 (\"Analytics show same user completing onboarding multiple times\": the completion event, once per user); 003 (\"Offline completion: Auto-sync when connection returns\")"),
+        Entry(.appFailedResendWaits, app: .fixPlan,
+              summary: "a failed resend restarts the 30 s countdown anyway: \"Failed to resend code. Please try again.\" with Resend gone for half a minute (found by hand mutation; tryAgainIsOffered)",
+              source: "002 §9 (the fix: canResend = false; resendCountdown = 30 only after a successful resend, else \"Failed to resend code. Please try again.\")"),
         Entry(.pickupOnboardingAgain, app: .pickup,
               summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
               source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),

@@ -170,7 +170,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             await act(.tap(action, input: nil), device)
         case .background, .kill, .reinstall, .connectivity:
             _ = await leaveAndReturn(behaviour, corruptsCache: false, device)
-        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .signOut:
+        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .signOut, .slowCode:
             return
         }
     }

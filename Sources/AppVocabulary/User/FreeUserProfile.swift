@@ -30,6 +30,10 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
     /// Close the app, change the program on another device (the web), open the app again: it
     /// must not trust what it knew (002 §10).
     case otherDevice
+    /// The code's email is slow to come, or lands in spam: wait on the code screen until Resend
+    /// is offered, and ask for another (002 §9: "Returning user doesn't get OTP email, taps
+    /// 'Resend Code'"). Only an app that signs in by emailed code offers the chance.
+    case slowCode
 
     public var description: String {
         switch self {
@@ -46,6 +50,7 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
         case .signOut: "sign-out"
         case .midRequest: "mid-request"
         case .otherDevice: "other-device"
+        case .slowCode: "slow-code"
         }
     }
 
@@ -108,17 +113,24 @@ public struct FreeUserProfile: Sendable, Equatable {
         return nil
     }
 
+    /// Behaviours added after the first ones, drawn after everything else: each profile drawn
+    /// before they existed draws the same as it did, with the new ones on or off besides.
+    static let drawnLast: [UserBehaviour] = [.slowCode]
+
     /// Draws a profile: each behaviour is off with probability ½, else weighted 1–8; the forward
     /// action weighs 12–40; 0–8 deviations; think time from 100–800 ms up to 0.3–3 s more.
     public static func draw(_ random: inout SeededRandom) -> FreeUserProfile {
         var profile = FreeUserProfile()
-        for behaviour in UserBehaviour.allCases where random.chance(Probability(0.5)) {
+        for behaviour in UserBehaviour.allCases where !drawnLast.contains(behaviour) && random.chance(Probability(0.5)) {
             profile[behaviour] = random.nextInt(in: 1...8)
         }
         profile.forwardWeight = random.nextInt(in: 12...40)
         profile.deviations = random.nextInt(in: 0...8)
         let low = random.nextInt(in: 100...800)
         profile.thinkTimeMs = low...(low + random.nextInt(in: 300...3_000))
+        for behaviour in drawnLast where random.chance(Probability(0.5)) {
+            profile[behaviour] = random.nextInt(in: 1...8)
+        }
         return profile
     }
 

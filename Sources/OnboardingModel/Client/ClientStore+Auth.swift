@@ -168,6 +168,8 @@ extension ClientStore {
             return
         case .failure:
             errorMessage = "Failed to resend code. Please try again."
+            // app-failed-resend-waits: the countdown restarts although the resend failed.
+            if mutants.contains(.appFailedResendWaits) { startResendTimer(owner: "otp-verification#\(verificationAppearances)") }
         }
         publish()
     }

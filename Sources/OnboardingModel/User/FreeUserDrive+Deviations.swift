@@ -48,9 +48,26 @@ extension FreeUserDrive {
             await act(.resetProgramElsewhere(email: identity), device)
             guard await pause(.milliseconds(random.nextInt(in: 5_000...60_000)), label: "user is on another device") else { return }
             await reopen(device)
+        case .slowCode:
+            await waitForResend(device)
         case .midRequest:
             return
         }
+    }
+
+    /// The code has not come (slow mail, the spam folder): the user stays on the code screen
+    /// until Resend is offered, then asks for another code; they give up waiting after their
+    /// patience, or as soon as the screen leaves the code entry.
+    private mutating func waitForResend(_ device: isolated Device) async {
+        let deadline = clock.now.advanced(by: profile.patience)
+        while true {
+            let (shown, seen) = world.screen.onSharedExecutor { ($0.current, $0.version) }
+            if shown.actions.contains(.resendCode) { break }
+            guard shown.route == .onboarding(.authVerification), clock.now < deadline else { return }
+            _ = await world.screen.change(after: seen, before: deadline)
+            if Task.isCancelled { return }
+        }
+        await act(.tap(.resendCode, input: nil), device)
     }
 
     /// What a person types with `action`: their own email, the code in their mail.

@@ -35,7 +35,7 @@ struct FreeUserDrive: FreeUserDriving {
     static let forgetsTheyHaveAnAccount = Probability(0.2)
     /// Behaviours possible on a screen that offers actions.
     static let onScreen: [UserBehaviour] = [.otherAction, .disabledTap, .wrongInput, .otherEmail, .doubleTap, .back,
-                                            .background, .kill, .reinstall, .connectivity, .otherDevice]
+                                            .background, .kill, .reinstall, .connectivity, .otherDevice, .slowCode]
 
     init(_ user: FreeUser, profile: FreeUserProfile, world: OnboardingWorld) {
         self.user = user
@@ -158,6 +158,7 @@ struct FreeUserDrive: FreeUserDriving {
         case .signOut: return screen.route == .main
         case .midRequest: return false
         case .otherDevice: return hasAccount && !sawMain
+        case .slowCode: return offered.contains(.typeCode) && !offered.contains(.resendCode)
         }
     }
 

@@ -192,7 +192,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
         case .doubleTap: forward != nil || screen.spinner != nil
         case .connectivity: onlineAt == nil
         case .signOut: screen.actions.contains(.signOut)
-        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice: false
+        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .slowCode: false
         }
     }
 }
