@@ -117,7 +117,7 @@ public enum OracleCatalogue {
         CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
         LegalLinksOnSignUp(), MainShowsItsContent(), ErrorStaysOnItsScreen(),
         SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(), BackReturnsWhereTheUserCameFrom(),
-        MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), OfflineMessageTruthful(), TryAgainIsOffered(),
+        MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(),
         BudgetOracle(),
     ]
 

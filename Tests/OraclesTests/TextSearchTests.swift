@@ -28,3 +28,27 @@ struct TextSearchTests {
         #expect(!TextSearch.contains("ÖFFLINE", "offline", ignoringASCIICase: true))
     }
 }
+
+/// Which errors call the user's entry wrong (`inputBlamedOnlyWhenRejected`) and which failures
+/// the backend judged.
+struct InputBlameWordsTests {
+    @Test func anErrorThatCallsTheEntryWrongBlamesItUnlessItNamesTheConnection() {
+        #expect(InputBlamedOnlyWhenRejected.blamesTheEntry("That code didn't work. Check it and try again."))
+        #expect(InputBlamedOnlyWhenRejected.blamesTheEntry("Invalid email address"))
+        #expect(InputBlamedOnlyWhenRejected.blamesTheEntry("The code is wrong."))
+        #expect(!InputBlamedOnlyWhenRejected.blamesTheEntry("Couldn't connect. Please check your connection and try again."))
+        #expect(!InputBlamedOnlyWhenRejected.blamesTheEntry("That didn't work: you're offline."))
+        #expect(!InputBlamedOnlyWhenRejected.blamesTheEntry("Something went wrong. Try again."))
+        #expect(!InputBlamedOnlyWhenRejected.blamesTheEntry("Failed to resend code. Please try again."))
+    }
+
+    @Test func onlyASuccessACancelOrA4xxIsTheBackendsJudgement() {
+        #expect(InputBlamedOnlyWhenRejected.judgedByTheBackend("ok"))
+        #expect(InputBlamedOnlyWhenRejected.judgedByTheBackend("status 401 Invalid or expired code"))
+        #expect(InputBlamedOnlyWhenRejected.judgedByTheBackend("cancelled"))
+        #expect(!InputBlamedOnlyWhenRejected.judgedByTheBackend("timeout"))
+        #expect(!InputBlamedOnlyWhenRejected.judgedByTheBackend("dropped"))
+        #expect(!InputBlamedOnlyWhenRejected.judgedByTheBackend("offline"))
+        #expect(!InputBlamedOnlyWhenRejected.judgedByTheBackend("status 503 Service Unavailable"))
+    }
+}

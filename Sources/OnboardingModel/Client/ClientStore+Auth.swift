@@ -60,10 +60,11 @@ extension ClientStore {
         case .failure(.cancelled):
             return
         case .failure(.status(401, _)):
-            errorMessage = "That code didn't work. Check it and try again."
+            errorMessage = Self.codeError
             publish()
         default:
-            errorMessage = Self.connectionError
+            // app-network-blames-code: a code lost to the network gets the wrong code's error.
+            errorMessage = mutants.contains(.appNetworkBlamesCode) ? Self.codeError : Self.connectionError
             publish()
         }
     }
@@ -116,6 +117,8 @@ extension ClientStore {
     }
 
     static let connectionError = "Couldn't connect. Please check your connection and try again."
+    /// The answer to a code the backend rejected (401), and to that only.
+    static let codeError = "That code didn't work. Check it and try again."
 
     /// `fetchJourneyState()` behind the "login" spinner.
     private func fetchJourney(of user: String) async -> Result<BackendResponse, RequestError> {
