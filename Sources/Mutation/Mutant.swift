@@ -20,6 +20,8 @@ public enum MutationOperator: String, CaseIterable, Sendable, Comparable {
     case swapLogical = "swap-logical"
     /// `+` ↔ `-`, `+=` ↔ `-=`.
     case changeArithmetic = "change-arithmetic"
+    /// A bug written by hand from the seeds (`--bugs FILE`): never drawn by the finder.
+    case handWritten = "hand-written"
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -40,9 +42,12 @@ public struct Mutant: Sendable, Equatable {
     /// The lines touched, before and after: a unified diff's `-` and `+` lines.
     public let removedLines: [String]
     public let addedLines: [String]
+    /// A hand-written bug's name (`HandWrittenBug`); nil for the operators' mutants.
+    public let name: String?
 
-    /// Stable across runs of the same source: file, line, column and operator.
-    public var id: String { "\(file):\(line):\(column):\(mutationOperator.rawValue)" }
+    /// Stable across runs of the same source: file, line, column and operator (a hand-written
+    /// bug: its file and name).
+    public var id: String { name.map { "\(file):\($0)" } ?? "\(file):\(line):\(column):\(mutationOperator.rawValue)" }
 
     /// The diff as text, `-` lines then `+` lines.
     public var diff: String {
@@ -57,8 +62,10 @@ public struct Mutant: Sendable, Equatable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    init(file source: SourceFile, start: Int, end: Int, replacement: String, operator mutationOperator: MutationOperator) {
+    init(file source: SourceFile, start: Int, end: Int, replacement: String, operator mutationOperator: MutationOperator,
+         name: String? = nil) {
         file = source.path
+        self.name = name
         self.start = start
         self.end = end
         self.replacement = replacement

@@ -57,6 +57,12 @@ public struct MutantResult: Sendable {
     /// For a mutant that does not compile: the compiler's first error.
     public var buildError: String?
 
+    /// What the mutant is, in a line: its operator, or a hand-written bug's name.
+    public var kind: String {
+        guard mutationOperator == MutationOperator.handWritten.rawValue, id.hasPrefix(file + ":") else { return mutationOperator }
+        return String(id.dropFirst(file.count + 1))
+    }
+
     public init(mutant: Mutant, verdict: MutantVerdict, killer: MutantKiller? = nil, seconds: Double) {
         id = mutant.id
         file = mutant.file

@@ -47,8 +47,10 @@ public struct MutantSelection: Sendable, Equatable {
         return candidates.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
     }
 
-    /// File, then line, column and operator: mutants of one file run together (one module rebuilt).
+    /// File, then line, column, operator and id (two hand-written bugs can start at one place):
+    /// mutants of one file run together (one module rebuilt).
     public static func runOrder(_ lhs: Mutant, _ rhs: Mutant) -> Bool {
-        (lhs.file, lhs.line, lhs.column, lhs.mutationOperator.rawValue) < (rhs.file, rhs.line, rhs.column, rhs.mutationOperator.rawValue)
+        (lhs.file, lhs.line, lhs.column, lhs.mutationOperator.rawValue, lhs.id)
+            < (rhs.file, rhs.line, rhs.column, rhs.mutationOperator.rawValue, rhs.id)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Mutation
+import SimKernel
 
 /// The command: options checked, mutants chosen, then listed, merged or run.
 enum MutateCommand {
@@ -29,14 +30,21 @@ enum MutateCommand {
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw MutationReportError(message: "no Package.swift in \(package.path); run from the package or name it with --package")
         }
-        let app = try AppUnderTest(package: package, paths: options.paths, switches: options.switches)
-        let mutants = options.selection.select(from: app.mutants)
+        let bugs = try options.bugs.map { try handWrittenBugs($0) }
+        // Hand-written bugs' files are the app under test unless --path names others.
+        var paths = options.paths
+        if paths.isEmpty, let bugs {
+            for bug in bugs.list where !paths.contains(bug.file) { paths.append(bug.file) }
+        }
+        let app = try AppUnderTest(package: package, paths: paths, switches: options.switches)
+        let candidates = try bugs.map { try bugMutants($0.list, in: app, path: options.bugs!) } ?? app.mutants
+        let mutants = options.selection.select(from: candidates)
         if options.listOnly {
             for mutant in mutants {
-                print("\(mutant.file):\(mutant.line):\(mutant.column): \(mutant.mutationOperator.rawValue)")
+                print("\(mutant.file):\(mutant.line):\(mutant.column): \(mutant.name ?? mutant.mutationOperator.rawValue)")
                 print(mutant.diff.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
             }
-            print("\(mutants.count) mutant(s) of \(app.mutants.count) in \(app.files.count) file(s)")
+            print("\(mutants.count) mutant(s) of \(candidates.count) in \(app.files.count) file(s)")
             return 0
         }
         guard let swift = ProcessRunner.which("swift") else {
@@ -47,9 +55,33 @@ enum MutateCommand {
         let checks = MutantChecks(binary: scratch.binary.path, tool: options.product, directory: scratch.root, seeds: options.seeds,
                                   jobs: options.jobs, limit: options.timeout)
         let run = MutationRun(options: options, app: app, mutants: mutants, verdicts: try verdicts(options, package),
-                              swift: swift, scratch: scratch, checks: checks)
+                              swift: swift, scratch: scratch, checks: checks, bugsDigest: bugs?.digest)
         let report = try run.run(resuming: try previousResults(options, plan: run.plan, mutants: mutants))
         return try finish(report, options)
+    }
+
+    /// The bugs of a `--bugs` file, and a digest of its text for the report's plan.
+    private static func handWrittenBugs(_ path: String) throws -> (list: [HandWrittenBug], digest: String) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw MutationReportError(message: "\(path): cannot read the bugs file (\(error.localizedDescription))")
+        }
+        let bugs = try HandWrittenBug.parse(text, path: path)
+        guard !bugs.isEmpty else { throw MutationReportError(message: "\(path): the \"bugs\" array is empty: nothing to try") }
+        return (bugs, String(TraceHasher.fnv1a(text), radix: 16))
+    }
+
+    /// Each bug as a mutant of its file in the app under test.
+    private static func bugMutants(_ bugs: [HandWrittenBug], in app: AppUnderTest, path: String) throws -> [Mutant] {
+        try bugs.map { bug in
+            guard let source = app.files.first(where: { $0.path == bug.file }) else {
+                throw MutationReportError(message: "\(path): bug \"\(bug.name)\" names \(bug.file), which is not a Swift file of the "
+                                          + "package under --path; give the path from the package root (Sources/…)")
+            }
+            return try bug.mutant(of: source, path: path)
+        }
     }
 
     /// The finished mutants of an earlier report of the same plan at `--json`.
@@ -112,7 +144,7 @@ enum MutateCommand {
         print("killed: \(report.count(.killed))  survived: \(report.count(.survived)) (\(report.acceptedSurvivors.count) accepted)"
               + "  no behaviour change: \(report.count(.noChange))  build failed: \(report.count(.buildFailed))")
         for survivor in report.openSurvivors {
-            print("survived: \(survivor.file):\(survivor.line) \(survivor.mutationOperator)")
+            print("survived: \(survivor.file):\(survivor.line) \(survivor.kind)")
             print(survivor.diff.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
         }
         print(report.score == nil

@@ -23,12 +23,14 @@ struct MutateOptions {
     /// Exit 1 only when the score falls below this percentage (Stryker's `break` threshold).
     var failUnder: Double?
     var merge: [String]?
+    /// A file of bugs written by hand (`HandWrittenBug`), tried instead of the operators' mutants.
+    var bugs: String?
 
     static let usage = """
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
                                  [--seeds N] [--jobs K] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
-                                 [--package DIR] [--product TOOL] [--switch NAME]… [--list]
+                                 [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
         """
 
@@ -73,6 +75,9 @@ struct MutateOptions {
                            onboarding-sim; a team's own, made with SimCommandLine.run(apps:))
           --switch NAME    also never mutate NAME.contains(…), a set that switches catalogue bugs
                            on, nor the code it guards (mutants and bugs always; repeatable)
+          --bugs FILE      try the bugs written by hand in FILE instead (each a find-and-replace in
+                           one file: {"bugs": [{"name", "file", "find", "replace", "why"}]}, see
+                           docs/mutation.md); the other options choose among them as among mutants
           --list           list the chosen mutants and stop
 
         examples:
@@ -81,6 +86,7 @@ struct MutateOptions {
           swift run -c release onboarding-mutate --file OTPTimer --operator delete-statement --list
           swift run -c release onboarding-mutate --sample 200 --shard 2/4 --json m2.json
           swift run -c release onboarding-mutate merge m1.json m2.json m3.json m4.json --markdown m.md
+          swift run -c release onboarding-mutate --bugs docs/hand-written-bugs.json --seeds 1000 --markdown bugs.md
           swift run -c release onboarding-mutate --package Examples/Trendy --product trendy-sim \
               --path Sources/TrendyOnboarding --json .build/trendy-mutants.json
 
@@ -94,7 +100,7 @@ struct MutateOptions {
 
     static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--id", "--path", "--seeds", "--jobs",
                                       "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package",
-                                      "--fail-under", "--product", "--switch"]
+                                      "--fail-under", "--product", "--switch", "--bugs"]
 
     init(_ arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -154,6 +160,7 @@ struct MutateOptions {
         case "--json": json = value
         case "--markdown": markdown = value
         case "--verdicts": verdicts = value
+        case "--bugs": bugs = value
         case "--fail-under":
             guard let percent = Double(value), percent >= 0, percent <= 100 else {
                 throw UsageError(message: "--fail-under takes a percentage from 0 to 100, got '\(value)'")

@@ -11,6 +11,8 @@ struct MutationRun {
     let swift: String
     let scratch: ScratchPackage
     let checks: MutantChecks
+    /// A digest of the `--bugs` file's text, when the mutants are hand-written bugs.
+    var bugsDigest: String? = nil
 
     /// The plan a report records; a report is resumed only by a run of the same plan.
     var plan: [(String, String)] {
@@ -28,6 +30,7 @@ struct MutationRun {
         // Only when set, so the reports of plans before these options existed are still resumed.
         if options.product != "onboarding-sim" { plan.append(("product", options.product)) }
         if !options.switches.isEmpty { plan.append(("switches", options.switches.joined(separator: ","))) }
+        if let bugsDigest { plan.append(("bugs", bugsDigest)) }
         return plan
     }
 

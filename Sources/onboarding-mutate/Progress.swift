@@ -24,7 +24,7 @@ struct Progress {
         secondsSpent += result.seconds
         let left = Double(total - done) * secondsSpent / Double(timed)
         var line = "[\(done)/\(total)] \(result.verdict.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
-            + "\(result.file):\(result.line) \(result.mutationOperator)"
+            + "\(result.file):\(result.line) \(result.kind)"
         if let killer = result.killer { line += " — \(killer.name) (\(killer.detail))" }
         line += "  " + String(format: "%.1f", result.seconds) + "s, about " + Self.duration(left) + " left"
         Self.say(line)

@@ -73,4 +73,23 @@ import Foundation
         let twice = try run(["merge", "a.json", "a.json"], in: folder)
         #expect(twice.status == 2 && twice.standardError.contains("a shard given twice"))
     }
+
+    @Test func theBundledHandWrittenBugsListByNameAndABadBugsFileExitsTwo() throws {
+        let listed = try run(["--bugs", "docs/hand-written-bugs.json", "--list"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput.contains("Sources/OnboardingModel/Client/OTPTimer.swift:15:5: countdown-of-twenty-seconds"))
+        #expect(listed.standardOutput.contains("+     static let resendSeconds = 20"))
+        #expect(listed.standardOutput.contains("8 mutant(s) of 8 in 4 file(s)"))
+        let folder = try BuiltTool.scratchFolder("mutate-bugs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bugs = folder.appendingPathComponent("bugs.json")
+        try """
+            {"bugs": [{"name": "gone", "file": "Sources/OnboardingModel/Client/OTPTimer.swift", "find": "no such text", "replace": "x"}]}
+            """.write(to: bugs, atomically: true, encoding: .utf8)
+        let missing = try run(["--bugs", bugs.path, "--list"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("bug \"gone\": its find text occurs nowhere in Sources/OnboardingModel/Client/OTPTimer.swift"), "\(missing.standardError)")
+        let unreadable = try run(["--bugs", folder.path, "--list"])
+        #expect(unreadable.status == 2 && unreadable.standardError.contains("cannot read the bugs file"), "\(unreadable.standardError)")
+    }
 }
