@@ -60,6 +60,9 @@ public struct RunObservation: Sendable {
             }
             guard case .screen(var state) = events[position].event else { continue }
             if state.foreground != inFront { state.foreground = inFront }
+            // An error with no text to read is no error the user saw (hand-written bug: an
+            // activation failure reported as "" left Activate spinning back with nothing said).
+            if let error = state.errorText, error.allSatisfy(\.isWhitespace) { state.errorText = nil }
             screens.append((events[position].index, events[position].time, state))
         }
         self.screens = screens

@@ -65,6 +65,17 @@ import Oracles
         #expect(NoSilentDeadEnd().check(silent, settings: OracleSettings()).count == 1)
     }
 
+    @Test func anErrorWithNothingToReadIsNoErrorTheUserSaw() {
+        for blank in ["", "  ", "\n"] {
+            let run = trace([(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.goalReview), actions: [.confirmGoal])),
+                             (10, .userAction(.confirmGoal, detail: "")),
+                             (500, screen(.onboarding(.goalReview), actions: [.confirmGoal], error: blank)),
+                             (40_000, .note("end"))])
+            #expect(run.screens.last?.state.errorText == nil)
+            #expect(NoSilentDeadEnd().check(run, settings: OracleSettings()).count == 1, "error \"\(blank)\"")
+        }
+    }
+
     @Test func theCountdownMustFallOnePerSecond() {
         func countdown(_ value: Int) -> ModelEvent {
             var state = ScreenState(route: .onboarding(.authVerification))
