@@ -34,7 +34,13 @@ enum MutateCommand {
         // Hand-written bugs' files are the app under test unless --path names others.
         var paths = options.paths
         if paths.isEmpty, let bugs {
-            for bug in bugs.list where !paths.contains(bug.file) { paths.append(bug.file) }
+            for bug in bugs.list where !paths.contains(bug.file) {
+                guard FileManager.default.fileExists(atPath: package.appendingPathComponent(bug.file).path) else {
+                    throw MutationReportError(message: "\(options.bugs!): bug \"\(bug.name)\" names \(bug.file), which is not in "
+                                              + "\(package.path); give the file's path from the package root (Sources/…)")
+                }
+                paths.append(bug.file)
+            }
         }
         let app = try AppUnderTest(package: package, paths: paths, switches: options.switches)
         let candidates = try bugs.map { try bugMutants($0.list, in: app, path: options.bugs!) } ?? app.mutants

@@ -89,6 +89,12 @@ import Foundation
         let missing = try run(["--bugs", bugs.path, "--list"])
         #expect(missing.status == 2)
         #expect(missing.standardError.contains("bug \"gone\": its find text occurs nowhere in Sources/OnboardingModel/Client/OTPTimer.swift"), "\(missing.standardError)")
+        try """
+            {"bugs": [{"name": "elsewhere", "file": "Sources/Nowhere.swift", "find": "a", "replace": "b"}]}
+            """.write(to: bugs, atomically: true, encoding: .utf8)
+        let nowhere = try run(["--bugs", bugs.path, "--list"])
+        #expect(nowhere.status == 2 && nowhere.standardError.contains("bug \"elsewhere\" names Sources/Nowhere.swift, which is not in"),
+                "\(nowhere.standardError)")
         let unreadable = try run(["--bugs", folder.path, "--list"])
         #expect(unreadable.status == 2 && unreadable.standardError.contains("cannot read the bugs file"), "\(unreadable.standardError)")
     }
