@@ -97,6 +97,36 @@ import Oracles
         #expect(found.first?.excerpt.count == 2)
     }
 
+    /// A fresh install (no cache at launch) whose user taps Log in, comes back and taps Get started.
+    func startedTheIntake(logged: Bool, storedAtLaunch: [String] = [], reinstalledAfter: Bool = false) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, .storedCaches(storedAtLaunch)),
+            (0, screen(.onboarding(.intro), actions: [.getStarted, .logIn])),
+            (1_000, .userAction(.logIn, detail: "")), (1_000, screen(.onboarding(.auth), actions: [.back])),
+            (2_000, .userAction(.back, detail: "")), (2_000, screen(.onboarding(.intro), actions: [.getStarted, .logIn])),
+            (3_000, .userAction(.getStarted, detail: "")), (3_000, screen(.onboarding(.intake)))]
+        if logged { events.append((3_000, .eventLogged(user: "anonymous-1", event: "onboarding_started"))) }
+        if reinstalledAfter {
+            events += [(9_000, .reinstalled), (9_000, .launched(process: 2, cold: true)), (9_000, .storedCaches([])),
+                       (9_000, screen(.onboarding(.intro), actions: [.getStarted, .logIn]))]
+        }
+        events.append((90_000, .note("end")))
+        return trace(events)
+    }
+
+    @Test func aUserWhoStartedTheIntakeOnAFreshInstallMustBeCountedAsStarted() {
+        #expect(ExactlyOnce().check(startedTheIntake(logged: true), settings: OracleSettings()).isEmpty)
+        let missing = ExactlyOnce().check(startedTheIntake(logged: false), settings: OracleSettings())
+        #expect(missing.map(\.message).contains { $0.contains("'onboarding_started' was never logged") })
+        let beforeReinstall = ExactlyOnce().check(startedTheIntake(logged: false, reinstalledAfter: true), settings: OracleSettings())
+        #expect(beforeReinstall.count == 1)
+    }
+
+    @Test func anInstallWhoseCacheCameBeforeTheRunMayHaveBeenCountedAlready() {
+        let run = startedTheIntake(logged: false, storedAtLaunch: ["anonymous"])
+        #expect(ExactlyOnce().check(run, settings: OracleSettings()).isEmpty)
+    }
+
     /// A lost account, signed out with a message; `storedAtRelaunch` is what the next launch finds.
     func signedOutAfterLoss(error: String?, storedAtRelaunch: [String]) -> RunObservation {
         trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [])),
