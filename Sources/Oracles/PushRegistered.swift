@@ -4,8 +4,9 @@ import AppVocabulary
 /// Push registered (seed 002 §7: "The OS-level permission is granted, but the app never gets an
 /// APNs token, so push notifications won't be delivered").
 ///
-/// Permission granted ⇒ the user's push token reaches the backend; denied (and not granted before
-/// in this install) ⇒ none does. The first is judged when the run ends
+/// Permission granted ⇒ the user's push token reaches the backend; denied or never asked (the user
+/// tapped "Not now", or never saw the prompt), and not granted before in this install ⇒ none does.
+/// The first is judged when the run ends
 /// settled (app running, online, no injected fault for the settle window), unless the session
 /// that granted it was refused, or the account lost while the token was queued (seed 003's
 /// account loss), or the app was deleted before the
@@ -19,6 +20,7 @@ public struct PushRegistered: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         let answers = run.events([.permissionAnswered])
+        if let unasked = registeredWithoutAGrant(run, answers: answers) { return [unasked] }
         guard !answers.isEmpty else { return [] }
         if let denied = registeredAfterDenial(run, answers: answers) { return [denied] }
         guard run.endsSettled(window: settings.settle) else { return [] }
@@ -41,6 +43,29 @@ public struct PushRegistered: Oracle {
                                 + "by the end of the run. Call registerForRemoteNotifications() when permission is granted.",
                              excerpt: run.lines([event.index]))
         }
+    }
+
+    /// A token that reached the backend for a user who never granted permission in the run before
+    /// it (they tapped "Not now", or never reached the prompt): 002 §7's fix registers only
+    /// `if granted`, and the run holds every prompt the user answered.
+    private func registeredWithoutAGrant(_ run: RunObservation, answers: RunObservation.EventsOfKinds) -> Violation? {
+        for registered in run.events([.pushTokenRegistered]) {
+            guard case .pushTokenRegistered(let user) = registered.event else { continue }
+            let granted = answers.contains {
+                $0.index < registered.index && $0.event == .permissionAnswered(granted: true) && run.signedInUser(atIndex: $0.index) == user
+            }
+            guard !granted else { continue }
+            let declined = run.events([.userAction]).last {
+                guard $0.index < registered.index, case .userAction(.notNow, _) = $0.event else { return false }
+                return run.signedInUser(atIndex: $0.index) == user
+            }
+            let said = declined.map { "tapped \"Not now\" at \($0.time) and " } ?? ""
+            return Violation(oracle: name, at: registered.time,
+                             message: "\(user) \(said)never granted notifications, yet a push token for them reached the backend at "
+                                + "\(registered.time). Register for remote notifications only when permission is granted (002 §7).",
+                             excerpt: run.lines([declined?.index, registered.index].compactMap { $0 }))
+        }
+        return nil
     }
 
     /// A token that reached the backend for a user who answered the prompt "Don't Allow", with no

@@ -7,7 +7,8 @@ import AppVocabulary
 ///
 /// A cold launch after a kill in the middle of onboarding first shows the step the user was on
 /// (under the resume gate or not), or a later one, never an earlier one: also for progress made
-/// before sign-in. The code screen resumes at the email step (its code belonged to the killed
+/// before sign-in. Before sign-in, when only the device holds the progress, never a later one
+/// either: the step the user was on is the one they chose, Back included. The code screen resumes at the email step (its code belonged to the killed
 /// app). Not judged when the device's storage or session changed in between (reinstall, a
 /// corrupted cache, sign-out, account loss), or when a signed-in user was still at or before the
 /// code screen (the backend journey decides then).
@@ -32,6 +33,10 @@ public struct ResumesAtCachedStep: Oracle {
                   let first = run.screens(after: relaunch.index, through: .max).first(where: { $0.state.route != .launch }),
                   case .onboarding(let resumed)? = first.state.route else { continue }
             let expected = step == .authVerification ? OnboardingPhase.auth : step
+            if user == nil, resumed > expected, resumed.isMidOnboarding {
+                violations.append(jumpedAhead(run, left: left, kill: kill, relaunch: relaunch, first: first, resumed: resumed))
+                continue
+            }
             guard resumed < expected else { continue }
             violations.append(Violation(
                 oracle: name, at: first.time,
@@ -41,5 +46,18 @@ public struct ResumesAtCachedStep: Oracle {
                 excerpt: run.lines([left.index, kill.index, relaunch.index, first.index])))
         }
         return violations
+    }
+
+    /// Before sign-in only the device knows the user's progress, and the step they were on is the
+    /// one they chose (Back included): a resume past it skips a step they went back to.
+    private func jumpedAhead(_ run: RunObservation, left: (index: Int, time: SimulationInstant, state: ScreenState),
+                             kill: RunObservation.Event, relaunch: RunObservation.Event,
+                             first: (index: Int, time: SimulationInstant, state: ScreenState), resumed: OnboardingPhase) -> Violation {
+        let step = left.state.route.map(\.description) ?? "a step"
+        return Violation(oracle: name, at: first.time,
+                         message: "The app was killed at \(kill.time) on \(step), before sign-in, and the next launch showed "
+                            + "\(resumed.rawValue): a step the user had gone back to was skipped. Cache the step the user is on, "
+                            + "also when they go back (seed 003: \"Resume from where they left off\").",
+                         excerpt: run.lines([left.index, kill.index, relaunch.index, first.index]))
     }
 }

@@ -117,7 +117,8 @@ public enum OracleCatalogue {
         CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
         LegalLinksOnSignUp(), MainShowsItsContent(), ErrorStaysOnItsScreen(),
         SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(), BackReturnsWhereTheUserCameFrom(),
-        MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(),
+        MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(), ConnectionBlamedOnlyWhenItFailed(),
+        EmailFieldIsTheUsers(),
         BudgetOracle(),
     ]
 

@@ -1,0 +1,56 @@
+import SimKernel
+import AppVocabulary
+
+/// An error blames the connection only when the connection failed (seed 002 §1's fix: "Couldn't
+/// connect. Please check your connection and try again." for a call that failed; seed 004:
+/// "Sign in with Apple failed" is the sheet's own failure, and the offline banner follows
+/// `NWPathMonitor`).
+///
+/// Judged from the user's own record and the network's: an error that names the connection
+/// ("connect", "offline", "network", "internet") appears, on a screen in the foreground, only if
+/// since the user's last tap (or the launch) a request failed without the backend judging it
+/// (dropped, timed out, sent offline, a 5xx) or the device was offline. Told to check a
+/// connection that works, the user toggles Wi-Fi and tries again into the same failure, when the
+/// app knew the fault was elsewhere (a sheet that failed, an answer it refused).
+public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
+    public let name = "connectionBlamedOnlyWhenItFailed"
+    public let summary = "an error blames the connection only after a network failure or while offline"
+    /// A promise of any app's screens (errors, connectivity, requests and their answers are shared vocabulary).
+    public var apps: [AppID] { AppID.allCases }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var online = true
+        var failedSinceTap = false
+        var shown: String?
+        for event in run.events([.connectivity, .userAction, .responseReceived, .screen]) {
+            switch event.event {
+            case .connectivity(let isOnline):
+                online = isOnline
+                if !isOnline { failedSinceTap = true }
+            case .userAction:
+                failedSinceTap = !online
+            case .responseReceived(_, _, let outcome):
+                if !InputBlamedOnlyWhenRejected.judgedByTheBackend(outcome) { failedSinceTap = true }
+            case .screen(let state):
+                defer { shown = state.errorText }
+                guard let error = state.errorText, error != shown, state.foreground, !failedSinceTap,
+                      Self.namesTheConnection(error) else { continue }
+                return [Violation(oracle: name, at: event.time,
+                                  message: "\(state.route.map(\.description) ?? "The screen") said \"\(error)\" while the "
+                                    + "device was online and no request had failed on the network since the user's last tap: "
+                                    + "the user is sent to check a connection that works. Say what failed (seed 004: \"Sign "
+                                    + "in with Apple failed\"; 002 §1 keeps \"Couldn't connect\" for a call that failed).",
+                                  excerpt: run.lines([event.index]))]
+            default:
+                break
+            }
+        }
+        return []
+    }
+
+    static func namesTheConnection(_ error: String) -> Bool {
+        InputBlamedOnlyWhenRejected.connection.contains { TextSearch.contains(error, $0, ignoringASCIICase: true) }
+    }
+}

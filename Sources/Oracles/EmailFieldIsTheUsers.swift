@@ -1,0 +1,80 @@
+import SimKernel
+import AppVocabulary
+
+/// The email field shows the email the user last typed, or nothing (seed 002 §6: back from the
+/// code screen the field is pre-filled with the email the user entered; 003: "Force-quit
+/// mid-onboarding: Resume from where they left off").
+///
+/// Judged from the user's own record: once the user has typed an email on this install, every
+/// screen that shows a non-empty email field shows the one they typed last, the one they last
+/// tapped Send with (what the field showed then: a pre-filled address they accepted), or the one
+/// the last code went to (an address typed and left unsent, or refused, need not outlive the
+/// screen), letter case and white space aside. An app that pre-fills an older address (the first one typed, another
+/// visit's, a cache that kept the wrong one) sends the next code to an address the user has
+/// since replaced. Before the user types, a pre-filled field is the run's history (a scenario's
+/// cache), not judged; a reinstall wipes what the app could know.
+public struct EmailFieldIsTheUsers: Oracle {
+    public let name = "emailFieldIsTheUsers"
+    public let summary = "a filled email field shows the email the user typed last"
+    /// A promise of any app's screens (the email field and typing are shared vocabulary).
+    public var apps: [AppID] { AppID.allCases }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var typed: (email: String, index: Int)?
+        var tapped: String?, delivered: String?
+        var carried: (id: Int, email: String)?
+        var shown = ""
+        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived]) {
+            switch event.event {
+            case .userAction(.typeEmail, let detail):
+                typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
+            case .userAction(.sendCode, _):
+                // What the field showed at the tap is the address the user sent (a pre-filled one they accepted included).
+                tapped = shown.isEmpty ? typed?.email ?? tapped : shown
+            case .requestCarries(let id, .sendOTP(let email, _)):
+                carried = (id, email)
+            case .responseReceived(let id, _, "ok"):
+                if let sending = carried, sending.id == id { delivered = sending.email }
+            case .reinstalled:
+                (typed, tapped, delivered) = (nil, nil, nil)
+            case .screen(let state):
+                shown = state.emailField
+                guard let last = typed, !shown.isEmpty, ![last.email, tapped, delivered].contains(where: { $0.map { Self.same(shown, $0) } ?? false })
+                else { continue }
+                return [violation(run, at: event, showed: shown, typed: last, delivered: delivered)]
+            default:
+                break
+            }
+        }
+        return []
+    }
+
+    private func violation(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,
+                           typed: (email: String, index: Int), delivered: String?) -> Violation {
+        let route = run.screen(atIndex: screen.index)?.state.route.map(\.description) ?? "The screen"
+        let codeWent = delivered.map { " (the last code went to \"\($0)\")" } ?? ""
+        return Violation(oracle: name, at: screen.time,
+                         message: "\(route) showed \"\(shown)\" in the email field, but the email the user typed last was "
+                            + "\"\(typed.email)\"\(codeWent): the next code would go to an address they replaced. Pre-fill the "
+                            + "email the user entered last (002 §6).",
+                         excerpt: run.lines([typed.index, screen.index]))
+    }
+
+    /// The same address, letter case and surrounding white space aside.
+    static func same(_ shown: String, _ typed: String) -> Bool {
+        if shown == typed { return true }
+        let shownBytes = Array(shown.utf8), typedBytes = Array(typed.utf8)
+        func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return [] }
+            return bytes[first...last]
+        }
+        let a = trimmed(shownBytes), b = trimmed(typedBytes)
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { lowercased($0) == lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+}
