@@ -6,7 +6,8 @@ import AppVocabulary
 ///
 /// Whenever the main tab appears for a session that was not issued in this launch (a keychain
 /// token from before is the one that may need it), the app asks the backend to refresh it while
-/// the tab is up: at once, or as soon as the device is online. A session fresh from a sign-in in
+/// the tab is up: at once, or as soon as the device is online (a request sent into the offline
+/// does not count: it never reached the backend). A session fresh from a sign-in in
 /// this launch needs no refresh ("if needed"). Judged on the wire and by the backend's record of
 /// the sessions it issued.
 public struct MainAppearanceRefreshesToken: Oracle {
@@ -53,10 +54,19 @@ public struct MainAppearanceRefreshesToken: Oracle {
         return (Int.max, run.end)
     }
 
+    /// A refresh asked for during the stay while the device was online: one sent into the
+    /// offline never reached the backend, and is not the refresh the tab owes.
     private func refreshed(from start: Int, to end: Int, in run: RunObservation) -> Bool {
-        run.events([.requestSent]).between(after: start - 1, before: end).contains {
-            if case .requestSent(_, _, .refreshSession) = $0.event { true } else { false }
+        var online = true
+        for event in run.events([.connectivity, .requestSent]) {
+            guard event.index < end else { break }
+            switch event.event {
+            case .connectivity(let isOnline): online = isOnline
+            case .requestSent(_, _, .refreshSession) where event.index >= start && online: return true
+            default: break
+            }
         }
+        return false
     }
 
     /// Whether the device was online for some time during the stay (a refresh offline waits): a

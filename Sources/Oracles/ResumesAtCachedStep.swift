@@ -33,7 +33,7 @@ public struct ResumesAtCachedStep: Oracle {
                   let first = run.screens(after: relaunch.index, through: .max).first(where: { $0.state.route != .launch }),
                   case .onboarding(let resumed)? = first.state.route else { continue }
             let expected = step == .authVerification ? OnboardingPhase.auth : step
-            if user == nil, resumed > expected, resumed.isMidOnboarding {
+            if user == nil, resumed > step, resumed.isMidOnboarding {
                 violations.append(jumpedAhead(run, left: left, kill: kill, relaunch: relaunch, first: first, resumed: resumed))
                 continue
             }

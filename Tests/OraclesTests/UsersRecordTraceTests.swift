@@ -275,6 +275,23 @@ import Oracles
         #expect(oracle.check(offlineMain(onlineAt: 4_000), settings: OracleSettings()).count == 1)
     }
 
+    /// An offline launch's main tab, a refresh sent into the offline (its answer `offline`),
+    /// and the connection back at 3 s; a refresh sent again then when `retried`.
+    @Test func aRefreshSentIntoTheOfflineIsNotTheRefreshTheTabOwes() {
+        func offlineMain(retried: Bool) -> RunObservation {
+            var events: [(Int64, ModelEvent)] = [
+                (0, .connectivity(online: false)), (0, .launched(process: 1, cold: true)), (0, screen(.main, actions: [.signOut])),
+                (0, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .refreshSession)),
+                (0, .responseReceived(id: 1, endpoint: .refreshSession, outcome: "offline")), (3_000, .connectivity(online: true))]
+            if retried { events.append((3_000, .requestSent(id: 2, timeoutMs: 10_000, endpoint: .refreshSession))) }
+            events.append((9_000, .note("end")))
+            return trace(events)
+        }
+        let oracle = MainAppearanceRefreshesToken()
+        #expect(oracle.check(offlineMain(retried: false), settings: OracleSettings()).count == 1)
+        #expect(oracle.check(offlineMain(retried: true), settings: OracleSettings()).isEmpty)
+    }
+
     // MARK: offlineShowsWhatWasSeen
 
     @Test func anOfflineLaunchShowsTheListTheUserAlreadySaw() {
