@@ -41,7 +41,8 @@ public struct EmailFieldIsTheUsers: Oracle {
                 (typed, tapped, delivered) = (nil, nil, nil)
             case .screen(let state):
                 shown = state.emailField
-                guard let last = typed, !shown.isEmpty, ![last.email, tapped, delivered].contains(where: { $0.map { Self.same(shown, $0) } ?? false })
+                guard let last = typed, !shown.isEmpty, !Self.same(shown, last.email),
+                      !(tapped.map { Self.same(shown, $0) } ?? false), !(delivered.map { Self.same(shown, $0) } ?? false)
                 else { continue }
                 return [violation(run, at: event, showed: shown, typed: last, delivered: delivered)]
             default:
