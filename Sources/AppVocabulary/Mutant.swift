@@ -104,6 +104,7 @@ extension Mutant {
     @inlinable public static var appCompletionNotLogged: Mutant { Mutant("app-completion-not-logged", fingerprint: 0xefade1057254b8e2) }
     @inlinable public static var appFailedResendWaits: Mutant { Mutant("app-failed-resend-waits", fingerprint: 0xd43b61526e9de241) }
     @inlinable public static var appNetworkBlamesCode: Mutant { Mutant("app-network-blames-code", fingerprint: 0xf5a8ae521f578990) }
+    @inlinable public static var appCancelledActivationError: Mutant { Mutant("app-cancelled-activation-error", fingerprint: 0x2460d1e800119966) }
     @inlinable public static var pickupOnboardingAgain: Mutant { Mutant("pickup-onboarding-again", fingerprint: 0xd0a88fb2cd59efb0) }
     @inlinable public static var pickupSkipNoFlag: Mutant { Mutant("pickup-skip-no-flag", fingerprint: 0x1655c428d0a33b8a) }
     @inlinable public static var pickupOfflineBypass: Mutant { Mutant("pickup-offline-bypass", fingerprint: 0x576f1d791db9a552) }
@@ -265,6 +266,9 @@ extension Mutant {
         Entry(.appNetworkBlamesCode, app: .fixPlan,
               summary: "a code lost to the network is answered \"That code didn't work. Check it and try again.\" like a wrong one: the user retypes a right code instead of waiting for the connection (found by hand mutation; inputBlamedOnlyWhenRejected)",
               source: "002 §1 (the fix: a failed call shows \"Couldn't connect. Please check your connection and try again.\"); verifyCode answers only a rejected (401) code with the code's error"),
+        Entry(.appCancelledActivationError, app: .fixPlan,
+              summary: "an activation cancelled by the end of its session (a revoked or deleted account) records \"Couldn't activate your program\" after the sign-out cleared the errors: the next sign-in opens program review with an error before any tap (a bug of the fixed model, found by a hand-written bug's reader; errorHasACause)",
+              source: "002 §3 (\"Check if approve failed\": this attempt's error); 003 (account loss: the user signs in again to a clean session)"),
         Entry(.pickupOnboardingAgain, app: .pickup,
               summary: "sign-out clears hasCompletedOnboarding: onboarding shows again after a sign-out",
               source: "004 @AppStorage(\"hasCompletedOnboarding\"); routing: Onboarding (once) -> Sign In -> Main"),

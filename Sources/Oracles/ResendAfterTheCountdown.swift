@@ -7,8 +7,10 @@ import AppVocabulary
 /// The code screen offers Resend only once 30 s have passed since a code was last sent (the last
 /// successful `send-otp` answer, the first send or a resend): judged on the wire and the screen,
 /// so a countdown that never started, started late, or ran fast is caught alike. The other way:
-/// the countdown shows at most 30, and a code screen left in front and idle for 30 s (and a tick)
-/// after a code was sent offers Resend: a countdown that ran slow or never ended is caught too.
+/// the countdown shows at most 30, and a code screen in front and idle 30 s (and a tick) after a
+/// code was sent offers Resend, whether or not the user went to the background meanwhile (to
+/// read the code in Mail): a countdown that ran slow, never ended, froze in the background or
+/// started again on the way back is caught too.
 public struct ResendAfterTheCountdown: Oracle {
     public let name = "resendAfterTheCountdown"
     public let summary = "Resend is offered 30 s after a code was last sent: not before, and not later"
@@ -56,13 +58,15 @@ public struct ResendAfterTheCountdown: Oracle {
     /// The code screen in front, idle, for the whole countdown (and a tick's slack) since a code
     /// was sent, and still no Resend: the countdown ran slow or never ended.
     private func notOfferedInTime(_ run: RunObservation) -> Violation? {
-        let interruptions = run.events([.backgrounded, .killed, .launched])
+        // A trip to the background (to read the code in Mail) does not stop the countdown: the
+        // fixed app's timer runs on, and the screen in front at the due time must offer Resend.
+        let interruptions = run.events([.killed, .launched])
         for sent in run.events([.responseReceived]) {
             guard case .responseReceived(_, .sendOTP, "ok") = sent.event else { continue }
             let due = sent.time.advanced(by: Self.countdown + Self.tickSlack)
             guard due <= run.end, let standing = run.screen(atTime: due) else { continue }
             let state = standing.state
-            guard state.route == .onboarding(.authVerification), state.spinner == nil, state.errorText == nil,
+            guard state.route == .onboarding(.authVerification), state.foreground, state.spinner == nil, state.errorText == nil,
                   state.actions.contains(.typeCode), !state.actions.contains(.resendCode) else { continue }
             // On the code screen, in front, from the answer to the due time: nothing restarted the countdown.
             let between = run.screens(after: sent.index, through: standing.index)

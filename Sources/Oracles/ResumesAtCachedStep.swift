@@ -8,7 +8,8 @@ import AppVocabulary
 /// A cold launch after a kill in the middle of onboarding first shows the step the user was on
 /// (under the resume gate or not), or a later one, never an earlier one: also for progress made
 /// before sign-in. Before sign-in, when only the device holds the progress, never a later one
-/// either: the step the user was on is the one they chose, Back included. The code screen resumes at the email step (its code belonged to the killed
+/// either: the step the user was on is the one they chose, Back and Start over included (a user
+/// killed on the intro they started over to is not offered the step they abandoned). The code screen resumes at the email step (its code belonged to the killed
 /// app). Not judged when the device's storage or session changed in between (reinstall, a
 /// corrupted cache, sign-out, account loss), or when a signed-in user was still at or before the
 /// code screen (the backend journey decides then).
@@ -25,7 +26,7 @@ public struct ResumesAtCachedStep: Oracle {
             guard case .killed = kill.event,
                   let relaunch = lifecycle.dropFirst(position + 1).first, case .launched = relaunch.event,
                   let left = run.screen(atIndex: kill.index - 1), case .onboarding(let step)? = left.state.route,
-                  step.isMidOnboarding else { continue }
+                  step.isMidOnboarding || step == .intro else { continue }
             let user = run.signedInUser(atIndex: kill.index)
             if user != nil && step <= .authVerification { continue }
             let context = run.events([.launchContext]).between(after: relaunch.index, before: .max).first

@@ -52,7 +52,9 @@ public struct TryAgainIsOffered: Oracle {
     }
 
     /// The screen standing `window` after `run.screens[position]` appeared, if the same error
-    /// still stood on the same route then (nil for an error that came and went within the window).
+    /// still stood on the same route then (nil for an error that came and went within the window,
+    /// or when the user acted within it: 10⁵ to 3·10⁵ seeds found a malformed email typed right
+    /// after the error, which disabled Send code with the error still up).
     private func standing(from position: Int, error: String, in run: RunObservation, after window: Duration)
         -> (index: Int, time: SimulationInstant, state: ScreenState)? {
         let first = run.screens[position]
@@ -64,6 +66,8 @@ public struct TryAgainIsOffered: Oracle {
             guard next.state.errorText == error, next.state.route == first.state.route else { return nil }
             standing = next
         }
+        // The user acted within the window (typed a new entry, say): what stands answers them, not the failure.
+        if run.events([.userAction]).between(after: first.index, before: standing.index + 1).first != nil { return nil }
         return standing
     }
 

@@ -144,10 +144,60 @@ import Oracles
         #expect(found.map(\.message).contains { $0.contains("a step the user had gone back to was skipped") })
     }
 
+    @Test func aUserKilledOnTheIntroTheyStartedOverToIsNotOfferedTheStepTheyLeft() {
+        var trace = Trace()
+        func at(_ ms: Int64, _ event: ModelEvent) { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        func screen(_ phase: OnboardingPhase, gate: Bool = false) -> ModelEvent {
+            var state = ScreenState(route: .onboarding(phase))
+            state.actions = gate ? [.resume, .startOver] : [.getStarted, .logIn]
+            state.resumeGate = gate
+            return .screen(state)
+        }
+        at(0, .launched(process: 1, cold: true)); at(0, .launchContext(sessionUser: nil, cacheHit: true)); at(0, screen(.intakeComplete, gate: true))
+        at(1_000, .userAction(.startOver, detail: "")); at(1_000, screen(.intro)); at(2_000, .killed(process: 1))
+        at(9_000, .launched(process: 2, cold: true)); at(9_000, .launchContext(sessionUser: nil, cacheHit: true))
+        at(9_000, screen(.intakeComplete, gate: true)); at(60_000, .note("end"))
+        let found = ResumesAtCachedStep().check(RunObservation(trace: trace), settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("a step the user had gone back to was skipped") })
+    }
+
     @Test func aResumeAtTheStepTheUserWasOnOrASignedInUsersFurthestStepIsFine() {
         #expect(ResumesAtCachedStep().check(resume(after: true, resumedAt: .intake), settings: OracleSettings()).isEmpty)
         #expect(ResumesAtCachedStep().check(resume(after: false, resumedAt: .intakeComplete), settings: OracleSettings()).isEmpty)
         let signedIn = resume(after: true, resumedAt: .intakeComplete, signedIn: true)
         #expect(ResumesAtCachedStep().check(signedIn, settings: OracleSettings()).isEmpty)
+    }
+}
+
+/// `noErrorFromTheLastSession`: an error after a sign-in that follows a sign-out needs a cause in the new session.
+@Suite struct SessionErrorTraceTests {
+    func signInAgain(failureInTheNewSession: Bool) -> RunObservation {
+        var trace = Trace()
+        func at(_ ms: Int64, _ event: ModelEvent) { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        func screen(_ phase: OnboardingPhase, error: String? = nil) -> ModelEvent {
+            var state = ScreenState(route: .onboarding(phase))
+            state.actions = [.activate]
+            state.errorText = error
+            return .screen(state)
+        }
+        at(0, .connectivity(online: true)); at(0, .launched(process: 1, cold: true)); at(0, .signedIn(user: "u1"))
+        at(0, screen(.programReview)); at(1_000, .signedOut); at(1_000, screen(.intro))
+        at(5_000, .signedIn(user: "u1"))
+        if failureInTheNewSession {
+            at(5_010, .requestSent(id: 7, timeoutMs: 10_000, endpoint: .program))
+            at(5_040, .responseReceived(id: 7, endpoint: .program, outcome: "status 503 Service Unavailable"))
+        }
+        at(5_050, screen(.programReview, error: "Couldn't activate your program. Please try again."))
+        at(60_000, .note("end"))
+        return RunObservation(trace: trace)
+    }
+
+    @Test func anErrorThatNothingInTheNewSessionCausedIsReported() {
+        let found = NoErrorFromTheLastSession().check(signInAgain(failureInTheNewSession: false), settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("belongs to the session that ended") })
+    }
+
+    @Test func anErrorAfterAFailureInTheNewSessionIsFine() {
+        #expect(NoErrorFromTheLastSession().check(signInAgain(failureInTheNewSession: true), settings: OracleSettings()).isEmpty)
     }
 }

@@ -47,6 +47,14 @@ import Oracles
         #expect(SignOutConfirmed().check(refusedWhileAsking, settings: OracleSettings()).isEmpty, "the backend's doing")
     }
 
+    @Test func anAlertThatGoesWithoutAnAnswerOrAConfirmationThatSignsNoOneOutIsReported() {
+        let vanished = signOutTap(then: [(2_000, .connectivity(online: false)), (2_000, screen(.main, actions: [.signOut]))])
+        #expect(SignOutConfirmed().check(vanished, settings: OracleSettings()).map(\.message).contains { $0.contains("with no answer") })
+        let ignored = signOutTap(then: [(2_000, .userAction(.confirmSignOut, detail: "")), (2_000, screen(.main, actions: [.signOut])),
+                                        (9_000, .note("end"))])
+        #expect(SignOutConfirmed().check(ignored, settings: OracleSettings()).map(\.message).contains { $0.contains("still signed in") })
+    }
+
     @Test func onboardingAfterSignInOrMainIsReportedUnlessTheAppWasReinstalled() {
         let again = trace([(0, .launched(process: 1, cold: true)), (0, screen(.page(1), actions: [.nextPage, .skip])),
                            (1_000, .userAction(.skip, detail: "")), (1_000, screen(.signIn, actions: [.signInWithApple])),

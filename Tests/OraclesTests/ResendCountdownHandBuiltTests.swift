@@ -56,6 +56,25 @@ import Oracles
         #expect(found.isEmpty)
     }
 
+    /// A trip to Mail from 5 s to 20 s: the countdown runs on, and back in front at the due time
+    /// the screen offers Resend; one frozen (or started again) on the way back does not.
+    @Test func aCountdownFrozenOrRestartedByATripToTheBackgroundIsCaught() {
+        func away(_ back: ModelEvent) -> RunObservation {
+            var hidden = ScreenState(route: .onboarding(.authVerification))
+            hidden.actions = [.typeCode, .useDifferentEmail, .back]
+            hidden.countdown = 26
+            hidden.foreground = false
+            return sentThen([(5_000, .backgrounded), (5_000, .screen(hidden)), (20_000, .foregrounded), (20_000, back)])
+        }
+        let frozen = ResendAfterTheCountdown().check(away(codeScreen(countdown: 26, resend: false)), settings: OracleSettings())
+        #expect(frozen.first?.message.contains("still did not offer Resend") == true)
+        let ranOn = ResendAfterTheCountdown().check(sentThen([(5_000, .backgrounded), (20_000, .foregrounded),
+                                                              (20_000, codeScreen(countdown: 11, resend: false)),
+                                                              (31_000, codeScreen(countdown: nil, resend: true))]),
+                                                    settings: OracleSettings())
+        #expect(ranOn.isEmpty)
+    }
+
     @Test func resendOfferedEarlyIsStillCaught() {
         let found = ResendAfterTheCountdown().check(sentThen([(5_000, codeScreen(countdown: nil, resend: true))]),
                                                      settings: OracleSettings())
