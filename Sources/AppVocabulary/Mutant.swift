@@ -119,6 +119,7 @@ extension Mutant {
     @inlinable public static var pickupNextSkipsPage: Mutant { Mutant("pickup-next-skips-page", fingerprint: 0xa4b29007a865540c) }
     @inlinable public static var pickupOfflinePromise: Mutant { Mutant("pickup-offline-promise", fingerprint: 0x2d52f8cd6e447b17) }
     @inlinable public static var pickupSignOutKeepsList: Mutant { Mutant("pickup-sign-out-keeps-list", fingerprint: 0x3fbc54cd9c93b862) }
+    @inlinable public static var pickupRefreshLostOffline: Mutant { Mutant("pickup-refresh-lost-offline", fingerprint: 0xb2ad4e2dd67a569e) }
 }
 
 extension Mutant {
@@ -311,6 +312,9 @@ extension Mutant {
         Entry(.pickupSignOutKeepsList, app: .pickup,
               summary: "sign-out leaves the last user's pickups on main: the next person to sign in sees them until their own list loads (found by hand mutation, with the pickup-user-switch persona)",
               source: "004 (\"logout() which clears Keychain and routes back to WelcomeAuthView\"); 003 (\"Cache keyed by user\")"),
+        Entry(.pickupRefreshLostOffline, app: .pickup,
+              summary: "a token refresh sent in the instant the device went offline (before the path monitor said so) fails offline and is never made once the connection is back (a bug of the fixed model, found at 10⁶ seeds by mainAppearanceRefreshesToken)",
+              source: "004 (\"Token refresh triggered on MainTabView appear\"; NWPathMonitor \"updates isOffline on path changes\")"),
     ]
 }
 

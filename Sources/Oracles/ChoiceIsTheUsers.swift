@@ -6,7 +6,8 @@ import AppVocabulary
 ///
 /// Goal review offers Confirm only once the user has selected a goal on this visit of the screen:
 /// a selection left over from before (another user's, before a sign-out; an earlier visit) is not a
-/// choice this user made, and Confirm would save it for them.
+/// choice this user made, and Confirm would save it for them. And Select is offered only with
+/// the goals listed: a pick among goals the screen does not show is no choice at all.
 public struct ChoiceIsTheUsers: Oracle {
     public let name = "choiceIsTheUsers"
     public let summary = "Confirm is offered only after the user selected a goal on this visit of goal review"
@@ -34,6 +35,12 @@ public struct ChoiceIsTheUsers: Oracle {
                 selected = false
             }
             onGoalReview = here
+            if here, screen.state.actions.contains(.selectGoal), screen.state.choices.isEmpty, screen.state.spinner == nil {
+                return [Violation(oracle: name, at: screen.time,
+                                  message: "Goal review offered to select a goal at \(screen.time) with no goal listed: the user "
+                                    + "can only choose among the goals they see (seed 002 §8: the options GoalReviewView shows).",
+                                  excerpt: run.lines([screen.index]))]
+            }
             guard here, screen.state.actions.contains(.confirmGoal), !selected else { continue }
             return [Violation(oracle: name, at: screen.time,
                               message: "Goal review offered Confirm at \(screen.time) although the user had selected no goal "

@@ -112,6 +112,9 @@ extension PickupApp {
         let result = await network.send(.refreshSession(userID: session.user), timeout: world.configuration.requestTimeout)
         guard process.isAlive, !Task.isCancelled, generation == sessionGeneration else { return }
         if case .failure(.status(401, _)) = result { sessionRefused() }
+        // Sent in the instant the path went, before the monitor said so: made once the connection
+        // is back, as at an offline launch (pickup-refresh-lost-offline: never made).
+        if case .failure(.offline) = result, !mutants.contains(.pickupRefreshLostOffline) { refreshPending = true }
         // Other failures keep the session: a network problem is not a sign-out.
     }
 

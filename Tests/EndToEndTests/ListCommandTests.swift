@@ -10,7 +10,7 @@ import Testing
                             "app-offline-banner", "app-stale-error", "app-offline-tap", "app-back-to-intake", "app-push-without-permission", "app-slow-countdown", "app-first-goal-saved", "app-completion-not-logged", "app-failed-resend-waits", "app-network-blames-code", "app-cancelled-activation-error", "pickup-onboarding-again", "pickup-skip-no-flag", "pickup-offline-bypass",
                             "pickup-banner-sticks", "pickup-unconfirmed-sign-out", "pickup-double-sign-in", "pickup-dead-token",
                             "pickup-offline-retry", "pickup-stale-load", "pickup-silent-sign-in-error",
-                            "pickup-shared-cache", "pickup-next-skips-page", "pickup-offline-promise", "pickup-sign-out-keeps-list"]
+                            "pickup-shared-cache", "pickup-next-skips-page", "pickup-offline-promise", "pickup-sign-out-keeps-list", "pickup-refresh-lost-offline"]
 
     @Test func listMutantsPrintsOneLinePerCatalogueIdWithATabAndASummary() throws {
         let output = try BuiltTool.run(["list", "--mutants"])

@@ -56,3 +56,26 @@ import Oracles
         #expect(TryAgainIsOffered().check(gone, settings: OracleSettings()).count == 1)
     }
 }
+
+/// `choiceIsTheUsers`: goal review offers a pick only among goals it lists.
+@Suite struct GoalChoiceTraceTests {
+    func goalReview(choices: [String]) -> RunObservation {
+        var trace = Trace()
+        var state = ScreenState(route: .onboarding(.goalReview))
+        state.actions = [.selectGoal, .back]
+        state.choices = choices
+        trace.append(ModelEvent.launched(process: 1, cold: true), at: SimulationInstant(nanoseconds: 0))
+        trace.append(ModelEvent.screen(state), at: SimulationInstant(nanoseconds: 0))
+        trace.append(ModelEvent.note("end"), at: SimulationInstant(nanoseconds: 9_000_000_000))
+        return RunObservation(trace: trace)
+    }
+
+    @Test func aPickOfferedWithNoGoalListedIsReported() {
+        let found = ChoiceIsTheUsers().check(goalReview(choices: []), settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("with no goal listed") })
+    }
+
+    @Test func aPickAmongListedGoalsIsFine() {
+        #expect(ChoiceIsTheUsers().check(goalReview(choices: ["Build strength", "Lose weight"]), settings: OracleSettings()).isEmpty)
+    }
+}

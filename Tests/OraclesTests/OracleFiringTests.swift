@@ -63,6 +63,7 @@ import Scenarios
         Case(oracle: "requestsCarryWhatTheUserEntered", scenario: "fix-plan/confirm-saves-the-chosen-goal.json", mutant: .appFirstGoalSaved),
         Case(oracle: "exactlyOnce", scenario: "pitfalls/completed-offline-event-arrives.json", mutant: .appCompletionNotLogged),
         Case(oracle: "tryAgainIsOffered", scenario: "fix-plan/failed-resend-can-try-again.json", mutant: .appFailedResendWaits),
+        Case(oracle: "mainAppearanceRefreshesToken", scenario: "pickup/refresh-sent-as-the-path-goes-is-made-online.json", mutant: .pickupRefreshLostOffline),
         Case(oracle: "noErrorFromTheLastSession", scenario: "decisions/revoked-during-activation-starts-clean.json", mutant: .appCancelledActivationError),
         Case(oracle: "inputBlamedOnlyWhenRejected", scenario: "fix-plan/lost-code-is-not-called-wrong.json", mutant: .appNetworkBlamesCode),
         Case(oracle: "failuresSurface", scenario: "fix-plan/goal-selection-fails-silently.json", mutant: .fix8),

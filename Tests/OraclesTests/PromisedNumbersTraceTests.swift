@@ -107,6 +107,7 @@ import Oracles
         func offering(_ actions: [UserAction]) -> ModelEvent {
             var state = ScreenState(route: .onboarding(.goalReview))
             state.actions = actions
+            state.choices = ["strength", "endurance"]
             return .screen(state)
         }
         var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.processOverview))),
