@@ -146,7 +146,7 @@ actor PickupApp {
 
     /// Back online on main: the refresh an offline launch could not make, and the bookings it
     /// could only show from the cache (or not at all).
-    func caughtUpAfterReconnect() {
+    private func caughtUpAfterReconnect() {
         guard route == .main, let session = disk.storage.session, mainShown else { return }
         if refreshPending {
             refreshPending = false
