@@ -9,6 +9,8 @@ import AppVocabulary
 /// its sessions revoked), the app does not carry on as if nothing happened:
 /// - a flash window after the first such 401 reaches the app, the user is not on the main app or
 ///   on a spinner as that user;
+/// - nor does it keep the session: a flash window after it, the user is signed out (unless the
+///   app was killed meanwhile);
 /// - the screen the app signs them out to says why (an error text).
 /// Both apps: what a 401 means, and that a user is owed a word, is the same on every screen.
 public struct RefusedSessionEnds: Oracle {
@@ -32,6 +34,16 @@ public struct RefusedSessionEnds: Oracle {
                         + "\(answer.event.time.duration(to: deadline).totalMilliseconds)ms later. Treat a 401 for the session as "
                         + "its end: sign out, clear what the account left on the device, say why (seeds 003, 004).",
                     excerpt: run.lines([loss.index, answer.event.index, end])))
+            } else if let kept = Self.keptSession(user, answers: answers, in: run, window: settings.flashWindow) {
+                let (answer, deadline, end) = kept
+                let seen = run.screen(atIndex: end)?.state.route.map(\.description) ?? "no screen"
+                violations.append(Violation(
+                    oracle: name, at: deadline,
+                    message: what.prefix(1).uppercased() + what.dropFirst() + " at \(loss.time); the app got 401 for "
+                        + "\(answer.endpoint.rawValue) #\(answer.id) at \(answer.event.time) and \(answer.event.time.duration(to: deadline).totalMilliseconds)ms "
+                        + "later still held \(user)'s session, on \(seen), without signing out. Treat a 401 for the session as "
+                        + "its end: sign out, clear what the account left on the device, say why (seeds 003, 004).",
+                    excerpt: run.lines([loss.index, answer.event.index, end])))
             }
             violations += silentSignOut(of: user, answeringAny: answers.map(\.event.time), after: loss, until: until,
                                         what: what, in: run)
@@ -50,6 +62,19 @@ public struct RefusedSessionEnds: Oracle {
             return (answer, deadline, end, seen)
         }
         return nil
+    }
+
+    /// The first 401 for the lost session that reached the app while `user` was signed in, if
+    /// the app still held the session a flash window later, on any screen (a launch that took the
+    /// 401 of its check for a timeout and fell back to the intro, keeping the dead session).
+    static func keptSession(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
+                            window: Duration) -> (RunObservation.RefusedAnswer, SimulationInstant, Int)? {
+        guard let answer = answers.first(where: { run.signedInUser(atIndex: $0.event.index) == user }) else { return nil }
+        let deadline = min(answer.event.time.advanced(by: window), run.end)
+        let end = run.lastIndex(atOrBefore: deadline)
+        guard run.signedInUser(atIndex: end) == user,
+              run.events([.killed]).between(after: answer.event.index, before: end + 1).first == nil else { return nil }
+        return (answer, deadline, end)
     }
 
     /// What the user sees at `index` if it is `user`'s main app (or, with `spinners`, a

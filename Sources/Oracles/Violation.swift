@@ -118,7 +118,7 @@ public enum OracleCatalogue {
         LegalLinksOnSignUp(), MainShowsItsContent(), ErrorStaysOnItsScreen(),
         SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(), BackReturnsWhereTheUserCameFrom(),
         MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(), ConnectionBlamedOnlyWhenItFailed(),
-        EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(),
+        EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(), OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(),
         BudgetOracle(),
     ]
 

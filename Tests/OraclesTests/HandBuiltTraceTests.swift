@@ -154,6 +154,20 @@ import Oracles
         #expect(silent.map(\.message).contains { $0.contains("no word why") })
     }
 
+    /// A launch whose journey check met the revoked session (401) and fell back to the intro as if
+    /// it had timed out: no sign-out, the dead session kept.
+    @Test func aLaunchThatKeepsARefusedSessionIsReported() {
+        let kept = trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")),
+                          (0, screen(.onboarding(.intro), actions: [.getStarted])), (5_000, .accountLost(user: "u1", deleted: false)),
+                          (10_000, .killed(process: 1)), (10_000, .launched(process: 2, cold: true)), (10_000, .signedIn(user: "u1")),
+                          (10_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .journey)),
+                          (10_050, .faultApplied(id: 1, endpoint: .journey, fault: "session-revoked user=u1")),
+                          (10_100, .responseReceived(id: 1, endpoint: .journey, outcome: "status 401 Session revoked")),
+                          (10_100, screen(.onboarding(.intro), actions: [.getStarted, .logIn])), (60_000, .note("end"))])
+        let found = RefusedSessionEnds().check(kept, settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("still held u1's session") })
+    }
+
     /// A lost account's user on main; at 45 s they come back to the app while the refresh sent at
     /// 40 s (dropped when `dropped`) is still out, and it times out at 50 s.
     func mainAfterLoss(refreshDropped dropped: Bool, refresh: Bool = true) -> RunObservation {

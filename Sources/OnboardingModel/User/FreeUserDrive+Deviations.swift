@@ -3,10 +3,15 @@ import AppVocabulary
 
 /// What each behaviour does when the free user draws it.
 extension FreeUserDrive {
-    /// Addresses a person might mean instead: valid, of other shapes (002 §12).
-    static let otherEmails = ["o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org", "new.user@example.com"]
-    /// Addresses a person mistypes: each one must be refused on the device.
-    static let malformedEmails = ["new.user@example", "new.user.example.com", "new user@example.com", "@example.com"]
+    /// Addresses a person might mean instead: valid, of other shapes (002 §12: the fix "accepts
+    /// anything with: non-whitespace-non-@ + @ + non-whitespace-non-@ + . + 2+ chars", letters
+    /// beyond ASCII among them).
+    static let otherEmails = ["o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org", "new.user@example.com",
+                              "josé@example.com"]
+    /// Addresses a person mistypes: each one must be refused on the device (a top-level domain of
+    /// one letter is under §12's "2+ chars").
+    static let malformedEmails = ["new.user@example", "new.user.example.com", "new user@example.com", "@example.com",
+                                  "new.user@example.c"]
 
     mutating func deviate(_ behaviour: UserBehaviour, on screen: ScreenState, forward: (UserAction, String?)?,
                           _ device: isolated Device) async {

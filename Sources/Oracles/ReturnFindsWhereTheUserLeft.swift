@@ -1,0 +1,50 @@
+import SimKernel
+import AppVocabulary
+
+/// Back in the app, the user finds it where they left it (seed 002 §13: "when the app
+/// foregrounds, the view is exactly where the user left it"; the resume gate is for cold launches
+/// only).
+///
+/// Judged from the device's record and the screens: from the instant the app comes back to the
+/// front, for a flash window, the route stays the one the app showed just before (what answers
+/// that arrived while away changed is part of that), unless something gives it a cause first: a
+/// tap of the user's, an answer from the backend, a sign-out, a kill or a launch. A return that
+/// moves the user by itself (the pager back to its first page, the flow back to its start) throws
+/// away where they were.
+public struct ReturnFindsWhereTheUserLeft: Oracle {
+    public let name = "returnFindsWhereTheUserLeft"
+    public let summary = "coming back to the app, the user finds the screen they left"
+    /// A promise of any app's screens (routes and the device's lifecycle are shared vocabulary).
+    public var apps: [AppID] { AppID.allCases }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        var left: Route?
+        var back: RunObservation.Event?
+        for event in run.events([.foregrounded, .screen, .userAction, .responseReceived, .signedOut, .accountLost,
+                                 .killed, .launched]) {
+            switch event.event {
+            case .foregrounded:
+                back = event
+                left = run.screen(atIndex: event.index - 1)?.state.route
+            case .screen(let state):
+                guard let returned = back else { continue }
+                guard event.time <= returned.time.advanced(by: settings.flashWindow) else {
+                    back = nil
+                    continue
+                }
+                guard let route = state.route, let was = left, route != was else { continue }
+                return [Violation(oracle: name, at: event.time,
+                                  message: "The user left the app on \(was) and came back at \(returned.time); at \(event.time) "
+                                    + "the app showed \(route) with no tap, answer or sign-out to move it: the return threw "
+                                    + "away where they were (seed 002 §13: \"when the app foregrounds, the view is exactly "
+                                    + "where the user left it\").",
+                                  excerpt: run.lines([returned.index, event.index]))]
+            default:
+                back = nil
+            }
+        }
+        return []
+    }
+}

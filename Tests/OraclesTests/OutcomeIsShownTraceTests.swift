@@ -1,0 +1,83 @@
+import Testing
+import SimKernel
+import AppVocabulary
+import Oracles
+
+/// `outcomeIsShown`, on traces written by hand: a tap's answered request shows its outcome.
+@Suite struct OutcomeIsShownTraceTests {
+    let failed = "Couldn't send the code. Please try again."
+
+    func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        return RunObservation(trace: trace)
+    }
+
+    func screen(_ phase: OnboardingPhase, actions: [UserAction], error: String? = nil, spinner: String? = nil,
+                foreground: Bool = true) -> ModelEvent {
+        var state = ScreenState(route: .onboarding(phase))
+        state.actions = actions
+        state.errorText = error
+        state.spinner = spinner
+        state.foreground = foreground
+        return .screen(state)
+    }
+
+    /// Send code at 1 s under a spinner; `away` sends the app to the background at 1.05 s and back
+    /// at 20 s; the send is answered `outcome` at 1.1 s and the app shows `shown` then.
+    func sendCode(answered outcome: String, shows shown: ModelEvent, away: Bool = false) -> [Violation] {
+        var events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, screen(.auth, actions: [.typeEmail, .sendCode])),
+            (1_000, .userAction(.sendCode, detail: "")), (1_000, screen(.auth, actions: [], spinner: "send-code")),
+            (1_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .sendOTP)),
+        ]
+        if away { events += [(1_050, .backgrounded), (1_050, screen(.auth, actions: [], spinner: "send-code", foreground: false))] }
+        events += [(1_100, .responseReceived(id: 1, endpoint: .sendOTP, outcome: outcome)), (1_100, shown)]
+        if away {
+            guard case .screen(var state) = shown else { return [] }
+            state.foreground = true
+            events += [(20_000, .foregrounded), (20_000, .screen(state))]
+        }
+        events += [(60_000, .note("end"))]
+        return OutcomeIsShown().check(run(events), settings: OracleSettings())
+    }
+
+    @Test func aSentCodeWhoseScreenReturnsAsBeforeTheTapIsReported() {
+        let found = sendCode(answered: "ok", shows: screen(.auth, actions: [.typeEmail, .sendCode]))
+        #expect(found.map(\.message).contains { $0.contains("the success was never shown") })
+    }
+
+    @Test func aSentCodeAnsweredInTheBackgroundAndDroppedIsReportedOnTheReturn() {
+        let found = sendCode(answered: "ok", shows: screen(.auth, actions: [.typeEmail, .sendCode], foreground: false), away: true)
+        #expect(found.count == 1)
+        #expect(found.first?.at == SimulationInstant(nanoseconds: 20_000_000_000))
+    }
+
+    @Test func aFailureMetWhileAwayAndDroppedIsReportedOnTheReturn() {
+        let found = sendCode(answered: "status 422", shows: screen(.auth, actions: [.typeEmail, .sendCode], foreground: false), away: true)
+        #expect(found.map(\.message).contains { $0.contains("the failure was never shown") })
+    }
+
+    @Test func theCodeScreenAfterTheSendIsQuiet() {
+        #expect(sendCode(answered: "ok", shows: screen(.authVerification, actions: [.typeCode])).isEmpty)
+        #expect(sendCode(answered: "ok", shows: screen(.authVerification, actions: [.typeCode], foreground: false), away: true).isEmpty)
+    }
+
+    @Test func aFailureShownOnTheReturnIsQuietEvenWithTheLastAttemptsWords() {
+        let again = screen(.auth, actions: [.typeEmail, .sendCode], error: failed, foreground: false)
+        #expect(sendCode(answered: "status 422", shows: again, away: true).isEmpty)
+        // In front of the user, a failure is failuresSurface's to judge.
+        #expect(sendCode(answered: "status 422", shows: screen(.auth, actions: [.typeEmail, .sendCode])).isEmpty)
+    }
+
+    @Test func aTapOfTheUsersBeforeTheAnswerEndsTheJudging() {
+        let events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, screen(.auth, actions: [.typeEmail, .sendCode, .back])),
+            (1_000, .userAction(.sendCode, detail: "")), (1_000, screen(.auth, actions: [.back], spinner: "send-code")),
+            (1_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .sendOTP)),
+            (1_050, .userAction(.back, detail: "")), (1_050, screen(.auth, actions: [.typeEmail, .sendCode, .back])),
+            (1_100, .responseReceived(id: 1, endpoint: .sendOTP, outcome: "ok")), (60_000, .note("end")),
+        ]
+        #expect(OutcomeIsShown().check(run(events), settings: OracleSettings()).isEmpty)
+    }
+}
