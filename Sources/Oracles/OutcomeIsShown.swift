@@ -5,20 +5,24 @@ import AppVocabulary
 /// happens"; 000 Pitfall 10: "nothing visibly happens"; 002 §1: "Show error instead of
 /// assuming", and the phase stays where it is only when the attempt failed).
 ///
-/// Judged from the user's tap and the wire, not from the app's records. Once a request sent after
-/// a tap (and before the user's next one) is answered, the first screen the user sees with the
-/// app in front, and nothing else of the screen's in flight, shows what the answer was:
-/// - answered `ok`: the screen is not the one they tapped on, unchanged (the same route, message,
-///   offer of actions, alert and list). The user and the backend both did their part; a screen
-///   that stands as before the tap tells them nothing happened;
+/// Judged from the user's tap and the wire, not from the app's records. Once the requests sent
+/// after a tap (and before the user's next one) are answered, and nothing else of the screen's is
+/// in flight, the first screen the user sees with the app in front shows what the last answer was:
+/// - answered `ok`: some screen since the first success (in front, or drawn while the user was
+///   away: a resend's countdown that ran out before they came back) is not the one they tapped
+///   on, unchanged (the same route, message, offer of actions, alert and list). The user and the
+///   backend both did their part; a screen that stands as before the tap tells them nothing
+///   happened;
 /// - answered with a failure while the app was in the background (the user went to Mail for the
 ///   code): back in the app, the screen shows an error, another route, an alert or a new action.
 ///   A failure in front of the user is `failuresSurface`'s to judge, with its patience window;
 ///   this one has been waiting since before the user came back. A later request of the tap's
-///   answered `ok` before then (a reload once the connection came back) makes it a success.
+///   answered `ok` (a reload once the connection came back) makes it a success, and a failure
+///   after a success (an approve taken, then its activation refused) a failure.
 ///
-/// Judged at the end of the answer's instant, or at the end of the instant the app came back to
-/// the front. The countdown, the banner and what the user typed are not compared (a tick or an
+/// Judged at the end of the last answer's instant, or at the end of the instant the app came back
+/// to the front, once the screen shows no wait (a spinner or a loading screen over it means the app
+/// is still at work: a retry due, a request waiting for the connection). The countdown, the banner and what the user typed are not compared (a tick or an
 /// entry is no answer); a kill, a launch or a sign-out before that moment ends the judging, as does
 /// a tap of the user's in the meantime (they moved on); background requests
 /// (`RunObservation.backgroundEndpoints`) belong to no tap.
@@ -35,14 +39,15 @@ public struct OutcomeIsShown: Oracle {
         let tap: RunObservation.Event
         let tapped: ScreenState
         var requests: [Int] = []
+        /// The last answer to one of the tap's requests: the outcome to show.
         var answer: RunObservation.Event?
-        /// When to judge: the answer's instant, or the return to the front; nil while in the background.
+        /// The trace index of the first `ok` among those answers, if any.
+        var firstSuccess: Int?
+        /// When to judge: an answer's instant, or the return to the front; nil while in the
+        /// background, or while another request of the screen's is out.
         var judgeAt: SimulationInstant?
-        /// Whether the answer came while the app was in the background.
+        /// Whether an answer came while the app was in the background.
         var cameWhileAway = false
-        /// Whether a later request of the tap's was answered `ok` after a failed first answer (a
-        /// reload once the connection came back): the outcome to show is that success.
-        var recovered = false
     }
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
@@ -50,12 +55,19 @@ public struct OutcomeIsShown: Oracle {
         var open: [Int] = []  // the screen's requests in flight, whoever sent them
         for event in run.events([.userAction, .requestSent, .responseReceived, .killed, .launched, .signedOut, .foregrounded]) {
             if var current = watch, let at = current.judgeAt, event.time > at {
-                if run.screen(atIndex: run.lastIndex(atOrBefore: at))?.state.foreground == true {
-                    if let violation = judge(current, at: at, open: open, in: run) { return [violation] }
-                    watch = nil
-                } else {
-                    (current.judgeAt, current.cameWhileAway) = (nil, true)
+                current.judgeAt = nil
+                let shown = run.screen(atIndex: run.lastIndex(atOrBefore: at))?.state
+                if shown?.foreground != true {
+                    current.cameWhileAway = true
                     watch = current
+                } else if !open.isEmpty || shown?.spinner != nil || shown?.loadingScreen != nil {
+                    // Still at work (another request out, or a wait on screen: a retry due, a
+                    // request waiting for the connection): judged at the next answer; a wait that
+                    // never ends is noSilentDeadEnd's.
+                    watch = current
+                } else {
+                    if let violation = judge(current, at: at, in: run) { return [violation] }
+                    watch = nil
                 }
             }
             switch event.event {
@@ -69,14 +81,11 @@ public struct OutcomeIsShown: Oracle {
             case .responseReceived(let id, _, let outcome):
                 open.removeAll { $0 == id }
                 guard outcome != "cancelled", watch?.requests.contains(id) == true else { continue }
-                if watch?.answer == nil {
-                    watch?.answer = event
-                    watch?.judgeAt = event.time
-                } else if outcome == "ok" {
-                    watch?.recovered = true
-                }
+                watch?.answer = event
+                watch?.judgeAt = event.time
+                if outcome == "ok", watch?.firstSuccess == nil { watch?.firstSuccess = event.index }
             case .foregrounded:
-                if watch?.answer != nil, watch?.judgeAt == nil { watch?.judgeAt = event.time }
+                if watch?.answer != nil, watch?.cameWhileAway == true { watch?.judgeAt = event.time }
             case .killed, .launched, .signedOut:
                 watch = nil
                 if case .killed = event.event { open.removeAll() }
@@ -84,20 +93,30 @@ public struct OutcomeIsShown: Oracle {
                 break
             }
         }
-        if let current = watch, let at = current.judgeAt, let violation = judge(current, at: at, open: open, in: run) {
+        if let current = watch, let at = current.judgeAt, open.isEmpty, let violation = judge(current, at: at, in: run) {
             return [violation]
         }
         return []
     }
 
-    /// The screen at the end of the instant `at`, judged against the tapped one.
-    private func judge(_ watch: Watch, at: SimulationInstant, open: [Int], in run: RunObservation) -> Violation? {
-        guard let answer = watch.answer, open.isEmpty,
+    /// The screen at the end of the instant `at`, judged against the tapped one: after a success,
+    /// some screen since it (drawn in front, or while the user was away) differed from the tapped
+    /// one; after a failure met while away, the screen back in front shows it.
+    private func judge(_ watch: Watch, at: SimulationInstant, in run: RunObservation) -> Violation? {
+        guard let answer = watch.answer,
               let shown = run.screen(atIndex: run.lastIndex(atOrBefore: at)), shown.state.foreground,
               case .userAction(let action, _) = watch.tap.event,
               case .responseReceived(let id, let endpoint, let outcome) = answer.event else { return nil }
-        let succeeded = outcome == "ok" || watch.recovered
-        if succeeded ? !Self.unchanged(shown.state, since: watch.tapped) : !watch.cameWhileAway || Self.showsFailure(shown.state, since: watch.tapped) {
+        let succeeded = outcome == "ok"
+        if succeeded {
+            let since = watch.firstSuccess ?? answer.index
+            // The screen in place at the success counts unless it is the wait for it (a goal list
+            // generated ahead answers a tap whose screen had already moved on).
+            if let standing = run.screen(atIndex: since), standing.state.spinner == nil, standing.state.loadingScreen == nil,
+               !Self.unchanged(standing.state, since: watch.tapped) { return nil }
+            let screens = run.screens(after: since, through: shown.index)
+            if screens.contains(where: { !Self.unchanged($0.state, since: watch.tapped) }) { return nil }
+        } else if !watch.cameWhileAway || Self.showsFailure(shown.state, since: watch.tapped) {
             return nil
         }
         let route = watch.tapped.route.map(\.description) ?? "the screen"
@@ -106,8 +125,9 @@ public struct OutcomeIsShown: Oracle {
             : "back in the app, the screen showed no error, no new screen and no way forward: the failure was never shown"
         return Violation(oracle: name, at: at,
                          message: "The user tapped '\(action.rawValue)' on \(route) at \(watch.tap.time); request \(id) "
-                            + "(\(endpoint.rawValue)) was answered \(outcome) at \(answer.time)\(away), and at \(at) \(what). Show the outcome of an answer, also one that comes while the app "
-                            + "is in the background (seed 002 §1, §3: \"Button spins, stops, and nothing happens\").",
+                            + "(\(endpoint.rawValue)) was answered \(outcome) at \(answer.time)\(away), and at \(at) \(what). "
+                            + "Show the outcome of an answer, also one that comes while the app is in the background "
+                            + "(seed 002 §1, §3: \"Button spins, stops, and nothing happens\").",
                          excerpt: run.lines([watch.tap.index, answer.index, shown.index]))
     }
 

@@ -70,6 +70,50 @@ import Oracles
         #expect(sendCode(answered: "status 422", shows: screen(.auth, actions: [.typeEmail, .sendCode])).isEmpty)
     }
 
+    /// Resend at 1 s, answered `ok` at 1.1 s while the user is away (5 s to `back`); the countdown
+    /// runs from 1.1 s and, unless `dropped`, Resend comes back at 31.1 s.
+    func resendWhileAway(back: Int64, dropped: Bool) -> [Violation] {
+        let code = screen(.authVerification, actions: [.typeCode, .resendCode])
+        var away = screen(.authVerification, actions: [.typeCode], foreground: false)
+        if dropped { away = screen(.authVerification, actions: [.typeCode, .resendCode], foreground: false) }
+        var events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, code), (1_000, .userAction(.resendCode, detail: "")),
+            (1_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .sendOTP)), (1_050, .backgrounded),
+            (1_100, .responseReceived(id: 1, endpoint: .sendOTP, outcome: "ok")), (1_100, away),
+        ]
+        if !dropped { events.append((31_100, screen(.authVerification, actions: [.typeCode, .resendCode], foreground: false))) }
+        events += [(back, .foregrounded), (back, code), (back + 30_000, .note("end"))]
+        return OutcomeIsShown().check(run(events), settings: OracleSettings())
+    }
+
+    @Test func aCountdownThatRanOutWhileTheUserWasAwayShowedTheSuccess() {
+        #expect(resendWhileAway(back: 80_000, dropped: false).isEmpty)
+        #expect(resendWhileAway(back: 80_000, dropped: true).count == 1)
+    }
+
+    /// Activate at 1 s: the approve answered `ok` while away, then the activation refused (500);
+    /// back in the app the last attempt's error shows again.
+    @Test func aFailureAfterASuccessIsJudgedAsTheFailureItIs() {
+        let error = "Couldn't activate your program. Please try again."
+        let review = screen(.programReview, actions: [.activate], error: error)
+        let events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, review), (1_000, .userAction(.activate, detail: "")),
+            (1_000, screen(.programReview, actions: [], spinner: "activate")),
+            (1_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .approveProgram)), (1_050, .backgrounded),
+            (1_100, .responseReceived(id: 1, endpoint: .approveProgram, outcome: "ok")),
+            (1_100, .requestSent(id: 2, timeoutMs: 10_000, endpoint: .activateProgram)),
+            (1_200, .responseReceived(id: 2, endpoint: .activateProgram, outcome: "status 500")),
+            (1_200, screen(.programReview, actions: [.activate], error: error, foreground: false)),
+            (9_000, .foregrounded), (9_000, review), (60_000, .note("end")),
+        ]
+        #expect(OutcomeIsShown().check(run(events), settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func aSpinnerThatStaysAfterTheAnswerIsStillAWaitNotAnOutcome() {
+        // The approve taken as the connection went: the activation waits for it under the spinner.
+        #expect(sendCode(answered: "ok", shows: screen(.auth, actions: [], spinner: "send-code")).isEmpty)
+    }
+
     @Test func aTapOfTheUsersBeforeTheAnswerEndsTheJudging() {
         let events: [(Int64, ModelEvent)] = [
             (0, .launched(process: 1, cold: true)), (0, screen(.auth, actions: [.typeEmail, .sendCode, .back])),

@@ -38,7 +38,7 @@ public struct TrendyApp: AppPlugin {
     /// user's place, the backend's record, and onboarding once per install.
     public var oracles: [any Oracle] {
         OracleCatalogue.shared + [
-            SystemPromptAfterItsCard(), CelebrationOnFinish(), ResumesWhereTheUserWas(), FlowFollowsTheBackend(),
+            SystemPromptAfterItsCard(), CelebrationOnFinish(), ResumesWhereTheUserWas(), FlowFollowsTheBackend(), EveryCardInOrder(),
             OnboardingOncePerInstall(pastOnboarding: [.main], flag: OnboardingViewModel.completeKey, promise: "seed 001"),
         ]
     }

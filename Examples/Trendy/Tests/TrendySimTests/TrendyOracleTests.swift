@@ -44,6 +44,17 @@ import TrendyOnboarding
         #expect(SystemPromptAfterItsCard().check(unasked, settings: settings).first?.message.contains("without the user's tap") == true)
     }
 
+    @Test func everyCardShowsInOrderWhateverTheUserAnswered() {
+        let inOrder = trace([(0, Self.launched), (0, screen(.welcome)), (1_000, screen(.signUp)), (2_000, screen(.notifications)),
+                             (3_000, screen(.location)), (4_000, screen(.finish)), (5_000, Self.home)])
+        #expect(EveryCardInOrder().check(inOrder, settings: settings).isEmpty)
+        // A launch may open on the step the user had reached.
+        let resumed = trace([(0, Self.launched), (0, screen(.location)), (1_000, screen(.finish))])
+        #expect(EveryCardInOrder().check(resumed, settings: settings).isEmpty)
+        let skipped = trace([(0, Self.launched), (0, screen(.notifications)), (1_000, screen(.finish))])
+        #expect(EveryCardInOrder().check(skipped, settings: settings).first?.message.contains("location never showed") == true)
+    }
+
     @Test func theFinishScreenAndOnlyItCelebratesUnlessReduceMotionIsOn() {
         let plain = trace([(0, Self.launched), (0, screen(.location)), (1_000, screen(.finish))])
         #expect(CelebrationOnFinish().check(plain, settings: settings).count == 1)
