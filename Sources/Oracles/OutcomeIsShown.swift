@@ -38,7 +38,9 @@ public struct OutcomeIsShown: Oracle {
     private struct Watch {
         let tap: RunObservation.Event
         let tapped: ScreenState
-        var requests: [Int] = []
+        /// The first request sent since the tap (ids only grow): the tap's are it and those after
+        /// it, background ones aside.
+        var firstRequest: Int?
         /// The last answer to one of the tap's requests: the outcome to show.
         var answer: RunObservation.Event?
         /// The trace index of the first `ok` among those answers, if any.
@@ -54,7 +56,7 @@ public struct OutcomeIsShown: Oracle {
         var watch: Watch?
         var open: [Int] = []  // the screen's requests in flight, whoever sent them
         for event in run.events([.userAction, .requestSent, .responseReceived, .killed, .launched, .signedOut, .foregrounded]) {
-            if var current = watch, let at = current.judgeAt, event.time > at {
+            if let at = watch?.judgeAt, event.time > at, var current = watch {
                 current.judgeAt = nil
                 let shown = run.screen(atIndex: run.lastIndex(atOrBefore: at))?.state
                 if shown?.foreground != true {
@@ -77,10 +79,11 @@ public struct OutcomeIsShown: Oracle {
                 }
             case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
                 open.append(id)
-                watch?.requests.append(id)
-            case .responseReceived(let id, _, let outcome):
+                if watch != nil, watch?.firstRequest == nil { watch?.firstRequest = id }
+            case .responseReceived(let id, let endpoint, let outcome):
                 open.removeAll { $0 == id }
-                guard outcome != "cancelled", watch?.requests.contains(id) == true else { continue }
+                guard outcome != "cancelled", let first = watch?.firstRequest, id >= first,
+                      !RunObservation.backgroundEndpoints.contains(endpoint) else { continue }
                 watch?.answer = event
                 watch?.judgeAt = event.time
                 if outcome == "ok", watch?.firstSuccess == nil { watch?.firstSuccess = event.index }

@@ -27,30 +27,52 @@ public struct PromptFollowsItsTap: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        var asked = [Bool](repeating: false, count: Self.prompts.count)
-        var up = asked
+        if let unasked = permissionAfterNotNow(run) { return [unasked] }
+        // Most runs never show a prompt's answers (the fix plan's app has none): one look at the screens.
+        let answers = Self.prompts.flatMap(\.answers)
+        guard run.screens.contains(where: { screen in screen.state.actions.contains { answers.contains($0) } }) else { return [] }
+        return promptUnasked(run).map { [$0] } ?? []
+    }
+
+    /// The first permission prompt answered right after a tap on Not now.
+    private func permissionAfterNotNow(_ run: RunObservation) -> Violation? {
         var lastTap: RunObservation.Event?
-        for event in run.events([.userAction, .permissionAnswered, .launched, .killed, .screen]) {
+        for event in run.events([.userAction, .permissionAnswered, .launched, .killed]) {
             switch event.event {
             case .permissionAnswered:
-                if let tap = lastTap, case .userAction(.notNow, _) = tap.event {
-                    return [Violation(oracle: name, at: event.time,
-                                      message: "The system's permission prompt was answered at \(event.time), after the user's 'not-now' "
-                                        + "at \(tap.time) and no tap that asked for it: Not now means the app does not ask (000 "
-                                        + "Pitfall 4: \"Only if user taps Enable, show iOS dialog\").",
-                                      excerpt: run.lines([tap.index, event.index]))]
-                }
+                guard let tap = lastTap, case .userAction(.notNow, _) = tap.event else { continue }
+                return Violation(oracle: name, at: event.time,
+                                 message: "The system's permission prompt was answered at \(event.time), after the user's 'not-now' "
+                                    + "at \(tap.time) and no tap that asked for it: Not now means the app does not ask (000 "
+                                    + "Pitfall 4: \"Only if user taps Enable, show iOS dialog\").",
+                                 excerpt: run.lines([tap.index, event.index]))
+            case .userAction: lastTap = event
+            default: lastTap = nil
+            }
+        }
+        return nil
+    }
+
+    /// The first sheet or alert that came up with no tap of its own.
+    private func promptUnasked(_ run: RunObservation) -> Violation? {
+        let prompts = Self.prompts
+        var asked = [Bool](repeating: false, count: prompts.count)
+        var up = asked
+        var lastTap: RunObservation.Event?
+        for event in run.events([.userAction, .launched, .killed, .screen]) {
+            switch event.event {
             case .userAction(let action, _):
                 lastTap = event
-                for (position, prompt) in Self.prompts.enumerated() where prompt.raisedBy == action { asked[position] = true }
+                for position in prompts.indices where prompts[position].raisedBy == action { asked[position] = true }
             case .launched, .killed:
                 lastTap = nil
                 for position in asked.indices { (asked[position], up[position]) = (false, false) }
             case .screen(let state):
-                for (position, prompt) in Self.prompts.enumerated() {
+                for position in prompts.indices {
+                    let prompt = prompts[position]
                     let shown = state.actions.contains { prompt.answers.contains($0) }
                     if shown, !up[position], !asked[position] {
-                        return [violation(prompt.name, raisedBy: prompt.raisedBy, at: event, lastTap: lastTap, in: run)]
+                        return violation(prompt.name, raisedBy: prompt.raisedBy, at: event, lastTap: lastTap, in: run)
                     }
                     if shown { up[position] = true } else if up[position] { (up[position], asked[position]) = (false, false) }
                 }
@@ -58,7 +80,7 @@ public struct PromptFollowsItsTap: Oracle {
                 break
             }
         }
-        return []
+        return nil
     }
 
     private func violation(_ prompt: String, raisedBy tap: UserAction, at screen: RunObservation.Event, lastTap: RunObservation.Event?,
