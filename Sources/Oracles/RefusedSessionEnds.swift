@@ -27,28 +27,29 @@ public struct RefusedSessionEnds: Oracle {
             let (loss, user, what, until, answers) = (lost.event, lost.user, lost.what, lost.until, lost.answers)
             if let ignored = Self.ignoredRefusal(user, answers: answers, in: run, window: settings.flashWindow) {
                 let (answer, deadline, end, seen) = ignored
-                violations.append(Violation(
-                    oracle: name, at: deadline,
-                    message: what.prefix(1).uppercased() + what.dropFirst() + " at \(loss.time); the app got 401 for "
-                        + "\(answer.endpoint.rawValue) #\(answer.id) at \(answer.event.time) and still showed \(seen) as \(user) "
-                        + "\(answer.event.time.duration(to: deadline).totalMilliseconds)ms later. Treat a 401 for the session as "
-                        + "its end: sign out, clear what the account left on the device, say why (seeds 003, 004).",
-                    excerpt: run.lines([loss.index, answer.event.index, end])))
+                violations.append(carriedOn(lost, answer: answer, deadline: deadline, end: end,
+                                            doing: "still showed \(seen) as \(user)", in: run))
             } else if let kept = Self.keptSession(user, answers: answers, in: run, window: settings.flashWindow) {
                 let (answer, deadline, end) = kept
                 let seen = run.screen(atIndex: end)?.state.route.map(\.description) ?? "no screen"
-                violations.append(Violation(
-                    oracle: name, at: deadline,
-                    message: what.prefix(1).uppercased() + what.dropFirst() + " at \(loss.time); the app got 401 for "
-                        + "\(answer.endpoint.rawValue) #\(answer.id) at \(answer.event.time) and \(answer.event.time.duration(to: deadline).totalMilliseconds)ms "
-                        + "later still held \(user)'s session, on \(seen), without signing out. Treat a 401 for the session as "
-                        + "its end: sign out, clear what the account left on the device, say why (seeds 003, 004).",
-                    excerpt: run.lines([loss.index, answer.event.index, end])))
+                violations.append(carriedOn(lost, answer: answer, deadline: deadline, end: end,
+                                            doing: "still held \(user)'s session, on \(seen), without signing out", in: run))
             }
             violations += silentSignOut(of: user, answeringAny: answers.map(\.event.time), after: loss, until: until,
                                         what: what, in: run)
         }
         return violations
+    }
+
+    /// The app carried on after a 401 for the lost session: what it was `doing` a flash window later.
+    private func carriedOn(_ lost: RunObservation.SessionLoss, answer: RunObservation.RefusedAnswer, deadline: SimulationInstant,
+                           end: Int, doing: String, in run: RunObservation) -> Violation {
+        Violation(oracle: name, at: deadline,
+                  message: lost.what.prefix(1).uppercased() + lost.what.dropFirst() + " at \(lost.event.time); the app got 401 for "
+                    + "\(answer.endpoint.rawValue) #\(answer.id) at \(answer.event.time) and \(doing) "
+                    + "\(answer.event.time.duration(to: deadline).totalMilliseconds)ms later. Treat a 401 for the session as "
+                    + "its end: sign out, clear what the account left on the device, say why (seeds 003, 004).",
+                  excerpt: run.lines([lost.event.index, answer.event.index, end]))
     }
 
     /// The first 401 for the lost session that reached the app while `user` was signed in and
