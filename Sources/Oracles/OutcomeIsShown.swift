@@ -108,6 +108,7 @@ public struct OutcomeIsShown: Oracle {
     private func judge(_ watch: Watch, at: SimulationInstant, in run: RunObservation) -> Violation? {
         guard let answer = watch.answer,
               let shown = run.screen(atIndex: run.lastIndex(atOrBefore: at)), shown.state.foreground,
+              shown.state.spinner == nil, shown.state.loadingScreen == nil,
               case .userAction(let action, _) = watch.tap.event,
               case .responseReceived(let id, let endpoint, let outcome) = answer.event else { return nil }
         let succeeded = outcome == "ok"
