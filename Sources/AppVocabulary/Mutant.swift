@@ -87,6 +87,7 @@ extension Mutant {
     @inlinable public static var decOfflineEvents: Mutant { Mutant("dec-offline-events", fingerprint: 0xcb021478e7f0e2e9) }
     @inlinable public static var decPushOrder: Mutant { Mutant("dec-push-order", fingerprint: 0x8f0427514cf5c217) }
     @inlinable public static var decResumeAnonymous: Mutant { Mutant("dec-resume-anonymous", fingerprint: 0x8a4fd424fbf91a05) }
+    @inlinable public static var decProgressElsewhere: Mutant { Mutant("dec-progress-elsewhere", fingerprint: 0x6cd2413352116fbc) }
     @inlinable public static var decResumeStep: Mutant { Mutant("dec-resume-step", fingerprint: 0x91246c300ffda6ea) }
     @inlinable public static var decSignedInIntake: Mutant { Mutant("dec-signed-in-intake", fingerprint: 0x5ce892cb3510aa6d) }
     @inlinable public static var decStartOverSignedIn: Mutant { Mutant("dec-start-over-signed-in", fingerprint: 0xcc0028b820e6bcce) }
@@ -219,6 +220,9 @@ extension Mutant {
         Entry(.decResumeStep, app: .fixPlan,
               summary: "a force-quit on the code screen restarts at the intro instead of the email step",
               source: "003 Force-quit mid-onboarding: resume from the cached step"),
+        Entry(.decProgressElsewhere, app: .fixPlan,
+              summary: "a signed-in relaunch with a cached step never asks the backend: steps done on another device are done again",
+              source: "002 §4 (progress made on another device); 003 Backend is source of truth; cross-device continuity"),
         Entry(.decSignedInIntake, app: .fixPlan,
               summary: "a signed-in user routed to the intake goes on to the email screen, and Back leads to the intro: asked to sign in again",
               source: "000 Pitfall 12 (\"Can't go back after auth\"); 003 Session (survives until sign-out)"),

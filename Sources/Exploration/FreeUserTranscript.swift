@@ -21,8 +21,12 @@ public enum FreeUserTranscript {
             guard let log = logs.popFirst() else { return nil }
             steps += self.steps(of: log)
             resets += log.choices.compactMap { choice in
-                guard case .resetProgramElsewhere(let email) = choice.act else { return nil }
-                return AccountLoss(.programReset, at: SimulationInstant.zero.duration(to: choice.at), email: email)
+                let at = SimulationInstant.zero.duration(to: choice.at)
+                switch choice.act {
+                case .resetProgramElsewhere(let email): return AccountLoss(.programReset, at: at, email: email)
+                case .progressElsewhere(let email): return AccountLoss(.progressElsewhere, at: at, email: email)
+                default: return nil
+                }
             }
         }
         guard logs.isEmpty else { return nil }
@@ -51,7 +55,7 @@ public enum FreeUserTranscript {
     /// Nil for what the user did on another device (`scripted` makes it a timed backend event).
     static func step(for act: UserChoice.Act) -> ScenarioStep? {
         switch act {
-        case .resetProgramElsewhere: nil
+        case .resetProgramElsewhere, .progressElsewhere: nil
         case .tap(let action, let input): .action(action, input: input, mayBeRefused: true)
         case .launch: .launch
         case .kill: .kill

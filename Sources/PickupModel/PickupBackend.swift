@@ -49,6 +49,8 @@ public actor PickupBackend: SimulatedServer {
     /// A revoked session or a deleted account (the scenario's account-loss faults): every request
     /// with the user's session is refused from now on.
     public func lose(_ loss: AccountLoss) {
+        // Another device's program or progress is not this app's: it has neither.
+        guard loss.kind == .accountDeleted || loss.kind == .sessionRevoked else { return }
         let users = loss.email.map { [user(ofAppleID: $0)].compactMap { $0 } } ?? usersByAppleID.map(\.user)
         for user in users where !refused.contains(where: { $0.user == user }) {
             refused.append((user, loss.kind == .accountDeleted))

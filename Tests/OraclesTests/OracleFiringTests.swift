@@ -65,6 +65,7 @@ import Scenarios
         Case(oracle: "tryAgainIsOffered", scenario: "fix-plan/failed-resend-can-try-again.json", mutant: .appFailedResendWaits),
         Case(oracle: "mainAppearanceRefreshesToken", scenario: "pickup/refresh-sent-as-the-path-goes-is-made-online.json", mutant: .pickupRefreshLostOffline),
         Case(oracle: "noErrorFromTheLastSession", scenario: "decisions/revoked-during-activation-starts-clean.json", mutant: .appCancelledActivationError),
+        Case(oracle: "resumeCatchesUpWithTheJourney", scenario: "decisions/progress-on-another-device-picked-up.json", mutant: .decProgressElsewhere),
         Case(oracle: "inputBlamedOnlyWhenRejected", scenario: "fix-plan/lost-code-is-not-called-wrong.json", mutant: .appNetworkBlamesCode),
         Case(oracle: "failuresSurface", scenario: "fix-plan/goal-selection-fails-silently.json", mutant: .fix8),
         Case(oracle: "failuresSurface", scenario: "fix-plan/activation-network-blip.json", mutant: .fix3),

@@ -43,6 +43,11 @@ public struct AccountLoss: Sendable, Equatable {
         /// onboarding; an active program goes back to approved, the sessions stay (002 §10's
         /// success screen must then not show the program as ready).
         case programReset
+        /// Not a loss: the user goes on with onboarding on another device (003: "start on iPad,
+        /// finish on iPhone"): the next unfinished step of the journey, the intake or the goals,
+        /// is done there. Only for a user still onboarding (002 §4: "a user who made progress on
+        /// another device ... gets stuck").
+        case progressElsewhere
     }
 
     public var kind: Kind

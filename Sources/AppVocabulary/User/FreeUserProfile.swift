@@ -27,8 +27,8 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
     case signOut
     /// Do one of the above while a request is in flight instead of waiting for the answer.
     case midRequest
-    /// Close the app, change the program on another device (the web), open the app again: it
-    /// must not trust what it knew (002 §10).
+    /// Close the app, change the program on another device (the web) or go on with onboarding
+    /// there, open the app again: it must not trust what it knew (002 §4, §10).
     case otherDevice
     /// The code's email is slow to come, or lands in spam: wait on the code screen until Resend
     /// is offered, and ask for another (002 §9: "Returning user doesn't get OTP email, taps

@@ -8,6 +8,8 @@ public struct UserChoice: Sendable, Equatable {
         case launch, kill, background, foreground, reinstall, corruptCache, signOut, goOffline, goOnline
         /// On another device, the user's program is reset (an active one goes back to approved).
         case resetProgramElsewhere(email: String)
+        /// On another device, the user goes on with onboarding: the next step is done there.
+        case progressElsewhere(email: String)
 
         public var description: String {
             switch self {
@@ -22,6 +24,7 @@ public struct UserChoice: Sendable, Equatable {
             case .goOffline: "go offline"
             case .goOnline: "go online"
             case .resetProgramElsewhere(let email): "reset the program of \(email) on another device"
+            case .progressElsewhere(let email): "go on with the onboarding of \(email) on another device"
             }
         }
     }

@@ -209,6 +209,7 @@ public actor MockBackend: SimulatedServer {
     func lose(_ loss: AccountLoss) {
         let emails = loss.email.map { [$0] } ?? accountsByEmail.keys
         if loss.kind == .programReset { return resetPrograms(of: emails) }
+        if loss.kind == .progressElsewhere { return progressElsewhere(of: emails) }
         for email in emails {
             guard let account = accountsByEmail[email] else { continue }
             let deleted = loss.kind == .accountDeleted
@@ -233,6 +234,29 @@ public actor MockBackend: SimulatedServer {
             let user = account.userID
             _ = update(user) { account in
                 if account.journey.programStatus == .active { account.journey.programStatus = .approved }
+                return .success(.accepted)
+            }
+        }
+    }
+
+    /// These users went on with onboarding on another device: it pushed the next unfinished
+    /// step, the intake (the step after it stored) or else a goal (a draft program), as this
+    /// app's own pushes would. A finished user, or one with goals chosen, is left alone.
+    private func progressElsewhere(of emails: [String]) {
+        for email in emails {
+            guard let account = accountsByEmail[email], account.progress != .complete, !account.journey.goalsComplete else { continue }
+            let user = account.userID
+            _ = update(user) { account in
+                if !account.journey.intakeComplete {
+                    account.journey.intakeComplete = true
+                    if account.progress.map({ $0 < .intakeComplete }) ?? true {
+                        account.progress = .intakeComplete
+                        simulation.record(ModelEvent.progressStored(user: user, phase: .intakeComplete))
+                    }
+                } else {
+                    account.journey.goalsComplete = true
+                    if account.journey.programStatus < .draft { account.journey.programStatus = .draft }
+                }
                 return .success(.accepted)
             }
         }

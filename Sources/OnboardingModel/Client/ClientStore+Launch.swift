@@ -41,6 +41,16 @@ extension ClientStore {
             pendingEmail = cache.pendingEmail
             // fix-13 fixed: "The resume gate is designed for cold launches", so it shows here.
             show(phase: cache.phase, resumeGate: cache.phase.isMidOnboarding)
+            // 002 §4 fixed: "A user who made progress on another device or whose local state is
+            // stale gets stuck"; the fix syncs a mid-onboarding relaunch too and advances "if local
+            // state is earlier than backend". The cached step shows at once (003: no flash); the
+            // backend is asked behind the gate, and Resume goes on from the further of the two.
+            // From the permission prompt on, the user is past every step a journey names (an
+            // active program leaves them there: see noRouteFlash). dec-progress-elsewhere: a
+            // cache hit never asks, and the user redoes those steps.
+            if resumeGate, cache.phase < .notificationPermission, !mutants.contains(.decProgressElsewhere) {
+                catchingUp = run("catchUpWithBackend") { await $0.catchUpWithBackend() }
+            }
         case .hit, .miss:
             // No cache, or one that stops before sign-in finished: a session means the user is
             // signed in, so a cached sign-in step cannot be resumed; the backend decides.
@@ -76,6 +86,17 @@ extension ClientStore {
             // 003: "Timeout fallback: Show onboarding if backend check fails or times out".
             finishLaunch(at: .intro)
         }
+    }
+
+    /// Behind the resume gate of a cached relaunch: the journey, in case the user went on elsewhere.
+    /// No answer changes nothing: the cached step is where the user left off here.
+    func catchUpWithBackend() async {
+        guard let user = userID else { return }
+        let session = disk.storage.session
+        let result = await network.send(.journey(userID: user), timeout: timeouts.launchCheck)
+        if handledAccountLoss(result, of: .journey(userID: user), sentWith: session) { return }
+        guard case .success(.journey(let journey)) = result, resumeGate, userID == user, journey.resumePhase > phase else { return }
+        journeyAhead = journey
     }
 
     private func finishLaunch(at target: OnboardingPhase) {
@@ -179,12 +200,21 @@ extension ClientStore {
 
     func resume() {
         resumeGate = false
+        catchingUp.take()?.cancel()
+        if let journey = journeyAhead.take(), journey.resumePhase > phase {
+            // Where the user got to on another device (002 §4: "If local state is earlier than backend, advance").
+            programStatus = journey.programStatus
+            if journey.resumePhase == .processOverview { run("fetchGoalOptions") { await $0.fetchGoalOptions() } }
+            return setPhase(journey.resumePhase)
+        }
         screenDidAppear(phase)
         publish()
     }
 
     func startOver() {
         resumeGate = false
+        journeyAhead = nil
+        catchingUp.take()?.cancel()
         setPhase(.intro)
     }
 

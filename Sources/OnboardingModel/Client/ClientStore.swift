@@ -37,6 +37,11 @@ actor ClientStore {
     @exclusivity(unchecked) var retryTarget: RetryTarget?
     @exclusivity(unchecked) var busy: String?
     @exclusivity(unchecked) var resumeGate = false
+    /// Under the resume gate of a signed-in relaunch: the backend's journey, once it answered with
+    /// a step further than the cached one (002 §4: progress made on another device).
+    @exclusivity(unchecked) var journeyAhead: Journey?
+    /// The request for that journey while it is out: the gate's going makes its answer moot.
+    @exclusivity(unchecked) var catchingUp: SimulationTask?
     /// The success screen found the program not active: it offers Activate in place (002 §10).
     @exclusivity(unchecked) var successNeedsActivation = false
     @exclusivity(unchecked) var foreground = true
@@ -280,10 +285,12 @@ actor ClientStore {
 
     /// A button's `Task { … }`: async work started by a tap, owned by the app process.
     /// The name is rendered only if a report shows the task.
-    func run(_ name: @autoclosure @escaping () -> String, _ body: @escaping @Sendable (ClientStore) async -> Void) {
-        guard let task = process.spawn(describedBy: name, { await body(self) }) else { return }
+    @discardableResult
+    func run(_ name: @autoclosure @escaping () -> String, _ body: @escaping @Sendable (ClientStore) async -> Void) -> SimulationTask? {
+        guard let task = process.spawn(describedBy: name, { await body(self) }) else { return nil }
         screenWork.removeAll { $0.isFinished || $0.isCancelled }
         screenWork.append(task)
+        return task
     }
 
     /// Cancels the work the screens started (at sign-out and account loss).

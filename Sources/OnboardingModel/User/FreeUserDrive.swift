@@ -190,6 +190,8 @@ struct FreeUserDrive: FreeUserDriving {
         case .goOnline: await world.network.setOnline(true)
         case .resetProgramElsewhere(let email):
             world.backend.onSharedExecutor(passing: email) { $0.lose(AccountLoss(.programReset, at: .zero, email: $1)) }
+        case .progressElsewhere(let email):
+            world.backend.onSharedExecutor(passing: email) { $0.lose(AccountLoss(.progressElsewhere, at: .zero, email: $1)) }
         }
         // A device event awaited another actor: what it woke may or may not have run when the
         // call returns, depending on how the build hops. Look again only a moment later, when
