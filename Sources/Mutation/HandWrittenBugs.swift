@@ -77,6 +77,9 @@ public struct HandWrittenBug: Sendable, Equatable {
             }
             guard !bug.find.isEmpty else { throw problem("\(at).find", "expected the text to replace, got nothing") }
             guard bug.find != bug.replace else { throw problem("\(at).replace", "the same as find: the bug changes nothing") }
+            if let twin = bugs.first(where: { $0.file == bug.file && $0.find == bug.find && $0.replace == bug.replace }) {
+                throw problem(at, "the same edit as \"\(twin.name)\" (file, find and replace): it would be tried, and counted, twice; keep one")
+            }
             bugs.append(bug)
         }
         return bugs

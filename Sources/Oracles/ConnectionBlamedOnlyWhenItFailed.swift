@@ -9,7 +9,11 @@ import AppVocabulary
 /// Judged from the user's own record and the network's: an error that names the connection
 /// ("connect", "offline", "network", "internet") appears, on a screen in the foreground, only if
 /// since the user's last tap (or the launch) a request failed without the backend judging it
-/// (dropped, timed out, sent offline, a 5xx) or the device was offline. Told to check a
+/// (dropped, timed out, sent offline, a 5xx) or the device was offline. An error that says there
+/// is no connection *now* ("No connection", "No internet", "Not connected", "offline") needs the
+/// device offline when it shows, give or take the flash window, if no request failed: an offline
+/// spell that ended long before is no excuse (an app that read the connection once before a long
+/// wait says "No connection" on a phone back online). Told to check a
 /// connection that works, the user toggles Wi-Fi and tries again into the same failure, when the
 /// app knew the fault was elsewhere (a sheet that failed, an answer it refused).
 public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
@@ -22,24 +26,31 @@ public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var online = true
+        var backOnlineAt = SimulationInstant.zero
+        var offlineSinceTap = false
         var failedSinceTap = false
         var shown: String?
         for event in run.events([.connectivity, .userAction, .responseReceived, .screen]) {
             switch event.event {
             case .connectivity(let isOnline):
+                if isOnline && !online { backOnlineAt = event.time }
                 online = isOnline
-                if !isOnline { failedSinceTap = true }
+                if !isOnline { offlineSinceTap = true }
             case .userAction:
-                failedSinceTap = !online
+                offlineSinceTap = !online
+                failedSinceTap = false
             case .responseReceived(_, _, let outcome):
                 if !InputBlamedOnlyWhenRejected.judgedByTheBackend(outcome) { failedSinceTap = true }
             case .screen(let state):
                 defer { shown = state.errorText }
                 guard let error = state.errorText, error != shown, state.foreground, !failedSinceTap,
                       Self.namesTheConnection(error) else { continue }
+                let offlineOfLate = !online || backOnlineAt.duration(to: event.time) <= settings.flashWindow
+                if Self.claimsNoConnectionNow(error) ? offlineOfLate : offlineSinceTap { continue }
                 return [Violation(oracle: name, at: event.time,
                                   message: "\(state.route.map(\.description) ?? "The screen") said \"\(error)\" while the "
-                                    + "device was online and no request had failed on the network since the user's last tap: "
+                                    + "device was online" + (offlineSinceTap ? " (again since \(backOnlineAt))" : "")
+                                    + " and no request had failed on the network since the user's last tap: "
                                     + "the user is sent to check a connection that works. Say what failed (seed 004: \"Sign "
                                     + "in with Apple failed\"; 002 §1 keeps \"Couldn't connect\" for a call that failed).",
                                   excerpt: run.lines([event.index]))]
@@ -48,6 +59,13 @@ public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
             }
         }
         return []
+    }
+
+    /// Words that say the connection is down at this moment, not that an attempt failed.
+    static let noConnectionNow = ["no connection", "no internet", "not connected", "offline"]
+
+    static func claimsNoConnectionNow(_ error: String) -> Bool {
+        noConnectionNow.contains { TextSearch.contains(error, $0, ignoringASCIICase: true) }
     }
 
     static func namesTheConnection(_ error: String) -> Bool {

@@ -266,7 +266,9 @@ public struct RunObservation: Sendable {
 
     /// True when the run ends with the app running, the device online and no request meeting an
     /// injected fault for the whole final `window`: only then has queued work had a healthy
-    /// network long enough to be due.
+    /// network long enough to be due. A lost account's refusals are no fault of the network: an
+    /// app that keeps sending a dead account's work meets them on a healthy one (hand bug
+    /// `refused-push-of-another-user-retried-for-ever`: it held the next user's steps back).
     public func endsSettled(window: Duration) -> Bool {
         guard let launch = launches.last, launch.endIndex > lastIndex(atOrBefore: end) else { return false }
         let since = end.advanced(by: .zero - window)
@@ -277,8 +279,8 @@ public struct RunObservation: Sendable {
             case .connectivity(let isOnline):
                 if event.time > since && !isOnline { return false }
                 online = isOnline
-            case .faultApplied where event.time > since:
-                return false
+            case .faultApplied(_, _, let fault) where event.time > since:
+                if !Self.isRefusal(fault) { return false }
             default:
                 break
             }

@@ -61,9 +61,10 @@ import Scenarios
         #expect(over.worst.count == 3 && over.worst[0].value >= over.worst[2].value)
         #expect((over.runsOver?.over ?? 0) >= 20 && over.runsOver?.runs == 500)
         // The tail of the wait for goals is the 30 s generation timeout: a lost or unanswered call
-        // (slow generation adds 3–12 s and stays under it).
-        #expect(over.overRepresented.first.map { ["drop on generate-goals", "timeout on generate-goals"].contains($0.feature) } == true,
-                "\(over.overRepresented)")
+        // (slow generation adds 3–12 s and stays under it). Both are among the knobs shown (which
+        // of several real causes leads depends on the 500 runs drawn).
+        let shown = over.overRepresented.map(\.feature)
+        #expect(shown.contains("drop on generate-goals") && shown.contains("timeout on generate-goals"), "\(over.overRepresented)")
         #expect(over.overRepresented.allSatisfy { $0.over - $0.all >= 0.1 })
         let calm = TimingBudgets(byTarget: [("new-user", [("waitMs.goalReview", .init(p95: p95))])])
         #expect(calm.exceeded(in: outcome.summary).isEmpty)

@@ -32,6 +32,8 @@ import Testing
         (HandWrittenBugTests.file("{\"name\": \"a\", \"file\": \"f.swift\", \"find\": \"x\", \"replace\": \"x\"}"), "$.bugs[0].replace: the same as find"),
         (HandWrittenBugTests.file("{\"name\": \"a\", \"file\": \"f.swift\", \"find\": \"x\", \"replace\": \"y\"}, {\"name\": \"a\", \"file\": \"f.swift\", \"find\": \"z\", \"replace\": \"y\"}"),
          "$.bugs[1].name: \"a\" names an earlier bug too"),
+        (HandWrittenBugTests.file("{\"name\": \"a\", \"file\": \"f.swift\", \"find\": \"x\", \"replace\": \"y\"}, {\"name\": \"b\", \"file\": \"f.swift\", \"find\": \"x\", \"replace\": \"y\"}"),
+         "$.bugs[1]: the same edit as \"a\""),
         ("{\"bugs\": [", "line 1"),
     ])
     func aBadBugsFileSaysWhereAndWhat(_ text: String, _ expected: String) {

@@ -55,6 +55,26 @@ import Oracles
         #expect(ConnectionBlamedOnlyWhenItFailed().check(ownWords, settings: OracleSettings()).isEmpty)
     }
 
+    @Test func noConnectionSaidLongAfterTheConnectionCameBackIsReported() {
+        // Offline a moment after the tap; back online at 1.3 s; "No connection" at 3 s, with no request failed.
+        let late = signInFails([(1_100, .connectivity(online: false)), (1_300, .connectivity(online: true))],
+                               error: "No connection. Try again.")
+        #expect(ConnectionBlamedOnlyWhenItFailed().check(late, settings: OracleSettings())
+            .map(\.message).contains { $0.contains("again since 1300ms") })
+    }
+
+    @Test func noConnectionSaidWhileOfflineJustAfterOrAfterAFailedRequestIsFine() {
+        let stillOffline = signInFails([(1_200, .connectivity(online: false))], error: "No connection. Try again.")
+        #expect(ConnectionBlamedOnlyWhenItFailed().check(stillOffline, settings: OracleSettings()).isEmpty)
+        let justBack = signInFails([(1_100, .connectivity(online: false)), (2_800, .connectivity(online: true))],
+                                   error: "No connection. Try again.")
+        #expect(ConnectionBlamedOnlyWhenItFailed().check(justBack, settings: OracleSettings()).isEmpty)
+        let dropped = signInFails([(1_500, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .appleSignIn)),
+                                   (2_500, .responseReceived(id: 1, endpoint: .appleSignIn, outcome: "dropped"))],
+                                  error: "No connection. Try again.")
+        #expect(ConnectionBlamedOnlyWhenItFailed().check(dropped, settings: OracleSettings()).isEmpty)
+    }
+
     // MARK: emailFieldIsTheUsers
 
     let auth = Route.onboarding(.auth)

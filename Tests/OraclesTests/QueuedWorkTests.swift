@@ -60,3 +60,27 @@ import Oracles
         #expect(NoLostProgress().check(steps(lost: false), settings: OracleSettings()).count == 1)
     }
 }
+
+/// A lost account's refusals at the end of a run are no network trouble: the run still ends
+/// settled, so work the app could have sent is judged (hand bug
+/// `refused-push-of-another-user-retried-for-ever`).
+@Suite struct SettledRunTests {
+    func run(ending fault: String) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in [(Int64(0), ModelEvent.launched(process: 1, cold: true)),
+                            (170_000, .faultApplied(id: 9, endpoint: .pushProgress, fault: fault)),
+                            (200_000, .note("end"))] {
+            trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
+        }
+        return RunObservation(trace: trace)
+    }
+
+    @Test func aLostAccountsRefusalLeavesTheRunSettled() {
+        #expect(run(ending: "account-deleted user=u1").endsSettled(window: .seconds(60)))
+        #expect(run(ending: "session-revoked user=u1").endsSettled(window: .seconds(60)))
+    }
+
+    @Test func aNetworkFaultInTheWindowLeavesItUnsettled() {
+        #expect(!run(ending: "drop").endsSettled(window: .seconds(60)))
+    }
+}

@@ -26,6 +26,29 @@ import Oracles
                (9_000, .foregrounded)] + then)
     }
 
+    /// On the email screen with `typed` in the field, away from 5 s to 9 s; back, the field reads `back`.
+    func emailAway(typed: String, back: String, between: [(Int64, ModelEvent)] = []) -> [Violation] {
+        func auth(_ email: String) -> ModelEvent {
+            var state = ScreenState(route: .onboarding(.auth))
+            state.actions = [.typeEmail, .sendCode]
+            state.emailField = email
+            return .screen(state)
+        }
+        return check([(0, auth("")), (2_000, .userAction(.typeEmail, detail: "\"\(typed)\"")), (2_000, auth(typed)),
+                      (5_000, .backgrounded), (9_000, .foregrounded)] + between + [(9_000, auth(back))])
+    }
+
+    @Test func aReturnThatRewritesWhatTheUserTypedIsReported() {
+        let found = emailAway(typed: "li.wei@example.org", back: "old@example.com")
+        #expect(found.map(\.message).contains { $0.contains("left the email field \"li.wei@example.org\"") })
+    }
+
+    @Test func aReturnThatKeepsTheFieldOrFollowsATapIsQuiet() {
+        #expect(emailAway(typed: "li.wei@example.org", back: "li.wei@example.org").isEmpty)
+        #expect(emailAway(typed: "li.wei@example.org", back: "",
+                          between: [(9_000, .userAction(.useDifferentEmail, detail: ""))]).isEmpty)
+    }
+
     @Test func aReturnThatRewindsThePagerIsReported() {
         let found = away(then: [(9_000, page(1))])
         #expect(found.map(\.message).contains { $0.contains("left the app on page(2)") })

@@ -213,8 +213,6 @@ extension ClientStore {
 
     func startOver() {
         resumeGate = false
-        journeyAhead = nil
-        catchingUp.take()?.cancel()
         setPhase(.intro)
     }
 

@@ -1,0 +1,72 @@
+import SimKernel
+import AppVocabulary
+
+/// A sign-out holds until the user signs in again (seed 004: "Sign Out … clears Keychain and
+/// routes back to WelcomeAuthView"; "Auth wall: user must sign in before accessing any app
+/// content"; seed 003: a session "survives until sign-out").
+///
+/// After the user signs out (Sign out on the fix plan's main app, Sign Out confirmed in the pickup
+/// app), no screen that needs a session (the main app; the fix plan's steps after the code
+/// screen) shows again, in this launch or a later one, until a sign-in of the user's own has been
+/// answered `ok` on the wire (Verify's code, Sign in with Apple). Judged by the user's taps and the
+/// wire, not by the app's own `signed-in` records: a session written back behind the user's back
+/// is read as a signed-in launch by the app itself. The sign-out's own instant is `authWall`'s.
+public struct SignOutHolds: Oracle {
+    public let name = "signOutHolds"
+    public let summary = "after the user signs out, nothing that needs a session shows until they sign in again"
+    public var apps: [AppID] { [.fixPlan, .pickup] }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        let events = run.events([.userAction, .responseReceived])
+        var signedOutAt: RunObservation.Event?
+        var next = 0
+        for event in events {
+            switch event.event {
+            case .userAction(.signOut, _):
+                // A Sign Out that asks first (the pickup app's alert) is no sign-out until confirmed.
+                let asks = run.screen(atTime: event.time)?.state.actions.contains(.confirmSignOut) ?? false
+                if signedOutAt == nil, !asks { signedOutAt = event }
+            case .userAction(.confirmSignOut, _):
+                if signedOutAt == nil { signedOutAt = event }
+            case .responseReceived(_, .verifyOTP, "ok"), .responseReceived(_, .appleSignIn, "ok"):
+                if let signOut = signedOutAt, let shown = sessionScreen(after: signOut, before: event.index, in: run, from: &next) {
+                    return [violation(signOut, shown, in: run)]
+                }
+                signedOutAt = nil
+            default: break
+            }
+        }
+        if let signOut = signedOutAt, let shown = sessionScreen(after: signOut, before: Int.max, in: run, from: &next) {
+            return [violation(signOut, shown, in: run)]
+        }
+        return []
+    }
+
+    /// The first screen after the sign-out's instant and before trace index `last` that needs a session.
+    private func sessionScreen(after signOut: RunObservation.Event, before last: Int, in run: RunObservation, from next: inout Int)
+        -> (index: Int, time: SimulationInstant, state: ScreenState)?
+    {
+        while next < run.screens.count, run.screens[next].time <= signOut.time { next += 1 }
+        while next < run.screens.count, run.screens[next].index < last {
+            let screen = run.screens[next]
+            next += 1
+            switch screen.state.route {
+            case .main?: return screen
+            case .onboarding(let phase)? where phase > .authVerification: return screen
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    private func violation(_ signOut: RunObservation.Event, _ shown: (index: Int, time: SimulationInstant, state: ScreenState),
+                           in run: RunObservation) -> Violation {
+        Violation(oracle: name, at: shown.time,
+                  message: "The user signed out at \(signOut.time), and at \(shown.time) the app showed \(shown.state.route!) "
+                    + "though they had not signed in again: a sign-out holds until the user signs in (seed 004: "
+                    + "\"Sign Out … clears Keychain\"; \"user must sign in before accessing any app content\").",
+                  excerpt: run.lines([signOut.index, shown.index]))
+    }
+}
