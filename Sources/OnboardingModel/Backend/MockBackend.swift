@@ -239,14 +239,18 @@ public actor MockBackend: SimulatedServer {
         }
     }
 
-    /// These users went on with onboarding on another device: it pushed the next unfinished
-    /// step, the intake (the step after it stored) or else a goal (a draft program), as this
-    /// app's own pushes would. A finished user, or one with goals chosen, is left alone.
+    /// These users went on with onboarding on another device: they signed in there (an account
+    /// never signed in to is verified by it), and it pushed the next unfinished step, the intake
+    /// (the step after it stored) or else a goal (a draft program), as this app's own pushes
+    /// would. A finished user, or one with goals chosen, is left alone.
     private func progressElsewhere(of emails: [String]) {
         for email in emails {
             guard let account = accountsByEmail[email], account.progress != .complete, !account.journey.goalsComplete else { continue }
             let user = account.userID
             _ = update(user) { account in
+                // Found at 10⁶ seeds: progress made for an account nobody had signed in to let this
+                // phone's first sign-in pass as a new account's, which skips the journey check.
+                account.verified = true
                 if !account.journey.intakeComplete {
                     account.journey.intakeComplete = true
                     if account.progress.map({ $0 < .intakeComplete }) ?? true {
