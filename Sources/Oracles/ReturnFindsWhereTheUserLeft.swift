@@ -36,20 +36,19 @@ public struct ReturnFindsWhereTheUserLeft: Oracle {
                     continue
                 }
                 guard let route = state.route, let leftState = left, let was = leftState.route else { continue }
+                let what: String
                 if route == was {
                     guard let field = rewrittenField(leftState, state) else { continue }
-                    return [Violation(oracle: name, at: event.time,
-                                      message: "The user left \(field.name) \"\(field.was)\" on \(was) and came back at \(returned.time); at "
-                                        + "\(event.time) it read \"\(field.now)\" with no tap, answer or sign-out to change it: the "
-                                        + "return threw away what they had typed (seed 002 §13: \"when the app foregrounds, the "
-                                        + "view is exactly where the user left it\").",
-                                      excerpt: run.lines([returned.index, event.index]))]
+                    what = "The user left \(field.name) \"\(field.was)\" on \(was) and came back at \(returned.time); at "
+                        + "\(event.time) it read \"\(field.now)\" with no tap, answer or sign-out to change it: the return "
+                        + "threw away what they had typed"
+                } else {
+                    what = "The user left the app on \(was) and came back at \(returned.time); at \(event.time) the app "
+                        + "showed \(route) with no tap, answer or sign-out to move it: the return threw away where they were"
                 }
                 return [Violation(oracle: name, at: event.time,
-                                  message: "The user left the app on \(was) and came back at \(returned.time); at \(event.time) "
-                                    + "the app showed \(route) with no tap, answer or sign-out to move it: the return threw "
-                                    + "away where they were (seed 002 §13: \"when the app foregrounds, the view is exactly "
-                                    + "where the user left it\").",
+                                  message: what + " (seed 002 §13: \"when the app foregrounds, the view is exactly where "
+                                    + "the user left it\").",
                                   excerpt: run.lines([returned.index, event.index]))]
             default:
                 back = nil
