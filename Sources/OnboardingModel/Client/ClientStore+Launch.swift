@@ -202,9 +202,9 @@ extension ClientStore {
         resumeGate = false
         catchingUp.take()?.cancel()
         if let journey = journeyAhead.take(), journey.resumePhase > phase {
-            // Where the user got to on another device (002 §4: "If local state is earlier than backend, advance").
+            // Where the user got to on another device (002 §4: "If local state is earlier than
+            // backend, advance"): program review or the main app, past the goals' screens.
             programStatus = journey.programStatus
-            if journey.resumePhase == .processOverview { run("fetchGoalOptions") { await $0.fetchGoalOptions() } }
             return setPhase(journey.resumePhase)
         }
         screenDidAppear(phase)
