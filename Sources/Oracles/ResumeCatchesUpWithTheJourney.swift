@@ -47,19 +47,11 @@ public struct ResumeCatchesUpWithTheJourney: Oracle {
     /// asked and had no answer yet, or could not ask.
     private func journeyKnowable(to user: String, in run: RunObservation, launch: RunObservation.Launch,
                                  before tap: RunObservation.Event) -> Journey? {
-        let window = run.events([.requestSent, .responseReceived, .backendHandled]).between(after: launch.startIndex, before: tap.index)
-        var asked = false
-        var handledAt: [(id: Int, index: Int)] = []
-        var answeredAt: Int?
-        for event in window {
-            switch event.event {
-            case .requestSent(_, _, .journey): asked = true
-            case .backendHandled(let id, .journey, _): handledAt.append((id, event.index))
-            case .responseReceived(let id, .journey, "ok"): answeredAt = handledAt.last { $0.id == id }?.index ?? event.index
-            default: break
-            }
+        if let answeredAt = run.lastJourneyAnswer(after: launch.startIndex, before: tap.index) {
+            return run.journey(of: user, atIndex: answeredAt)
         }
-        if let answeredAt { return run.journey(of: user, atIndex: answeredAt) }
+        let asked = run.events([.requestSent]).between(after: launch.startIndex, before: tap.index)
+            .contains { if case .requestSent(_, _, .journey) = $0.event { true } else { false } }
         guard !asked, run.onlineStretch(from: launch.start, to: tap.time, atLeast: .milliseconds(1)) else { return nil }
         return run.journey(of: user, atIndex: launch.startIndex)
     }

@@ -250,6 +250,20 @@ public struct RunObservation: Sendable {
         return Self.lastPosition(in: history.count) { history[$0].index <= index }.map { history[$0].journey }
     }
 
+    /// Where the backend handled the last journey request answered `ok` between `start` and
+    /// `index` (exclusive): the journey the app could know from that answer is the backend's at
+    /// that point (`journey(of:atIndex:)`). Nil if no journey answer came in the window.
+    public func lastJourneyAnswer(after start: Int, before index: Int) -> Int? {
+        let answered = events([.responseReceived]).between(after: start, before: index).last { event in
+            if case .responseReceived(_, .journey, "ok") = event.event { return true }
+            return false
+        }
+        guard let answered, case .responseReceived(let id, _, _) = answered.event else { return nil }
+        // Handled before its answer arrived: searched backwards from the answer, it is near.
+        return events([.backendHandled]).between(after: -1, before: answered.index)
+            .last { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? answered.index
+    }
+
     /// True when `user` had finished onboarding by `index`: seeded with a complete journey, or
     /// the backend stored the `complete` step. (A program can be active before the user has
     /// seen the notification and success screens; resuming there is right.)

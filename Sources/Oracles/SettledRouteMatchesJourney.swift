@@ -19,7 +19,7 @@ public struct SettledRouteMatchesJourney: Oracle {
                   let settled = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route != .launch }),
                   // The journey as the backend had it when it answered the launch check (a queued
                   // push may move it on while the answer travels back).
-                  let journey = run.journey(of: user, atIndex: answeredAt(run, launch: launch, before: settled.index)) else {
+                  let journey = run.journey(of: user, atIndex: run.lastJourneyAnswer(after: launch.startIndex, before: settled.index) ?? settled.index) else {
                 return nil
             }
             let expected: Route = journey.resumePhase == .complete ? .main : .onboarding(journey.resumePhase)
@@ -37,17 +37,4 @@ public struct SettledRouteMatchesJourney: Oracle {
         }
     }
 
-
-    /// The trace index where the backend handled the last journey request answered before
-    /// `index` in this launch (or `index` itself if there was none).
-    private func answeredAt(_ run: RunObservation, launch: RunObservation.Launch, before index: Int) -> Int {
-        let answered = run.events([.responseReceived]).between(after: launch.startIndex, before: index).last { event in
-            if case .responseReceived(_, .journey, "ok") = event.event { return true }
-            return false
-        }
-        guard let answered, case .responseReceived(let id, _, _) = answered.event else { return index }
-        // Handled before its answer arrived: searched backwards from the answer, it is near.
-        return run.events([.backendHandled]).between(after: -1, before: answered.index)
-            .last { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? index
-    }
 }
