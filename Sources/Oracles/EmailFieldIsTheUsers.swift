@@ -12,7 +12,9 @@ import AppVocabulary
 /// screen), letter case and white space aside. An app that pre-fills an older address (the first one typed, another
 /// visit's, a cache that kept the wrong one) sends the next code to an address the user has
 /// since replaced. Before the user types, a pre-filled field is the run's history (a scenario's
-/// cache), not judged; a reinstall wipes what the app could know.
+/// cache), not judged; a reinstall wipes what the app could know. After a sign-out, until the
+/// user types again, the field is empty: an address from the session that ended is the last
+/// user's, offered to the next one.
 public struct EmailFieldIsTheUsers: Oracle {
     public let name = "emailFieldIsTheUsers"
     public let summary = "a filled email field shows the email the user typed last"
@@ -26,10 +28,13 @@ public struct EmailFieldIsTheUsers: Oracle {
         var tapped: String?, delivered: String?
         var carried: (id: Int, email: String)?
         var shown = ""
-        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived]) {
+        // An address shown when a session ended: until the user types again, the field is the next person's.
+        var signedOutWith: (email: String, index: Int)?
+        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut]) {
             switch event.event {
             case .userAction(.typeEmail, let detail):
                 typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
+                signedOutWith = nil
             case .userAction(.sendCode, _):
                 // What the field showed at the tap is the address the user sent (a pre-filled one they accepted included).
                 tapped = shown.isEmpty ? typed?.email ?? tapped : shown
@@ -38,9 +43,15 @@ public struct EmailFieldIsTheUsers: Oracle {
             case .responseReceived(let id, _, "ok"):
                 if let sending = carried, sending.id == id { delivered = sending.email }
             case .reinstalled:
+                (typed, tapped, delivered, signedOutWith) = (nil, nil, nil, nil)
+            case .signedOut:
+                if let last = typed ?? tapped.map({ ($0, event.index) }) { signedOutWith = (last.0, event.index) }
                 (typed, tapped, delivered) = (nil, nil, nil)
             case .screen(let state):
                 shown = state.emailField
+                if let before = signedOutWith, typed == nil, !shown.isEmpty {
+                    return [afterSignOut(run, at: event, showed: shown, before: before)]
+                }
                 guard let last = typed, !shown.isEmpty, !Self.same(shown, last.email),
                       !(tapped.map { Self.same(shown, $0) } ?? false), !(delivered.map { Self.same(shown, $0) } ?? false)
                 else { continue }
@@ -61,6 +72,17 @@ public struct EmailFieldIsTheUsers: Oracle {
                             + "\"\(typed.email)\"\(codeWent): the next code would go to an address they replaced. Pre-fill the "
                             + "email the user entered last (002 §6).",
                          excerpt: run.lines([typed.index, screen.index]))
+    }
+
+    private func afterSignOut(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,
+                              before: (email: String, index: Int)) -> Violation {
+        let route = run.screen(atIndex: screen.index)?.state.route.map(\.description) ?? "The screen"
+        return Violation(oracle: name, at: screen.time,
+                         message: "\(route) showed \"\(shown)\" in the email field after the session that used \"\(before.email)\" "
+                            + "ended, before anyone typed an address: whoever signs in next is offered the last user's address, "
+                            + "and one tap mails them its code. After a sign-out the field starts empty (003: \"If user A logs "
+                            + "out and new user B logs in: User B sees onboarding (no cache for them)\").",
+                         excerpt: run.lines([before.index, screen.index]))
     }
 
     /// The same address, letter case and surrounding white space aside.

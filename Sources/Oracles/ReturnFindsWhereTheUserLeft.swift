@@ -11,7 +11,8 @@ import AppVocabulary
 /// tap of the user's, an answer from the backend, a sign-out, a kill or a launch. A return that
 /// moves the user by itself (the pager back to its first page, the flow back to its start) throws
 /// away where they were; so does one that rewrites what the user left in a field (an email they
-/// corrected, a code half typed) on the same screen.
+/// corrected, a code half typed) on the same screen, or takes away a button they were offered
+/// (Confirm after the goal they picked, Start on the success screen).
 public struct ReturnFindsWhereTheUserLeft: Oracle {
     public let name = "returnFindsWhereTheUserLeft"
     public let summary = "coming back to the app, the user finds the screen they left"
@@ -23,12 +24,22 @@ public struct ReturnFindsWhereTheUserLeft: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var left: ScreenState?
         var back: RunObservation.Event?
-        for event in run.events([.foregrounded, .screen, .userAction, .responseReceived, .signedOut, .accountLost,
-                                 .killed, .launched]) {
+        // The screen in front when the user left (a screen in the background offers nothing).
+        var front: (index: Int, state: ScreenState)?
+        var offered: [UserAction] = []
+        for event in run.events([.backgrounded, .foregrounded, .screen, .userAction, .responseReceived, .signedOut,
+                                 .accountLost, .killed, .launched]) {
             switch event.event {
+            case .backgrounded:
+                front = run.screen(atIndex: event.index - 1).map { ($0.index, $0.state) }
+                back = nil
             case .foregrounded:
                 back = event
                 left = run.screen(atIndex: event.index - 1)?.state
+                offered = front.flatMap { front in
+                    // More than the leaving's own redraw while away: something else changed the screen.
+                    run.screens(after: front.index, through: event.index).count > 1 ? nil : left.flatMap { Self.offeredWhenLeft(front.state, now: $0) }
+                } ?? []
             case .screen(let state):
                 guard let returned = back else { continue }
                 guard event.time <= returned.time.advanced(by: settings.flashWindow) else {
@@ -38,10 +49,10 @@ public struct ReturnFindsWhereTheUserLeft: Oracle {
                 guard let route = state.route, let leftState = left, let was = leftState.route else { continue }
                 let what: String
                 if route == was {
-                    guard let field = rewrittenField(leftState, state) else { continue }
+                    guard let field = rewrittenField(leftState, offered: offered, state, atTheReturn: event.time == returned.time) else { continue }
                     what = "The user left \(field.name) \"\(field.was)\" on \(was) and came back at \(returned.time); at "
                         + "\(event.time) it read \"\(field.now)\" with no tap, answer or sign-out to change it: the return "
-                        + "threw away what they had typed"
+                        + "threw away what they had done there"
                 } else {
                     what = "The user left the app on \(was) and came back at \(returned.time); at \(event.time) the app "
                         + "showed \(route) with no tap, answer or sign-out to move it: the return threw away where they were"
@@ -57,10 +68,28 @@ public struct ReturnFindsWhereTheUserLeft: Oracle {
         return []
     }
 
-    /// The field of the screen the user left that the same screen, back, shows otherwise.
-    private func rewrittenField(_ left: ScreenState, _ now: ScreenState) -> (name: String, was: String, now: String)? {
+    /// What the user left on the screen (a field's text, a button they were offered) that the
+    /// same screen, back, shows otherwise. A button is judged in the return's own instant: a
+    /// moment later a sheet's own time, a timer or the connection may take it, not the return.
+    private func rewrittenField(_ left: ScreenState, offered: [UserAction], _ now: ScreenState,
+                                atTheReturn: Bool) -> (name: String, was: String, now: String)? {
         if left.emailField != now.emailField { return ("the email field", left.emailField, now.emailField) }
         if left.codeField != now.codeField { return ("the code field", left.codeField, now.codeField) }
+        if atTheReturn, let gone = offered.first(where: { !now.actions.contains($0) }) {
+            return ("the offered actions", Self.list(offered), Self.list(now.actions) + " (\(gone.rawValue) gone)")
+        }
         return nil
     }
+
+    /// The actions the screen in front offered when the user left, if nothing but the leaving
+    /// changed the screen while they were away (an answer that moved it is its own cause).
+    static func offeredWhenLeft(_ front: ScreenState, now left: ScreenState) -> [UserAction]? {
+        guard front.foreground else { return nil }
+        var away = left
+        away.foreground = front.foreground
+        away.actions = front.actions
+        return away == front ? front.actions : nil
+    }
+
+    private static func list(_ actions: [UserAction]) -> String { actions.map(\.rawValue).joined(separator: ", ") }
 }

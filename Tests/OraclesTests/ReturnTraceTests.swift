@@ -66,4 +66,36 @@ import Oracles
                                                (9_100, .screen(ScreenState(route: .onboarding(.authVerification))))]
         #expect(away(then: answered).isEmpty)
     }
+
+    /// Goal review with a goal picked (Confirm offered) at 2 s, away from 5 s to 9 s (the app's
+    /// background redraw offers nothing); `while` happens while away; back, the screen offers `back`.
+    func goalAway(back: [UserAction], whileAway: [(Int64, ModelEvent)] = [], at ms: Int64 = 9_000) -> [Violation] {
+        func review(_ actions: [UserAction], foreground: Bool = true) -> ModelEvent {
+            var state = ScreenState(route: .onboarding(.goalReview))
+            state.actions = actions
+            state.foreground = foreground
+            return .screen(state)
+        }
+        return check([(0, review([.selectGoal])), (2_000, .userAction(.selectGoal, detail: "\"Sleep better\"")),
+                      (2_000, review([.selectGoal, .confirmGoal])), (5_000, .backgrounded), (5_000, review([], foreground: false))]
+                     + whileAway + [(9_000, .foregrounded), (ms, review(back))])
+    }
+
+    @Test func aReturnThatTakesAwayAButtonTheUserWasOfferedIsReported() {
+        let found = goalAway(back: [.selectGoal])
+        #expect(found.map(\.message).contains { $0.contains("confirm-goal gone") })
+        // A spinner that hides Start on the success screen reads the same way: nothing offered.
+        #expect(goalAway(back: []).count == 1)
+    }
+
+    @Test func aButtonGoneAfterTheReturnsInstantOrChangedWhileAwayIsNotTheReturns() {
+        #expect(goalAway(back: [.selectGoal, .confirmGoal]).isEmpty)
+        // A timer or the connection a moment later, not the return.
+        #expect(goalAway(back: [.selectGoal], at: 9_100).isEmpty)
+        // The screen changed while away (a sheet's own time, an answer): the return found it so.
+        var changed = ScreenState(route: .onboarding(.goalReview))
+        changed.actions = [.selectGoal]
+        changed.foreground = false
+        #expect(goalAway(back: [.selectGoal], whileAway: [(7_000, .screen(changed))]).isEmpty)
+    }
 }

@@ -1,0 +1,50 @@
+import SimKernel
+import AppVocabulary
+
+/// An error the user was shown stays until something answers it (seed 002 §1: "Stay on current
+/// phase" and show the error there, with a way to try again; seed 004: "Error message displays
+/// inline below button").
+///
+/// Judged from the user's record: while the screen stays on one route, an error on it goes away
+/// only with a cause the user could see or did: a tap of theirs, a new attempt (a request sent,
+/// or an answer come back), a launch, a kill, a sign-in or sign-out, a trip to the background or
+/// back. The connection coming back answers only an error that said the connection was the
+/// trouble. An error that vanishes by itself tells the user the failure was dealt with when
+/// nothing was: a list that failed to load stands as if current, with no word and no Retry.
+public struct ErrorGoesOnlyWithACause: Oracle {
+    public let name = "errorGoesOnlyWithACause"
+    public let summary = "an error on screen goes only with a tap, a new attempt, or the end of what it was about"
+    /// A promise of any app's screens (routes, errors, taps and requests are shared vocabulary).
+    public var apps: [AppID] { AppID.allCases }
+
+    public init() {}
+
+    /// What can answer an error on screen, whatever it said.
+    static let causes: ModelEvent.Kinds = [.userAction, .requestSent, .responseReceived, .launched, .killed,
+                                            .signedIn, .signedOut, .backgrounded, .foregrounded]
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        let causes = run.events(Self.causes)
+        let reconnects = run.events([.connectivity])
+        var previous: (index: Int, time: SimulationInstant, state: ScreenState)?
+        for screen in run.screens {
+            defer { previous = screen }
+            guard let last = previous, let error = last.state.errorText, screen.state.errorText == nil,
+                  let route = screen.state.route, route == last.state.route else { continue }
+            // A cause after the error showed, at the latest in the instant the error went.
+            let answered: (RunObservation.Event) -> Bool = { $0.time <= screen.time }
+            if causes.between(after: last.index, before: .max).prefix(while: answered).first != nil { continue }
+            if ConnectionBlamedOnlyWhenItFailed.namesTheConnection(error) || ConnectionBlamedOnlyWhenItFailed.claimsNoConnectionNow(error),
+               reconnects.between(after: last.index, before: .max).prefix(while: answered).contains(where: {
+                   if case .connectivity(true) = $0.event { true } else { false }
+               }) { continue }
+            return [Violation(oracle: name, at: screen.time,
+                              message: "At \(screen.time) the error \"\(error)\" that \(route) showed since \(last.time) went away "
+                                + "with no tap, no new attempt and nothing else that answered it: the user reads the failure as "
+                                + "dealt with when nothing was. Keep the error until the user acts or the app tries again "
+                                + "(seed 002 §1: stay on the screen and show the error, with a way to try again).",
+                              excerpt: run.lines([last.index, screen.index]))]
+        }
+        return []
+    }
+}
