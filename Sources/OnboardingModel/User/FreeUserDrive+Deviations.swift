@@ -21,7 +21,7 @@ extension FreeUserDrive {
             let others = offered.filter { $0 != forward?.0 }
             guard !others.isEmpty else { return }
             let action = others[random.nextInt(in: 0...others.count - 1)]
-            await act(.tap(action, input: input(for: action)), device)
+            await act(.tap(action, input: input(for: action, on: screen)), device)
         case .disabledTap:
             let hidden = AppID.fixPlan.actions.filter { !offered.contains($0) }
             guard !hidden.isEmpty else { return }
@@ -76,11 +76,14 @@ extension FreeUserDrive {
         await act(.tap(.resendCode, input: nil), device)
     }
 
-    /// What a person types with `action`: their own email, the code in their mail.
-    private func input(for action: UserAction) -> String? {
+    /// What a person types or picks with `action`: their own email, the code in their mail, or,
+    /// having picked a goal, another of those on screen (a change of mind: the goal they picked
+    /// last is the one they chose).
+    private mutating func input(for action: UserAction, on screen: ScreenState) -> String? {
         switch action {
         case .typeEmail: identity
         case .typeCode: world.backend.onSharedExecutor(passing: identity) { $0.latestCode(for: $1) } ?? "000000"
+        case .selectGoal where !screen.choices.isEmpty: screen.choices[tastes.nextInt(in: 0...screen.choices.count - 1)]
         default: nil
         }
     }
