@@ -28,7 +28,7 @@ public struct EmailFieldIsTheUsers: Oracle {
         var tapped: String?, delivered: String?
         var carried: (id: Int, email: String)?
         var shown = ""
-        // An address shown when a session ended: until the user types again, the field is the next person's.
+        // The address of the session that ended: until someone types again, the field belongs to the next person.
         var signedOutWith: (email: String, index: Int)?
         for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut]) {
             switch event.event {
