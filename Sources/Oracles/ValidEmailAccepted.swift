@@ -6,11 +6,33 @@ import AppVocabulary
 ///
 /// After typing an address of the form `local@domain.tld` (no spaces, one `@`, a dot in the
 /// domain), the auth screen offers "Send code"; after typing one that is not, it does not.
+///
+/// A plug-in whose screen shows an email field (`ScreenState.emailField`, typed with the shared
+/// `type-email` action) names the button the address enables, and the oracle judges that button
+/// on any screen where the field holds what was typed:
+///
+/// ```swift
+/// var oracles: [any Oracle] { OracleCatalogue.shared + [ValidEmailAccepted(submit: UserAction("sign-up"))] }
+/// ```
 public struct ValidEmailAccepted: Oracle {
     public let name = "validEmailAccepted"
-    public let summary = "a well-formed email (o'brien@gmail.com) enables Send code; a malformed one does not"
+    public var summary: String { "a well-formed email (o'brien@gmail.com) enables \(button); a malformed one does not" }
+    /// The button a well-formed address enables.
+    public let submit: UserAction
+    /// The screen the field is on; nil: wherever the typed text shows in the field.
+    public let route: Route?
 
-    public init() {}
+    /// The fix plan's auth screen and its Send code.
+    public init() {
+        self.init(submit: .sendCode, route: .onboarding(.auth))
+    }
+
+    /// An app's own email field: `submit` offered after a well-formed address, never after a
+    /// malformed one, on `route` (nil: any screen whose field shows the typed address).
+    public init(submit: UserAction, route: Route? = nil) {
+        self.submit = submit
+        self.route = route
+    }
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         let taps = run.events([.userAction])
@@ -19,17 +41,20 @@ public struct ValidEmailAccepted: Oracle {
             guard case .userAction(.typeEmail, let detail) = event.event,
                   let typed = Self.unquote(detail),
                   let shown = Self.screenAfterTyping(event, next: position + 1 < taps.count ? taps[position + 1].index : .max, in: run),
-                  shown.state.route == .onboarding(.auth), shown.state.emailField == typed else { return nil }
+                  route.map({ shown.state.route == $0 }) ?? true, shown.state.emailField == typed else { return nil }
             let wellFormed = Self.isWellFormed(typed)
-            let offered = shown.state.actions.contains(.sendCode)
+            let offered = shown.state.actions.contains(submit)
             guard wellFormed != offered else { return nil }
             return Violation(oracle: name, at: shown.time,
                              message: wellFormed
-                                ? "\"\(typed)\" is a valid address but Send code stayed disabled: the user cannot sign up."
-                                : "\"\(typed)\" is malformed but Send code was enabled: typos go to the backend.",
+                                ? "\"\(typed)\" is a valid address but \(button) stayed disabled: the user cannot sign up."
+                                : "\"\(typed)\" is malformed but \(button) was enabled: typos go to the backend.",
                              excerpt: run.lines([event.index, shown.index]))
         }
     }
+
+    /// The button as the messages name it.
+    private var button: String { submit == .sendCode ? "Send code" : "\"\(submit.rawValue)\"" }
 
     /// The screen the typing left: the one it showed in its instant, before the next tap, or the
     /// one already up if the field held that text before (a later tap's screen is not its effect).

@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+import AppVocabulary
 @testable import Oracles
 
 @Suite struct EmailRuleTests {
@@ -38,5 +39,34 @@ import SimKernel
         #expect(ValidEmailAccepted.unquote("\"zoë@example.com\"") == "zoë@example.com")
         // A combining mark after the quote makes one character that is not a quote.
         #expect(ValidEmailAccepted.unquote("\"\u{301}a@b.cd\"") == nil)
+    }
+
+    /// An app's own sign-up form: an email field on a screen of its own, and the button it names.
+    func form(typed: String, offers buttons: [String]) -> RunObservation {
+        var shown = ScreenState(route: .named(RouteName("sign-up", kind: .auth)))
+        shown.emailField = typed
+        shown.actions = buttons.map { UserAction($0) }
+        var empty = shown
+        empty.emailField = ""
+        empty.actions = [.typeEmail]
+        var trace = Trace()
+        let start = SimulationInstant(nanoseconds: 0), typing = SimulationInstant(nanoseconds: 1_000_000_000)
+        trace.append(ModelEvent.screen(empty), at: start)
+        trace.append(ModelEvent.userAction(.typeEmail, detail: "\"\(typed)\""), at: typing)
+        trace.append(ModelEvent.screen(shown), at: typing)
+        return RunObservation(trace: trace)
+    }
+
+    @Test func anAppsOwnEmailFieldEnablesTheButtonItNamesForAWellFormedAddressOnly() {
+        let oracle = ValidEmailAccepted(submit: UserAction("sign-up"))
+        let settings = OracleSettings()
+        #expect(oracle.check(form(typed: "Ada@example.com", offers: ["type-email", "sign-up"]), settings: settings).isEmpty)
+        #expect(oracle.check(form(typed: "new.user@example", offers: ["type-email"]), settings: settings).isEmpty)
+        let refused = oracle.check(form(typed: "josé@example.com", offers: ["type-email"]), settings: settings)
+        #expect(refused.first?.message.contains("\"sign-up\" stayed disabled") == true)
+        let accepted = oracle.check(form(typed: "new.user@example.c", offers: ["type-email", "sign-up"]), settings: settings)
+        #expect(accepted.first?.message.contains("malformed but \"sign-up\" was enabled") == true)
+        // The fix plan's reading judges its own auth screen only.
+        #expect(ValidEmailAccepted().check(form(typed: "Ada@example.com", offers: ["type-email"]), settings: settings).isEmpty)
     }
 }

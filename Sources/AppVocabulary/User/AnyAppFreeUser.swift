@@ -8,8 +8,11 @@ import SimKernel
 /// the main kind with no spinner, error or alert is where the user wanted to be. Every other thing
 /// a person can do there is a deviation its profile allows: another offered action, a tap on one
 /// not offered, a double tap, background, kill, reinstall, losing the connection, and any of these
-/// while a spinner is up. Codes, emails, Back, signing out and another device are an app's own
-/// words, so those behaviours never come up here.
+/// while a spinner is up. A screen that shows an email field (`ScreenState.emailField`, with the
+/// shared `type-email` action) gets the user's address typed before its forward button, and,
+/// as deviations, a mistyped one (then corrected) or another valid shape (capitalised by the
+/// keyboard, an apostrophe, letters beyond ASCII: `FreeUser.otherEmails`). Codes, Back, signing
+/// out and another device are an app's own words, so those behaviours never come up here.
 ///
 /// ```swift
 /// let log = await FreeUser(email: "ada").drive(anyApp: world, actions: actions, forward: forward)
@@ -23,9 +26,10 @@ extension FreeUser {
 }
 
 extension FreeUserProfile {
-    /// The behaviours that need an app's own words (codes, emails, Back, sign-out, another
-    /// device): never drawn on an app known only by its vocabulary.
-    public static let notInAnyApp: [UserBehaviour] = [.wrongInput, .otherEmail, .back, .otherDevice, .signOut]
+    /// The behaviours that need an app's own words (codes, Back, sign-out, another device):
+    /// never drawn on an app known only by its vocabulary. (A wrong or other email needs only an
+    /// email field on screen, which is shared vocabulary.)
+    public static let notInAnyApp: [UserBehaviour] = [.back, .otherDevice, .signOut]
 
     /// The profile as it acts on such an app, with `notInAnyApp` switched off.
     public var onAnyApp: FreeUserProfile {
@@ -53,9 +57,14 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// Forward taps on one route that did not move the user on (a failed try, a Retry).
     var retries = 0
     var lastRoute: Route?
+    /// The address the user means to give, wherever a screen asks for one: their own, or another
+    /// valid one they chose to type instead.
+    var meant: String
 
     static var maxRetries: Int { 6 }
-    static var onScreen: [UserBehaviour] { [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity] }
+    static var onScreen: [UserBehaviour] {
+        [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity, .wrongInput, .otherEmail]
+    }
     static var interruptions: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap] }
     static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity] }
 
@@ -65,6 +74,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         self.actions = actions
         forwardActions = forward
         random = world.simulation.randomStream("user")
+        meant = user.email
         deviationsLeft = profile.deviations
         started = world.simulation.clock.now
     }
@@ -120,10 +130,18 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             && screen.errorText == nil && screen.alert == nil
     }
 
-    /// The action that moves the user on from `screen`, if it offers one and nothing is loading.
+    /// The action that moves the user on from `screen`, if it offers one and nothing is loading:
+    /// typing the address they mean into an email field that does not hold it, then the first
+    /// forward button on offer.
     func forward(on screen: ScreenState) -> UserAction? {
         guard screen.spinner == nil, screen.loadingScreen == nil else { return nil }
+        if screen.actions.contains(.typeEmail), screen.emailField != meant { return .typeEmail }
         return forwardActions.first(where: screen.actions.contains)
+    }
+
+    /// What the user types with `action`: the address they mean into an email field.
+    func input(for action: UserAction) -> String? {
+        action == .typeEmail ? meant : nil
     }
 
     /// One decision on a screen with a forward action: a deviation or the forward tap; a person
@@ -132,6 +150,10 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         idle = .zero
         if let behaviour = pick(among: Self.onScreen, on: screen, forward: forward, stayWeight: profile.forwardWeight) {
             await deviate(behaviour, on: screen, forward: forward, device)
+            return nil
+        }
+        guard forward != .typeEmail else {
+            await act(.tap(forward, input: meant), device)
             return nil
         }
         retries += 1
@@ -154,25 +176,42 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
                                   _ device: isolated World.Phone) async {
         switch behaviour {
         case .otherAction:
-            let others = screen.actions.filter { $0 != forward }
+            let others = screen.actions.filter { $0 != forward && $0 != .typeEmail }
             guard !others.isEmpty else { return }
             await act(.tap(others[random.nextInt(in: 0...others.count - 1)], input: nil), device)
         case .disabledTap:
-            let hidden = actions.filter { !screen.actions.contains($0) }
+            let hidden = actions.filter { !screen.actions.contains($0) && $0 != .typeEmail }
             guard !hidden.isEmpty else { return }
             await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
         case .doubleTap:
             // With a spinner up and nothing forward, the forward action the screen last had.
             guard let action = forward ?? forwardActions.first else { return }
             let gap = random.chance(Probability(0.5)) ? 0 : random.nextInt(in: 1...40)
-            await act(.tap(action, input: nil), device)
+            await act(.tap(action, input: input(for: action)), device)
             if gap > 0 { guard await pause(.milliseconds(gap), label: "user taps again") else { return } }
-            await act(.tap(action, input: nil), device)
+            await act(.tap(action, input: input(for: action)), device)
         case .background, .kill, .reinstall, .connectivity:
             _ = await leaveAndReturn(behaviour, corruptsCache: false, device)
-        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .signOut, .slowCode:
+        case .wrongInput:
+            await typeMalformedEmail(device)
+        case .otherEmail:
+            let candidates = ([FreeUser.autocapitalised(meant)] + FreeUser.otherEmails).filter { $0 != meant }
+            meant = candidates[random.nextInt(in: 0...candidates.count - 1)]
+            await act(.tap(.typeEmail, input: meant), device)
+        case .back, .midRequest, .otherDevice, .signOut, .slowCode:
             return
         }
+    }
+
+    /// A mistyped address and, a moment later, the forward button if the screen offers it (it
+    /// must not: 002 §12); the user corrects the field at their next decision.
+    private mutating func typeMalformedEmail(_ device: isolated World.Phone) async {
+        let email = FreeUser.malformedEmails[random.nextInt(in: 0...FreeUser.malformedEmails.count - 1)]
+        await act(.tap(.typeEmail, input: email), device)
+        guard await pause(.milliseconds(300), label: "user checks the email") else { return }
+        let offered = world.screen.onSharedExecutor { $0.current.actions }
+        guard let button = forwardActions.first(where: offered.contains) else { return }
+        await act(.tap(button, input: nil), device)
     }
 
     private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: UserAction?,
@@ -180,8 +219,9 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         guard deviationsLeft > 0 else { return nil }
         let candidates = behaviours.filter { behaviour in
             switch behaviour {
-            case .otherAction: screen.actions.contains { $0 != forward }
-            case .disabledTap: actions.contains { !screen.actions.contains($0) }
+            case .otherAction: screen.actions.contains { $0 != forward && $0 != .typeEmail }
+            case .disabledTap: actions.contains { !screen.actions.contains($0) && $0 != .typeEmail }
+            case .wrongInput, .otherEmail: screen.actions.contains(.typeEmail) && screen.spinner == nil
             case .background, .kill, .reinstall: true
             case .doubleTap: forward != nil || screen.spinner != nil
             case .connectivity: onlineAt == nil

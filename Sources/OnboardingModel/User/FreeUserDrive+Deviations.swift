@@ -3,16 +3,6 @@ import AppVocabulary
 
 /// What each behaviour does when the free user draws it.
 extension FreeUserDrive {
-    /// Addresses a person might mean instead: valid, of other shapes (002 §12: the fix "accepts
-    /// anything with: non-whitespace-non-@ + @ + non-whitespace-non-@ + . + 2+ chars", letters
-    /// beyond ASCII among them).
-    static let otherEmails = ["o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org", "new.user@example.com",
-                              "josé@example.com"]
-    /// Addresses a person mistypes: each one must be refused on the device (a top-level domain of
-    /// one letter is under §12's "2+ chars").
-    static let malformedEmails = ["new.user@example", "new.user.example.com", "new user@example.com", "@example.com",
-                                  "new.user@example.c"]
-
     mutating func deviate(_ behaviour: UserBehaviour, on screen: ScreenState, forward: (UserAction, String?)?,
                           _ device: isolated Device) async {
         let offered = screen.actions
@@ -29,7 +19,7 @@ extension FreeUserDrive {
         case .wrongInput:
             await typeWrong(offered, device)
         case .otherEmail:
-            let candidates = Self.otherEmails.filter { $0 != identity }
+            let candidates = FreeUser.otherEmails.filter { $0 != identity }
             let email = candidates[random.nextInt(in: 0...candidates.count - 1)]
             identity = email
             hasAccount = world.backend.onSharedExecutor(passing: email) { $0.userID(ofEmail: $1) } != nil
@@ -99,7 +89,7 @@ extension FreeUserDrive {
             guard await pause(.milliseconds(300), label: "user checks the code") else { return }
             if world.screen.onSharedExecutor({ $0.current.actions.contains(.verify) }) { await act(.tap(.verify, input: nil), device) }
         } else {
-            let email = Self.malformedEmails[random.nextInt(in: 0...Self.malformedEmails.count - 1)]
+            let email = FreeUser.malformedEmails[random.nextInt(in: 0...FreeUser.malformedEmails.count - 1)]
             await act(.tap(.typeEmail, input: email), device)
             guard await pause(.milliseconds(300), label: "user checks the email") else { return }
             if world.screen.onSharedExecutor({ $0.current.actions.contains(.sendCode) }) { await act(.tap(.sendCode, input: nil), device) }

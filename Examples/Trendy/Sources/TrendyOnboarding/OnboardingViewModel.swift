@@ -37,6 +37,8 @@ import Observation
     public private(set) var homeLoading = false
     /// No connection now (the path monitor's word).
     public private(set) var isOffline = false
+    /// The sign-up form's email field (`TextField("Email", text: $viewModel.email)`).
+    public var email = ""
 
     @ObservationIgnored let http: any TrendyHTTPClient
     @ObservationIgnored let defaults: any TrendyDefaults
@@ -87,8 +89,20 @@ import Observation
         await advance(to: .signUp)
     }
 
-    public func signUp(email: String) async {
-        guard place == .onboarding(.signUp), !isBusy else { return }
+    /// 000 Pitfall 11's `isFormValid`: Continue is enabled only for an address of the form
+    /// `local@domain.tld`. Any letters (an apostrophe, capitals from the keyboard, "josé"); no
+    /// white space, one `@` after something, and a dot in the domain with two or more characters
+    /// after it.
+    public var isEmailValid: Bool {
+        guard !email.contains(where: \.isWhitespace) else { return false }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else { return false }
+        let domain = Array(parts[1])
+        return domain.indices.contains { domain[$0] == "." && $0 >= 1 && domain.count - $0 - 1 >= 2 }
+    }
+
+    public func signUp() async {
+        guard place == .onboarding(.signUp), !isBusy, isEmailValid else { return }
         // 000 Pitfall 10: "Missing Loading State on Buttons".
         if !bugs.contains(.doubleSubmit) { isBusy = true }
         errorMessage = nil

@@ -35,11 +35,13 @@ public struct TrendyApp: AppPlugin {
     public let endpoints = [TrendyApp.signUp, TrendyApp.profile, TrendyApp.home]
     public let catalogue = TrendyMutants.all.map(\.entry)
     /// The promises every app makes, and seed 001's own: the prompts, the celebration, the
-    /// user's place, the backend's record, and onboarding once per install.
+    /// user's place, the backend's record, onboarding once per install, and the sign-up form's
+    /// email check (000 Pitfall 11's `isFormValid`, judged by 002 §12's rule).
     public var oracles: [any Oracle] {
         OracleCatalogue.shared + [
             SystemPromptAfterItsCard(), CelebrationOnFinish(), ResumesWhereTheUserWas(), FlowFollowsTheBackend(), EveryCardInOrder(),
             OnboardingOncePerInstall(pastOnboarding: [.main], flag: OnboardingViewModel.completeKey, promise: "seed 001"),
+            ValidEmailAccepted(submit: UserAction("sign-up")),
         ]
     }
     public var personas: [AppPersona] {
@@ -58,7 +60,7 @@ public struct TrendyApp: AppPlugin {
          .flag(.device, "grantsLocation", to: .bool(false), chance: Probability(0.25))]
     }
 
-    static let actionNames = ["get-started", "sign-up", "enable-notifications", "enable-location", "not-now", "finish"]
+    static let actionNames = ["get-started", "type-email", "sign-up", "enable-notifications", "enable-location", "not-now", "finish"]
     static let signUp = Endpoint("sign-up"), profile = Endpoint("profile"), home = Endpoint("home")
     static let routes: [SimulatedHTTPClient.Route] = [
         .init("POST", "/auth/signup", signUp), .init("GET", "/profiles/me", profile), .init("PATCH", "/profiles/me", profile),
@@ -94,7 +96,8 @@ public struct TrendyApp: AppPlugin {
               tap: { model, action, input in
                   switch action.rawValue {
                   case "get-started": await model.getStarted()
-                  case "sign-up": await model.signUp(email: input ?? "new.user@example.com")
+                  case "type-email": model.email = input ?? ""
+                  case "sign-up": await model.signUp()
                   case "enable-notifications": await model.enable(.notifications)
                   case "enable-location": await model.enable(.location)
                   case "not-now": await model.notNow()

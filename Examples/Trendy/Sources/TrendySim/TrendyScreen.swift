@@ -23,8 +23,9 @@ enum TrendyScreen {
             state.errorText = model.errorMessage
             state.alert = model.systemPrompt.map { "Allow \($0)?" }
             state.motionEffects = model.confetti ? ["confetti"] : []
+            if step == .signUp { state.emailField = model.email }
             guard !model.isBusy, model.systemPrompt == nil else { return state }
-            state.actions = actions(on: step).map { UserAction($0) }
+            state.actions = actions(on: step, emailValid: model.isEmailValid).map { UserAction($0) }
             return state
         }
     }
@@ -34,10 +35,11 @@ enum TrendyScreen {
         .named(RouteName(step.rawValue, kind: step == .signUp ? .auth : .onboarding))
     }
 
-    static func actions(on step: OnboardingViewModel.Step) -> [String] {
+    /// The buttons (and the email field, `type-email`) a step's screen offers.
+    static func actions(on step: OnboardingViewModel.Step, emailValid: Bool) -> [String] {
         switch step {
         case .welcome: ["get-started"]
-        case .signUp: ["sign-up"]
+        case .signUp: emailValid ? ["type-email", "sign-up"] : ["type-email"]
         case .notifications: ["enable-notifications", "not-now"]
         case .location: ["enable-location", "not-now"]
         case .finish: ["finish"]

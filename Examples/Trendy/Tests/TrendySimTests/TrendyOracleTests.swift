@@ -16,7 +16,7 @@ import TrendyOnboarding
 
     func screen(_ step: OnboardingViewModel.Step, confetti: Bool = false, alert: String? = nil) -> ModelEvent {
         var state = ScreenState(route: TrendyScreen.route(of: step))
-        state.actions = TrendyScreen.actions(on: step).map { UserAction($0) }
+        state.actions = TrendyScreen.actions(on: step, emailValid: true).map { UserAction($0) }
         state.motionEffects = confetti ? ["confetti"] : []
         state.alert = alert
         return .screen(state)

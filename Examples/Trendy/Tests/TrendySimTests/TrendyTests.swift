@@ -40,6 +40,24 @@ import TrendySim
         #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(3).map { "\($0.target) \($0.seed): \($0.result.violations.map(\.message))" })")
     }
 
+    /// The free user of any app reads the sign-up form's email field: it types its own address
+    /// before Sign up, and, as deviations, a mistyped one (then corrects it) or another valid
+    /// shape, each judged by `validEmailAccepted` on the form's own button.
+    @Test func theFreeUserTypesItsAddressIntoTheFormAndSometimesAnother() {
+        var typed: [String] = []
+        for seed in UInt64(1)...40 {
+            let (scenario, _) = Self.personas[0].scenario(seed: seed)
+            let result = ScenarioRunner.run(scenario)
+            #expect(result.passed, "seed \(seed): \(result.violations.map(\.message))")
+            for choice in result.freeUserLogs.flatMap(\.choices) {
+                if case .tap(.typeEmail, let input?) = choice.act { typed.append(input) }
+            }
+        }
+        #expect(typed.contains("trendy-new-install@example.com"))
+        #expect(typed.contains { FreeUser.malformedEmails.contains($0) })
+        #expect(typed.contains { FreeUser.otherEmails.contains($0) || $0 == "Trendy-new-install@example.com" })
+    }
+
     @Test(arguments: TrendyApp().catalogue.map(\.mutant))
     func eachBugIsFoundBlindWithinAThousandSeeds(_ mutant: Mutant) {
         let outcome = Explorer.explore(ExplorationPlan(targets: Self.personas, seedCount: 1000, mutants: [mutant]), jobs: 2)
