@@ -39,6 +39,16 @@ public struct MutantKiller: Sendable, Equatable {
         self.detail = detail
         self.command = command
     }
+
+    /// What a crashed command said of its crash, in a line: the runtime's "Fatal error" line
+    /// (`Swift/Array.swift:…: Fatal error: Index out of range`) if there is one, else the last
+    /// line it wrote that is not the backtracer's own ("Backtrace took 0.45s").
+    public static func crashLine(of standardError: String) -> String {
+        let lines = standardError.split(separator: "\n").map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }
+        let telling = lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") }
+            ?? lines.last { !$0.hasPrefix("Backtrace took") && !$0.hasPrefix("Thread ") && !$0.hasPrefix("*** ") }
+        return String((telling ?? "no output").prefix(300))
+    }
 }
 
 /// One mutant with its verdict.

@@ -48,7 +48,7 @@ public actor PickupDevice {
         guard app == nil else { return await foreground() }
         launches += 1
         let process = AppProcess(id: launches, simulation: simulation)
-        let app = PickupApp(simulation: simulation, process: process, disk: disk, network: network, screen: screen, world: shared)
+        let app = PickupApp(simulation: simulation, process: process, disk: disk.opened(by: process), network: network, screen: screen, world: shared)
         self.app = app
         simulation.record(ModelEvent.launched(process: launches, cold: true))
         // The app keeps no per-user cache of progress: never a cache hit in the fix plan's sense.

@@ -57,11 +57,11 @@ struct MutantChecks {
                 command: command))
         case .signalled(let signal):
             return Observation(hashes: "", killer: MutantKiller(
-                kind: .crash, name: "signal \(signal)", detail: "\(check.name): \(Self.lastLine(of: outcome.standardError))",
+                kind: .crash, name: "signal \(signal)", detail: "\(check.name): \(MutantKiller.crashLine(of: outcome.standardError))",
                 command: command))
         case .exited(let status) where status != 0 && status != 1:
             return Observation(hashes: "", killer: MutantKiller(
-                kind: .crash, name: "exit \(status)", detail: "\(check.name): \(Self.lastLine(of: outcome.standardError))",
+                kind: .crash, name: "exit \(status)", detail: "\(check.name): \(MutantKiller.crashLine(of: outcome.standardError))",
                 command: command))
         case .exited:
             switch check.kind {
@@ -123,7 +123,4 @@ struct MutantChecks {
         return string("oracle", in: first)
     }
 
-    private static func lastLine(of text: String) -> String {
-        String(text.split(separator: "\n").last ?? "no output").prefix(300).description
-    }
 }

@@ -89,4 +89,18 @@ import Testing
             try AcceptedSurvivors(json: #"{"survivors": [{"file": "A", "operator": "x", "diff": "-a", "verdict": "fine", "reason": "r"}]}"#)
         }
     }
+
+    @Test func aCrashIsToldByItsFatalErrorNotByTheBacktracersLastLine() {
+        let crashed = """
+            Swift/ContiguousArrayBuffer.swift:691: Fatal error: Index out of range
+
+            💣 Program crashed: Illegal instruction at 0x00007f
+            Thread 0 crashed:
+            0 closure in OnboardingViewModel.isEmailValid.getter
+            *** Backtrace took 0.45s ***
+            """
+        #expect(MutantKiller.crashLine(of: crashed) == "Swift/ContiguousArrayBuffer.swift:691: Fatal error: Index out of range")
+        #expect(MutantKiller.crashLine(of: "explore: 20 seeds\nsegfault in the app\nBacktrace took 0.12s\n") == "segfault in the app")
+        #expect(MutantKiller.crashLine(of: "") == "no output")
+    }
 }

@@ -42,7 +42,7 @@ public actor Device {
         launches += 1
         let process = AppProcess(id: launches, simulation: simulation)
         let store = ClientStore(
-            simulation: simulation, process: process, disk: disk, network: network, screen: screen,
+            simulation: simulation, process: process, disk: disk.opened(by: process), network: network, screen: screen,
             mutants: configuration.mutants, settings: configuration.settings, config: shippedConfig,
             timeouts: configuration.timeouts)
         self.process = process
