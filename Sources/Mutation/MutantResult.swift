@@ -49,6 +49,15 @@ public struct MutantKiller: Sendable, Equatable {
             ?? lines.last { !$0.hasPrefix("Backtrace took") && !$0.hasPrefix("Thread ") && !$0.hasPrefix("*** ") }
         return String((telling ?? "no output").prefix(300))
     }
+
+    /// The command that runs the crashed run again, when the tool named it (`CrashNotice`: a
+    /// "crash:" line, then "  replay: …").
+    public static func crashReplay(of standardError: String) -> String? {
+        let lines = standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let notice = lines.firstIndex(where: { $0.hasPrefix("crash: ") }) else { return nil }
+        let replay = lines[notice...].first { $0.hasPrefix("  replay: ") }
+        return replay.map { String($0.dropFirst("  replay: ".count)) }
+    }
 }
 
 /// One mutant with its verdict.

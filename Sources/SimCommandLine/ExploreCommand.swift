@@ -104,8 +104,8 @@ enum ExploreCommand {
         }
         plan.budgets = budgets
         let explored = plan
-        try WatchdogOption.start(arguments) { stuck in
-            ExplorationReport.replayCommand(plan: explored, target: explored.target(for: stuck.seed).name, seed: stuck.seed)
+        try WatchdogOption.start(arguments) { _, seed in
+            ExplorationReport.replayCommand(plan: explored, target: explored.target(for: seed).name, seed: seed)
         }
         let keep = try number("--keep-failures", arguments.value("--keep-failures"), from: 0) ?? Explorer.defaultKeptFailures
         let perSeed: PerSeedFile?

@@ -44,8 +44,8 @@ enum RunCommand {
         let seed = try arguments.unsigned("--seed")
         if arguments.has("--story") && arguments.has("--trace") { throw UsageError(message: "give --story or --trace, not both") }
         let mutants = try ScenarioArguments.mutants(arguments)
-        try WatchdogOption.start(arguments) { stuck in
-            "\(ToolName.current) run \(ShellWord.quoted(stuck.subject)) --seed \(stuck.seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
+        try WatchdogOption.start(arguments) { subject, seed in
+            "\(ToolName.current) run \(ShellWord.quoted(subject)) --seed \(seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
         }
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit"]),
               let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {

@@ -10,6 +10,7 @@ enum SelfTestCommand {
         usage: """
             usage: \(ToolName.current) selftest [--seed S] [--strategy fifo|seeded] [--trace]
                    \(ToolName.current) selftest --spin [--watchdog S]
+                   \(ToolName.current) selftest --crash
 
             Runs a small fixed workload of actors and same-instant timers on the simulation
             kernel and prints its outcome and trace hash. The same seed and strategy print the
@@ -21,6 +22,9 @@ enum SelfTestCommand {
               --trace           also print the canonical trace, one event per line
               --spin            run the workload, then a task that loops without ever suspending,
                                 to see the watchdog report it and exit 1 (after 10 s)
+              --crash           run the workload, then a task that traps (an index out of
+                                range), to see the run and seed named before the runtime's
+                                own crash report (the process ends on the signal)
               --watchdog S      with --spin, the watchdog's wall-time limit (default 10)
 
             examples:
@@ -28,9 +32,9 @@ enum SelfTestCommand {
               \(ToolName.current) selftest --spin --watchdog 2
 
             Exit codes: 0 the workload ran clean (the same hash everywhere), 1 it did not, or
-            --spin's report; 2 bad usage.
+            --spin's report; 2 bad usage; --crash ends on its signal (132 in a shell).
             """,
-        flags: ["--trace", "--spin"],
+        flags: ["--trace", "--spin", "--crash"],
         options: ["--seed", "--strategy", WatchdogOption.option],
         run: run)
 
@@ -40,13 +44,15 @@ enum SelfTestCommand {
         }
         let seed = try arguments.unsigned("--seed") ?? 1
         let strategy = try strategyValue(arguments.value("--strategy") ?? "seeded")
-        if arguments.has("--spin") {
-            try WatchdogOption.start(arguments) { stuck in "\(ToolName.current) selftest --spin --seed \(stuck.seed)" }
-            guard Watchdog.isWatching else { throw UsageError(message: "--spin needs the watchdog: give --watchdog S with S > 0") }
-            _ = KernelSelfCheck.runSpinning(seed: seed, strategy: strategy)
+        if arguments.has("--spin") || arguments.has("--crash") {
+            let flag = arguments.has("--spin") ? "--spin" : "--crash"
+            try WatchdogOption.start(arguments) { _, seed in "\(ToolName.current) selftest \(flag) --seed \(seed)" }
+            guard Watchdog.isWatching else { throw UsageError(message: "\(flag) needs the watchdog: give --watchdog S with S > 0") }
+            _ = flag == "--spin" ? KernelSelfCheck.runSpinning(seed: seed, strategy: strategy)
+                : KernelSelfCheck.runCrashing(seed: seed, strategy: strategy)
             return ExitCode.violations
         } else if arguments.value(WatchdogOption.option) != nil {
-            throw UsageError(message: "--watchdog goes with --spin (the plain workload cannot hang)")
+            throw UsageError(message: "--watchdog goes with --spin or --crash (the plain workload cannot hang)")
         }
         let result = KernelSelfCheck.run(seed: seed, strategy: strategy)
         if arguments.has("--trace") { Console.out(result.trace.canonicalText, terminator: "") }

@@ -3,12 +3,15 @@ import SimKernel
 
 /// `--watchdog S`: ends a run whose code spins without suspending (`Watchdog`) with a report on
 /// standard error (what ran, its seed, its running tasks, its last trace lines and the command
-/// that runs it again) and exit code 1, instead of hanging at full CPU for ever.
+/// that runs it again) and exit code 1, instead of hanging at full CPU for ever. With it on, a
+/// crash in a run's code (a trap in a team's app) is named too (`CrashNotice`): which run and
+/// seed, and the same replay command, before the runtime's own report.
 enum WatchdogOption {
     static let option = "--watchdog"
     static let defaultSeconds = 10
-    /// Starts the watchdog with the option's timeout; `replay` says how to run the stuck run again.
-    static func start(_ arguments: ParsedArguments, replay: @escaping @Sendable (StallReport) -> String) throws(UsageError) {
+    /// Starts the watchdog with the option's timeout; `replay` says how to run a stuck or crashed
+    /// run again, from its subject and seed.
+    static func start(_ arguments: ParsedArguments, replay: @escaping @Sendable (_ subject: String, _ seed: UInt64) -> String) throws(UsageError) {
         let seconds: Int
         if let text = arguments.value(option) {
             guard ParsedArguments.isWholeNumber(text), let number = Int(text), (0...86_400).contains(number) else {
@@ -20,8 +23,9 @@ enum WatchdogOption {
         }
         guard seconds > 0 else { return }
         Watchdog.start(timeout: .seconds(seconds)) { report in
-            Console.error(report.text + "\n  replay: " + replay(report))
+            Console.error(report.text + "\n  replay: " + replay(report.subject, report.seed))
             exit(ExitCode.violations)
         }
+        CrashNotice.install { run in replay(run.subject, run.seed) }
     }
 }

@@ -76,6 +76,26 @@ public enum KernelSelfCheck {
         }
     }
 
+    /// The workload, then a task that traps, as a team's app code might (an index out of range):
+    /// the process ends. What `selftest --crash` runs to show `CrashNotice` naming the run.
+    public static func runCrashing(seed: UInt64, strategy: SchedulingStrategy) -> SimulationResult {
+        let simulation = Simulation(seed: seed, strategy: strategy)
+        simulation.subject = "selftest --crash"
+        return simulation.run {
+            let counter = Counter(simulation: simulation)
+            for round in 0..<3 {
+                try? await simulation.clock.sleep(for: .milliseconds(100), label: "before the crash")
+                simulation.record(Event.woke(worker: 0, round: round))
+                await counter.ping()
+            }
+            let crasher = simulation.spawn("crasher") {
+                let pages = [1, 2, 3]
+                _ = pages[Int(simulation.now.nanoseconds / 100_000_000)]  // 300 ms: index 3 of 3
+            }
+            await crasher.value
+        }
+    }
+
     /// Ends a spinning workload's loop (tests only: the command line lets the watchdog end the
     /// process instead).
     public static let stopSpinning = Atomic<Bool>(false)

@@ -116,6 +116,11 @@ extension Simulation {
     /// What the watchdog reports of this run, read from the watchdog's thread while the run's own
     /// thread is inside one job that has not returned for the whole timeout (so nothing here is
     /// being changed, unless the stuck code itself records or spawns in its loop).
+    func crashedRun() -> CrashedRun {
+        CrashedRun(subject: subject, seed: seed, virtualTime: now, jobsRun: jobsRun, runningTasks: running.map(\.name),
+                   lastTraceLines: recordedTrace.entries.suffix(8).map(\.line))
+    }
+
     func stallReport(quietFor: Duration) -> StallReport {
         let lines = recordedTrace.entries.suffix(8).map(\.line)
         return StallReport(subject: subject, seed: seed, quietFor: quietFor, virtualTime: now, jobsRun: jobsRun,

@@ -80,6 +80,19 @@ public enum Watchdog {
         }
     }
 
+    /// The watched run this thread drives, for `CrashNotice`: nil when there is none, or when
+    /// the lock stays taken (the crash must not wait for ever).
+    static func runOnThisThread() -> CrashedRun? {
+        for _ in 0..<10_000 {
+            let found: CrashedRun?? = state.withLockIfAvailable { state in
+                state.running.first { $0.simulation.executor.isOnDriverThread }.map { $0.simulation.crashedRun() }
+            }
+            if let found { return found }
+            sched_yield()
+        }
+        return nil
+    }
+
     /// One look at every running simulation: the first that has been quiet for the timeout is
     /// returned (once per process).
     static func look() -> (Simulation, Int, @Sendable (StallReport) -> Void)? {

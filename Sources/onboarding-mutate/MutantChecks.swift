@@ -58,7 +58,7 @@ struct MutantChecks {
         case .signalled(let signal):
             return Observation(hashes: "", killer: MutantKiller(
                 kind: .crash, name: "signal \(signal)", detail: "\(check.name): \(MutantKiller.crashLine(of: outcome.standardError))",
-                command: command))
+                command: MutantKiller.crashReplay(of: outcome.standardError) ?? command))
         case .exited(let status) where status != 0 && status != 1:
             return Observation(hashes: "", killer: MutantKiller(
                 kind: .crash, name: "exit \(status)", detail: "\(check.name): \(MutantKiller.crashLine(of: outcome.standardError))",

@@ -104,7 +104,7 @@ import Foundation
         let folder = try BuiltTool.scratchFolder("huge-input")
         defer { try? FileManager.default.removeItem(at: folder) }
         let huge = folder.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 200 << 20)  // a sparse 200 MB file
         try handle.close()

@@ -38,3 +38,25 @@ import Foundation
         #expect(plain.standardError.contains("--watchdog goes with --spin"))
     }
 }
+
+/// A crash in a run's code (a team's app trapping) names the run, its seed and the command that
+/// runs it again, before the runtime's own report; the process still ends on its signal.
+@Suite struct CrashNoticeTests {
+    @Test func aTrapInSimulatedCodeNamesTheRunAndItsReplay() throws {
+        let output = try BuiltTool.run(["selftest", "--crash", "--seed", "3"])
+        #expect(output.status != 0 && output.status != 1 && output.status != 2)
+        let report = output.standardError
+        #expect(report.contains("Fatal error: Index out of range"))
+        #expect(report.contains("crash: selftest --crash seed 3 ended the process with a trap (signal 4) at virtual time 300ms"))
+        #expect(report.contains("running: main, crasher"))
+        #expect(report.contains("300ms selfcheck pinged count=3"))
+        #expect(report.contains("replay: onboarding-sim selftest --crash --seed 3"))
+        #expect(report.components(separatedBy: "crash: ").count == 2)  // once, though the runtime's handler runs after it
+    }
+
+    @Test func withoutTheWatchdogACrashIsTheRuntimesAlone() throws {
+        let output = try BuiltTool.run(["selftest", "--crash", "--watchdog", "0"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("--crash needs the watchdog"))
+    }
+}

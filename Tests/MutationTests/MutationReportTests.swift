@@ -103,4 +103,17 @@ import Testing
         #expect(MutantKiller.crashLine(of: "explore: 20 seeds\nsegfault in the app\nBacktrace took 0.12s\n") == "segfault in the app")
         #expect(MutantKiller.crashLine(of: "") == "no output")
     }
+
+    @Test func aCrashedRunThatTheToolNamedIsReplayedByItsOwnCommand() {
+        let crashed = """
+            Swift/ContiguousArrayBuffer.swift:691: Fatal error: Index out of range
+            crash: sign-up-happy seed 412 ended the process with a trap (signal 4) at virtual time 2s, after 90 job(s); ...
+              running: main
+              replay: trendy-sim replay --persona sign-up-happy --seed 412
+
+            💣 Program crashed: Illegal instruction at 0x00007f
+            """
+        #expect(MutantKiller.crashReplay(of: crashed) == "trendy-sim replay --persona sign-up-happy --seed 412")
+        #expect(MutantKiller.crashReplay(of: "Fatal error: x\n  replay: not after a notice\n") == nil)
+    }
 }
