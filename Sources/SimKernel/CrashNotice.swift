@@ -106,13 +106,8 @@ public struct CrashedRun: Sendable {
 
     /// The notice, several lines, without the replay command.
     public var text: String {
-        var lines = ["crash: \(subject) seed \(seed) ended the process with \(signalName) at virtual time \(virtualTime), "
-                     + "after \(jobsRun) job(s); the runtime's own report says where."]
-        lines.append("  running: " + (runningTasks.isEmpty ? "(no spawned task: a child task)" : runningTasks.joined(separator: ", ")))
-        if !lastTraceLines.isEmpty {
-            lines.append("  last trace lines:")
-            lines += lastTraceLines.map { "    " + $0 }
-        }
-        return lines.joined(separator: "\n")
+        let notice = "crash: \(subject) seed \(seed) ended the process with \(signalName) at virtual time \(virtualTime), "
+            + "after \(jobsRun) job(s); the runtime's own report says where."
+        return ([notice] + StallReport.details(runningTasks: runningTasks, lastTraceLines: lastTraceLines)).joined(separator: "\n")
     }
 }

@@ -148,14 +148,19 @@ public struct StallReport: Sendable {
     /// The report, several lines, without the replay command (the caller knows how to replay).
     public var text: String {
         let seconds = Double(quietFor.components.seconds) + Double(quietFor.components.attoseconds) / 1e18
-        var lines = ["watchdog: \(subject) seed \(seed) made no progress for \(Int(seconds.rounded())) s of wall time: "
+        let lines = ["watchdog: \(subject) seed \(seed) made no progress for \(Int(seconds.rounded())) s of wall time: "
                      + "no job finished, virtual time stuck at \(virtualTime), \(jobsRun) job(s) run. "
                      + "Some code loops without ever suspending (a wait that returns at once, a retry with no pause)."]
-        lines.append("  running: " + (runningTasks.isEmpty ? "(no spawned task: a child task)" : runningTasks.joined(separator: ", ")))
+        return (lines + Self.details(runningTasks: runningTasks, lastTraceLines: lastTraceLines)).joined(separator: "\n")
+    }
+
+    /// A stuck or crashed run's tasks and last trace lines, as the reports list them.
+    static func details(runningTasks: [String], lastTraceLines: [String]) -> [String] {
+        var lines = ["  running: " + (runningTasks.isEmpty ? "(no spawned task: a child task)" : runningTasks.joined(separator: ", "))]
         if !lastTraceLines.isEmpty {
             lines.append("  last trace lines:")
             lines += lastTraceLines.map { "    " + $0 }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
