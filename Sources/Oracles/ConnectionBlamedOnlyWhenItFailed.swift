@@ -11,9 +11,11 @@ import AppVocabulary
 /// since the user's last tap (or the launch) a request failed without the backend judging it
 /// (dropped, timed out, sent offline, a 5xx) or the device was offline. An error that says there
 /// is no connection *now* ("No connection", "No internet", "Not connected", "offline") needs the
-/// device offline when it shows, give or take the flash window, if no request failed: an offline
-/// spell that ended long before is no excuse (an app that read the connection once before a long
-/// wait says "No connection" on a phone back online). Told to check a
+/// device offline when it shows, give or take the flash window, unless a request went unanswered
+/// (dropped, timed out, sent offline): an offline spell that ended long before is no excuse (an
+/// app that read the connection once before a long wait says "No connection" on a phone back
+/// online), nor is a server error, which the backend answered over a connection that works (an
+/// app that words every failed call as "No connection"). Told to check a
 /// connection that works, the user toggles Wi-Fi and tries again into the same failure, when the
 /// app knew the fault was elsewhere (a sheet that failed, an answer it refused).
 public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
@@ -29,6 +31,9 @@ public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
         var backOnlineAt = SimulationInstant.zero
         var offlineSinceTap = false
         var failedSinceTap = false
+        // A request that got no answer at all: the only failure that says the connection is down.
+        var unansweredSinceTap = false
+        var serverError: String?
         var shown: String?
         for event in run.events([.connectivity, .userAction, .responseReceived, .screen]) {
             switch event.event {
@@ -39,18 +44,24 @@ public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
             case .userAction:
                 offlineSinceTap = !online
                 failedSinceTap = false
+                unansweredSinceTap = false
+                serverError = nil
             case .responseReceived(_, _, let outcome):
                 if !InputBlamedOnlyWhenRejected.judgedByTheBackend(outcome) { failedSinceTap = true }
+                if outcome.hasPrefix("status ") { serverError = serverError ?? outcome } else if outcome != "ok" && outcome != "cancelled" {
+                    unansweredSinceTap = true
+                }
             case .screen(let state):
                 defer { shown = state.errorText }
-                guard let error = state.errorText, error != shown, state.foreground, !failedSinceTap,
-                      Self.namesTheConnection(error) else { continue }
+                guard let error = state.errorText, error != shown, state.foreground, Self.namesTheConnection(error) else { continue }
                 let offlineOfLate = !online || backOnlineAt.duration(to: event.time) <= settings.flashWindow
-                if Self.claimsNoConnectionNow(error) ? offlineOfLate : offlineSinceTap { continue }
+                let excused = Self.claimsNoConnectionNow(error) ? offlineOfLate || unansweredSinceTap : offlineSinceTap || failedSinceTap
+                if excused { continue }
+                let since = serverError.map { " and the backend had answered (\($0)) since the user's last tap, over a connection that works: " }
+                    ?? " and no request had failed on the network since the user's last tap: "
                 return [Violation(oracle: name, at: event.time,
                                   message: "\(state.route.map(\.description) ?? "The screen") said \"\(error)\" while the "
-                                    + "device was online" + (offlineSinceTap ? " (again since \(backOnlineAt))" : "")
-                                    + " and no request had failed on the network since the user's last tap: "
+                                    + "device was online" + (offlineSinceTap ? " (again since \(backOnlineAt))" : "") + since
                                     + "the user is sent to check a connection that works. Say what failed (seed 004: \"Sign "
                                     + "in with Apple failed\"; 002 §1 keeps \"Couldn't connect\" for a call that failed).",
                                   excerpt: run.lines([event.index]))]

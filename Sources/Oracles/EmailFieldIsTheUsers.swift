@@ -15,6 +15,11 @@ import AppVocabulary
 /// cache), not judged; a reinstall wipes what the app could know. After a sign-out, until the
 /// user types again, the field is empty: an address from the session that ended is the last
 /// user's, offered to the next one.
+///
+/// Nor is the address the user typed emptied under them: while they stay on the screen they typed
+/// it on, in the same launch, the field keeps it (002 §6 counts a user who has "to retype" their
+/// email as a bug). An app that clears the form after a failed request leaves "Try again" over an
+/// empty field and a disabled button, and the user cannot even see which address failed.
 public struct EmailFieldIsTheUsers: Oracle {
     public let name = "emailFieldIsTheUsers"
     public let summary = "a filled email field shows the email the user typed last"
@@ -30,11 +35,16 @@ public struct EmailFieldIsTheUsers: Oracle {
         var shown = ""
         // The address of the session that ended: until someone types again, the field belongs to the next person.
         var signedOutWith: (email: String, index: Int)?
-        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut]) {
+        // The screen the user typed on, while they are still on it in the same launch.
+        var typingOn: Route?
+        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched]) {
             switch event.event {
             case .userAction(.typeEmail, let detail):
                 typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
                 signedOutWith = nil
+                typingOn = run.screen(atIndex: event.index)?.state.route
+            case .launched:
+                typingOn = nil
             case .userAction(.sendCode, _):
                 // What the field showed at the tap is the address the user sent (a pre-filled one they accepted included).
                 tapped = shown.isEmpty ? typed?.email ?? tapped : shown
@@ -48,6 +58,10 @@ public struct EmailFieldIsTheUsers: Oracle {
                 if let last = typed ?? tapped.map({ ($0, event.index) }) { signedOutWith = (last.0, event.index) }
                 (typed, tapped, delivered) = (nil, nil, nil)
             case .screen(let state):
+                if state.route != typingOn { typingOn = nil }
+                if let route = typingOn, let last = typed, state.emailField.isEmpty, !shown.isEmpty, !last.email.isEmpty {
+                    return [emptied(run, at: event, route: route, typed: last)]
+                }
                 shown = state.emailField
                 if let before = signedOutWith, typed == nil, !shown.isEmpty {
                     return [afterSignOut(run, at: event, showed: shown, before: before)]
@@ -72,6 +86,15 @@ public struct EmailFieldIsTheUsers: Oracle {
                             + "\"\(typed.email)\"\(codeWent): the next code would go to an address they replaced. Pre-fill the "
                             + "email the user entered last (002 §6).",
                          excerpt: run.lines([typed.index, screen.index]))
+    }
+
+    private func emptied(_ run: RunObservation, at screen: RunObservation.Event, route: Route,
+                         typed: (email: String, index: Int)) -> Violation {
+        Violation(oracle: name, at: screen.time,
+                  message: "\(route) emptied its email field while the user was still on it: they had typed \"\(typed.email)\" "
+                    + "and had not left the screen, so they must type it again and cannot see which address was tried. "
+                    + "Keep what the user entered (002 §6: a user who has \"to retype\" their email is the bug).",
+                  excerpt: run.lines([typed.index, screen.index]))
     }
 
     private func afterSignOut(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,

@@ -26,6 +26,10 @@ struct ScratchPackage {
         for entry in try manager.contentsOfDirectory(atPath: root.path) where !entry.hasPrefix(".") && !entries.contains(entry) {
             try manager.removeItem(at: root.appendingPathComponent(entry))
         }
+        // SwiftPM keeps the source files of a dependency named by path in its build description
+        // and does not look again when that package gains or loses a file ("cannot find type",
+        // "missing inputs"): planned anew, in a second or two, each run.
+        try? manager.removeItem(at: buildFolder.appendingPathComponent("release.yaml"))
     }
 
     private func syncItem(_ relative: String) throws {

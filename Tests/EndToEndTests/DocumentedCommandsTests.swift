@@ -2,7 +2,7 @@ import Testing
 import Foundation
 
 /// Every `swift run onboarding-sim …` line in README.md and docs/*.md runs with the exit code the
-/// docs give it: 0, unless the line's comment says `exit N`. Each file's commands run in order
+/// docs give it: 0, unless the line's comment says `exit N` (or `signal N`: 128 + N). Each file's commands run in order
 /// (a later one may read what an earlier one wrote), in a fresh folder with a copy of
 /// `scenarios/`, through bash with pipefail; `swift run [-c release] onboarding-sim` is the built tool.
 @Suite struct DocumentedCommandsTests {
@@ -29,8 +29,11 @@ import Foundation
             let text = line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line
             guard text.contains("swift run"), text.contains("onboarding-sim") else { continue }
             var exitCode: Int32 = 0
-            if let comment = text.range(of: "#"), let code = text[comment.upperBound...].firstMatch(of: /\bexit (\d)/) {
+            if let comment = text.range(of: "#"), let code = text[comment.upperBound...].firstMatch(of: /\bexit (\d+)/) {
                 exitCode = Int32(code.1) ?? 0
+            } else if let comment = text.range(of: "#"), let signal = text[comment.upperBound...].firstMatch(of: /\bsignal (\d+)/) {
+                // Ended by a signal: bash reports 128 + N (a process it ran directly shows N itself).
+                exitCode = 128 + (Int32(signal.1) ?? 0)
             }
             found.append(Command(file: file.lastPathComponent, line: offset + 1, text: text, exitCode: exitCode))
         }
@@ -59,7 +62,7 @@ import Foundation
             let script = command.text.replacingOccurrences(of: "swift run -c release onboarding-sim", with: tool)
                 .replacingOccurrences(of: "swift run onboarding-sim", with: tool)
             let output = try BuiltTool.run(program: URL(fileURLWithPath: "/bin/bash"), ["-o", "pipefail", "-c", script], in: folder, environment: [:])
-            #expect(output.status == command.exitCode,
+            #expect(output.status == command.exitCode || output.status + 128 == command.exitCode,
                     "\(command.file):\(command.line): `\(command.text)` exited \(output.status)\n\(output.standardError.suffix(600))")
         }
     }

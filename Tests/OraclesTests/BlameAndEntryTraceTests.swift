@@ -75,6 +75,21 @@ import Oracles
         #expect(ConnectionBlamedOnlyWhenItFailed().check(dropped, settings: OracleSettings()).isEmpty)
     }
 
+    @Test func noConnectionSaidAfterTheBackendAnsweredWithAServerErrorIsReported() {
+        // Ninth batch: an app that words every failed call as "No connection": the backend answered.
+        let answered = signInFails([(1_500, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .appleSignIn)),
+                                    (1_600, .responseReceived(id: 1, endpoint: .appleSignIn, outcome: "status 503 Service Unavailable"))],
+                                   error: "No connection. Try again.")
+        #expect(ConnectionBlamedOnlyWhenItFailed().check(answered, settings: OracleSettings())
+            .map(\.message).contains { $0.contains("the backend had answered (status 503 Service Unavailable)") })
+        let unanswered = signInFails([(1_500, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .appleSignIn)),
+                                      (1_600, .responseReceived(id: 1, endpoint: .appleSignIn, outcome: "status 503 Service Unavailable")),
+                                      (1_700, .requestSent(id: 2, timeoutMs: 1_000, endpoint: .appleSignIn)),
+                                      (2_700, .responseReceived(id: 2, endpoint: .appleSignIn, outcome: "timeout"))],
+                                     error: "No connection. Try again.")
+        #expect(ConnectionBlamedOnlyWhenItFailed().check(unanswered, settings: OracleSettings()).isEmpty)
+    }
+
     // MARK: emailFieldIsTheUsers
 
     let auth = Route.onboarding(.auth)
@@ -114,6 +129,32 @@ import Oracles
         // Typed and never sent: the address the last code went to may come back after a kill.
         let unsent = twoEmails(first: "ana@example.com", second: "li.wei@example.org", resumed: "ana@example.com", secondSent: false)
         #expect(EmailFieldIsTheUsers().check(unsent, settings: OracleSettings()).isEmpty)
+    }
+
+    /// The user types an address and taps Send code; the send fails with `outcome`; the email
+    /// screen then shows the error with `after` in the field (`between` happens before that).
+    func sendFails(after: String, between: [(Int64, ModelEvent)] = []) -> RunObservation {
+        let typed = "ana@example.com"
+        return trace([(0, .launched(process: 1, cold: true)), (0, screen(auth, actions: [.typeEmail])),
+                      (1_000, .userAction(.typeEmail, detail: "\"\(typed)\"")), (1_000, screen(auth, actions: [.sendCode], email: typed)),
+                      (2_000, .userAction(.sendCode, detail: "")), (2_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .sendOTP)),
+                      (2_100, .responseReceived(id: 1, endpoint: .sendOTP, outcome: "status 500 Internal Server Error"))]
+                     + between
+                     + [(4_000, screen(auth, error: "Couldn't send the code. Try again.", actions: [.typeEmail], email: after)),
+                        (60_000, .note("end"))])
+    }
+
+    @Test func anEmailFieldEmptiedUnderTheUserOnTheScreenTheyTypedOnIsReported() {
+        let found = EmailFieldIsTheUsers().check(sendFails(after: ""), settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("emptied its email field while the user was still on it") })
+    }
+
+    @Test func anEmailFieldThatKeepsTheAddressOrIsEmptyOnAnotherScreenOrLaunchIsFine() {
+        #expect(EmailFieldIsTheUsers().check(sendFails(after: "ana@example.com"), settings: OracleSettings()).isEmpty)
+        let relaunched = sendFails(after: "", between: [(2_500, .killed(process: 1)), (3_000, .launched(process: 2, cold: true))])
+        #expect(EmailFieldIsTheUsers().check(relaunched, settings: OracleSettings()).isEmpty)
+        let leftAndBack = sendFails(after: "", between: [(2_500, screen(.onboarding(.intakeComplete), actions: [.back]))])
+        #expect(EmailFieldIsTheUsers().check(leftAndBack, settings: OracleSettings()).isEmpty)
     }
 
     // MARK: pushRegistered
