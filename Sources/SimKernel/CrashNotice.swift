@@ -40,18 +40,20 @@ public enum CrashNotice {
         #if canImport(Glibc)
         guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         Self.describe = describe
-        var saved: [sigaction] = []
+        // The runtime's handlers are kept before ours go in, so the handler always finds them.
+        previous = signals.map { signal in
+            var old = sigaction()
+            sigaction(signal, nil, &old)
+            return old
+        }
         for signal in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { signal, _, _ in CrashNotice.handle(signal) }
             // On the thread's own stack, not the runtime's small alternate one: the notice formats text.
             action.sa_flags = SA_SIGINFO
             sigemptyset(&action.sa_mask)
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            saved.append(old)
+            sigaction(signal, &action, nil)
         }
-        previous = saved
         #endif
     }
 
