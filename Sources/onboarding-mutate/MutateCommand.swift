@@ -57,7 +57,7 @@ enum MutateCommand {
             throw MutationReportError(message: "no 'swift' on PATH: the mutants are built with the toolchain")
         }
         let scratch = ScratchPackage(source: package, root: package.appendingPathComponent(".build/mutate/package"),
-                                     product: options.product)
+                                     product: options.product, optimised: !options.fastBuild)
         let checks = MutantChecks(binary: scratch.binary.path, tool: options.product, directory: scratch.root, seeds: options.seeds,
                                   jobs: options.jobs, limit: options.timeout)
         let run = MutationRun(options: options, app: app, mutants: mutants, verdicts: try verdicts(options, package),

@@ -31,6 +31,7 @@ struct MutationRun {
         if options.product != "onboarding-sim" { plan.append(("product", options.product)) }
         if !options.switches.isEmpty { plan.append(("switches", options.switches.joined(separator: ","))) }
         if let bugsDigest { plan.append(("bugs", bugsDigest)) }
+        if options.fastBuild { plan.append(("build", "unoptimised")) }
         return plan
     }
 

@@ -75,7 +75,7 @@ import Foundation
     }
 
     @Test func theBundledHandWrittenBugsListByNameAndABadBugsFileExitsTwo() throws {
-        let listed = try run(["--bugs", "docs/hand-written-bugs.json", "--list"])
+        let listed = try run(["--bugs", "docs/hand-written-bugs.json", "--fast-build", "--list"])
         #expect(listed.status == 0, "\(listed.standardError)")
         #expect(listed.standardOutput.contains("Sources/OnboardingModel/Client/OTPTimer.swift:15:5: countdown-of-twenty-seconds"))
         #expect(listed.standardOutput.contains("+     static let resendSeconds = 20"))
