@@ -76,11 +76,12 @@ struct MutationRun {
     /// the modules that import the app, and a second time when its file is put back, unless the
     /// next mutant changes the declarations too. The order changes no verdict, only the time.
     static func buildOrder(_ mutants: [Mutant], in app: AppUnderTest) -> [Mutant] {
-        var texts: [String: String] = [:]
-        for file in app.files { texts[file.path] = file.text }
+        // Each file's own skeleton once, looked up by path (never iterated).
+        var files: [String: (text: String, skeleton: [String])] = [:]
+        for file in app.files { files[file.path] = (file.text, DeclarationSkeleton.of(file.text)) }
         var bodies: [Mutant] = [], declarations: [Mutant] = []
         for mutant in mutants {
-            if let text = texts[mutant.file], mutant.changesDeclarations(of: text) {
+            if let file = files[mutant.file], DeclarationSkeleton.of(mutant.applied(to: file.text)) != file.skeleton {
                 declarations.append(mutant)
             } else {
                 bodies.append(mutant)
