@@ -32,6 +32,17 @@ import SimKernel
         #expect(run.analytics("onboarding_started").isEmpty)
     }
 
+    @Test func aReturningUserWhoseKeyboardCapitalisedTheAddressLogsInToTheirOwnAccount() {
+        let typed = FreeUser.autocapitalised(Harness.returningEmail)
+        let run = Harness.run(Harness.returning(), policy: UserPolicy(email: typed, returning: true))
+        #expect(run.result.isClean, "\(run.result.report)")
+        #expect(run.policyOutcome == .reachedMain)
+        #expect(run.finalJourney == .complete)
+        #expect(run.analytics("onboarding_started").isEmpty)
+        #expect(!run.events.contains { if case .accountSeeded(_, let email, _) = $0 { email == typed } else { false } },
+                "a capitalised address must not create a second account")
+    }
+
     @Test(arguments: [SchedulingStrategy.fifo, .seeded])
     func theSameSeedGivesTheSameTraceHashForAFullJourney(strategy: SchedulingStrategy) {
         func once() -> String {

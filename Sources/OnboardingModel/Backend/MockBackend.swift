@@ -6,6 +6,8 @@ import AppVocabulary
 ///
 /// Every handler is idempotent where a retry could repeat it, and progress never moves
 /// backward (seed 000 Pitfall 6: "Backend should accept duplicate completion calls gracefully").
+/// An address names the same account however it is capitalised, as Supabase Auth (seed 001's
+/// backend) treats addresses: a keyboard that capitalised "Ada@example.com" signs in to Ada's.
 public actor MockBackend: SimulatedServer {
     struct Account {
         let userID: String
@@ -45,8 +47,9 @@ public actor MockBackend: SimulatedServer {
         for account in configuration.accounts {
             usersCreated += 1
             let userID = "u\(usersCreated)"
-            accountsByEmail[account.email] = Account(userID: userID, email: account.email, journey: account.journey)
-            emailsByUser[userID] = account.email
+            let email = Self.key(account.email)
+            accountsByEmail[email] = Account(userID: userID, email: email, journey: account.journey)
+            emailsByUser[userID] = email
         }
     }
 
@@ -54,22 +57,25 @@ public actor MockBackend: SimulatedServer {
 
     /// Records the accounts the run starts with, so oracles know every journey from the start.
     public func recordSeededAccounts() {
-        for email in configuration.accounts.map(\.email) {
+        for email in configuration.accounts.map({ Self.key($0.email) }) {
             guard let account = accountsByEmail[email] else { continue }
             simulation.record(ModelEvent.accountSeeded(user: account.userID, email: email, journey: account.journey))
         }
     }
 
     /// The latest code sent to `email`: what the user reads in their mail.
-    public func latestCode(for email: String) -> String? { inbox[email] }
+    public func latestCode(for email: String) -> String? { inbox[Self.key(email)] }
 
-    public func journey(ofEmail email: String) -> Journey? { accountsByEmail[email]?.journey }
+    public func journey(ofEmail email: String) -> Journey? { accountsByEmail[Self.key(email)]?.journey }
 
-    public func userID(ofEmail email: String) -> String? { accountsByEmail[email]?.userID }
+    public func userID(ofEmail email: String) -> String? { accountsByEmail[Self.key(email)]?.userID }
 
-    public func progress(ofEmail email: String) -> OnboardingPhase? { accountsByEmail[email]?.progress }
+    public func progress(ofEmail email: String) -> OnboardingPhase? { accountsByEmail[Self.key(email)]?.progress }
 
-    public func hasPushToken(email: String) -> Bool { accountsByEmail[email]?.pushToken != nil }
+    public func hasPushToken(email: String) -> Bool { accountsByEmail[Self.key(email)]?.pushToken != nil }
+
+    /// The account an address names: its letters in lower case.
+    static func key(_ email: String) -> String { email.lowercased() }
 
     // MARK: The endpoints.
 
@@ -80,8 +86,9 @@ public actor MockBackend: SimulatedServer {
             return .answered(answered(request, id: id, refusedSession(of: user, id: id, endpoint: request.endpoint, deleted: deleted)))
         }
         switch request {
-        case .sendOTP(let email, let shouldCreateUser): result = sendOTP(email: email, shouldCreateUser: shouldCreateUser, id: id)
-        case .verifyOTP(let email, let code): result = verifyOTP(email: email, code: code)
+        case .sendOTP(let email, let shouldCreateUser):
+            result = sendOTP(email: Self.key(email), shouldCreateUser: shouldCreateUser, id: id)
+        case .verifyOTP(let email, let code): result = verifyOTP(email: Self.key(email), code: code)
         case .journey(let user): result = withAccount(user) { .success(.journey($0.journey)) }
         case .generateGoals(let user):
             // Goal generation is slow server-side work; the client may time out meanwhile.
@@ -207,7 +214,7 @@ public actor MockBackend: SimulatedServer {
     /// From now on the backend refuses the sessions of `loss.email`'s account (every account if
     /// nil); a deleted account is gone, and a sign-up with its email starts a new one.
     func lose(_ loss: AccountLoss) {
-        let emails = loss.email.map { [$0] } ?? accountsByEmail.keys
+        let emails = loss.email.map { [Self.key($0)] } ?? accountsByEmail.keys
         if loss.kind == .programReset { return resetPrograms(of: emails) }
         if loss.kind == .progressElsewhere { return progressElsewhere(of: emails) }
         for email in emails {
@@ -229,7 +236,7 @@ public actor MockBackend: SimulatedServer {
     private func resetPrograms(of emails: [String]) {
         for email in emails {
             // Finished: seeded complete, or the complete step stored.
-            let seededComplete = configuration.accounts.contains { $0.email == email && $0.journey == .complete }
+            let seededComplete = configuration.accounts.contains { Self.key($0.email) == email && $0.journey == .complete }
             guard let account = accountsByEmail[email], !seededComplete, account.progress != .complete else { continue }
             let user = account.userID
             _ = update(user) { account in

@@ -19,7 +19,8 @@ extension FreeUserDrive {
         case .wrongInput:
             await typeWrong(offered, device)
         case .otherEmail:
-            let candidates = FreeUser.otherEmails.filter { $0 != identity }
+            // Another valid shape of the same address (the keyboard capitalised it) or another address.
+            let candidates = ([FreeUser.autocapitalised(identity)] + FreeUser.otherEmails).filter { $0 != identity }
             let email = candidates[random.nextInt(in: 0...candidates.count - 1)]
             identity = email
             hasAccount = world.backend.onSharedExecutor(passing: email) { $0.userID(ofEmail: $1) } != nil
