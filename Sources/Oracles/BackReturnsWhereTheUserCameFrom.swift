@@ -11,6 +11,11 @@ import AppVocabulary
 /// never saw. A screen the user did not reach by a tap of theirs (a launch's first, a resumed
 /// step, one Back revealed) is not judged, and once signed in a sign-in step is not where Back
 /// goes ("Can't go back after auth", `backNavigation`).
+///
+/// And the way forward again leads where Back came from: after Back from X to Y, the tap on Y that
+/// took the user from Y to X earlier in this launch (Continue, Next, Send code), if it moves them,
+/// moves them to X, not past it (000 Pitfall 12's one `previous` per step is one next too; tenth
+/// batch: Next on the intake after stepping back skipped "intake complete" for the email step).
 public struct BackReturnsWhereTheUserCameFrom: Oracle {
     public let name = "backReturnsWhereTheUserCameFrom"
     public let summary = "back shows the screen the user came from, as they saw it in this launch"
@@ -36,7 +41,50 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
                                             + "Back returns to the step the user was on before (seed 000 Pitfall 12).",
                                         excerpt: run.lines([tap, after.index])))
         }
+        if violations.isEmpty, let skipped = forwardAfterBack(run) { violations.append(skipped) }
         return violations
+    }
+
+    /// The first forward tap after a Back that moved the user past the step Back had left.
+    func forwardAfterBack(_ run: RunObservation) -> Violation? {
+        // Where each (screen, tap) last moved the user in this launch, and the Back just taken: (to, from, tap's index).
+        var moves: [(on: Route, action: UserAction, to: Route)] = []
+        var backed: (on: Route, left: Route, index: Int)?
+        var tap: (action: UserAction, on: Route, index: Int)?
+        var shown: Route?
+        for event in run.events([.launched, .screen, .userAction, .signedIn, .signedOut]) {
+            switch event.event {
+            case .userAction(let action, _):
+                tap = shown.map { (action, $0, event.index) }
+            case .screen(let state):
+                guard let route = state.route, route != shown else { continue }
+                defer { shown = route }
+                guard let moved = tap, moved.on == shown, route.isOnboardingOrAuth, moved.on.isOnboardingOrAuth else {
+                    backed = nil
+                    continue
+                }
+                tap = nil
+                if moved.action == .back {
+                    backed = (route, moved.on, moved.index)
+                    continue
+                }
+                if let back = backed, back.on == moved.on, route != back.left,
+                   moves.contains(where: { $0.on == moved.on && $0.action == moved.action && $0.to == back.left }) {
+                    return Violation(oracle: name, at: event.time,
+                                     message: "After Back from \(back.left) to \(moved.on), '\(moved.action.rawValue)' showed \(route), "
+                                        + "but the same tap had taken the user from \(moved.on) to \(back.left) before: the step they "
+                                        + "went back to see is skipped. The way forward leads to the step Back left (seed 000 Pitfall 12).",
+                                     excerpt: run.lines([back.index, moved.index, event.index]))
+                }
+                backed = nil
+                moves.removeAll { $0.on == moved.on && $0.action == moved.action }
+                moves.append((moved.on, moved.action, route))
+            default:
+                // A launch or a change of who is signed in: moves of before need not hold.
+                (moves, backed, tap, shown) = ([], nil, nil, event.event.kind == .launched ? nil : shown)
+            }
+        }
+        return nil
     }
 
     /// For each Back tap (trace index, in order), the screen the user's own move brought them

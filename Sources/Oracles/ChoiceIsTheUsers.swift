@@ -8,13 +8,21 @@ import AppVocabulary
 /// a selection left over from before (another user's, before a sign-out; an earlier visit) is not a
 /// choice this user made, and Confirm would save it for them. And Select is offered only with
 /// the goals listed: a pick among goals the screen does not show is no choice at all.
+///
+/// On any app's screen that lists choices, a pick leaves the others on offer: a tap that picks one
+/// of the listed choices does not, in its own instant, take any listed choice off the screen while
+/// the user stays on it (a pick is not a confirmation; tenth batch: the goal list folded down to the
+/// first goal tapped, and the user could not change their mind).
 public struct ChoiceIsTheUsers: Oracle {
     public let name = "choiceIsTheUsers"
-    public let summary = "Confirm is offered only after the user selected a goal on this visit of goal review"
+    public let summary = "Confirm only after the user selected a goal on this visit of goal review; a pick leaves the other choices on offer"
+    /// A promise of any app whose screens list choices (goal review's rules name its route).
+    public var apps: [AppID] { AppID.allCases }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        if let folded = pickWithdrewChoices(run) { return [folded] }
         var visitStart: Int?
         var onGoalReview = false
         var selected = false
@@ -49,5 +57,35 @@ public struct ChoiceIsTheUsers: Oracle {
                               excerpt: run.lines([visitStart, screen.index].compactMap { $0 }))]
         }
         return []
+    }
+
+    /// The first pick that, in its own instant, took a listed choice off the screen the user stayed on.
+    func pickWithdrewChoices(_ run: RunObservation) -> Violation? {
+        var shown: ScreenState?
+        var pick: (on: ScreenState, choice: String, index: Int, time: SimulationInstant)?
+        for event in run.events([.screen, .userAction, .launched, .killed]) {
+            switch event.event {
+            case .userAction(_, let detail):
+                pick = nil
+                guard let on = shown, !on.choices.isEmpty else { continue }
+                let choice = ValidEmailAccepted.unquote(detail) ?? detail
+                if on.choices.contains(choice) { pick = (on, choice, event.index, event.time) }
+            case .screen(let state):
+                shown = state
+                guard let picked = pick else { continue }
+                guard event.time == picked.time, state.route == picked.on.route else { pick = nil; continue }
+                guard state.spinner == nil, state.loadingScreen == nil,
+                      let gone = picked.on.choices.first(where: { !state.choices.contains($0) }) else { continue }
+                let route = state.route.map(\.description) ?? "The screen"
+                return Violation(oracle: name, at: event.time,
+                                 message: "\(route) took \"\(gone)\" off its list when the user picked \"\(picked.choice)\": a pick "
+                                    + "is not a confirmation, and a user who tapped the wrong one can no longer change their mind. "
+                                    + "Keep every choice on offer until the user confirms (002 §8: select, then \"Continue with this goal\").",
+                                 excerpt: run.lines([picked.index, event.index]))
+            default:
+                (shown, pick) = (nil, nil)
+            }
+        }
+        return nil
     }
 }

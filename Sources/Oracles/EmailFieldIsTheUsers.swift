@@ -19,7 +19,12 @@ import AppVocabulary
 /// Nor is the address the user typed emptied under them: while they stay on the screen they typed
 /// it on, in the same launch, the field keeps it (002 §6 counts a user who has "to retype" their
 /// email as a bug). An app that clears the form after a failed request leaves "Try again" over an
-/// empty field and a disabled button, and the user cannot even see which address failed.
+/// empty field and a disabled button, and the user cannot even see which address failed. While
+/// they stay there the field shows what they typed, not an older address the app kept (tenth
+/// batch: the field drawn from the address last sent hid the correction the next tap sent). And
+/// once a code went to an address, when the email step comes back in the same launch (Back, then
+/// Continue), its field is not empty unless the user asked to start again (Use a different email,
+/// Start over) or the session ended: 002 §6, "Don't clear the email — let auth view pre-fill it".
 public struct EmailFieldIsTheUsers: Oracle {
     public let name = "emailFieldIsTheUsers"
     public let summary = "a filled email field shows the email the user typed last"
@@ -37,6 +42,8 @@ public struct EmailFieldIsTheUsers: Oracle {
         var signedOutWith: (email: String, index: Int)?
         // The screen the user typed on, while they are still on it in the same launch.
         var typingOn: Route?
+        // The address a code went to in this launch, until the user asks to start again.
+        var entered: (email: String, index: Int)?
         for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched]) {
             switch event.event {
             case .userAction(.typeEmail, let detail):
@@ -45,22 +52,32 @@ public struct EmailFieldIsTheUsers: Oracle {
                 typingOn = run.screen(atIndex: event.index)?.state.route
             case .launched:
                 typingOn = nil
+                entered = nil
+            case .userAction(.useDifferentEmail, _), .userAction(.startOver, _):
+                entered = nil
             case .userAction(.sendCode, _):
                 // What the field showed at the tap is the address the user sent (a pre-filled one they accepted included).
                 tapped = shown.isEmpty ? typed?.email ?? tapped : shown
             case .requestCarries(let id, .sendOTP(let email, _)):
                 carried = (id, email)
             case .responseReceived(let id, _, "ok"):
-                if let sending = carried, sending.id == id { delivered = sending.email }
+                if let sending = carried, sending.id == id { delivered = sending.email; entered = (sending.email, event.index) }
             case .reinstalled:
                 (typed, tapped, delivered, signedOutWith) = (nil, nil, nil, nil)
             case .signedOut:
                 if let last = typed ?? tapped.map({ ($0, event.index) }) { signedOutWith = (last.0, event.index) }
-                (typed, tapped, delivered) = (nil, nil, nil)
+                (typed, tapped, delivered, entered) = (nil, nil, nil, nil)
             case .screen(let state):
                 if state.route != typingOn { typingOn = nil }
                 if let route = typingOn, let last = typed, state.emailField.isEmpty, !shown.isEmpty, !last.email.isEmpty {
                     return [emptied(run, at: event, route: route, typed: last)]
+                }
+                if let route = typingOn, let last = typed, !state.emailField.isEmpty, !Self.same(state.emailField, last.email) {
+                    return [replaced(run, at: event, route: route, showed: state.emailField, typed: last)]
+                }
+                if typingOn == nil, let last = entered, !last.email.isEmpty, state.emailField.isEmpty,
+                   state.actions.contains(.typeEmail), let route = state.route {
+                    return [forgotten(run, at: event, route: route, entered: last)]
                 }
                 shown = state.emailField
                 if let before = signedOutWith, typed == nil, !shown.isEmpty {
@@ -95,6 +112,24 @@ public struct EmailFieldIsTheUsers: Oracle {
                     + "and had not left the screen, so they must type it again and cannot see which address was tried. "
                     + "Keep what the user entered (002 §6: a user who has \"to retype\" their email is the bug).",
                   excerpt: run.lines([typed.index, screen.index]))
+    }
+
+    private func replaced(_ run: RunObservation, at screen: RunObservation.Event, route: Route, showed shown: String,
+                          typed: (email: String, index: Int)) -> Violation {
+        Violation(oracle: name, at: screen.time,
+                  message: "\(route) showed \"\(shown)\" in the email field while the user, still on it, had typed \"\(typed.email)\": "
+                    + "what they typed is not what they see, and the next tap sends an address they cannot check. Show what "
+                    + "the user types (002 §6).",
+                  excerpt: run.lines([typed.index, screen.index]))
+    }
+
+    private func forgotten(_ run: RunObservation, at screen: RunObservation.Event, route: Route,
+                           entered: (email: String, index: Int)) -> Violation {
+        Violation(oracle: name, at: screen.time,
+                  message: "\(route) came back with an empty email field in the launch where a code went to \"\(entered.email)\", "
+                    + "without asking to start again or signing out: they must retype it. Pre-fill what the user entered "
+                    + "(002 §6: \"Don't clear the email — let auth view pre-fill it\").",
+                  excerpt: run.lines([entered.index, screen.index]))
     }
 
     private func afterSignOut(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,

@@ -119,7 +119,7 @@ public enum OracleCatalogue {
         SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(), BackReturnsWhereTheUserCameFrom(),
         MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(), ConnectionBlamedOnlyWhenItFailed(),
         EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(), OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(),
-        ResumeCatchesUpWithTheJourney(), SignOutHolds(), ErrorGoesOnlyWithACause(),
+        ResumeCatchesUpWithTheJourney(), SignOutHolds(), ErrorGoesOnlyWithACause(), FailureKeepsWhatWasShown(),
         BudgetOracle(),
     ]
 

@@ -70,7 +70,10 @@ public actor PickupBackend: SimulatedServer {
             case .appleSignIn(let appleID): result = signIn(appleID)
             case .refreshSession: result = .success(.accepted)
             // Each user their own list: p1 has 2 pickups, p2 3, … (whose list shows is visible).
-            case .bookings(let user): result = .success(.bookings(count: Self.bookingsCount(ofUserAt: usersByAppleID.firstIndex { $0.user == user } ?? 0)))
+            case .bookings(let user):
+                let index = usersByAppleID.firstIndex { $0.user == user } ?? 0
+                let owner = usersByAppleID.indices.contains(index) ? usersByAppleID[index].user : user
+                result = .success(.bookings(owner: owner, count: Self.bookingsCount(ofUserAt: index)))
             default: result = .failure(.status(404, "Not an endpoint of this app"))
             }
         }

@@ -138,8 +138,10 @@ public enum BackendResponse: Sendable, Equatable {
     case goalOptions([String])
     case contract(id: String)
     case program(ProgramStatus)
-    /// The pickup app's bookings: how many the user has.
-    case bookings(count: Int)
+    /// The pickup app's bookings: whose rows they are (each row carries its user's id, as a
+    /// database row does) and how many. What the list on screen shows is the rows', whoever the
+    /// app asked for.
+    case bookings(owner: String, count: Int)
     /// A plug-in app's answer: a status and a body.
     indirect case app(AppReply)
 }
