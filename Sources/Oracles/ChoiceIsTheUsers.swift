@@ -60,30 +60,26 @@ public struct ChoiceIsTheUsers: Oracle {
     }
 
     /// The first pick that, in its own instant, took a listed choice off the screen the user stayed on.
+    /// Reads the taps (a dozen a run) and, for a pick only, the screens of its instant.
     func pickWithdrewChoices(_ run: RunObservation) -> Violation? {
-        var shown: ScreenState?
-        var pick: (on: ScreenState, choice: String, index: Int, time: SimulationInstant)?
-        for event in run.events([.screen, .userAction, .launched, .killed]) {
-            switch event.event {
-            case .userAction(_, let detail):
-                pick = nil
-                guard let on = shown, !on.choices.isEmpty else { continue }
-                let choice = ValidEmailAccepted.unquote(detail) ?? detail
-                if on.choices.contains(choice) { pick = (on, choice, event.index, event.time) }
-            case .screen(let state):
-                shown = state
-                guard let picked = pick else { continue }
-                guard event.time == picked.time, state.route == picked.on.route else { pick = nil; continue }
-                guard state.spinner == nil, state.loadingScreen == nil,
-                      let gone = picked.on.choices.first(where: { !state.choices.contains($0) }) else { continue }
-                let route = state.route.map(\.description) ?? "The screen"
-                return Violation(oracle: name, at: event.time,
-                                 message: "\(route) took \"\(gone)\" off its list when the user picked \"\(picked.choice)\": a pick "
+        let stops = run.events([.userAction, .launched, .killed])
+        for (order, tap) in stops.enumerated() {
+            guard case .userAction(_, let detail) = tap.event, let on = run.screen(atIndex: tap.index),
+                  !on.state.choices.isEmpty else { continue }
+            let choice = ValidEmailAccepted.unquote(detail) ?? detail
+            guard on.state.choices.contains(choice) else { continue }
+            // The screens of the tap's instant, until the next tap, launch or kill.
+            let next = order + 1 < stops.count ? stops[order + 1].index - 1 : Int.max
+            for screen in run.screens(after: tap.index, through: min(next, run.lastIndex(atOrBefore: tap.time))) {
+                guard screen.state.route == on.state.route else { break }
+                guard screen.state.spinner == nil, screen.state.loadingScreen == nil,
+                      let gone = on.state.choices.first(where: { !screen.state.choices.contains($0) }) else { continue }
+                let route = screen.state.route.map(\.description) ?? "The screen"
+                return Violation(oracle: name, at: screen.time,
+                                 message: "\(route) took \"\(gone)\" off its list when the user picked \"\(choice)\": a pick "
                                     + "is not a confirmation, and a user who tapped the wrong one can no longer change their mind. "
                                     + "Keep every choice on offer until the user confirms (002 §8: select, then \"Continue with this goal\").",
-                                 excerpt: run.lines([picked.index, event.index]))
-            default:
-                (shown, pick) = (nil, nil)
+                                 excerpt: run.lines([tap.index, screen.index]))
             }
         }
         return nil
