@@ -70,14 +70,24 @@ public struct EmailFieldIsTheUsers: Oracle {
             case .screen(let state):
                 if state.route != typingOn { typingOn = nil }
                 if let route = typingOn, let last = typed, state.emailField.isEmpty, !shown.isEmpty, !last.email.isEmpty {
-                    return [emptied(run, at: event, route: route, typed: last)]
+                    return [violation(run, at: event, since: last.index,
+                                      "\(route) emptied its email field while the user was still on it: they had typed "
+                                        + "\"\(last.email)\" and had not left the screen, so they must type it again and cannot see "
+                                        + "which address was tried. Keep what the user entered (002 §6: a user who has \"to retype\" "
+                                        + "their email is the bug).")]
                 }
                 if let route = typingOn, let last = typed, !state.emailField.isEmpty, !Self.same(state.emailField, last.email) {
-                    return [replaced(run, at: event, route: route, showed: state.emailField, typed: last)]
+                    return [violation(run, at: event, since: last.index,
+                                      "\(route) showed \"\(state.emailField)\" in the email field while the user, still on it, had "
+                                        + "typed \"\(last.email)\": what they typed is not what they see, and the next tap sends an "
+                                        + "address they cannot check. Show what the user types (002 §6).")]
                 }
                 if typingOn == nil, let last = entered, !last.email.isEmpty, state.emailField.isEmpty,
                    state.actions.contains(.typeEmail), let route = state.route {
-                    return [forgotten(run, at: event, route: route, entered: last)]
+                    return [violation(run, at: event, since: last.index,
+                                      "\(route) came back with an empty email field in the launch where a code went to "
+                                        + "\"\(last.email)\", without asking to start again or signing out: they must retype it. "
+                                        + "Pre-fill what the user entered (002 §6: \"Don't clear the email — let auth view pre-fill it\").")]
                 }
                 shown = state.emailField
                 if let before = signedOutWith, typed == nil, !shown.isEmpty {
@@ -105,31 +115,9 @@ public struct EmailFieldIsTheUsers: Oracle {
                          excerpt: run.lines([typed.index, screen.index]))
     }
 
-    private func emptied(_ run: RunObservation, at screen: RunObservation.Event, route: Route,
-                         typed: (email: String, index: Int)) -> Violation {
-        Violation(oracle: name, at: screen.time,
-                  message: "\(route) emptied its email field while the user was still on it: they had typed \"\(typed.email)\" "
-                    + "and had not left the screen, so they must type it again and cannot see which address was tried. "
-                    + "Keep what the user entered (002 §6: a user who has \"to retype\" their email is the bug).",
-                  excerpt: run.lines([typed.index, screen.index]))
-    }
-
-    private func replaced(_ run: RunObservation, at screen: RunObservation.Event, route: Route, showed shown: String,
-                          typed: (email: String, index: Int)) -> Violation {
-        Violation(oracle: name, at: screen.time,
-                  message: "\(route) showed \"\(shown)\" in the email field while the user, still on it, had typed \"\(typed.email)\": "
-                    + "what they typed is not what they see, and the next tap sends an address they cannot check. Show what "
-                    + "the user types (002 §6).",
-                  excerpt: run.lines([typed.index, screen.index]))
-    }
-
-    private func forgotten(_ run: RunObservation, at screen: RunObservation.Event, route: Route,
-                           entered: (email: String, index: Int)) -> Violation {
-        Violation(oracle: name, at: screen.time,
-                  message: "\(route) came back with an empty email field in the launch where a code went to \"\(entered.email)\", "
-                    + "without asking to start again or signing out: they must retype it. Pre-fill what the user entered "
-                    + "(002 §6: \"Don't clear the email — let auth view pre-fill it\").",
-                  excerpt: run.lines([entered.index, screen.index]))
+    /// A violation on the email field at `screen`, citing the entry at trace index `since`.
+    private func violation(_ run: RunObservation, at screen: RunObservation.Event, since: Int, _ message: String) -> Violation {
+        Violation(oracle: name, at: screen.time, message: message, excerpt: run.lines([since, screen.index]))
     }
 
     private func afterSignOut(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,
