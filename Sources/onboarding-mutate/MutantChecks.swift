@@ -46,9 +46,11 @@ struct MutantChecks {
         return checks
     }
 
-    /// Runs `check`. Throws when the output cannot be read (then the tool itself is broken).
-    func observe(_ check: Check) throws -> Observation {
-        let outcome = try ProcessRunner.run(binary, check.arguments, in: directory, limit: limit)
+    /// Runs `check`, with the switched mutant `switched` on (`MutantSchema`) when given. Throws
+    /// when the output cannot be read (then the tool itself is broken).
+    func observe(_ check: Check, switched: Int? = nil) throws -> Observation {
+        let environment = switched.map { [MutantSchema.variable: String($0)] } ?? [:]
+        let outcome = try ProcessRunner.run(binary, check.arguments, in: directory, limit: limit, environment: environment)
         let command = tool + " " + check.arguments.filter { $0 != "--json" }.joined(separator: " ")
         switch outcome.ending {
         case .timedOut:

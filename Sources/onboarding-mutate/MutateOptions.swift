@@ -22,6 +22,9 @@ struct MutateOptions {
     var listOnly = false
     /// Build the copy unoptimised (`--fast-build`), in a build folder of its own.
     var fastBuild = false
+    /// Build the mutants that can be switched at run time once, together (`MutantSchema`);
+    /// `--no-schemata`: every mutant in a build of its own, as before.
+    var schemata = true
     /// Exit 1 only when the score falls below this percentage (Stryker's `break` threshold).
     var failUnder: Double?
     var merge: [String]?
@@ -32,7 +35,7 @@ struct MutateOptions {
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
                                  [--seeds N] [--jobs K] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
-                                 [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--fast-build] [--list]
+                                 [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--fast-build] [--no-schemata] [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
         """
 
@@ -42,7 +45,11 @@ struct MutateOptions {
         Mutation testing of the app models: small changes to the app's own source (a condition
         negated, a call deleted, a constant changed …), each applied to a copy of the package
         (.build/mutate/package), built, and checked with the bundled scenarios and `explore` of the
-        file's app with the free and the scripted user. Each mutant ends as killed (by which
+        file's app with the free and the scripted user. Mutants inside a function's body are
+        compiled together into one build, each behind a run-time switch (mutant schemata), and
+        checked one after another by running the tool with that switch on; the others (a stored
+        property's value, a declaration a hand-written bug adds, one that does not compile) are
+        built one by one. Each mutant ends as killed (by which
         scenario or oracle, first seed), survived, no behaviour change (every trace hash equal to
         the unmutated app's) or build failed. A check that runs past the time limit counts as killed,
         as PIT counts it. The score is killed ÷ (killed + survived); survivors the verdicts file
@@ -81,10 +88,10 @@ struct MutateOptions {
                            one file: {"bugs": [{"name", "file", "find", "replace", "why"}]}, see
                            docs/mutation.md); the other options choose among them as among mutants
           --list           list the chosen mutants and stop
-          --fast-build     build the copy unoptimised (-Onone, in .build-onone): a mutant builds in
-                           about 2.5 s instead of 7, one that changes a module's interface in 17 s
-                           instead of 45, but explore runs about 15 times slower; the faster choice
-                           when most mutants fall to the scenarios, as hand-written bugs do
+          --fast-build     build the copy unoptimised (-Onone, in .build-onone): a mutant built on
+                           its own builds in about 2.5 s instead of 7, but explore runs about 15
+                           times slower; rarely worth it now that most mutants share one build
+          --no-schemata    build every mutant on its own, as before schemata (slower; the same verdicts)
 
         examples:
           swift run -c release onboarding-mutate --sample 200 --seed 1 --json m.json
@@ -117,6 +124,7 @@ struct MutateOptions {
         while let argument = rest.popFirst() {
             if argument == "--list" { listOnly = true; continue }
             if argument == "--fast-build" { fastBuild = true; continue }
+            if argument == "--no-schemata" { schemata = false; continue }
             if !argument.hasPrefix("-"), merge != nil { merge!.append(argument); continue }
             let (name, inline) = Self.split(argument)
             guard Self.valued.contains(name) else { throw UsageError(message: "unknown option '\(argument)'") }

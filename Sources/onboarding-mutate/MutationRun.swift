@@ -35,13 +35,58 @@ struct MutationRun {
         return plan
     }
 
-    /// Runs every mutant not already in `previous`; returns the report.
+    /// Runs every mutant not already in `previous`; returns the report. The mutants that can be
+    /// switched at run time are built together once (`MutantSchema`) and checked first; the rest
+    /// are built one by one, as before.
     func run(resuming previous: [MutantResult]) throws -> MutationReport {
         var report = MutationReport(plan: plan, results: previous)
         let done = Set(previous.map(\.id))
         let pending = Self.buildOrder(mutants.filter { !done.contains($0.id) }, in: app)
         Progress.say("onboarding-mutate: \(mutants.count) mutant(s), \(previous.count) already done; building the copy in \(scratch.root.path)")
         try scratch.sync()
+        var progress = Progress(total: mutants.count, done: previous.count)
+        func record(_ result: MutantResult) throws {
+            var result = result
+            if result.verdict == .survived { result.accepted = verdicts.judgement(of: result) }
+            report.results.append(result)
+            if let json = options.json { try OutputFile.write(report.json(), to: json) }
+            progress.finished(result)
+        }
+        var oneByOne = pending
+        if options.schemata, !pending.isEmpty {
+            let schemata = try buildSchemata(of: pending)
+            oneByOne = schemata.fallback
+            Progress.say("onboarding-mutate: \(schemata.switched.count) mutant(s) switched at run time in one build, "
+                         + "\(schemata.fallback.count) built one by one")
+            if !schemata.switched.isEmpty {
+                let baseline = try baselineHashes(for: schemata.switched)
+                for (number, mutant) in schemata.switched { try record(try timed { try check(mutant, switched: number, baseline: baseline) }) }
+            }
+            try restoreAll()
+        }
+        if !oneByOne.isEmpty {
+            try buildUnmutated()
+            let baseline = try baselineHashes(for: oneByOne.map { (0, $0) })
+            for mutant in oneByOne { try record(try timed { try trial(mutant, baseline: baseline) }) }
+        }
+        try restoreAll()
+        report.results.sort { lhs, rhs in (lhs.file, lhs.line, lhs.id) < (rhs.file, rhs.line, rhs.id) }
+        for index in report.results.indices where report.results[index].verdict == .survived {
+            report.results[index].accepted = verdicts.judgement(of: report.results[index])
+        }
+        return report
+    }
+
+    /// `body`'s result with the wall-clock seconds it took.
+    private func timed(_ body: () throws -> MutantResult) rethrows -> MutantResult {
+        let started = Date()  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
+        var result = try body()
+        result.seconds = Date().timeIntervalSince(started)  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
+        return result
+    }
+
+    /// Builds the copy as the package has it; it must build.
+    private func buildUnmutated() throws {
         var built = try scratch.build(swift: swift, limit: 3600)
         // Once more, as for a mutant: a first build of a copy can fail for reasons of its own.
         if built.ending != .exited(0) { built = try scratch.build(swift: swift, limit: 3600) }
@@ -50,25 +95,6 @@ struct MutationRun {
             let hint = said.contains("no product named") ? "\nname the package's command-line tool with --product (a team's own, made with SimCommandLine.run(apps:))" : ""
             throw MutationReportError(message: "the unmutated package does not build:\n" + said.suffix(2000) + hint)
         }
-        // "" stands for the tool's default app while the apps are sorted.
-        let apps = Set(pending.map { AppUnderTest.app(of: $0.file, override: options.app) ?? "" })
-        let baseline = try baselineHashes(for: apps.sorted().map { $0.isEmpty ? nil : $0 })
-        var progress = Progress(total: mutants.count, done: previous.count)
-        for mutant in pending {
-            let started = Date()  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
-            var result = try trial(mutant, baseline: baseline)
-            result.seconds = Date().timeIntervalSince(started)  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
-            if result.verdict == .survived { result.accepted = verdicts.judgement(of: result) }
-            report.results.append(result)
-            if let json = options.json { try OutputFile.write(report.json(), to: json) }
-            progress.finished(result)
-        }
-        try restoreAll()
-        report.results.sort { lhs, rhs in (lhs.file, lhs.line, lhs.id) < (rhs.file, rhs.line, rhs.id) }
-        for index in report.results.indices where report.results[index].verdict == .survived {
-            report.results[index].accepted = verdicts.judgement(of: report.results[index])
-        }
-        return report
     }
 
     /// The mutants that change only what code does first, then those that change what a file
@@ -91,7 +117,9 @@ struct MutationRun {
     }
 
     /// The unmutated app's hashes for every check of every app the mutants belong to; it must pass.
-    private func baselineHashes(for apps: [String?]) throws -> [String: String] {
+    private func baselineHashes(for chosen: [(Int, Mutant)]) throws -> [String: String] {
+        // "" stands for the tool's default app while the apps are sorted.
+        let apps = Set(chosen.map { AppUnderTest.app(of: $0.1.file, override: options.app) ?? "" }).sorted().map { $0.isEmpty ? nil : $0 }
         var hashes: [String: String] = [:]
         for app in apps {
             for check in checks.checks(app: app) where hashes[check.name] == nil {
@@ -132,9 +160,15 @@ struct MutationRun {
                 .first { $0.contains("error:") }.map { String($0.prefix(300)) } ?? "the build failed with no error line"
             return result
         }
+        return try check(mutant, switched: nil, baseline: baseline)
+    }
+
+    /// Checks a built mutant (`switched`: its number in the schemata build, or nil when the copy
+    /// was built with it alone): killed by the first check that fails, else survived or no change.
+    func check(_ mutant: Mutant, switched: Int?, baseline: [String: String]) throws -> MutantResult {
         var changed = false
         for check in checks.checks(app: AppUnderTest.app(of: mutant.file, override: options.app)) {
-            let observation = try checks.observe(check)
+            let observation = try checks.observe(check, switched: switched)
             if let killer = observation.killer { return MutantResult(mutant: mutant, verdict: .killed, killer: killer, seconds: 0) }
             if observation.hashes != baseline[check.name] { changed = true }
         }
@@ -142,7 +176,7 @@ struct MutationRun {
     }
 
     /// Puts every file of the copy back as the package has it.
-    private func restoreAll() throws {
+    func restoreAll() throws {
         for file in app.files { try scratch.write(file.path, file.text) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mutation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,17 +24,19 @@ struct ProcessRunner {
     }
 
     /// The environment children get: CI's own variables removed, so that a child run writes no
-    /// GitHub annotations or step summary of its own.
+    /// GitHub annotations or step summary of its own, and no mutant switched on unless asked.
     static let childEnvironment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
-        for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY"] { environment[name] = nil }
+        for name in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", MutantSchema.variable] { environment[name] = nil }
         return environment
     }()
 
     /// Names each child's output folder apart (the tool runs one child at a time, on one thread).
     nonisolated(unsafe) private static var childrenStarted = 0
 
-    static func run(_ executable: String, _ arguments: [String], in directory: URL, limit: Double) throws -> Outcome {
+    /// Runs `executable` in `directory`; `environment` is added to `childEnvironment`.
+    static func run(_ executable: String, _ arguments: [String], in directory: URL, limit: Double,
+                    environment: [String: String] = [:]) throws -> Outcome {
         childrenStarted += 1
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("onboarding-mutate-\(getpid())-\(childrenStarted)")
@@ -52,7 +55,7 @@ struct ProcessRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = childEnvironment
+        process.environment = childEnvironment.merging(environment) { _, added in added }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
