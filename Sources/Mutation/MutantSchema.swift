@@ -36,42 +36,43 @@ public struct MutantSchema: Sendable {
 
     /// The schema of `file` with `mutants` (each numbered; every one a mutant of `file`).
     public init(file: SourceFile, mutants: [(number: Int, mutant: Mutant)]) {
-        let bodies = Self.switchableBodies(in: file)
-        var inBody: [Int: [(number: Int, mutant: Mutant)]] = [:]
+        let regions = Self.switchableRegions(in: file)
+        let source = Array(file.text.utf8)
+        var inRegion: [Int: [(number: Int, edit: Edit)]] = [:]
         var fallback: [Int] = []
         for entry in mutants {
-            let body = bodies.firstIndex { body in
-                file.tokens[body.open].end <= entry.mutant.start && entry.mutant.end <= file.tokens[body.close].start
-            }
-            if let body { inBody[body, default: []].append(entry) } else { fallback.append(entry.number) }
+            let edit = Edit(entry.mutant, in: source)
+            let region = regions.firstIndex { $0.bytes.lowerBound <= edit.start && edit.end <= $0.bytes.upperBound }
+            if let region { inRegion[region, default: []].append((entry.number, edit)) } else { fallback.append(entry.number) }
         }
-        let source = Array(file.text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
         var copied = 0
         var branchBytes: [(number: Int, range: Range<Int>)] = []
         var bodyBytes: [(range: Range<Int>, mutants: [Int])] = []
-        for index in bodies.indices {
-            guard let entries = inBody[index] else { continue }
-            let open = file.tokens[bodies[index].open].end, close = file.tokens[bodies[index].close].start
-            output += source[copied..<open]
-            let bodyStart = output.count
-            let original = Array(source[open..<close])
+        for (index, region) in regions.enumerated() {
+            guard let entries = inRegion[index] else { continue }
+            output += source[copied..<region.bytes.lowerBound]
+            let regionStart = output.count
+            let original = Array(source[region.bytes])
+            // A body: `if` … `else if` … `else { as written }`; a stored value: `(… ? (…) : (as written))`.
+            let (header, middle, last, end) = region.isBody ? (" if ", " else if ", "} else {", "} ") : ("(", " : ", ") : (", "))")
             for (position, entry) in entries.enumerated() {
-                output += Array((position == 0 ? " if " : " else if ").utf8)
-                output += Array("\(Self.switchName) == \(entry.number) {".utf8)
+                if position > 0 { output += Array((region.isBody ? "}" : ")").utf8) }
+                output += Array((position == 0 ? header : middle).utf8)
+                output += Array("\(Self.switchName) == \(entry.number) \(region.isBody ? "{" : "? (")".utf8)
                 let branchStart = output.count
                 var mutated = original
-                mutated.replaceSubrange((entry.mutant.start - open)..<(entry.mutant.end - open), with: Array(entry.mutant.replacement.utf8))
+                mutated.replaceSubrange((entry.edit.start - region.bytes.lowerBound)..<(entry.edit.end - region.bytes.lowerBound),
+                                        with: entry.edit.replacement)
                 output += mutated
                 branchBytes.append((entry.number, branchStart..<output.count))
-                output += Array("}".utf8)
             }
-            output += Array(" else {".utf8)
+            output += Array(last.utf8)
             output += original
-            output += Array("} ".utf8)
-            bodyBytes.append((bodyStart..<output.count, entries.map(\.number)))
-            copied = close
+            output += Array(end.utf8)
+            bodyBytes.append((regionStart..<output.count, entries.map(\.number)))
+            copied = region.bytes.upperBound
         }
         output += source[copied...]
         let switched = bodyBytes.flatMap(\.mutants)
@@ -106,6 +107,25 @@ public struct MutantSchema: Sendable {
         bodyLines = bodyBytes.map { (lines($0.range), $0.mutants) }
     }
 
+    /// A mutant's edit at its smallest: the text it replaces and its replacement without the
+    /// bytes they begin and end with alike. A hand-written bug's find text often takes in a
+    /// function's first or last line for context; what it changes lies inside the body.
+    struct Edit {
+        let start: Int
+        let end: Int
+        let replacement: [UInt8]
+
+        init(_ mutant: Mutant, in source: [UInt8]) {
+            let new = Array(mutant.replacement.utf8)
+            var start = mutant.start, end = mutant.end, lower = 0, upper = new.count
+            while start < end, lower < upper, source[start] == new[lower] { start += 1; lower += 1 }
+            while start < end, lower < upper, source[end - 1] == new[upper - 1] { end -= 1; upper -= 1 }
+            self.start = start
+            self.end = end
+            replacement = Array(new[lower..<upper])
+        }
+    }
+
     /// The mutants that a compiler error at `line` of this schema's text falls in: the mutant whose
     /// branch holds the line, else every mutant of the body that holds it (a switch's own line),
     /// else every mutant of the file (an error outside the bodies: the switch's declaration).
@@ -127,15 +147,22 @@ public struct MutantSchema: Sendable {
         return found
     }
 
-    // MARK: - The bodies that can be switched
+    // MARK: - The places that can be switched
 
-    /// The function-like bodies at the level of declarations, as token indices of their braces,
-    /// in order. Not a parser: declarations are told apart by their keywords, as
-    /// `DeclarationSkeleton` tells type bodies from the rest.
-    static func switchableBodies(in file: SourceFile) -> [(open: Int, close: Int)] {
-        var bodies: [(open: Int, close: Int)] = []
-        scanDeclarations(file, from: 0, to: file.tokens.count, into: &bodies)
-        return bodies
+    /// A place whose text can be switched: a function-like body's statements (between its
+    /// braces), or a stored property's initial value.
+    struct Region {
+        let bytes: Range<Int>
+        let isBody: Bool
+    }
+
+    /// The function-like bodies and stored values at the level of declarations, in order. Not a
+    /// parser: declarations are told apart by their keywords, as `DeclarationSkeleton` tells type
+    /// bodies from the rest.
+    static func switchableRegions(in file: SourceFile) -> [Region] {
+        var regions: [Region] = []
+        scanDeclarations(file, from: 0, to: file.tokens.count, into: &regions)
+        return regions
     }
 
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "extension"]
@@ -147,12 +174,13 @@ public struct MutantSchema: Sendable {
                                                      "unsafeAddress", "unsafeMutableAddress", "init"]
     private static let accessorModifiers: Set<String> = ["mutating", "nonmutating", "borrowing", "consuming", "__consuming"]
 
-    private static func scanDeclarations(_ file: SourceFile, from start: Int, to end: Int, into bodies: inout [(open: Int, close: Int)]) {
+    private static func scanDeclarations(_ file: SourceFile, from start: Int, to end: Int, into regions: inout [Region]) {
         let tokens = file.tokens
         var keyword: String?
         var declaresType = false
         var assigned = false
         var index = start
+        func body(_ open: Int, _ close: Int) { regions.append(Region(bytes: tokens[open].end..<tokens[close].start, isBody: true)) }
         while index < end {
             let token = tokens[index]
             switch token.kind {
@@ -169,20 +197,25 @@ public struct MutantSchema: Sendable {
                 }
             case .symbol where token.text == "=":
                 assigned = true
+                if keyword == "let" || keyword == "var", !declaresType, let last = valueEnd(file, after: index, to: end) {
+                    regions.append(Region(bytes: tokens[index + 1].start..<tokens[last].end, isBody: false))
+                    index = last + 1
+                    continue
+                }
             case .punctuation where token.text == "(" || token.text == "[":
                 index = (file.partner[index] ?? end - 1) + 1
                 continue
             case .punctuation where token.text == "{":
                 guard let close = file.partner[index], close < end else { return }
                 if declaresType {
-                    scanDeclarations(file, from: index + 1, to: close, into: &bodies)
+                    scanDeclarations(file, from: index + 1, to: close, into: &regions)
                 } else if keyword == "func" || keyword == "init" || keyword == "deinit" {
-                    bodies.append((index, close))
+                    body(index, close)
                 } else if keyword == "var" || keyword == "subscript" {
                     if isAccessorBlock(tokens, from: index + 1, to: close) {
-                        scanAccessors(file, from: index + 1, to: close, into: &bodies)
+                        scanAccessors(file, from: index + 1, to: close, into: &regions)
                     } else if !assigned {
-                        bodies.append((index, close))
+                        body(index, close)
                     }
                 }
                 declaresType = false
@@ -195,6 +228,36 @@ public struct MutantSchema: Sendable {
             }
             index += 1
         }
+    }
+
+    /// The last token of the initial value after the `=` at `equals`, or nil when the value holds
+    /// a brace of its own (a closure, or observers after it): such a value is not switched.
+    private static func valueEnd(_ file: SourceFile, after equals: Int, to end: Int) -> Int? {
+        let tokens = file.tokens
+        var index = equals + 1
+        var last: Int?
+        while index < end {
+            let token = tokens[index]
+            if let previous = last, token.line > tokens[previous].line, token.text != ".", token.kind != .symbol,
+               tokens[previous].kind != .symbol {
+                break
+            }
+            if token.kind == .punctuation {
+                switch token.text {
+                case "{": return nil
+                case ",", ";", ")", "]", "}": return last
+                case "(", "[":
+                    guard let close = file.partner[index], close < end else { return nil }
+                    last = close
+                    index = close + 1
+                    continue
+                default: break
+                }
+            }
+            last = index
+            index += 1
+        }
+        return last
     }
 
     private static func isClassModifier(_ tokens: [SourceToken], at position: Int) -> Bool {
@@ -221,7 +284,7 @@ public struct MutantSchema: Sendable {
     }
 
     /// Each accessor's body in an accessor block.
-    private static func scanAccessors(_ file: SourceFile, from start: Int, to end: Int, into bodies: inout [(open: Int, close: Int)]) {
+    private static func scanAccessors(_ file: SourceFile, from start: Int, to end: Int, into regions: inout [Region]) {
         var index = start
         while index < end {
             let token = file.tokens[index]
@@ -230,7 +293,7 @@ public struct MutantSchema: Sendable {
                 continue
             }
             if token.kind == .punctuation, token.text == "{", let close = file.partner[index], close < end {
-                bodies.append((index, close))
+                regions.append(Region(bytes: file.tokens[index].end..<file.tokens[close].start, isBody: true))
                 index = close + 1
                 continue
             }

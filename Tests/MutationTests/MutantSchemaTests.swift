@@ -42,20 +42,34 @@ import Testing
         try HandWrittenBug(name: name, file: source.path, find: find, replace: replace).mutant(of: source, path: "bugs.json")
     }
 
-    @Test func theBodiesFoundAreFunctionsInitialisersGettersAndAccessorsButNoInitialValue() {
-        let bodies = MutantSchema.switchableBodies(in: Self.source).map { body in
-            Self.source.tokens[(body.open + 1)..<body.close].map(\.text).joined(separator: " ")
+    @Test func theRegionsFoundAreBodiesAccessorsAndStoredValuesButNoClosureValue() {
+        let regions = MutantSchema.switchableRegions(in: Self.source).map { region in
+            (region.isBody ? "body " : "value ") + Self.source.tokens.filter { region.bytes.contains($0.start) }.map(\.text).joined(separator: " ")
         }
-        #expect(bodies == [
-            "\"n=\\(count)\"",
-            "count + 1",
-            "count = newValue - 1",
-            "count += 1",
-            "count = 2",
-            "defer { count += 1 } if count > 3 { count = 0 }",
-            "x * 2",
-            "7",
+        #expect(regions == [
+            "value 0",
+            "body \"n=\\(count)\"",
+            "body count + 1",
+            "body count = newValue - 1",
+            "body count += 1",
+            "body count = 2",
+            "body defer { count += 1 } if count > 3 { count = 0 }",
+            "body x * 2",
+            "body 7",
         ])
+    }
+
+    @Test func aStoredValueIsSwitchedAsAnExpression() throws {
+        let schema = MutantSchema(file: Self.source, mutants: [(1, try Self.bug("var count = 0", "var count = 1")),
+                                                               (2, try Self.bug("var count = 0", "var count = 5", name: "other"))])
+        #expect(schema.switched == [1, 2])
+        #expect(schema.text.contains("var count = (__onboardingMutant == 1 ? (1) : __onboardingMutant == 2 ? (5) : (0))\n"))
+    }
+
+    @Test func aFindTextThatTakesInTheSignatureIsSwitchedWhereItChangesTheBody() throws {
+        let schema = MutantSchema(file: Self.source, mutants: [(4, try Self.bug("func bump() {\n        defer", "func bump() {\n        count = 9\n        defer"))])
+        #expect(schema.switched == [4])
+        #expect(schema.text.contains("func bump() { if __onboardingMutant == 4 {\n        count = 9\n        defer { count += 1 }"))
     }
 
     @Test func eachMutantIsABranchOfItsBodyAndTheOriginalIsTheLast() throws {
@@ -84,11 +98,11 @@ import Testing
         #expect(schema.text.contains("func twice(_ x: Int) -> Int { if __onboardingMutant == 1 { x * 3 } else { x * 2 } }"))
     }
 
-    @Test func aMutantOutsideEveryBodyIsLeftToABuildOfItsOwn() throws {
-        let initialValue = try Self.bug("var count = 0", "var count = 1", name: "value")
+    @Test func aMutantOutsideEveryBodyAndValueIsLeftToABuildOfItsOwn() throws {
         let closure = try Self.bug("print(\"a\")", "print(\"b\")", name: "closure")
         let signature = try Self.bug("func bump()", "func bump(_ x: Int = 0)", name: "signature")
-        let schema = MutantSchema(file: Self.source, mutants: [(1, initialValue), (2, closure), (3, signature)])
+        let added = try Self.bug("    init() {", "    var extra = 0\n\n    init() {", name: "added")
+        let schema = MutantSchema(file: Self.source, mutants: [(1, closure), (2, signature), (3, added)])
         #expect(schema.switched.isEmpty)
         #expect(schema.fallback == [1, 2, 3])
         #expect(schema.text == Self.source.text)
