@@ -38,12 +38,20 @@ public struct MutantSchema: Sendable {
     public init(file: SourceFile, mutants: [(number: Int, mutant: Mutant)]) {
         let regions = Self.switchableRegions(in: file)
         let source = Array(file.text.utf8)
-        var inRegion: [Int: [(number: Int, edit: Edit)]] = [:]
+        // Each mutant's region and the region's text with it, if it lies in one and leaves the
+        // region's brackets balanced (a bug that ends a function and adds another does not).
+        var inRegion: [Int: [(number: Int, text: [UInt8])]] = [:]
         var fallback: [Int] = []
         for entry in mutants {
             let edit = Edit(entry.mutant, in: source)
-            let region = regions.firstIndex { $0.bytes.lowerBound <= edit.start && edit.end <= $0.bytes.upperBound }
-            if let region { inRegion[region, default: []].append((entry.number, edit)) } else { fallback.append(entry.number) }
+            guard let region = regions.firstIndex(where: { $0.bytes.lowerBound <= edit.start && edit.end <= $0.bytes.upperBound }) else {
+                fallback.append(entry.number)
+                continue
+            }
+            let bytes = regions[region].bytes
+            var mutated = Array(source[bytes])
+            mutated.replaceSubrange((edit.start - bytes.lowerBound)..<(edit.end - bytes.lowerBound), with: edit.replacement)
+            if Self.isBalanced(mutated) { inRegion[region, default: []].append((entry.number, mutated)) } else { fallback.append(entry.number) }
         }
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
@@ -62,10 +70,7 @@ public struct MutantSchema: Sendable {
                 output += Array((position == 0 ? header : middle).utf8)
                 output += Array("\(Self.switchName) == \(entry.number) \(region.isBody ? "{" : "? (")".utf8)
                 let branchStart = output.count
-                var mutated = original
-                mutated.replaceSubrange((entry.edit.start - region.bytes.lowerBound)..<(entry.edit.end - region.bytes.lowerBound),
-                                        with: entry.edit.replacement)
-                output += mutated
+                output += entry.text
                 branchBytes.append((entry.number, branchStart..<output.count))
             }
             output += Array(last.utf8)
@@ -124,6 +129,21 @@ public struct MutantSchema: Sendable {
             self.end = end
             replacement = Array(new[lower..<upper])
         }
+    }
+
+    /// Whether every bracket in `text` closes, in order, and none closes what it did not open.
+    static func isBalanced(_ text: [UInt8]) -> Bool {
+        var open: [String] = []
+        for token in SwiftLexer.tokens(of: String(decoding: text, as: UTF8.self)) where token.kind == .punctuation {
+            switch token.text {
+            case "(", "[", "{": open.append(token.text)
+            case ")": if open.popLast() != "(" { return false }
+            case "]": if open.popLast() != "[" { return false }
+            case "}": if open.popLast() != "{" { return false }
+            default: break
+            }
+        }
+        return open.isEmpty
     }
 
     /// The mutants that a compiler error at `line` of this schema's text falls in: the mutant whose

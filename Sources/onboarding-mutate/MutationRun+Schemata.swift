@@ -50,8 +50,9 @@ extension MutationRun {
                 }
                 break
             }
+            let first = (built.standardOutput + built.standardError).split(separator: "\n").first { $0.contains(": error:") }
             Progress.say("onboarding-mutate: schemata build, round \(round): \(blamed.count) mutant(s) do not compile switched; "
-                         + "they will be built one by one")
+                         + "they will be built one by one (the first error: \(first.map { String($0.prefix(300)) } ?? "none"))")
             excluded.formUnion(blamed)
         }
         try restoreAll()

@@ -45,29 +45,30 @@ struct MutationRun {
         Progress.say("onboarding-mutate: \(mutants.count) mutant(s), \(previous.count) already done; building the copy in \(scratch.root.path)")
         try scratch.sync()
         var progress = Progress(total: mutants.count, done: previous.count)
-        func record(_ result: MutantResult) throws {
+        func record(_ result: MutantResult, switched: Bool) throws {
             var result = result
             if result.verdict == .survived { result.accepted = verdicts.judgement(of: result) }
             report.results.append(result)
             if let json = options.json { try OutputFile.write(report.json(), to: json) }
-            progress.finished(result)
+            progress.finished(result, switched: switched)
         }
         var oneByOne = pending
         if options.schemata, !pending.isEmpty {
             let schemata = try buildSchemata(of: pending)
             oneByOne = schemata.fallback
+            progress.plan(switched: schemata.switched.count, oneByOne: schemata.fallback.count)
             Progress.say("onboarding-mutate: \(schemata.switched.count) mutant(s) switched at run time in one build, "
                          + "\(schemata.fallback.count) built one by one")
             if !schemata.switched.isEmpty {
                 let baseline = try baselineHashes(for: schemata.switched)
-                for (number, mutant) in schemata.switched { try record(try timed { try check(mutant, switched: number, baseline: baseline) }) }
+                for (number, mutant) in schemata.switched { try record(try timed { try check(mutant, switched: number, baseline: baseline) }, switched: true) }
             }
             try restoreAll()
         }
         if !oneByOne.isEmpty {
             try buildUnmutated()
             let baseline = try baselineHashes(for: oneByOne.map { (0, $0) })
-            for mutant in oneByOne { try record(try timed { try trial(mutant, baseline: baseline) }) }
+            for mutant in oneByOne { try record(try timed { try trial(mutant, baseline: baseline) }, switched: false) }
         }
         try restoreAll()
         report.results.sort { lhs, rhs in (lhs.file, lhs.line, lhs.id) < (rhs.file, rhs.line, rhs.id) }

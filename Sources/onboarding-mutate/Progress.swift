@@ -6,27 +6,46 @@ import Mutation
 struct Progress {
     let total: Int
     private(set) var done: Int
-    private var secondsSpent = 0.0
-    private var timed = 0
+    /// Seconds spent and mutants finished, of those switched in the shared build and of those
+    /// built one by one: the two take very different times.
+    private var spent = (switched: 0.0, oneByOne: 0.0)
+    private var finished = (switched: 0, oneByOne: 0)
+    private var left = (switched: 0, oneByOne: 0)
 
     init(total: Int, done: Int) {
         self.total = total
         self.done = done
+        left.oneByOne = total - done
     }
 
     static func say(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    mutating func finished(_ result: MutantResult) {
+    /// How many of the mutants left are switched in the shared build, and how many built one by one.
+    mutating func plan(switched: Int, oneByOne: Int) {
+        left = (switched, oneByOne)
+    }
+
+    mutating func finished(_ result: MutantResult, switched: Bool) {
         done += 1
-        timed += 1
-        secondsSpent += result.seconds
-        let left = Double(total - done) * secondsSpent / Double(timed)
+        if switched {
+            finished.switched += 1
+            spent.switched += result.seconds
+            left.switched = max(0, left.switched - 1)
+        } else {
+            finished.oneByOne += 1
+            spent.oneByOne += result.seconds
+            left.oneByOne = max(0, left.oneByOne - 1)
+        }
+        let switchedPace = finished.switched > 0 ? spent.switched / Double(finished.switched) : 1
+        // Before the first one built alone: about 7 s of build on top of the checks.
+        let oneByOnePace = finished.oneByOne > 0 ? spent.oneByOne / Double(finished.oneByOne) : switchedPace + 7
+        let estimate = Double(left.switched) * switchedPace + Double(left.oneByOne) * oneByOnePace
         var line = "[\(done)/\(total)] \(result.verdict.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
             + "\(result.file):\(result.line) \(result.kind)"
         if let killer = result.killer { line += " — \(killer.name) (\(killer.detail))" }
-        line += "  " + String(format: "%.1f", result.seconds) + "s, about " + Self.duration(left) + " left"
+        line += "  " + String(format: "%.1f", result.seconds) + "s, about " + Self.duration(estimate) + " left"
         Self.say(line)
     }
 

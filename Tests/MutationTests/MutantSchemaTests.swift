@@ -126,3 +126,13 @@ import Testing
         #expect(MutantSchema.errors(in: output).map(\.line) == [line("if count >= 3")])
     }
 }
+
+extension MutantSchemaTests {
+    @Test func aBugThatEndsAFunctionAndAddsAnotherIsLeftToABuildOfItsOwn() throws {
+        let split = try Self.bug("        if count > 3 { count = 0 }\n    }\n", "        if count > 3 { count = 0 }\n    }\n\n    func reset() {\n        count = 0\n    }\n")
+        let schema = MutantSchema(file: Self.source, mutants: [(1, split)])
+        #expect(schema.fallback == [1])
+        #expect(MutantSchema.isBalanced(Array("{ f(a[0]) }".utf8)))
+        #expect(!MutantSchema.isBalanced(Array("}\n\n    func reset() {".utf8)))
+    }
+}
