@@ -7,6 +7,8 @@ extension MutationRun {
     struct Schemata {
         var switched: [(number: Int, mutant: Mutant)]
         var fallback: [Mutant]
+        /// The switched mutants whose added declarations are in the build for every mutant.
+        var adding: [Mutant] = []
     }
 
     /// Writes every file of the app with its mutants behind run-time switches (`MutantSchema`) and
@@ -30,10 +32,12 @@ extension MutationRun {
             let fallbackNow = numbered.filter { !switchedNow.contains($0.0) }.map(\.1)
             guard !switchedNow.isEmpty else { return Schemata(switched: [], fallback: pending) }
             var built = try scratch.build(swift: swift, limit: 3600)
-            if built.ending == .exited(0) {
-                return Schemata(switched: numbered.filter { switchedNow.contains($0.0) }.map { (number: $0.0, mutant: $0.1) },
-                                fallback: fallbackNow)
+            let addingNow = Set(schemas.values.flatMap(\.adding))
+            func schemata() -> Schemata {
+                Schemata(switched: numbered.filter { switchedNow.contains($0.0) }.map { (number: $0.0, mutant: $0.1) },
+                         fallback: fallbackNow, adding: numbered.filter { addingNow.contains($0.0) }.map(\.1))
             }
+            if built.ending == .exited(0) { return schemata() }
             let errors = MutantSchema.errors(in: built.standardOutput + built.standardError)
             var blamed = Set<Int>()
             for error in errors {
@@ -44,10 +48,7 @@ extension MutationRun {
             if blamed.isEmpty {
                 // No error in a switched file: once more (a build can fail for reasons of its own), then give up.
                 built = try scratch.build(swift: swift, limit: 3600)
-                if built.ending == .exited(0) {
-                    return Schemata(switched: numbered.filter { switchedNow.contains($0.0) }.map { (number: $0.0, mutant: $0.1) },
-                                    fallback: fallbackNow)
-                }
+                if built.ending == .exited(0) { return schemata() }
                 break
             }
             let first = (built.standardOutput + built.standardError).split(separator: "\n").first { $0.contains(": error:") }

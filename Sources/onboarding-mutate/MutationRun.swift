@@ -53,21 +53,31 @@ struct MutationRun {
             progress.finished(result, switched: switched)
         }
         var oneByOne = pending
+        var switchedBaseline: [String: String] = [:], adding: [Mutant] = []
         if options.schemata, !pending.isEmpty {
             let schemata = try buildSchemata(of: pending)
             oneByOne = schemata.fallback
+            adding = schemata.adding
             progress.plan(switched: schemata.switched.count, oneByOne: schemata.fallback.count)
             Progress.say("onboarding-mutate: \(schemata.switched.count) mutant(s) switched at run time in one build, "
                          + "\(schemata.fallback.count) built one by one")
             if !schemata.switched.isEmpty {
-                let baseline = try baselineHashes(for: schemata.switched)
-                for (number, mutant) in schemata.switched { try record(try timed { try check(mutant, switched: number, baseline: baseline) }, switched: true) }
+                switchedBaseline = try baselineHashes(for: schemata.switched.map(\.mutant))
+                for (number, mutant) in schemata.switched {
+                    try record(try timed { try check(mutant, switched: number, baseline: switchedBaseline) }, switched: true)
+                }
             }
             try restoreAll()
         }
-        if !oneByOne.isEmpty {
+        if !oneByOne.isEmpty || !adding.isEmpty {
             try buildUnmutated()
-            let baseline = try baselineHashes(for: oneByOne.map { (0, $0) })
+            let baseline = try baselineHashes(for: oneByOne + adding)
+            // The declarations switched mutants added were in the build for all: the app as
+            // written must have behaved the same with them, or their verdicts mean nothing.
+            if let check = switchedBaseline.keys.sorted().first(where: { baseline[$0] != nil && baseline[$0] != switchedBaseline[$0] }) {
+                throw MutationReportError(message: "the declarations added by \(adding.map { $0.name ?? $0.id }.joined(separator: ", ")) "
+                                          + "change what the unmutated app does (\(check) differs): run again with --no-schemata")
+            }
             for mutant in oneByOne { try record(try timed { try trial(mutant, baseline: baseline) }, switched: false) }
         }
         try restoreAll()
@@ -118,9 +128,9 @@ struct MutationRun {
     }
 
     /// The unmutated app's hashes for every check of every app the mutants belong to; it must pass.
-    private func baselineHashes(for chosen: [(Int, Mutant)]) throws -> [String: String] {
+    private func baselineHashes(for chosen: [Mutant]) throws -> [String: String] {
         // "" stands for the tool's default app while the apps are sorted.
-        let apps = Set(chosen.map { AppUnderTest.app(of: $0.1.file, override: options.app) ?? "" }).sorted().map { $0.isEmpty ? nil : $0 }
+        let apps = Set(chosen.map { AppUnderTest.app(of: $0.file, override: options.app) ?? "" }).sorted().map { $0.isEmpty ? nil : $0 }
         var hashes: [String: String] = [:]
         for app in apps {
             for check in checks.checks(app: app) where hashes[check.name] == nil {

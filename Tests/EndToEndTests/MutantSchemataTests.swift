@@ -3,7 +3,7 @@ import Foundation
 
 /// Mutant schemata, run as a user runs them: the mutants of a small package's app built together
 /// behind run-time switches give the same verdict, mutant by mutant, as each built on its own
-/// (`--no-schemata`), and the ones that cannot be switched (a declaration added, a branch that
+/// (`--no-schemata`), and the ones that cannot be switched (a signature changed, a branch that
 /// does not compile switched, a mutant that does not compile at all) are built one by one.
 @Suite struct MutantSchemataTests {
     /// The app: a few functions whose results a stand-in tool prints as its checks.
@@ -53,6 +53,7 @@ import Foundation
           {"name": "discount-two", "file": "Sources/App/App.swift", "find": "discount = 1", "replace": "discount = 2"},
           {"name": "total-misspelt", "file": "Sources/App/App.swift", "find": "return total", "replace": "return totl"},
           {"name": "greeting-in-two-statements", "file": "Sources/App/App.swift", "find": "    \\"hello\\"\\n", "replace": "    let word = \\"hello\\"\\n    return word + \\"!\\"\\n"},
+          {"name": "label-in-units", "file": "Sources/App/App.swift", "find": "label(_ count: Int)", "replace": "label(_ count: Int, _ unit: Int = 1)"},
           {"name": "extra-helper", "file": "Sources/App/App.swift", "find": "public func unused", "replace": "public func extra() -> Int { 1 }\\n\\npublic func unused"}
         ]}
         """
@@ -97,10 +98,12 @@ import Foundation
             "Sources/App/App.swift:total-misspelt": "build-failed",
             "Sources/App/App.swift:greeting-in-two-statements": "survived",
             "Sources/App/App.swift:extra-helper": "no-change",
+            "Sources/App/App.swift:label-in-units": "no-change",
         ], "\(switched.output.standardError)")
-        // The added function, the misspelt name, and the two-statement branch (and the greeting's
-        // other bug, in the body the compiler's error is blamed on) are built one by one.
-        #expect(switched.output.standardError.contains("4 mutant(s) switched at run time in one build, 4 built one by one"),
+        // The changed signature, the misspelt name, and the two-statement branch (and the
+        // greeting's other bug, in the body the compiler's error is blamed on) are built one by
+        // one; the added function goes into the shared build.
+        #expect(switched.output.standardError.contains("5 mutant(s) switched at run time in one build, 4 built one by one"),
                 "\(switched.output.standardError)")
         let oneByOne = try verdicts(["--no-schemata"], report: "one-by-one.json")
         #expect(oneByOne.verdicts == switched.verdicts, "\(oneByOne.output.standardError)")

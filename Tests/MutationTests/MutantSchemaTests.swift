@@ -98,14 +98,32 @@ import Testing
         #expect(schema.text.contains("func twice(_ x: Int) -> Int { if __onboardingMutant == 1 { x * 3 } else { x * 2 } }"))
     }
 
-    @Test func aMutantOutsideEveryBodyAndValueIsLeftToABuildOfItsOwn() throws {
+    @Test func aMutantThatChangesASignatureOrAClosureValueIsLeftToABuildOfItsOwn() throws {
         let closure = try Self.bug("print(\"a\")", "print(\"b\")", name: "closure")
         let signature = try Self.bug("func bump()", "func bump(_ x: Int = 0)", name: "signature")
-        let added = try Self.bug("    init() {", "    var extra = 0\n\n    init() {", name: "added")
-        let schema = MutantSchema(file: Self.source, mutants: [(1, closure), (2, signature), (3, added)])
+        let schema = MutantSchema(file: Self.source, mutants: [(1, closure), (2, signature)])
         #expect(schema.switched.isEmpty)
-        #expect(schema.fallback == [1, 2, 3])
+        #expect(schema.fallback == [1, 2])
         #expect(schema.text == Self.source.text)
+    }
+
+    @Test func aDeclarationAddedGoesInForEveryMutantAndItsBodiesAreSwitched() throws {
+        let added = try Self.bug("    init() {\n        count = 2", "    var extra = 0\n\n    init() {\n        count = 2 + extra", name: "added")
+        let schema = MutantSchema(file: Self.source, mutants: [(3, added)])
+        #expect(schema.switched == [3])
+        #expect(schema.text.contains("""
+                }
+
+                var extra = 0
+
+                init() { if __onboardingMutant == 3 {
+                    count = 2 + extra
+                } else {
+                    count = 2
+                } }
+            """), "\(schema.text)")
+        let lines = schema.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(schema.mutants(blamedForErrorAt: lines.firstIndex { $0.contains("var extra") }! + 1) == [3])
     }
 
     @Test func aCompilerErrorIsBlamedOnTheBranchItFallsIn() throws {
@@ -120,7 +138,7 @@ import Testing
         #expect(schema.mutants(blamedForErrorAt: line("func bump()")) == [1, 2])
         #expect(schema.mutants(blamedForErrorAt: line("else if __onboardingMutant == 2")) == [1, 2])
         #expect(schema.mutants(blamedForErrorAt: line("get { if")) == [3])
-        #expect(schema.mutants(blamedForErrorAt: line("private let __onboardingMutant")) == [3, 1, 2])
+        #expect(schema.mutants(blamedForErrorAt: line("private let __onboardingMutant")) == [1, 2, 3])
         let output = "/tmp/copy/Sources/App/Store.swift:\(line("if count >= 3")):9: error: cannot convert value\n"
             + "/tmp/copy/Sources/App/Store.swift:3:1: warning: unused\n"
         #expect(MutantSchema.errors(in: output).map(\.line) == [line("if count >= 3")])
@@ -128,11 +146,22 @@ import Testing
 }
 
 extension MutantSchemaTests {
-    @Test func aBugThatEndsAFunctionAndAddsAnotherIsLeftToABuildOfItsOwn() throws {
-        let split = try Self.bug("        if count > 3 { count = 0 }\n    }\n", "        if count > 3 { count = 0 }\n    }\n\n    func reset() {\n        count = 0\n    }\n")
+    @Test func aBugThatEndsAFunctionAndAddsAnotherHasTheNewFunctionPutInAndTheOldBodySwitched() throws {
+        let split = try Self.bug("        if count > 3 { count = 0 }\n    }\n", "        if count > 3 { reset() }\n    }\n\n    func reset() {\n        count = 0\n    }\n")
         let schema = MutantSchema(file: Self.source, mutants: [(1, split)])
-        #expect(schema.fallback == [1])
+        #expect(schema.switched == [1])
+        #expect(schema.text.contains("if count > 3 { reset() }\n    } else {"))
+        #expect(schema.text.contains("} }\n\n    func reset() {\n        count = 0\n    }\n"))
         #expect(MutantSchema.isBalanced(Array("{ f(a[0]) }".utf8)))
         #expect(!MutantSchema.isBalanced(Array("}\n\n    func reset() {".utf8)))
+    }
+
+    @Test func twoBlocksAddedOrADeclarationRemovedIsLeftToABuildOfItsOwn() throws {
+        let removed = try Self.bug("    init() {\n        count = 2\n    }\n\n", "", name: "removed")
+        let twoBlocks = try Self.bug("    init() {\n        count = 2\n    }\n\n    func bump() {",
+                                     "    var a = 1\n    init() {\n        count = 2\n    }\n\n    var b = 2\n    func bump() {", name: "two")
+        let schema = MutantSchema(file: Self.source, mutants: [(1, removed), (2, twoBlocks)])
+        #expect(schema.fallback == [1, 2])
+        #expect(schema.text == Self.source.text)
     }
 }
