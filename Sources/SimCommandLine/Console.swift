@@ -1,12 +1,13 @@
 import Foundation
 
-/// Where the tool writes: results to standard output, errors and progress to standard error.
+/// Where the tool writes: results to standard output, errors and progress to standard error,
+/// each through `StreamWriter` (a full disk or a closed stream is an error, never a trap).
 enum Console {
     static func out(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+        StreamWriter.standardOutput(Escaped.lines(text) + terminator)
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StreamWriter.standardError(Escaped.lines(text) + "\n")
     }
 }

@@ -84,13 +84,14 @@ enum ExploreCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard var plan = try plan(arguments) else { return ExitCode.badInput }
-        guard OutputFile.checkBeforeWork(arguments, options: ["--junit", "--coverage", "--per-seed"]) else { return ExitCode.badInput }
-        let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
         }
         let app = plan.targets.first?.app ?? .fixPlan
         let budgetsPath = arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals, app: app)
+        guard OutputFile.checkBeforeWork(arguments, options: ["--junit", "--coverage", "--per-seed"],
+                                         inputs: [budgetsPath, arguments.value("--baseline")]) else { return ExitCode.badInput }
+        let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
         if budgetsPath == nil {
             let personasFolder = app == .fixPlan ? "scenarios/" : "scenarios/\(app.rawValue)/"
             Console.error("note: no timing budgets checked: no budgets.json "

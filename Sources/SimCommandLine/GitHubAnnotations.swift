@@ -28,8 +28,10 @@ struct GitHubAnnotations {
     /// which the runner reads for workflow commands too, so the JSON stays parseable.
     nonisolated(unsafe) static var toStandardError = false  // set once, before a command runs
 
+    /// Writes one of the tool's own workflow commands (its text escaped by `command(_:)`), around
+    /// the guard `Console` puts on every other line.
     static func print(_ line: String) {
-        if toStandardError { Console.error(line) } else { Console.out(line) }
+        if toStandardError { StreamWriter.standardError(line + "\n") } else { StreamWriter.standardOutput(line + "\n") }
     }
 
     /// Prints the annotations of one kind (`violation`, `invalid scenario`, `budget`, …).
@@ -52,9 +54,11 @@ struct GitHubAnnotations {
         return "::error \(properties.joined(separator: ","))::\(escapeData(annotation.message))"
     }
 
-    /// A message, as the toolkit's `escapeData`: `%`, CR and LF.
+    /// A message, as the toolkit's `escapeData`: `%`, CR and LF; and any other control character
+    /// (an escape sequence from a file) shown as an escape, so nothing reaches the terminal.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        let escaped = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        return escaped.unicodeScalars.contains(where: Escaped.isControl) ? Escaped.console(escaped) : escaped
     }
 
     /// A property value, as the toolkit's `escapeProperty`: also `:` and `,`.
@@ -77,17 +81,23 @@ struct GitHubAnnotations {
                        + (problem.suggestion.map { " (\($0))" } ?? ""))
     }
 
-    /// Appends Markdown to the job's summary page when `GITHUB_STEP_SUMMARY` names a file.
+    /// Appends Markdown to the job's summary page when `GITHUB_STEP_SUMMARY` names a file. A
+    /// summary that cannot be written whole (a full disk) is cut back to what it was, and the
+    /// tool ends with exit 2 and a line naming it.
     static func appendSummary(_ markdown: String) {
         guard enabled, let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            Console.error("note: cannot append to GITHUB_STEP_SUMMARY (\(path))")
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else {
+            Console.error("note: cannot append to GITHUB_STEP_SUMMARY (\(path)): \(String(cString: strerror(errno)))")
             return
         }
-        handle.seekToEndOfFile()
-        handle.write(Data((markdown.hasSuffix("\n") ? markdown : markdown + "\n").utf8))
-        handle.closeFile()
+        defer { close(descriptor) }
+        let start = lseek(descriptor, 0, SEEK_END)
+        if let error = StreamWriter.write(Array((markdown.hasSuffix("\n") ? markdown : markdown + "\n").utf8), to: descriptor) {
+            if start >= 0 { _ = ftruncate(descriptor, start) }
+            Console.error("error: cannot write GITHUB_STEP_SUMMARY (\(path)): \(String(cString: strerror(error)))")
+            exit(ExitCode.badInput)
+        }
     }
 
     /// A Markdown table cell: line breaks as spaces, Markdown's own characters escaped with a

@@ -22,15 +22,81 @@ enum OutputFile {
     }
 
     /// Checks the output paths the options of `arguments` name before any work is done, so a
-    /// long run does not end in "cannot write"; prints each problem and returns false if any.
-    static func checkBeforeWork(_ arguments: ParsedArguments, options: [String]) -> Bool {
+    /// long run does not end in "cannot write" and never writes over what it reads: each must be
+    /// writable, none may be one of `inputs` (files, or folders whose files are read), the
+    /// positional paths or (`readsScenarioFolder`, without them) `scenarios/`, and no two may be
+    /// the same file. Prints each problem and returns false
+    /// if any.
+    static func checkBeforeWork(_ arguments: ParsedArguments, options: [String], inputs: [String?] = [],
+                                readsScenarioFolder: Bool = false) -> Bool {
         var fine = true
         for option in options {
             guard let path = arguments.value(option), let problem = problem(path) else { continue }
             Console.error("error: \(option) \(path): cannot be written: \(problem)")
             fine = false
         }
+        let outputs = options.compactMap { option in arguments.value(option).map { (option, $0) } }
+        let read = inputs.compactMap { $0 } + (arguments.positionals.isEmpty && readsScenarioFolder ? [ScenarioArguments.defaultFolder] : arguments.positionals)
+        if let clash = clash(outputs: outputs, inputs: read) {
+            Console.error("error: \(clash)")
+            fine = false
+        }
         return fine
+    }
+
+    /// Why the outputs cannot be written as given, or nil: an output that is one of the files the
+    /// command reads (compared by device and inode, not by spelling: a link or `./` names the same
+    /// file), or two outputs that are one file. Devices (`/dev/null`, `/dev/stdout`) never clash.
+    static func clash(outputs: [(option: String, path: String)], inputs: [String]) -> String? {
+        var read: [String: String] = [:]
+        for input in inputs {
+            for file in files(under: input) where read[identity(file) ?? ""] == nil {
+                if let id = identity(file) { read[id] = file }
+            }
+        }
+        var written: [String: (option: String, path: String)] = [:]
+        for output in outputs {
+            guard let id = identity(output.path) else { continue }
+            if let input = read[id] {
+                return "\(output.option) \(Escaped.console(output.path)) is \(Escaped.console(input)), which this command reads; "
+                    + "writing it would destroy it: give the output another name"
+            }
+            if let other = written[id] {
+                return "\(other.option) and \(output.option) both name \(Escaped.console(output.path)): one would be lost; give each its own file"
+            }
+            written[id] = output
+        }
+        return nil
+    }
+
+    /// The regular files `path` names: itself, or those in the folder it names (in depth, at most
+    /// 10,000).
+    private static func files(under path: String) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [] }
+        guard isFolder.boolValue else { return [path] }
+        var found: [String] = []
+        for case let child as String in FileManager.default.enumerator(atPath: path) ?? NSEnumerator() {
+            found.append((path as NSString).appendingPathComponent(child))
+            if found.count >= 10_000 { break }
+        }
+        return found
+    }
+
+    /// A file's identity: its device and inode if it exists (links followed), else its absolute
+    /// path with its folder's links resolved; nil for a device, a pipe or a socket.
+    private static func identity(_ path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            guard type == S_IFREG || type == S_IFDIR else { return nil }
+            return "\(info.st_dev):\(info.st_ino)"
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = absolute.deletingLastPathComponent().path
+        guard let resolved = realpath(folder, nil) else { return "path:" + absolute.path }
+        defer { free(resolved) }
+        return "path:" + String(cString: resolved) + "/" + absolute.lastPathComponent
     }
 
     /// Writes `text` to `path`, or prints why it could not and returns false. A regular file is

@@ -13,6 +13,8 @@ final class PerSeedFile: @unchecked Sendable {
     // `buffer` and `handle` are touched only by the sink's body, which InSeedOrder runs under its lock.
     private let handle: FileHandle
     private var buffer: [UInt8] = []
+    /// The `errno` of the first write that failed; nothing more is written after it.
+    private var failure: Int32?
     private(set) var sink: InSeedOrder!
     /// Where the lines go until the end, and the file they then replace (nil: written in place).
     private let rename: (partial: String, final: String)?
@@ -57,16 +59,22 @@ final class PerSeedFile: @unchecked Sendable {
     }
 
     private func flush() {
-        handle.write(Data(buffer))
+        if failure == nil, !buffer.isEmpty { failure = StreamWriter.write(buffer, to: handle.fileDescriptor) }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes what is left, closes the file and puts it in place; call once the exploration has
-    /// ended. False (after saying why) if it could not be put in place.
+    /// ended. False (after saying why) if it could not be written whole (a full disk: the partial
+    /// file is removed, so no torn file is left) or put in place.
     @discardableResult
     func close() -> Bool {
         flush()
         if handle !== FileHandle.standardOutput && handle !== FileHandle.standardError { try? handle.close() }
+        if let failure {
+            if let rename { unlink(rename.partial) }
+            Console.error("error: cannot write --per-seed \(rename?.final ?? "output"): \(String(cString: strerror(failure)))")
+            return false
+        }
         guard let rename else { return true }
         guard Foundation.rename(rename.partial, rename.final) == 0 else {
             Console.error("error: cannot put \(rename.final) in place; the lines are in \(rename.partial)")

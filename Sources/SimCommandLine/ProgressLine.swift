@@ -32,12 +32,12 @@ final class ProgressLine: Sendable {
         }
         guard due else { return }
         let text = Self.line(verb: verb, unit: unit, done: done, total: total, failed: failed, seconds: now)
-        FileHandle.standardError.write(Data((onTerminal ? "\r\u{1B}[K" + text : text + "\n").utf8))
+        StreamWriter.standardError(onTerminal ? "\r\u{1B}[K" + text : text + "\n")
     }
 
     /// Clears the line on a terminal (the report follows).
     func finish() {
-        if onTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if onTerminal { StreamWriter.standardError("\r\u{1B}[K") }
     }
 
     /// `explored 25000/60000 seeds  5123/s  about 7s left  2 failed`.

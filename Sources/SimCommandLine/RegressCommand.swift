@@ -32,7 +32,7 @@ enum RegressCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard OutputFile.checkBeforeWork(arguments, options: ["--junit"]),
+        guard OutputFile.checkBeforeWork(arguments, options: ["--junit"], readsScenarioFolder: true),
               let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "regress") else {
             return ExitCode.badInput
         }

@@ -41,6 +41,9 @@ enum ReportCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard let output = arguments.value("--html") else { throw UsageError(message: "--html OUT.html is required") }
+        guard OutputFile.checkBeforeWork(arguments, options: ["--html"], inputs: [arguments.value("--timing"), arguments.value("--baseline")]) else {
+            return ExitCode.badInput
+        }
         if let timing = arguments.value("--timing") { return try writeTiming(timing, arguments: arguments, to: output) }
         if arguments.value("--baseline") != nil { throw UsageError(message: "--baseline goes with --timing EXPLORE.json") }
         let mutants = try ScenarioArguments.mutants(arguments)

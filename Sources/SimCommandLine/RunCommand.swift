@@ -47,7 +47,7 @@ enum RunCommand {
         try WatchdogOption.start(arguments) { subject, seed in
             "\(ToolName.current) run \(ShellWord.quoted(subject)) --seed \(seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
         }
-        guard OutputFile.checkBeforeWork(arguments, options: ["--junit"]),
+        guard OutputFile.checkBeforeWork(arguments, options: ["--junit"], readsScenarioFolder: true),
               let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "run") else {
             return ExitCode.badInput
         }

@@ -45,6 +45,9 @@ enum ShrinkCommand {
         guard let output = arguments.value("-o") ?? arguments.value("--output") else {
             throw UsageError(message: "-o OUT.json is required")
         }
+        guard OutputFile.checkBeforeWork(arguments, options: [arguments.value("-o") != nil ? "-o" : "--output"]) else {
+            return ExitCode.badInput
+        }
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
         let user = try ScenarioArguments.user(arguments)

@@ -54,12 +54,12 @@ enum Terminal {
     /// A progress line on standard error that rewrites itself; only when stderr is a terminal.
     static func progress(_ text: String) {
         guard stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        StreamWriter.standardError("\r\u{1B}[K\(text)")
     }
 
     static func endProgress() {
         guard stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StreamWriter.standardError("\r\u{1B}[K")
     }
 }
 

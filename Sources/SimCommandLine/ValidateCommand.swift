@@ -26,6 +26,7 @@ enum ValidateCommand {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let junit = arguments.value("--junit")
+        guard OutputFile.checkBeforeWork(arguments, options: ["--junit"], readsScenarioFolder: true) else { return ExitCode.badInput }
         guard let scenarios = ScenarioArguments.load(arguments.positionals, junit: junit, tool: "validate") else { return ExitCode.badInput }
         if let junit {
             let cases = scenarios.map { JUnitReport.Case(suite: "validation", classname: $0.file, name: $0.file, seconds: 0, failures: []) }

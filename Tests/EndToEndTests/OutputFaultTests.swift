@@ -1,0 +1,104 @@
+import Testing
+import Foundation
+
+/// Outputs under faults, as SQLite tests its I/O errors: a full device, a closed or broken
+/// standard output, an output named the same as an input, two outputs on one file, text from a
+/// file on the console. Each ends with a clear line and exit 2 (or the quiet end `head`
+/// expects), never a trap, a torn file or a destroyed input.
+@Suite struct OutputFaultTests {
+    /// Runs the built tool through bash, so a test can redirect and close its streams.
+    func shell(_ command: String, environment: [String: String] = [:]) throws -> BuiltTool.Output {
+        try BuiltTool.run(program: URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: ScenarioCommandTests.root,
+                          environment: environment)
+    }
+
+    var tool: String { BuiltTool.executable.path }
+
+    @Test func aFullDeviceOnStandardOutputIsOneLineAndExitTwo() throws {
+        let output = try shell("'\(tool)' list > /dev/full")
+        #expect(output.status == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("cannot write standard output: No space left on device"), "\(output.standardError)")
+        #expect(!output.standardError.contains("Fatal error"))
+    }
+
+    @Test func aClosedStandardOutputIsOneLineAndExitTwo() throws {
+        let output = try shell("'\(tool)' list >&-")
+        #expect(output.status == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("cannot write standard output: Bad file descriptor"), "\(output.standardError)")
+        #expect(!output.standardError.contains("Fatal error"))
+    }
+
+    @Test func aReaderThatGoesAwayEndsTheToolQuietly() throws {
+        let output = try shell("'\(tool)' list --mutants | head -n 1 > /dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        #expect(output.standardOutput.contains("status 141"), "ended as by SIGPIPE: \(output.standardOutput)")
+        #expect(output.standardError.isEmpty, "\(output.standardError)")
+    }
+
+    @Test func perSeedLinesOnAFullDeviceAreAnErrorNotATrap() throws {
+        let output = try shell("'\(tool)' explore --seeds 300 --per-seed /dev/full")
+        #expect(output.status == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("cannot write --per-seed"), "\(output.standardError)")
+        #expect(!output.standardError.contains("Fatal error"))
+    }
+
+    @Test func aStepSummaryThatCannotBeWrittenIsOneLineAndExitTwo() throws {
+        let output = try shell("'\(tool)' run scenarios/fix-plan/activation-network-blip.json",
+                               environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": "/dev/full"])
+        #expect(output.status == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("cannot write GITHUB_STEP_SUMMARY (/dev/full)"), "\(output.standardError)")
+        #expect(!output.standardError.contains("Fatal error"))
+    }
+
+    @Test func anOutputNamedAsAnInputIsRefusedAndTheInputKept() throws {
+        let folder = try BuiltTool.scratchFolder("output-over-input")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("s.json")
+        try FileManager.default.copyItem(at: ScenarioCommandTests.root.appendingPathComponent("scenarios/fix-plan/activation-network-blip.json"),
+                                         to: scenario)
+        let before = try Data(contentsOf: scenario)
+        // The same file by another spelling: a link in another folder.
+        let link = folder.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: scenario)
+        for junit in [scenario.path, link.path, folder.path + "/./s.json"] {
+            let output = try shell("'\(tool)' run '\(scenario.path)' --junit '\(junit)'")
+            #expect(output.status == 2, "\(junit): \(output.standardError)")
+            #expect(output.standardError.contains("which this command reads"), "\(output.standardError)")
+        }
+        let budgets = try shell("'\(tool)' explore --seeds 5 --budgets scenarios/budgets.json --per-seed scenarios/budgets.json")
+        #expect(budgets.status == 2 && budgets.standardError.contains("which this command reads"), "\(budgets.standardError)")
+        #expect(try Data(contentsOf: scenario) == before)
+    }
+
+    @Test func twoOutputsOnOneFileAreRefused() throws {
+        let folder = try BuiltTool.scratchFolder("two-outputs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("out.xml").path
+        let output = try shell("'\(tool)' explore --seeds 5 --junit '\(path)' --coverage '\(path)'")
+        #expect(output.status == 2, "\(output.standardError)")
+        #expect(output.standardError.contains("--junit and --coverage both name"), "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing ran")
+    }
+
+    @Test func aScenarioNamedToForgeAnAnnotationForgesNone() throws {
+        let folder = try BuiltTool.scratchFolder("forged-annotation")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: ScenarioCommandTests.root.appendingPathComponent("scenarios/fix-plan/activation-network-blip.json"),
+                                  encoding: .utf8)
+        let forged = try #require(original.range(of: #""name": ""#))
+        let text = original.replacingCharacters(in: forged, with: #""name": "x\n::error title=forged::pwned\r\u001b]0;owned\u0007 "#)
+        let file = folder.appendingPathComponent("s.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        // And an unknown key, which its error quotes, in a file whose own name holds a line break.
+        let badKey = folder.appendingPathComponent("bad\n::error title=forged::name.json")
+        try original.replacingCharacters(in: forged, with: #""\n::error title=forged::key\u001b[2J": 1, "name": ""#)
+            .write(to: badKey, atomically: true, encoding: .utf8)
+        for arguments in ["run '\(file.path)'", "run '\(file.path)' --json", "run '\(file.path)' --story", "validate '\(file.path)'",
+                          "list '\(folder.path)'", "validate '\(folder.path)'", "run '\(folder.path)'"] {
+            let output = try shell("'\(tool)' \(arguments)", environment: ["GITHUB_ACTIONS": "true"])
+            for line in (output.standardOutput + "\n" + output.standardError).split(separator: "\n") {
+                #expect(!line.hasPrefix("::error title=forged"), "\(arguments): \(line)")
+                #expect(!line.contains("\u{1B}]0;") && !line.contains("\u{1B}[2J"), "\(arguments): an escape sequence reached the terminal")
+            }
+        }
+    }
+}
