@@ -10,7 +10,7 @@ enum RegressCommand {
         name: "regress",
         summary: "prove every catalogued bug is caught: fixed passes, mutant fails",
         usage: """
-            usage: \(ToolName.current) regress [PATHS…] [--every-id] [--json] [--junit FILE]
+            usage: \(ToolName.current) regress [PATHS…] [--every-id] [--json] [--junit FILE] [--watchdog S]
 
             For every catalogue id of both apps (the fix plan's fix-…, pit-…, dec-…, app-…; the
             pickup app's pickup-…), runs the scenarios under PATHS (default: scenarios/) that
@@ -24,14 +24,18 @@ enum RegressCommand {
               --json         one JSON object: entries (id, app, scenarios, fixedPassed,
                              mutantCaught, caughtBy), caught, total
               --junit FILE   also write a JUnit XML report to FILE
+              --watchdog S   a run whose code finishes no job for S seconds of wall time (it loops
+                             without suspending) is reported with the command that runs it again,
+                             exit 1; default 10, 0 turns the watchdog off
 
             Exit codes: 0 every id caught with the fixed model clean, 1 otherwise, 2 bad input.
             """,
         flags: ["--json", "--every-id"],
-        options: ["--junit"],
+        options: ["--junit", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        try WatchdogOption.start(arguments)
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit"], readsScenarioFolder: true),
               let scenarios = ScenarioArguments.load(arguments.positionals, junit: arguments.value("--junit"), tool: "regress") else {
             return ExitCode.badInput

@@ -12,7 +12,7 @@ enum ReportCommand {
         summary: "write one run as a self-contained HTML timeline, or an exploration's timing charts",
         usage: """
             usage: \(ToolName.current) report (SCENARIO | --persona P) [--seed S] [--user free|scripted] [--mutant ID]…
-                                         --html OUT.html
+                                         --html OUT.html [--watchdog S]
                    \(ToolName.current) report --timing EXPLORE.json [--baseline BASE.json] --html OUT.html
 
             Runs a scenario file (as `run` does; --seed overrides its seed) or a persona (as
@@ -27,6 +27,11 @@ enum ReportCommand {
             explore checked drawn where the curve must pass (red when exceeded), and with
             --baseline an earlier `explore --json` output's curves dashed beside them.
 
+            options:
+              --watchdog S   a run whose code finishes no job for S seconds of wall time (it loops
+                             without suspending) is reported with the command that runs it again,
+                             exit 1; default 10, 0 turns the watchdog off
+
             examples:
               \(ToolName.current) report scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --html blip.html
               \(ToolName.current) explore --seeds 2000 --json > timing.json
@@ -36,11 +41,12 @@ enum ReportCommand {
             run has violations (they are in the page), 2 bad input or usage.
             """,
         flags: [],
-        options: ["--persona", "--seed", "--user", "--mutant", "--html", "--timing", "--baseline"],
+        options: ["--persona", "--seed", "--user", "--mutant", "--html", "--timing", "--baseline", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard let output = arguments.value("--html") else { throw UsageError(message: "--html OUT.html is required") }
+        try WatchdogOption.start(arguments)
         guard OutputFile.checkBeforeWork(arguments, options: ["--html"], inputs: [arguments.value("--timing"), arguments.value("--baseline")]) else {
             return ExitCode.badInput
         }

@@ -12,7 +12,7 @@ enum ShrinkCommand {
         summary: "shrink a failing explored run to a minimal scenario file",
         usage: """
             usage: \(ToolName.current) shrink (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]…
-                                         [--oracle NAME] -o OUT.json
+                                         [--oracle NAME] -o OUT.json [--watchdog S]
 
             Takes the run `explore` made for seed S (the persona or scenario with that seed's
             swarm faults; a free user's choices written down as ordinary steps) and removes
@@ -29,6 +29,9 @@ enum ShrinkCommand {
               --mutant ID    switch a catalogue bug back on (repeatable)
               --oracle NAME  the violation to keep (default: the first oracle that fires)
               -o OUT.json    where to write the shrunk scenario (required)
+              --watchdog S   a run whose code finishes no job for S seconds of wall time (it loops
+                             without suspending) is reported with the command that runs it again,
+                             exit 1; default 10, 0 turns the watchdog off
 
             example:
               \(ToolName.current) shrink --persona new-user --seed 1 --mutant fix-3 -o shrunk-fix-3.json
@@ -37,11 +40,12 @@ enum ShrinkCommand {
             violates no oracle: there is nothing to shrink).
             """,
         flags: [],
-        options: ["--persona", "--seed", "--user", "--mutant", "--oracle", "-o", "--output"],
+        options: ["--persona", "--seed", "--user", "--mutant", "--oracle", "-o", "--output", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         guard let seed = try arguments.unsigned("--seed") else { throw UsageError(message: "--seed S is required") }
+        try WatchdogOption.start(arguments)
         guard let output = arguments.value("-o") ?? arguments.value("--output") else {
             throw UsageError(message: "-o OUT.json is required")
         }

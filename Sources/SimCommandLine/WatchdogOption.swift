@@ -1,5 +1,7 @@
 import Foundation
 import SimKernel
+import Reports
+import Scenarios
 
 /// `--watchdog S`: ends a run whose code spins without suspending (`Watchdog`) with a report on
 /// standard error (what ran, its seed, its running tasks, its last trace lines and the command
@@ -27,5 +29,12 @@ enum WatchdogOption {
             exit(ExitCode.violations)
         }
         CrashNotice.install { run in replay(run.subject, run.seed) }
+    }
+
+    /// Starts the watchdog with the command line as it was given as the way to run it again (for
+    /// commands whose runs are not one scenario or seed: `regress`, `report`, `shrink`).
+    static func start(_ arguments: ParsedArguments) throws(UsageError) {
+        let again = ([ToolName.current] + CommandLine.arguments.dropFirst().map(ShellWord.quoted)).joined(separator: " ")
+        try start(arguments) { _, _ in again }
     }
 }

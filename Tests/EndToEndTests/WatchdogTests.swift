@@ -37,6 +37,15 @@ import Foundation
         #expect(plain.status == 2)
         #expect(plain.standardError.contains("--watchdog goes with --spin"))
     }
+
+    @Test(arguments: [["regress", "scenarios/fix-plan/activation-network-blip.json"],
+                      ["report", "--persona", "new-user", "--html", "/dev/null"],
+                      ["shrink", "--persona", "new-user", "--seed", "1", "-o", "/dev/null"]])
+    func everyCommandThatRunsASimulationHasTheWatchdog(_ command: [String]) throws {
+        let bad = try BuiltTool.run(command + ["--watchdog", "ten"], in: ScenarioCommandTests.root)
+        #expect(bad.status == 2 && bad.standardError.contains("--watchdog: expected whole seconds"), "\(bad.standardError)")
+        #expect(try BuiltTool.run(command + ["--help"]).standardOutput.contains("--watchdog S"))
+    }
 }
 
 /// A crash in a run's code (a team's app trapping) names the run, its seed and the command that
