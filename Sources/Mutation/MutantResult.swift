@@ -42,12 +42,29 @@ public struct MutantKiller: Sendable, Equatable {
 
     /// What a crashed command said of its crash, in a line: the runtime's "Fatal error" line
     /// (`Swift/Array.swift:…: Fatal error: Index out of range`) if there is one, else the last
-    /// line it wrote that is not the backtracer's own ("Backtrace took 0.45s").
+    /// line it wrote that is not the backtracer's own ("Backtrace took 0.45s"). Memory addresses
+    /// (`0x00007f…`) read `0x…`, so two runs of one plan give the same report.
     public static func crashLine(of standardError: String) -> String {
         let lines = standardError.split(separator: "\n").map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }
         let telling = lines.first { $0.contains("Fatal error") || $0.contains("Precondition failed") }
             ?? lines.last { !$0.hasPrefix("Backtrace took") && !$0.hasPrefix("Thread ") && !$0.hasPrefix("*** ") }
-        return String((telling ?? "no output").prefix(300))
+        return String(withoutAddresses(String(telling ?? "no output")).prefix(300))
+    }
+
+    /// `text` with each hexadecimal address (`0x` and hex digits) written `0x…`.
+    static func withoutAddresses(_ text: String) -> String {
+        var output = "", characters = Array(text), index = 0
+        while index < characters.count {
+            if characters[index] == "0", index + 2 < characters.count, characters[index + 1] == "x", characters[index + 2].isHexDigit {
+                output += "0x…"
+                index += 2
+                while index < characters.count, characters[index].isHexDigit { index += 1 }
+                continue
+            }
+            output.append(characters[index])
+            index += 1
+        }
+        return output
     }
 
     /// The command that runs the crashed run again, when the tool named it (`CrashNotice`: a

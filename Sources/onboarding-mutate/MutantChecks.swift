@@ -65,6 +65,14 @@ struct MutantChecks {
             return Observation(hashes: "", killer: MutantKiller(
                 kind: .crash, name: "exit \(status)", detail: "\(check.name): \(MutantKiller.crashLine(of: outcome.standardError))",
                 command: command))
+        case .exited(let status) where status == 1 && outcome.standardError.contains("watchdog: "):
+            // A run that spun without suspending: the tool's watchdog ended it (whatever it had
+            // printed of its report), as the time limit would have, later.
+            let lines = outcome.standardError.split(separator: "\n")
+            let said = lines.first { $0.hasPrefix("watchdog: ") }.map { String($0.prefix(300)) } ?? "watchdog"
+            let replay = lines.first { $0.hasPrefix("  replay: ") }.map { String($0.dropFirst("  replay: ".count)) }
+            return Observation(hashes: "", killer: MutantKiller(kind: .timeout, name: "watchdog", detail: "\(check.name): \(said)",
+                                                                command: replay ?? command))
         case .exited:
             switch check.kind {
             case .scenarios: return try scenarioObservation(outcome.standardOutput)

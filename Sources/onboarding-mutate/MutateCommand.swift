@@ -26,6 +26,7 @@ enum MutateCommand {
     }
 
     private static func run(_ options: MutateOptions) throws -> Int32 {
+        try OutputFile.checkWritable([("--json", options.json), ("--markdown", options.markdown)])
         let package = URL(fileURLWithPath: options.package).standardizedFileURL
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw MutationReportError(message: "no Package.swift in \(package.path); run from the package or name it with --package")
@@ -45,6 +46,12 @@ enum MutateCommand {
         let app = try AppUnderTest(package: package, paths: paths, switches: options.switches)
         let candidates = try bugs.map { try bugMutants($0.list, in: app, path: options.bugs!) } ?? app.mutants
         let mutants = options.selection.select(from: candidates)
+        if mutants.isEmpty, !options.selection.ids.isEmpty || !options.selection.files.isEmpty || !options.selection.operators.isEmpty {
+            let given = options.selection.ids.map { "--id \($0)" } + options.selection.files.map { "--file \($0)" }
+                + options.selection.operators.map { "--operator \($0.rawValue)" }
+            throw MutationReportError(message: "\(given.joined(separator: ", ")) chose none of the \(candidates.count) mutant(s); "
+                                      + "--list shows them with their ids and files")
+        }
         if options.listOnly {
             for mutant in mutants {
                 print("\(mutant.file):\(mutant.line):\(mutant.column): \(mutant.name ?? mutant.mutationOperator.rawValue)")
@@ -56,8 +63,13 @@ enum MutateCommand {
         guard let swift = ProcessRunner.which("swift") else {
             throw MutationReportError(message: "no 'swift' on PATH: the mutants are built with the toolchain")
         }
-        let scratch = ScratchPackage(source: package, root: package.appendingPathComponent(".build/mutate/package"),
+        // Each shard builds in a copy of its own, so shards can run side by side.
+        let shard = options.selection.shard
+        let copy = shard.count > 1 ? ".build/mutate/shard-\(shard.index)-of-\(shard.count)/package" : ".build/mutate/package"
+        let scratch = ScratchPackage(source: package, root: package.appendingPathComponent(copy),
                                      product: options.product, optimised: !options.fastBuild)
+        try scratch.lock()
+        ProcessRunner.stopChildrenOnInterrupt()
         let checks = MutantChecks(binary: scratch.binary.path, tool: options.product, directory: scratch.root, seeds: options.seeds,
                                   jobs: options.jobs, limit: options.timeout)
         let run = MutationRun(options: options, app: app, mutants: mutants, verdicts: try verdicts(options, package),
@@ -112,6 +124,7 @@ enum MutateCommand {
     }
 
     private static func merge(_ files: [String], _ options: MutateOptions) throws -> Int32 {
+        try OutputFile.checkWritable([("--json", options.json), ("--markdown", options.markdown)])
         var merged: MutationReport?
         for file in files {
             let report: MutationReport

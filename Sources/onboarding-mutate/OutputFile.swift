@@ -1,4 +1,5 @@
 import Foundation
+import Mutation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,6 +7,28 @@ import Glibc
 /// Writes a report file whole: to a temporary file beside it, then renamed over it, so a run
 /// stopped midway leaves the last complete report, never half of one.
 enum OutputFile {
+    /// Checks, before any work, that each report path given can be written: its folder exists and
+    /// is writable, and it is not a folder (a run must not end in "cannot write" after hours).
+    static func checkWritable(_ outputs: [(option: String, path: String?)]) throws {
+        var seen: [String: String] = [:]
+        for case let (option, path?) in outputs {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                throw MutationReportError(message: "\(option) \(path) is a folder; give a file name")
+            }
+            let folder = url.deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw MutationReportError(message: "\(option) \(path): the folder \(folder) does not exist; create it first")
+            }
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                throw MutationReportError(message: "\(option) \(path): the folder \(folder) is not writable")
+            }
+            if let other = seen[url.path] { throw MutationReportError(message: "\(other) and \(option) both name \(path); give each its own file") }
+            seen[url.path] = option
+        }
+    }
+
     static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial")

@@ -33,6 +33,43 @@ struct ProcessRunner {
 
     /// Names each child's output folder apart (the tool runs one child at a time, on one thread).
     nonisolated(unsafe) private static var childrenStarted = 0
+    /// The child running now and its output folder, for the interrupt handler.
+    nonisolated(unsafe) private static var running: (pid: pid_t, folder: URL)?
+    /// Set by the interrupt handler: no child starts after it (the tool is about to end).
+    nonisolated(unsafe) private static var stopping = false
+    private static let runningLock = NSLock()
+    nonisolated(unsafe) private static var interruptSources: [DispatchSourceSignal] = []
+
+    /// On Ctrl-C (SIGINT) or SIGTERM: the running child and its process group (a build's
+    /// compilers, a check's workers) are stopped and its output folder removed, then the tool
+    /// ends (exit 130 or 143). Children run in process groups of their own, so without this they
+    /// would go on after the tool.
+    static func stopChildrenOnInterrupt() {
+        guard interruptSources.isEmpty else { return }
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                runningLock.lock()
+                stopping = true
+                let child = running
+                runningLock.unlock()
+                if let child {
+                    // The whole tree, found before any of it ends (an orphan moves to init): a
+                    // build's compilers run in groups of their own.
+                    let tree = [child.pid] + descendants(of: child.pid)
+                    for pid in tree { kill(pid, SIGTERM) }
+                    usleep(500_000)
+                    for pid in tree { kill(pid, SIGKILL) }
+                    try? FileManager.default.removeItem(at: child.folder)
+                }
+                Progress.say("onboarding-mutate: stopped by signal \(signalNumber); the report keeps the mutants finished so far")
+                exit(128 + signalNumber)
+            }
+            source.resume()
+            interruptSources.append(source)
+        }
+    }
 
     /// Runs `executable` in `directory`; `environment` is added to `childEnvironment`.
     static func run(_ executable: String, _ arguments: [String], in directory: URL, limit: Double,
@@ -60,7 +97,27 @@ struct ProcessRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         let started = Date()  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
-        try process.run()
+        // Started and registered under the lock, so an interrupt either sees this child or keeps
+        // it from starting (a build retried after its child was stopped must not outlive us).
+        runningLock.lock()
+        while stopping {
+            runningLock.unlock()
+            sleep(60)
+            runningLock.lock()
+        }
+        do {
+            try process.run()
+        } catch {
+            runningLock.unlock()
+            throw error
+        }
+        running = (process.processIdentifier, scratch)
+        runningLock.unlock()
+        defer {
+            runningLock.lock()
+            running = nil
+            runningLock.unlock()
+        }
         var timedOut = false
         while process.isRunning {
             if Date().timeIntervalSince(started) > limit {  // determinism: ok (the tool around the simulator: wall-clock limits and ETA, never a trace)
@@ -85,6 +142,29 @@ struct ProcessRunner {
         }
         return Outcome(ending: ending, standardOutput: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                        standardError: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "", seconds: seconds)
+    }
+
+    /// Every process below `root`, read from /proc (parent ids), nearest first; empty where
+    /// /proc is not there.
+    static func descendants(of root: pid_t) -> [pid_t] {
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // "pid (command) state ppid …": the command may hold spaces and parentheses.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]) else { continue }
+            children[parent, default: []].append(pid)
+        }
+        var found: [pid_t] = [], queue = [root]
+        while let next = queue.first {
+            queue.removeFirst()
+            for child in children[next, default: []].sorted() {
+                found.append(child)
+                queue.append(child)
+            }
+        }
+        return found
     }
 
     /// The full path of `command` on PATH (`swift`), or nil.

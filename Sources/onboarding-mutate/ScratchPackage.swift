@@ -1,5 +1,8 @@
 import Foundation
 import Mutation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A copy of the package under test where mutants are applied and built, so the checkout is never
 /// touched: `.build/mutate/package` by default, with a build folder of its own. A dependency the
@@ -19,6 +22,25 @@ struct ScratchPackage {
     var optimised = true
 
     var buildFolder: URL { root.appendingPathComponent(optimised ? ".build" : ".build-onone") }
+
+    /// Takes the copy for this run: a second run in the same copy (two shards, or a run left
+    /// going in another terminal) would check the other's mutants, so it is refused with who
+    /// holds it. The lock goes with the process, however it ends.
+    func lock() throws {
+        try FileManager.default.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let path = root.path + ".lock"
+        let descriptor = open(path, O_RDWR | O_CREAT, 0o644)
+        guard descriptor >= 0 else { throw MutationReportError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+            close(descriptor)
+            throw MutationReportError(message: "another onboarding-mutate run (process \(holder)) is using the copy \(root.path); "
+                                      + "wait for it to end, or run this one as another --shard (each shard has a copy of its own)")
+        }
+        _ = ftruncate(descriptor, 0)
+        _ = Array("\(getpid())\n".utf8).withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        // Kept open for the life of the process: the lock is released when it ends.
+    }
     var binary: URL { buildFolder.appendingPathComponent("release").appendingPathComponent(product) }
 
     /// Makes the copy equal to the package: changed files are written, missing ones removed.

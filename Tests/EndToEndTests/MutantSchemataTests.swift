@@ -32,8 +32,14 @@ import Foundation
     /// while the greeting is not empty; both hash everything the app computes.
     static let tool = ##"""
         import App
+        import Foundation
 
         let hash = (0..<4).map { String(price($0)) }.joined(separator: ",") + "|\(label(2))|\(greeting())|\(discount)"
+        // A mutant whose code spins: what the simulator's watchdog prints, and its exit code.
+        if greeting() == "spin" {
+            FileHandle.standardError.write(Data("watchdog: explore seed 4 made no progress for 10 s of wall time\n  replay: app-sim replay --seed 4\n".utf8))
+            exit(1)
+        }
         if CommandLine.arguments.dropFirst().first == "run" {
             let passed = price(2) == 4
             print(#"{"file":"scenarios/a.json","passed":\#(passed),"traceHash":"\#(hash)","violations":\#(passed ? "[]" : #"[{"oracle":"price"}]"#)}"#)
@@ -58,9 +64,8 @@ import Foundation
         ]}
         """
 
-    @Test func switchedMutantsGetTheVerdictsOfMutantsBuiltOneByOne() throws {
-        let folder = try BuiltTool.scratchFolder("mutate-schemata")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// Writes the small package, with `bugs` as its `bugs.json`, into `folder`.
+    static func makePackage(in folder: URL, bugs: String = bugs) throws {
         let manifest = """
             // swift-tools-version: 6.0
             import PackageDescription
@@ -70,12 +75,18 @@ import Foundation
             ])
 
             """
-        for (path, text) in [("Package.swift", manifest), ("Sources/App/App.swift", Self.app),
-                             ("Sources/app-sim/main.swift", Self.tool), ("bugs.json", Self.bugs)] {
+        for (path, text) in [("Package.swift", manifest), ("Sources/App/App.swift", app),
+                             ("Sources/app-sim/main.swift", tool), ("bugs.json", bugs)] {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
+    }
+
+    @Test func switchedMutantsGetTheVerdictsOfMutantsBuiltOneByOne() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-schemata")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.makePackage(in: folder)
         func verdicts(_ extra: [String], report: String) throws -> (output: BuiltTool.Output, verdicts: [String: String]) {
             let output = try BuiltTool.run(program: MutateCommandTests.mutate,
                                            ["--package", folder.path, "--product", "app-sim", "--bugs", "bugs.json", "--seeds", "5",

@@ -1,0 +1,72 @@
+import Testing
+import Foundation
+
+/// `onboarding-mutate` under faults (issue #49): a mutant whose code spins, a second run in the
+/// same copy, Ctrl-C, a selection that chooses nothing, a report path that cannot be written.
+/// Each on the small package of `MutantSchemataTests`.
+@Suite struct MutateUnderFaultsTests {
+    func mutate(_ arguments: [String], in folder: URL) throws -> BuiltTool.Output {
+        try BuiltTool.run(program: MutateCommandTests.mutate, ["--package", folder.path, "--product", "app-sim", "--seeds", "5"] + arguments,
+                          in: folder, environment: [:])
+    }
+
+    static let bugs = """
+        {"bugs": [
+          {"name": "greeting-spins", "file": "Sources/App/App.swift", "find": "\\"hello\\"", "replace": "\\"spin\\""},
+          {"name": "price-by-three", "file": "Sources/App/App.swift", "find": "total += 2", "replace": "total += 3"}
+        ]}
+        """
+
+    @Test func aMutantWhoseCodeSpinsIsKilledByTheWatchdogAndTheRunGoesOn() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-spin")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MutantSchemataTests.makePackage(in: folder, bugs: Self.bugs)
+        let output = try mutate(["--bugs", "bugs.json", "--json", "m.json"], in: folder)
+        #expect(output.status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("killed: 2  survived: 0"), "\(output.standardOutput)\n\(output.standardError)")
+        let report = try String(contentsOf: folder.appendingPathComponent("m.json"), encoding: .utf8)
+        #expect(report.contains(#""name":"watchdog""#), "\(report)")
+        #expect(report.contains("app-sim replay --seed 4"), "the watchdog's replay is the killer's command")
+    }
+
+    @Test func aSelectionThatChoosesNothingAndAnUnwritableReportStopBeforeAnyBuild() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-nothing")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MutantSchemataTests.makePackage(in: folder, bugs: Self.bugs)
+        let typo = try mutate(["--bugs", "bugs.json", "--id", "Sources/App/App.swift:greting-spins", "--fail-under", "95"], in: folder)
+        #expect(typo.status == 2)
+        #expect(typo.standardError.contains("--id Sources/App/App.swift:greting-spins chose none of the 2 mutant(s)"), "\(typo.standardError)")
+        let file = try mutate(["--path", "Sources/App", "--file", "Nowhere"], in: folder)
+        #expect(file.status == 2 && file.standardError.contains("--file Nowhere chose none"), "\(file.standardError)")
+        let unwritable = try mutate(["--bugs", "bugs.json", "--markdown", folder.appendingPathComponent("no/such/m.md").path], in: folder)
+        #expect(unwritable.status == 2 && unwritable.standardError.contains("does not exist; create it first"), "\(unwritable.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".build/mutate/package").path), "nothing was copied or built")
+    }
+
+    @Test func aSecondRunInTheSameCopyIsRefusedAndCtrlCLeavesNoChildRunning() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-interrupted")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MutantSchemataTests.makePackage(in: folder, bugs: Self.bugs)
+        let first = Process()
+        first.executableURL = MutateCommandTests.mutate
+        first.arguments = ["--package", folder.path, "--product", "app-sim", "--seeds", "5", "--bugs", "bugs.json"]
+        first.currentDirectoryURL = folder
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        // Until the first run holds the copy and its build has begun.
+        let copy = folder.appendingPathComponent(".build/mutate/package")
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: copy.appendingPathComponent("Package.swift").path) { usleep(50_000) }
+        usleep(500_000)
+        let second = try mutate(["--bugs", "bugs.json"], in: folder)
+        #expect(second.status == 2)
+        #expect(second.standardError.contains("is using the copy"), "\(second.standardError)")
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 130)
+        usleep(300_000)
+        let processes = try BuiltTool.run("ps", ["-eo", "pid,stat,args"]).standardOutput.split(separator: "\n")
+        let left = processes.filter { $0.contains(copy.path) && !$0.contains(" Z") }
+        #expect(left.isEmpty, "still running: \(left)")
+    }
+}
