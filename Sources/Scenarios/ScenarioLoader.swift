@@ -24,10 +24,16 @@ public enum ScenarioLoader {
                 files.append(path)
                 continue
             }
-            let found = scenarioFiles(under: path)
+            var unreadable: [String] = []
+            let found = scenarioFiles(under: path, unreadable: &unreadable)
                 .sorted()
                 .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-            if found.isEmpty {
+            for name in unreadable {
+                problems.append(ScenarioError(file: path, location: "path",
+                                              message: "\(name) cannot be read: its name is not valid UTF-8",
+                                              suggestion: "rename it to a name in UTF-8"))
+            }
+            if found.isEmpty && unreadable.isEmpty {
                 problems.append(ScenarioError(file: path, location: "path", message: "no scenario files (*.json) in this folder"))
             }
             files += found
@@ -40,7 +46,10 @@ public enum ScenarioLoader {
     /// The scenario files under `folder`, as paths relative to it. Symbolic links are followed,
     /// the folder itself included (a `scenarios` that links elsewhere), and each real folder is
     /// searched once, so a link back up the tree ends instead of looping.
-    static func scenarioFiles(under folder: String) -> [String] {
+    /// A name the system lists but no path reaches (not valid UTF-8: Foundation gives it with
+    /// U+FFFD in place of its bytes) goes to `unreadable`, so the folder's run fails instead of
+    /// passing without it.
+    static func scenarioFiles(under folder: String, unreadable: inout [String]) -> [String] {
         let manager = FileManager.default
         var found: [String] = []
         var seen: Set<String> = []  // real paths of the folders searched; looked up only
@@ -50,7 +59,11 @@ public enum ScenarioLoader {
             for name in names.sorted() {
                 let path = real + "/" + name, shown = relative.isEmpty ? name : relative + "/" + name
                 var isFolder: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    var info = stat()
+                    if lstat(path, &info) != 0, name.unicodeScalars.contains("\u{FFFD}") { unreadable.append(shown) }
+                    continue
+                }
                 if isFolder.boolValue {
                     pending.append((realPath(path), shown))
                 } else if name.hasSuffix(".json") && !reservedNames.contains(name) {

@@ -107,9 +107,12 @@ enum MergeCommand {
         case .success(let read): data = read
         case .failure(let why): return problem("$", why.message)
         }
-        guard let text = try? JSONText.decode(data).get(), case .object(let top)? = try? JSONParser.parse(text) else {
-            return problem("$", "not a JSON object")
+        let root: JSONValue
+        do { root = try JSONParser.parse(try JSONText.decode(data).get()) } catch {
+            // A shard cut short (a full disk, a killed job) ends where a value was expected.
+            return problem("line \(error.line), column \(error.column)", "not valid JSON: \(error.message)")
         }
+        guard case .object(let top) = root else { return problem("$", "not a JSON object") }
         func field(_ key: String) -> JSONValue? { top.first { $0.key == key }?.value }
         guard case .object(let plan)? = field("plan"), let state = field("state") else {
             return problem("$", "no \"plan\" and \"state\": written by an older \(ToolName.current), or not by explore --json")

@@ -1,9 +1,21 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opening a file the tool writes, with an error a person can act on when it cannot be.
 enum OutputFile {
     /// Why `path` cannot be written, in words, or nil when it looks writable.
     static func problem(_ path: String) -> String? {
+        if path.isEmpty { return "the name is empty; give a file name" }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
+            // Opening a named pipe for writing waits for a reader, for ever if none comes.
+            let descriptor = Glibc.open(path, O_WRONLY | O_NONBLOCK)
+            if descriptor < 0 { return errno == ENXIO ? "it is a named pipe with no reader; start the reader first" : String(cString: strerror(errno)) }
+            // Kept open until the tool ends: closed now, the reader would see the end of its input.
+            _ = descriptor
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             return "it is a folder; give a file name, such as \(path.hasSuffix("/") ? path : path + "/")report"

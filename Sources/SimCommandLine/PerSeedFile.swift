@@ -43,6 +43,7 @@ final class PerSeedFile: @unchecked Sendable {
             guard let handle = OutputFile.open(partial) else { return nil }
             self.handle = handle
             rename = (partial, target)
+            InterruptCleanup.remove(partial)
         }
         sink = InSeedOrder { [unowned self] run in self.append(run) }
     }
@@ -70,6 +71,7 @@ final class PerSeedFile: @unchecked Sendable {
     func close() -> Bool {
         flush()
         if handle !== FileHandle.standardOutput && handle !== FileHandle.standardError { try? handle.close() }
+        if let rename { InterruptCleanup.forget(rename.partial) }
         if let failure {
             if let rename { unlink(rename.partial) }
             Console.error("error: cannot write --per-seed \(rename?.final ?? "output"): \(String(cString: strerror(failure)))")

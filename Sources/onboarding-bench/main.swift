@@ -46,6 +46,11 @@ let usage = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// Only fuzz takes options: anything after another measure is a mistake, said before the work.
+if let measure = arguments.first, measure != "fuzz", arguments.count > 1 {
+    FileHandleOutput.error("onboarding-bench \(measure): takes no options, got '\(arguments[1])'\n\n" + usage)
+    exit(2)
+}
 switch arguments.first {
 case "kernel":
     KernelBenchmark().run()

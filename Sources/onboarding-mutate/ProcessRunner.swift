@@ -69,6 +69,12 @@ struct ProcessRunner {
             source.resume()
             interruptSources.append(source)
         }
+        // Delivered to this thread even where the tool was started with them blocked.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Runs `executable` in `directory`; `environment` is added to `childEnvironment`.

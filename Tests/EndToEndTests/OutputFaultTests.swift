@@ -102,4 +102,54 @@ import Foundation
             }
         }
     }
+
+    @Test func aShardCutShortIsNamedWithItsLineAndColumn() throws {
+        let folder = try BuiltTool.scratchFolder("merge-cut-short")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try shell("'\(tool)' explore --seeds 20 --shard 1/2 --json")
+        let cut = folder.appendingPathComponent("shard-1.json")
+        try String(whole.standardOutput.prefix(200)).write(to: cut, atomically: true, encoding: .utf8)
+        let output = try shell("'\(tool)' merge '\(cut.path)'")
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("shard-1.json: line 1, column 20"), "\(output.standardError)")
+        #expect(output.standardError.contains("not valid JSON"), "\(output.standardError)")
+    }
+
+    @Test func aScenarioFileWhoseNameIsNotUTF8FailsItsFolder() throws {
+        let folder = try BuiltTool.scratchFolder("non-utf8-name")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = ScenarioCommandTests.root.appendingPathComponent("scenarios/fix-plan/activation-network-blip.json").path
+        let output = try shell("cp '\(source)' '\(folder.path)/ok.json' && cp '\(source)' '\(folder.path)/'$'bad\\xff.json' && '\(tool)' run '\(folder.path)'")
+        #expect(output.status == 2, "\(output.standardOutput)")
+        #expect(output.standardError.contains("cannot be read: its name is not valid UTF-8"), "\(output.standardError)")
+    }
+
+    @Test func anEmptyNameOrANamedPipeWithNoReaderIsRefusedBeforeTheRun() throws {
+        let folder = try BuiltTool.scratchFolder("unwritable-outputs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = try shell("'\(tool)' explore --seeds 200000 --per-seed ''")
+        #expect(empty.status == 2 && empty.standardError.contains("the name is empty"), "\(empty.standardError)")
+        #expect(!empty.standardOutput.contains("runs:"), "refused before the run")
+        let pipe = folder.appendingPathComponent("pipe").path
+        let noReader = try shell("mkfifo '\(pipe)' && timeout 20 '\(tool)' explore --seeds 5 --junit '\(pipe)'")
+        #expect(noReader.status == 2 && noReader.standardError.contains("a named pipe with no reader"), "\(noReader.standardError)")
+    }
+
+    @Test func anInterruptedPerSeedRunLeavesNoPartialFile() throws {
+        let folder = try BuiltTool.scratchFolder("interrupted-per-seed")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines = folder.appendingPathComponent("seeds.jsonl").path
+        // SIGTERM: a background job of a script starts with SIGINT ignored, and keeps it so.
+        // A guard kills it after 90 s should the signal not end it.
+        let output = try shell("'\(tool)' explore --seeds 10000000 --per-seed '\(lines)' > /dev/null & run=$!; (sleep 90; kill -9 $run) > /dev/null 2>&1 & "
+                               + "sleep 2; kill -TERM $run; wait $run; echo \"status $?\"; ls '\(folder.path)'")
+        #expect(output.standardOutput.contains("status 143"), "\(output.standardOutput)")
+        #expect(!output.standardOutput.contains("partial"), "\(output.standardOutput)")
+    }
+
+    @Test func theBenchRefusesAnOptionItDoesNotTake() throws {
+        let bench = BuiltTool.executable.deletingLastPathComponent().appendingPathComponent("onboarding-bench")
+        let output = try BuiltTool.run(program: bench, ["kernel", "--bogus"], in: nil, environment: [:])
+        #expect(output.status == 2 && output.standardError.contains("takes no options, got '--bogus'"), "\(output.standardError)")
+    }
 }
