@@ -26,7 +26,8 @@ enum MutateCommand {
     }
 
     private static func run(_ options: MutateOptions) throws -> Int32 {
-        try OutputFile.checkWritable([("--json", options.json), ("--markdown", options.markdown)])
+        try OutputFile.checkWritable([("--json", options.json), ("--markdown", options.markdown)],
+                                     inputs: [options.bugs, options.verdicts].compactMap { $0 })
         let package = URL(fileURLWithPath: options.package).standardizedFileURL
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw MutationReportError(message: "no Package.swift in \(package.path); run from the package or name it with --package")
@@ -124,7 +125,8 @@ enum MutateCommand {
     }
 
     private static func merge(_ files: [String], _ options: MutateOptions) throws -> Int32 {
-        try OutputFile.checkWritable([("--json", options.json), ("--markdown", options.markdown)])
+        try OutputFile.checkWritable([("--json", options.json), ("--markdown", options.markdown)],
+                                     inputs: files + [options.verdicts].compactMap { $0 })
         var merged: MutationReport?
         for file in files {
             let report: MutationReport

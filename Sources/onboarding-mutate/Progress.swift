@@ -18,8 +18,15 @@ struct Progress {
         left.oneByOne = total - done
     }
 
+    /// A line on standard error; a closed or full stream is ignored (there is nowhere to say
+    /// so), never a trap as `FileHandle.write(_:)` would be.
     static func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        let bytes = Array((line + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, $0.count - written) }
+            if result > 0 { written += result } else if result < 0 && errno == EINTR { continue } else { return }
+        }
     }
 
     /// How many of the mutants left are switched in the shared build, and how many built one by one.

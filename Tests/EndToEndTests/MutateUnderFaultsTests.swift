@@ -70,3 +70,16 @@ import Foundation
         #expect(left.isEmpty, "still running: \(left)")
     }
 }
+
+extension MutateUnderFaultsTests {
+    @Test func aReportNamedAsAnInputIsRefusedAndTheInputKept() throws {
+        let folder = try BuiltTool.scratchFolder("mutate-report-over-input")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MutantSchemataTests.makePackage(in: folder, bugs: Self.bugs)
+        let bugs = folder.appendingPathComponent("bugs.json")
+        let before = try Data(contentsOf: bugs)
+        let output = try mutate(["--bugs", "bugs.json", "--json", "./bugs.json"], in: folder)
+        #expect(output.status == 2 && output.standardError.contains("which this run reads"), "\(output.standardError)")
+        #expect(try Data(contentsOf: bugs) == before)
+    }
+}
