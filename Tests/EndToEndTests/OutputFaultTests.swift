@@ -162,3 +162,49 @@ import Foundation
         #expect(output.status == 2 && output.standardError.contains("takes no options, got '--bogus'"), "\(output.standardError)")
     }
 }
+
+/// Every output of every command on a full file system (a 64 KB tmpfs, filled): exit 2 with a line
+/// naming the output, never a trap, and no torn file left that looks whole. Needs `mount` (root,
+/// as CI runs); elsewhere it says so and checks nothing.
+@Suite struct FullDiskTests {
+    @Test func everyOutputOnAFullDiskIsExitTwoWithNoTornFile() throws {
+        let folder = try BuiltTool.scratchFolder("full-disk")
+        defer {
+            _ = try? BuiltTool.run("umount", [folder.path])
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let mounted = try BuiltTool.run("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path])
+        guard mounted.status == 0 else {
+            print("FullDiskTests: no tmpfs could be mounted here (\(mounted.standardError.prefix(80))); run as root to check")
+            return
+        }
+        _ = try BuiltTool.run("dd", ["if=/dev/zero", "of=\(folder.path)/fill", "bs=1k", "count=100"])
+        let tool = BuiltTool.executable.path, mutate = MutateCommandTests.mutate.path
+        let report = #"{"tool":"onboarding-mutate","plan":{"seed":"1"},"mutants":[{"id":"A.swift:3:5:delete-statement","file":"A.swift","line":3,"operator":"delete-statement","diff":"-     publish()","verdict":"killed","milliseconds":10}]}"#
+        let reportFile = FileManager.default.temporaryDirectory.appendingPathComponent("full-disk-report-\(getpid()).json")
+        try report.write(to: reportFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: reportFile) }
+        let cases: [(command: String, names: String)] = [
+            ("'\(tool)' run --junit '\(folder.path)/run.xml'", "run.xml"),
+            ("'\(tool)' explore --seeds 2000 --per-seed '\(folder.path)/seeds.jsonl'", "seeds.jsonl"),
+            ("'\(tool)' explore --seeds 50 --junit '\(folder.path)/explore.xml'", "explore.xml"),
+            ("'\(tool)' explore --seeds 50 --coverage '\(folder.path)/coverage.json'", "coverage.json"),
+            ("'\(tool)' explore --seeds 50 --json > '\(folder.path)/explore.json'", "standard output"),
+            ("'\(tool)' report --persona new-user --html '\(folder.path)/run.html'", "run.html"),
+            ("'\(tool)' list > '\(folder.path)/list.txt'", "standard output"),
+            ("'\(mutate)' merge '\(reportFile.path)' --markdown '\(folder.path)/m.md'", "m.md"),
+            ("'\(mutate)' merge '\(reportFile.path)' --json '\(folder.path)/m.json'", "m.json"),
+        ]
+        for (command, names) in cases {
+            let output = try BuiltTool.run(program: URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: ScenarioCommandTests.root, environment: [:])
+            #expect(output.status == 2, "\(command): \(output.status) \(output.standardError.suffix(300))")
+            #expect(output.standardError.contains(names), "\(command): \(output.standardError.suffix(300))")
+            #expect(!output.standardError.contains("Fatal error"), "\(command)")
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file != "fill" {
+                let size = (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? Int) ?? 0
+                #expect(size == 0, "\(command): \(file) left with \(size) bytes")
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+            }
+        }
+    }
+}
