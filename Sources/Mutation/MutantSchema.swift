@@ -63,6 +63,7 @@ public struct MutantSchema: Sendable {
         var copied = 0
         var ownBytes: [(range: Range<Int>, mutant: Int, isBranch: Bool)] = []
         var regionBytes: [(range: Range<Int>, mutants: [Int])] = []
+        insertions.sort { ($0.at, $0.number) < ($1.at, $1.number) }
         var pendingInsertions = insertions[...]
         // Copies the file up to `offset`, with the declarations added before it.
         func copy(upTo offset: Int) {
@@ -77,8 +78,6 @@ public struct MutantSchema: Sendable {
             output += source[copied..<offset]
             copied = offset
         }
-        insertions.sort { ($0.at, $0.number) < ($1.at, $1.number) }
-        pendingInsertions = insertions[...]
         for (index, region) in regions.enumerated() {
             guard let entries = inRegion[index] else { continue }
             copy(upTo: region.bytes.lowerBound)
