@@ -9,7 +9,7 @@ enum ListCommand {
         name: "list",
         summary: "list the catalogue's mutants, the oracles and the scenarios",
         usage: """
-            usage: \(ToolName.current) list [--mutants | --oracles | --scenarios] [PATHS…]
+            usage: \(ToolName.current) list [--mutants | --oracles | --scenarios | --apps] [PATHS…]
 
             With no option, lists all three. With one, prints only that list, one line each,
             tab-separated, for scripts.
@@ -19,21 +19,26 @@ enum ListCommand {
               --oracles     <name><TAB><what it proves>
               --scenarios   <file><TAB><guarded ids><TAB><name>, for the scenarios under PATHS
                             (default: scenarios/)
+              --apps        <app id>: every app `--app` and a scenario's "app" may name
 
             example:
               \(ToolName.current) list --mutants | grep fix-
 
             Exit codes: 0 listed, 2 bad input or usage.
             """,
-        flags: ["--mutants", "--oracles", "--scenarios"],
+        flags: ["--mutants", "--oracles", "--scenarios", "--apps"],
         options: [],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        let chosen = ["--mutants", "--oracles", "--scenarios"].filter { arguments.has($0) }
-        guard chosen.count <= 1 else { throw UsageError(message: "choose one of --mutants, --oracles, --scenarios") }
+        let chosen = ["--mutants", "--oracles", "--scenarios", "--apps"].filter { arguments.has($0) }
+        guard chosen.count <= 1 else { throw UsageError(message: "choose one of --mutants, --oracles, --scenarios, --apps") }
         if !arguments.positionals.isEmpty && chosen.first.map({ $0 != "--scenarios" }) == true {
             throw UsageError(message: "paths go with --scenarios only")
+        }
+        if chosen == ["--apps"] {
+            for app in AppRegistry.apps { Console.out(app.rawValue) }
+            return ExitCode.ok
         }
         let all = chosen.isEmpty
         if all || chosen == ["--mutants"] {

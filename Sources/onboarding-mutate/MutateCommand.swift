@@ -1,5 +1,6 @@
 import Foundation
 import Mutation
+import Scenarios
 import SimKernel
 
 /// The command: options checked, mutants chosen, then listed, merged or run.
@@ -32,6 +33,7 @@ enum MutateCommand {
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw MutationReportError(message: "no Package.swift in \(package.path); run from the package or name it with --package")
         }
+        if let app = options.app { try checkApp(app, options: options, package: package) }
         let bugs = try options.bugs.map { try handWrittenBugs($0) }
         // Hand-written bugs' files are the app under test unless --path names others.
         var paths = options.paths
@@ -77,6 +79,28 @@ enum MutateCommand {
                               swift: swift, scratch: scratch, checks: checks, bugsDigest: bugs?.digest)
         let report = try run.run(resuming: try previousResults(options, plan: run.plan, mutants: mutants))
         return try finish(report, options)
+    }
+
+    /// Refuses an `--app` the tool does not have, before any copy or build: the bundled tool's apps
+    /// are this tool's own; a team's tool is asked (`list --apps`) when the package holds a build of
+    /// it already. Otherwise the tool's own "unknown app" comes at the first check.
+    private static func checkApp(_ app: String, options: MutateOptions, package: URL) throws {
+        var known: [String] = []
+        if options.product == "onboarding-sim", FileManager.default.fileExists(atPath: package.appendingPathComponent("Sources/onboarding-sim").path) {
+            known = AppRegistry.apps.map(\.rawValue)
+        } else {
+            for configuration in ["release", "debug"] {
+                let binary = package.appendingPathComponent(".build/\(configuration)/\(options.product)").path
+                guard FileManager.default.isExecutableFile(atPath: binary),
+                      let listed = try? ProcessRunner.run(binary, ["list", "--apps"], in: package, limit: 30),
+                      listed.ending == .exited(0) else { continue }
+                known = listed.standardOutput.split(separator: "\n").map(String.init)
+                break
+            }
+        }
+        guard known.isEmpty || known.contains(app) else {
+            throw MutationReportError(message: "--app \(app) is not an app of \(options.product); its apps: \(known.joined(separator: ", "))")
+        }
     }
 
     /// The bugs of a `--bugs` file, and a digest of its text for the report's plan.

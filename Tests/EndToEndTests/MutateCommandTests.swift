@@ -33,6 +33,24 @@ import Foundation
         #expect(output.standardError.contains("usage: onboarding-mutate"), "\(output.standardError)")
     }
 
+    @Test func anAppTheToolDoesNotHaveIsRefusedBeforeAnyBuild() throws {
+        let output = try run(["--app", "nope", "--sample", "1"])
+        #expect(output.status == 2)
+        #expect(output.standardError.contains("--app nope is not an app of onboarding-sim; its apps: fix-plan, pickup"), "\(output.standardError)")
+        // A team's tool is asked, through the list it prints, when the package holds a build of it.
+        let listed = try BuiltTool.run(["list", "--apps"])
+        #expect(listed.status == 0 && listed.standardOutput == "fix-plan\npickup\n", "\(listed.standardOutput)")
+        let folder = try BuiltTool.scratchFolder("mutate-team-app")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try MutantSchemataTests.makePackage(in: folder)
+        let built = folder.appendingPathComponent(".build/debug")
+        try FileManager.default.createDirectory(at: built, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: built.appendingPathComponent("app-sim"), withDestinationURL: BuiltTool.executable)
+        let team = try run(["--package", folder.path, "--product", "app-sim", "--bugs", "bugs.json", "--app", "nope"], in: folder)
+        #expect(team.status == 2 && team.standardError.contains("--app nope is not an app of app-sim; its apps: fix-plan, pickup"), "\(team.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".build/mutate").path), "nothing copied or built")
+    }
+
     @Test func aPackageWithoutTheNamedFolderIsACleanError() throws {
         let folder = try BuiltTool.scratchFolder("mutate-empty")
         defer { try? FileManager.default.removeItem(at: folder) }
