@@ -1,40 +1,19 @@
 import Foundation
+import SimKernel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Every byte the tool writes to a stream goes through here: `write(2)` in a loop, a signal's
-/// interruption (`EINTR`) tried again, a full non-blocking pipe (`EAGAIN`) waited for, and an error
-/// reported, never a trap. (`FileHandle.write(_:)` is a `try!` inside Foundation: a full disk or a
-/// closed standard output ended the tool with "Fatal error … No space left on device".)
+/// Every byte the tool writes to a stream goes through here, and through `DescriptorWriter`
+/// (`write(2)` in a loop): an error is reported, never a trap. (`FileHandle.write(_:)` is a `try!`
+/// inside Foundation: a full disk or a closed standard output ended the tool with "Fatal error …
+/// No space left on device".)
 enum StreamWriter {
     /// Writes all of `bytes` to `descriptor`; nil when done, else the `errno` that stopped it.
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                #if canImport(Glibc)
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                #else
-                Darwin.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                #endif
-            }
-            if result > 0 {
-                written += result
-                continue
-            }
-            let error = result < 0 ? errno : EIO
-            if error == EINTR { continue }
-            if error == EAGAIN || error == EWOULDBLOCK {
-                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&waiting, 1, 1000)
-                continue
-            }
-            return error
-        }
-        return nil
+        DescriptorWriter.write(bytes, to: descriptor)
     }
 
     /// Standard output's offset when the tool first wrote to it, if it is a regular file: a write

@@ -1,5 +1,6 @@
 import Foundation
 import Mutation
+import SimKernel
 
 /// One line per finished mutant on standard error: its verdict, where, what caught it, and the
 /// time left at the pace so far.
@@ -21,12 +22,7 @@ struct Progress {
     /// A line on standard error; a closed or full stream is ignored (there is nowhere to say
     /// so), never a trap as `FileHandle.write(_:)` would be.
     static func say(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, $0.count - written) }
-            if result > 0 { written += result } else if result < 0 && errno == EINTR { continue } else { return }
-        }
+        DescriptorWriter.errorLine(line)
     }
 
     /// How many of the mutants left are switched in the shared build, and how many built one by one.
