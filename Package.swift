@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "AppVocabulary", "Oracles", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "OraclesTests", dependencies: ["Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Exploration", "Reports", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // App code written as iOS code is (its own file imports no module of ours), run under the harness.

@@ -7,7 +7,8 @@ import AppVocabulary
 /// ```swift
 /// func makeWorld(_ start: AppStart) -> any AppWorld {
 ///     AppHostWorld(app: id, simulation: start.simulation, backend: MyBackend(simulation: start.simulation),
-///                  faults: start.faults, routes: Self.routes, requestTimeout: start.requestTimeout, hooks: Self.hooks)
+///                  faults: start.faults, routes: Self.routes, requestTimeout: start.requestTimeout, roles: start.roles,
+///                  hooks: Self.hooks)
 /// }
 /// ```
 public struct AppHostWorld<App: AnyObject>: AppWorld {
@@ -19,14 +20,15 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
     let lose: @Sendable (AccountLoss) async -> Void
 
     public init(app: AppID, simulation: Simulation, backend: any SimulatedServer, faults: FaultPlan,
-                routes: [SimulatedHTTPClient.Route], requestTimeout: Duration = .seconds(60),
+                routes: [SimulatedHTTPClient.Route], requestTimeout: Duration = .seconds(60), roles: AppRoles = .none,
                 system: SimulatedSystem = SimulatedSystem(), hooks: AppHost<App>.Hooks,
                 lose: @escaping @Sendable (AccountLoss) async -> Void = { _ in }) {
         self.app = app
         self.simulation = simulation
         self.faults = faults
         self.lose = lose
-        network = Network(simulation: simulation, backend: backend, plan: faults)
+        // The roles say which of the backend's statuses are failures and what requests carry.
+        network = Network(simulation: simulation, backend: backend, plan: faults, roles: roles)
         device = AppHost(simulation: simulation, network: network, routes: routes, requestTimeout: requestTimeout,
                          system: system, hooks: hooks)
     }

@@ -95,7 +95,8 @@ public struct SimulatedHTTPClient: Sendable {
             throw Failure.noRoute(method: method.uppercased(), path: path)
         }
         let request = AppRequest(endpoint: route.endpoint, method: method.uppercased(), path: path, user: user(headers),
-                                 headers: headers, body: Array(body))
+                                 headers: headers, body: Array(body),
+                                 carried: Self.carried(network.roles.role(of: route.endpoint).carries, in: body))
         let result = await network.send(.app(request), timeout: timeout)
         guard life.isAlive else { throw Failure.cancelled }
         switch result {
@@ -105,6 +106,22 @@ public struct SimulatedHTTPClient: Sendable {
         case .failure(.offline): throw Failure.offline
         case .failure(.timeout): throw Failure.timedOut
         case .failure(.cancelled): throw Failure.cancelled
+        }
+    }
+
+    /// The user's input `body` carries where `inputs` say (a JSON key, or keys joined by dots),
+    /// in their order; an input the body does not hold as a string, number or truth value is
+    /// left out.
+    static func carried(_ inputs: [CarriedInput], in body: Data) -> [CarriedValue] {
+        guard !inputs.isEmpty, let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else { return [] }
+        return inputs.compactMap { input in
+            var value: Any? = root
+            for key in input.key.split(separator: ".") { value = (value as? [String: Any])?[String(key)] }
+            switch value {
+            case let text as String: return CarriedValue(input.input, text)
+            case let number as NSNumber: return CarriedValue(input.input, number.stringValue)
+            default: return nil
+            }
         }
     }
 }

@@ -18,13 +18,14 @@ public struct CodeFieldIsTheUsers: Oracle {
         var visit = CodeVisits(run)
         for screen in run.screens {
             visit.advance(to: screen)
-            if screen.state.route != .onboarding(.authVerification), !screen.state.codeField.isEmpty {
+            let onCodeScreen = visit.isCodeScreen(screen.state.route)
+            if !onCodeScreen, !screen.state.codeField.isEmpty {
                 return [Violation(oracle: name, at: screen.time,
                                   message: "At \(screen.time) \(screen.state.route?.description ?? "no screen") showed a code field "
                                     + "with \"\(screen.state.codeField)\": the code belongs to the code screen (seed 002 §6).",
                                   excerpt: run.lines([screen.index]))]
             }
-            guard screen.state.route == .onboarding(.authVerification), screen.state.codeField != visit.typed else { continue }
+            guard onCodeScreen, screen.state.codeField != visit.typed else { continue }
             let typed = visit.typed.isEmpty ? "typed no code yet" : "typed \"\(visit.typed)\""
             return [Violation(oracle: name, at: screen.time,
                               message: "At \(screen.time) the code field showed \"\(screen.state.codeField)\" but the user had "
@@ -37,11 +38,19 @@ public struct CodeFieldIsTheUsers: Oracle {
 }
 
 /// Walks a run's screens and the user's typing in trace order, keeping what the user typed into
-/// the code field since the code screen last appeared (a launch ends every visit).
+/// the code field since the code screen last appeared (a launch ends every visit). A code screen
+/// is a route whose screen offered an action the app declares as typing or sending a code
+/// (`AppRoles.codeActions`), or where the user typed one, as the walk has seen so far.
 struct CodeVisits {
     private var inputs: RunObservation.EventsOfKinds.Iterator
     private var pending: RunObservation.Event?
     private var onCodeScreen = false
+    private let roles: AppRoles
+    /// The routes found to be code screens so far, in the order found.
+    private var codeRoutes: [Route] = []
+    /// The route of the last screen taken in, and where and when it showed.
+    private var route: Route?
+    private var shownAt: (index: Int, time: SimulationInstant)?
     /// The code the user typed on this visit ("" before they type).
     private(set) var typed = ""
     private(set) var start: (index: Int, time: SimulationInstant)?
@@ -50,28 +59,49 @@ struct CodeVisits {
     init(_ run: RunObservation) {
         inputs = run.events([.userAction, .launched]).makeIterator()
         pending = inputs.next()
+        roles = run.roles
     }
+
+    /// Whether `route` is a code screen (as far as the walk has seen).
+    func isCodeScreen(_ route: Route?) -> Bool { route.map { codeRoutes.contains($0) } ?? false }
 
     /// Takes in the user's inputs before `screen`, then the screen itself.
     mutating func advance(to screen: (index: Int, time: SimulationInstant, state: ScreenState)) {
         advance(before: screen.index)
-        let here = screen.state.route == .onboarding(.authVerification)
-        if here && !onCodeScreen {
-            typed = ""
-            start = (screen.index, screen.time)
-            lastTyping = nil
+        if let route = screen.state.route, !roles.codeActions.isEmpty, !codeRoutes.contains(route),
+           screen.state.actions.contains(where: roles.codeActions.contains) {
+            codeRoutes.append(route)
         }
+        route = screen.state.route
+        shownAt = (screen.index, screen.time)
+        let here = isCodeScreen(route)
+        if here && !onCodeScreen { startVisit(at: screen.index, screen.time) }
         onCodeScreen = here
+    }
+
+    private mutating func startVisit(at index: Int, _ time: SimulationInstant) {
+        typed = ""
+        start = (index, time)
+        lastTyping = nil
     }
 
     /// Takes in the user's inputs recorded before trace index `index`.
     mutating func advance(before index: Int) {
         while let event = pending, event.index < index {
             switch event.event {
-            case .userAction(.typeCode, let detail) where onCodeScreen:
+            case .userAction(let action, let detail) where roles.role(of: action) == .input(.code):
+                // Typing a code where the user is makes it a code screen, from the screen they typed on.
+                if !onCodeScreen, let route {
+                    if !codeRoutes.contains(route) { codeRoutes.append(route) }
+                    if let shownAt { startVisit(at: shownAt.index, shownAt.time) }
+                    onCodeScreen = true
+                }
+                guard onCodeScreen else { break }
                 typed = ValidEmailAccepted.unquote(detail) ?? detail
                 lastTyping = event.index
-            case .launched: onCodeScreen = false
+            case .launched:
+                onCodeScreen = false
+                route = nil
             default: break
             }
             pending = inputs.next()

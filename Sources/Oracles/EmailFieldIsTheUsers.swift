@@ -46,20 +46,23 @@ public struct EmailFieldIsTheUsers: Oracle {
         var entered: (email: String, index: Int)?
         for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched]) {
             switch event.event {
-            case .userAction(.typeEmail, let detail):
+            case .userAction(let action, let detail) where run.roles.role(of: action) == .input(.email):
                 typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
                 signedOutWith = nil
                 typingOn = run.screen(atIndex: event.index)?.state.route
             case .launched:
                 typingOn = nil
                 entered = nil
-            case .userAction(.useDifferentEmail, _), .userAction(.startOver, _):
+            case .userAction(let action, _) where run.roles.role(of: action) == .startOver:
                 entered = nil
-            case .userAction(.sendCode, _):
+            case .userAction(let action, _) where run.roles.role(of: action) == .submit(.email):
                 // What the field showed at the tap is the address the user sent (a pre-filled one they accepted included).
                 tapped = shown.isEmpty ? typed?.email ?? tapped : shown
-            case .requestCarries(let id, .sendOTP(let email, _)):
-                carried = (id, email)
+            case .requestCarries(let id, let request):
+                // The address a request sent to (a code's, not a sign-in's: that one only checks it).
+                guard !run.roles.endpoint(request.endpoint, is: .signsIn),
+                      let email = request.carried.first(where: { $0.input == .email }) else { continue }
+                carried = (id, email.value)
             case .responseReceived(let id, _, "ok"):
                 if let sending = carried, sending.id == id { delivered = sending.email; entered = (sending.email, event.index) }
             case .reinstalled:
@@ -83,7 +86,7 @@ public struct EmailFieldIsTheUsers: Oracle {
                                         + "address they cannot check. Show what the user types (002 §6).")]
                 }
                 if typingOn == nil, let last = entered, !last.email.isEmpty, state.emailField.isEmpty,
-                   state.actions.contains(.typeEmail), let route = state.route {
+                   state.actions.contains(where: { run.roles.role(of: $0) == .input(.email) }), let route = state.route {
                     return [violation(run, at: event, since: last.index,
                                       "\(route) came back with an empty email field in the launch where a code went to "
                                         + "\"\(last.email)\", without asking to start again or signing out: they must retype it. "

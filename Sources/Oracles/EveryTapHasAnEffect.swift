@@ -20,14 +20,14 @@ public struct EveryTapHasAnEffect: Oracle {
     public let summary = "a tap on an offered action changes what the user sees within the flash window"
     /// A promise of any app's screens (route kinds, actions, banner, session).
     public var apps: [AppID] { AppID.allCases }
-    static let notJudged: [UserAction] = [.typeEmail, .typeCode, .selectGoal, .openTerms]
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         if let refused = refusedOfferedTap(run) { return [refused] }
         for tap in run.events([.userAction]) {
-            guard case .userAction(let action, _) = tap.event, !Self.notJudged.contains(action),
+            // Typing, picking and links (`ActionRole.isEntry`) owe the flow no change.
+            guard case .userAction(let action, _) = tap.event, !run.roles.role(of: action).isEntry,
                   let before = run.screen(atIndex: tap.index) else { continue }
             let deadline = min(tap.time.advanced(by: settings.flashWindow), run.end)
             // Most taps change the very next screen: look at it before anything else.

@@ -26,7 +26,7 @@ public struct FailuresSurface: Oracle {
         var violations: [Violation] = []
         for response in run.events([.responseReceived]) {
             guard case .responseReceived(let id, let endpoint, let outcome) = response.event,
-                  outcome != "ok", outcome != "cancelled", !RunObservation.backgroundEndpoints.contains(endpoint),
+                  outcome != "ok", outcome != "cancelled", !run.isBackground(endpoint),
                   let sent = requests.between(after: -1, before: response.index).last(where: { Self.id(of: $0) == id }),
                   let waiting = run.screen(atIndex: sent.index)?.state,
                   waiting.foreground, waiting.spinner != nil || waiting.loadingScreen != nil else { continue }

@@ -136,7 +136,7 @@ public struct JourneyMetrics: Sendable, Equatable {
         for screen in screens {
             while request < requests.count, requests[request].index < screen.index {
                 account(until: requests[request].time)
-                apply(requests[request], to: &open)
+                apply(requests[request], to: &open, in: run)
                 request += 1
             }
             account(until: screen.time)
@@ -144,16 +144,16 @@ public struct JourneyMetrics: Sendable, Equatable {
         }
         while request < requests.count, requests[request].time <= run.end {
             account(until: requests[request].time)
-            apply(requests[request], to: &open)
+            apply(requests[request], to: &open, in: run)
             request += 1
         }
         account(until: run.end)
         return (byCause, byPluginCause)
     }
 
-    private static func apply(_ event: RunObservation.Event, to open: inout [(id: Int, endpoint: Endpoint)]) {
+    private static func apply(_ event: RunObservation.Event, to open: inout [(id: Int, endpoint: Endpoint)], in run: RunObservation) {
         switch event.event {
-        case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
+        case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint):
             open.append((id, endpoint))
         case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
         case .killed: open.removeAll()

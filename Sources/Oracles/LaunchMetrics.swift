@@ -18,7 +18,7 @@ public struct LaunchMetrics: Sendable, Equatable {
         run.launches.map { launch in
             let shown = run.screens(during: launch)
             func since(_ time: SimulationInstant) -> Int64 { launch.start.duration(to: time).totalMilliseconds }
-            let firstRoute = shown.first { $0.state.route != nil && $0.state.route != .launch }
+            let firstRoute = shown.first { $0.state.route != nil && $0.state.route?.kind != .launch }
             let interactive = shown.first { ($0.state.route?.kind == .main || !$0.state.actions.isEmpty) && $0.state.loadingScreen == nil }
             var loading: Int64 = 0
             for position in shown.indices where shown[position].state.loadingScreen != nil {

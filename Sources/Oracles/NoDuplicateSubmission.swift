@@ -6,7 +6,7 @@ import AppVocabulary
 ///
 /// One user intent sends at most one request of its kind while one is in flight: the app never
 /// sends a request to an endpoint while an earlier request to that endpoint is still waiting for
-/// its answer. Background requests (`RunObservation.backgroundEndpoints`: analytics, queued pushes
+/// its answer. Background requests (`RequestRole.Cause.background`: analytics, queued pushes
 /// and tokens, the token refresh) are separate intents each and are not judged.
 public struct NoDuplicateSubmission: Oracle {
     public let name = "noDuplicateSubmission"
@@ -30,7 +30,7 @@ public struct NoDuplicateSubmission: Oracle {
         var open: [(endpoint: Endpoint, id: Int, index: Int, answered: Int)] = []
         var violations: [Violation] = []
         for event in run.events([.requestSent]) {
-            guard case .requestSent(let id, _, let endpoint) = event.event, !RunObservation.backgroundEndpoints.contains(endpoint) else { continue }
+            guard case .requestSent(let id, _, let endpoint) = event.event, !run.isBackground(endpoint) else { continue }
             let answered = id < answeredAt.count ? answeredAt[id] : .max
             if let position = open.firstIndex(where: { $0.endpoint == endpoint }) {
                 let earlier = open[position]

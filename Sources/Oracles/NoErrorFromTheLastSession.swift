@@ -21,9 +21,6 @@ public struct NoErrorFromTheLastSession: Oracle {
     /// A promise of any app's screens (errors, sessions, requests and taps are shared vocabulary).
     public var apps: [AppID] { AppID.allCases }
 
-    /// Taps whose input the app checks itself: an error may answer them with no request.
-    static let inputActions: [UserAction] = [.typeEmail, .typeCode, .selectGoal]
-
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
@@ -41,7 +38,8 @@ public struct NoErrorFromTheLastSession: Oracle {
                 online = isOnline
                 if !isOnline { caused = true }
             case .userAction(let action, _):
-                if Self.inputActions.contains(action) { caused = true }
+                // Input the app checks itself (`ActionRole.isInput`): an error may answer it with no request.
+                if run.roles.role(of: action).isInput { caused = true }
             case .responseReceived(_, _, let outcome):
                 if outcome != "ok" { caused = true }
             case .faultApplied, .permissionAnswered(granted: false), .journeyChanged, .accountLost:

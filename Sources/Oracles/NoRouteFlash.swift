@@ -5,8 +5,10 @@ import AppVocabulary
 /// see it flash, even for a millisecond"; seed 000 Pitfall 1).
 ///
 /// (a) A returning user (session, onboarding finished) never sees an onboarding or auth route
-/// before `main` on a launch, nor after signing in by code (once the app has the journey). (b) No route but `launch` is replaced, without a user action in
-/// between, within the flash window. (c) A cache hit's first frame is the final route.
+/// before `main` on a launch, nor after signing in (once the app has the journey: the answer of
+/// a request whose role is `.journey`). (b) No route but a launch screen (any route of kind
+/// `.launch`) is replaced, without a user action in between, within the flash window. (c) A cache
+/// hit's first frame is the final route.
 public struct NoRouteFlash: Oracle {
     public let name = "noRouteFlash"
     public let summary = "returning users never see onboarding before main; no route replaced within the flash window without a user action; a cache hit's first frame is final"
@@ -20,13 +22,14 @@ public struct NoRouteFlash: Oracle {
             + cacheHitFirstFrames(run)
     }
 
-    /// (a) after a sign-in by code: the first route after the code screen of a user who had
-    /// finished onboarding is main, unless the app had no journey answer by then.
+    /// (a) after a sign-in: the first route after the sign-in screen of a user who had finished
+    /// onboarding is main, unless the app had no journey answer by then.
     private func signInFlashes(_ run: RunObservation) -> [Violation] {
         run.signInsByCode().compactMap { signIn, user, verified in
+            let signedInOn = run.screen(atIndex: signIn.index)?.state.route
             guard run.completedOnboarding(user, atIndex: signIn.index),
                   let next = run.screens(after: signIn.index, through: .max).first(where: {
-                      $0.state.route != nil && $0.state.route != .onboarding(.authVerification)
+                      $0.state.route != nil && $0.state.route != signedInOn
                   }), let route = next.state.route, route.isOnboardingOrAuth,
                   journeyAnswered(run, after: signIn.index, before: next.index) else { return nil }
             return Violation(
@@ -58,7 +61,7 @@ public struct NoRouteFlash: Oracle {
 
     private func journeyAnswered(_ run: RunObservation, after start: Int, before end: Int) -> Bool {
         run.events([.responseReceived]).between(after: start, before: end).contains { event in
-            if case .responseReceived(_, .journey, "ok") = event.event { return true }
+            if case .responseReceived(_, let endpoint, "ok") = event.event { return run.roles.endpoint(endpoint, is: .journey) }
             return false
         }
     }
@@ -69,7 +72,7 @@ public struct NoRouteFlash: Oracle {
         let userInitiated = run.events(RunObservation.Event.userInitiatedKinds)
         var violations: [Violation] = []
         for (shown, replacement) in zip(changes, changes.dropFirst()) {
-            guard let route = shown.route, route != .launch, replacement.route != nil else { continue }
+            guard let route = shown.route, route.kind != .launch, replacement.route != nil else { continue }
             let elapsed = shown.time.duration(to: replacement.time)
             guard elapsed < window else { continue }
             let acted = !userInitiated.between(after: shown.index, before: replacement.index).isEmpty
@@ -93,7 +96,7 @@ public struct NoRouteFlash: Oracle {
             let firstAction = userInitiated.between(after: first.index, before: launch.endIndex).first
             let limit = firstAction?.index ?? launch.endIndex
             let changed = shown.first { $0.index < limit && $0.state.route != first.state.route && $0.state.route != nil }
-            guard first.state.route == .launch || changed != nil else { return nil }
+            guard first.state.route?.kind == .launch || changed != nil else { return nil }
             let later = changed ?? first
             return Violation(
                 oracle: name, at: later.time,

@@ -18,12 +18,10 @@ public struct NoSilentDeadEnd: Oracle {
     /// Whether the main app must show a complete journey (the fix plan's app).
     public var judgesJourneys = true
 
-    /// Actions that only enter input: nobody expects them to move the flow on.
-    static let inputActions: [UserAction] = [.typeEmail, .typeCode, .selectGoal, .openTerms]
-    /// Ways out of what a tap opened (the Apple sheet's close button, an alert's Cancel): when
-    /// one appears, nothing new was offered, so it is no progress; tapping one ends the window
-    /// of the tap that opened it and starts none.
-    static let dismissals: [UserAction] = [.cancelAppleSheet, .cancelSignOut]
+    // Actions that only enter input (`ActionRole.isEntry`): nobody expects them to move the flow
+    // on. Ways out of what a tap opened (`ActionRole.cancel`: a sheet's close button, an
+    // alert's Cancel): when one appears, nothing new was offered, so it is no progress; tapping
+    // one ends the window of the tap that opened it and starts none.
 
     public init() {}
 
@@ -37,13 +35,13 @@ public struct NoSilentDeadEnd: Oracle {
         var violations: [Violation] = []
         var judgedScreens: [Int] = []
         // Where windows close: the next checkpoint or a kill (positions in `run.events`).
-        let stops = run.positions(of: [.userAction, .launched, .killed]).filter { isStop(run.events[$0]) }
-        for (order, position) in stops.enumerated() where isCheckpoint(run.events[position]) {
+        let stops = run.positions(of: [.userAction, .launched, .killed]).filter { isStop(run.events[$0], in: run) }
+        for (order, position) in stops.enumerated() where isCheckpoint(run.events[position], in: run) {
             let checkpoint = run.events[position]
             let next = order + 1 < stops.count ? stops[order + 1] : nil
             // A second tap (or a kill) in the same instant: the app had no moment to answer the
             // first, and the later checkpoint's window judges what the user saw next.
-            if let next, run.events[next].time == checkpoint.time, isStop(run.events[next]) { continue }
+            if let next, run.events[next].time == checkpoint.time, isStop(run.events[next], in: run) { continue }
             let windowEnd = windowEndIndex(after: checkpoint, at: position, nextStop: next, in: run, patience: settings.patience)
             if let violation = judge(checkpoint, untilIndex: windowEnd.index, endingAt: windowEnd.time, in: run) {
                 violations.append(violation)
@@ -57,9 +55,13 @@ public struct NoSilentDeadEnd: Oracle {
         return judgesJourneys ? violations + emptyMainApps(run, patience: settings.patience) : violations
     }
 
-    private func isCheckpoint(_ event: RunObservation.Event) -> Bool {
+    private func isCheckpoint(_ event: RunObservation.Event, in run: RunObservation) -> Bool {
         switch event.event {
-        case .userAction(let action, _): !Self.inputActions.contains(action) && !Self.dismissals.contains(action)
+        case .userAction(let action, _):
+            switch run.roles.role(of: action) {
+            case .cancel: false
+            case let role: !role.isEntry
+            }
         case .launched: true
         default: false
         }
@@ -67,10 +69,10 @@ public struct NoSilentDeadEnd: Oracle {
 
     /// A checkpoint, a kill, or a dismissal: the user closed what the last tap opened, which
     /// ends that tap's window and is no checkpoint of its own (they expect to be back).
-    private func isStop(_ event: RunObservation.Event) -> Bool {
+    private func isStop(_ event: RunObservation.Event, in run: RunObservation) -> Bool {
         if case .killed = event.event { return true }
-        if case .userAction(let action, _) = event.event, Self.dismissals.contains(action) { return true }
-        return isCheckpoint(event)
+        if case .userAction(let action, _) = event.event, run.roles.role(of: action) == .cancel { return true }
+        return isCheckpoint(event, in: run)
     }
 
     /// The last trace index the checkpoint's window covers, and when the window closes: at the
@@ -98,7 +100,7 @@ public struct NoSilentDeadEnd: Oracle {
         let offeredBefore = atCheckpoint?.actions ?? []
         let progressed = window.contains { screen in
             (screen.state.route != nil && screen.state.route != before)
-                || screen.state.actions.contains { !offeredBefore.contains($0) && !Self.dismissals.contains($0) }
+                || screen.state.actions.contains { !offeredBefore.contains($0) && run.roles.role(of: $0) != .cancel }
                 || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
                 || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)
         }
@@ -151,7 +153,7 @@ public struct NoSilentDeadEnd: Oracle {
     /// Why a spinner on `shown` is not backed by bounded work as of trace index `index`, or nil if it is.
     private func unbackedSpinner(_ shown: (index: Int, time: SimulationInstant, state: ScreenState),
                                  atIndex index: Int, in run: RunObservation) -> String? {
-        let outstanding = run.outstandingRequests(atIndex: index).filter { !RunObservation.backgroundEndpoints.contains($0.endpoint) }
+        let outstanding = run.outstandingRequests(atIndex: index).filter { !run.isBackground($0.endpoint) }
         if outstanding.contains(where: { $0.timeoutMs != nil }) { return nil }
         if let unbounded = outstanding.first {
             return "it waits on request \(unbounded.id) (\(unbounded.endpoint.rawValue)) which has no timeout"

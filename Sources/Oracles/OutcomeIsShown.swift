@@ -25,7 +25,7 @@ import AppVocabulary
 /// is still at work: a retry due, a request waiting for the connection). The countdown, the banner and what the user typed are not compared (a tick or an
 /// entry is no answer); a kill, a launch or a sign-out before that moment ends the judging, as does
 /// a tap of the user's in the meantime (they moved on); background requests
-/// (`RunObservation.backgroundEndpoints`) belong to no tap.
+/// (`RequestRole.Cause.background`) belong to no tap.
 public struct OutcomeIsShown: Oracle {
     public let name = "outcomeIsShown"
     public let summary = "a tap's request, once answered, shows its outcome: success changes the tapped screen, a failure met while away shows on return"
@@ -77,13 +77,13 @@ public struct OutcomeIsShown: Oracle {
                 watch = run.screen(atIndex: event.index).flatMap { screen in
                     screen.state.foreground && screen.state.route != nil ? Watch(tap: event, tapped: screen.state) : nil
                 }
-            case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
+            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint):
                 open.append(id)
                 if watch != nil, watch?.firstRequest == nil { watch?.firstRequest = id }
             case .responseReceived(let id, let endpoint, let outcome):
                 open.removeAll { $0 == id }
                 guard outcome != "cancelled", let first = watch?.firstRequest, id >= first,
-                      !RunObservation.backgroundEndpoints.contains(endpoint) else { continue }
+                      !run.isBackground(endpoint) else { continue }
                 watch?.answer = event
                 watch?.judgeAt = event.time
                 if outcome == "ok", watch?.firstSuccess == nil { watch?.firstSuccess = event.index }

@@ -5,19 +5,23 @@ import AppVocabulary
 /// the email the user gave; §8: `confirmSelection()` saves the goal the user selected; §9:
 /// `shouldCreateUser: !onboardingStore.isReturningLogin`).
 ///
-/// Judged by the user's own record, never the app's copy: a request for a code carries the email
-/// the field showed when the user tapped Send code (a resend too); a verification carries that
-/// email and the code the user typed on this visit of the code screen; a saved goal is the one the
-/// user last selected; and a user whose last choice on the intro was Log in never asks for an
-/// account to be created.
+/// Judged by the user's own record, never the app's copy, for every app through the roles it
+/// declares: a request that carries an email (`CarriedValue`) carries the one the field showed
+/// when the user last tapped to send it (`ActionRole.submit(.email)`: Send code, Sign up; a resend
+/// too); a code is the one the user typed on this visit of the
+/// code screen; a choice is the option the user last picked (`ActionRole.choice`); other text is
+/// what the user last typed of that kind; and a user whose last start was a returning user's
+/// (`ActionRole.start(returning: true)`: Log in) never asks for an account to be created.
 public struct RequestsCarryWhatTheUserEntered: Oracle {
     public let name = "requestsCarryWhatTheUserEntered"
-    public let summary = "codes, verifications and goals are sent with the email, code and goal the user entered"
+    public let summary = "requests carry the email, code and choice the user entered; a Log in never creates an account"
+    /// A promise of any app whose requests carry the user's input (`RequestRole.carries`).
+    public var apps: [AppID] { AppID.allCases }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        var record = UserRecord()
+        var record = UserRecord(roles: run.roles)
         var codes = CodeVisits(run)
         var screens = run.screens.makeIterator()
         var nextScreen = screens.next()
@@ -51,58 +55,71 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
 
 /// What the user entered and chose, as the trace recorded it when they did.
 private struct UserRecord {
-    /// The email the field showed at the user's last tap of Send code.
+    let roles: AppRoles
+    /// The email the field showed at the user's last tap that sends it.
     var sentEmail: String?
-    /// The goal the user last selected by name (nil: none, or a tap on whatever was first).
-    var selectedGoal: String?
-    /// The user's last choice on the intro: true for Log in, false for Get started.
-    var choseLogIn: Bool?
+    /// What the user last typed as other text (`.input(.text)`).
+    var typedText: String?
+    /// The option the user last picked by name (nil: none, or a tap on whatever was first).
+    var chosen: String?
+    /// The user's last start: true for a returning user's (Log in), false for a new user's.
+    var startedReturning: Bool?
     /// Where the value last compared came from, for the excerpt.
     var sourceIndex: Int?
     private var sendTap: Int?
-    private var selectTap: Int?
+    private var chooseTap: Int?
+    private var typeTap: Int?
+
+    init(roles: AppRoles) { self.roles = roles }
 
     mutating func note(_ action: UserAction, detail: String, at index: Int, screen: () -> ScreenState?) {
-        switch action {
-        case .sendCode:
+        switch roles.role(of: action) {
+        case .submit(.email):
             sentEmail = screen()?.emailField
             sendTap = index
-        case .selectGoal:
-            let chosen = ValidEmailAccepted.unquote(detail) ?? detail
-            selectedGoal = chosen.isEmpty ? nil : chosen
-            selectTap = index
-        case .logIn: choseLogIn = true
-        case .getStarted: choseLogIn = false
+        case .input(.text):
+            typedText = ValidEmailAccepted.unquote(detail) ?? detail
+            typeTap = index
+        case .choice:
+            let picked = ValidEmailAccepted.unquote(detail) ?? detail
+            chosen = picked.isEmpty ? nil : picked
+            chooseTap = index
+        case .start(let returning): startedReturning = returning
         default: break
         }
     }
 
     /// Why `request` does not carry what the user entered, or nil if it does.
     mutating func problem(with request: BackendRequest, typedCode: String) -> String? {
-        switch request {
-        case .sendOTP(let email, let create):
-            sourceIndex = sendTap
-            if let sentEmail, email != sentEmail {
-                return "a code request for \"\(email)\" although the user asked for a code for \"\(sentEmail)\""
-            }
-            if create && choseLogIn == true {
-                return "a code request that creates an account (shouldCreateUser true) although the user chose Log in"
-            }
-        case .verifyOTP(let email, let code):
-            sourceIndex = sendTap
-            if let sentEmail, email != sentEmail {
-                return "a verification for \"\(email)\" although the user's code was sent to \"\(sentEmail)\""
-            }
-            if code != typedCode || typedCode.isEmpty {
+        let purpose = roles.role(of: request.endpoint).purpose
+        for carried in request.carried {
+            switch carried.input {
+            case .email:
+                sourceIndex = sendTap
+                guard let sentEmail, carried.value != sentEmail else { continue }
+                return switch purpose {
+                case .sendsCode: "a code request for \"\(carried.value)\" although the user asked for a code for \"\(sentEmail)\""
+                case .signsIn: "a sign-in for \"\(carried.value)\" although the user entered \"\(sentEmail)\""
+                default: "\(request.endpoint) with the email \"\(carried.value)\" although the user entered \"\(sentEmail)\""
+                }
+            case .code:
+                sourceIndex = sendTap
+                guard carried.value != typedCode || typedCode.isEmpty else { continue }
                 let typed = typedCode.isEmpty ? "typed no code on this visit of the code screen" : "typed \"\(typedCode)\""
-                return "the code \"\(code)\" for verification although the user \(typed)"
+                return "the code \"\(carried.value)\" for verification although the user \(typed)"
+            case .choice:
+                sourceIndex = chooseTap
+                guard let chosen, carried.value != chosen else { continue }
+                return "the choice \"\(carried.value)\" although the user last selected \"\(chosen)\""
+            case .text:
+                sourceIndex = typeTap
+                guard let typedText, carried.value != typedText else { continue }
+                return "\(request.endpoint) with \"\(carried.value)\" although the user typed \"\(typedText)\""
             }
-        case .selectGoal(_, let option):
-            sourceIndex = selectTap
-            if let selectedGoal, option != selectedGoal {
-                return "the goal \"\(option)\" although the user last selected \"\(selectedGoal)\""
-            }
-        default: break
+        }
+        if request.createsAccount == true && startedReturning == true {
+            sourceIndex = sendTap
+            return "a code request that creates an account (shouldCreateUser true) although the user chose Log in"
         }
         return nil
     }

@@ -23,7 +23,7 @@ public struct ResumeCatchesUpWithTheJourney: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         run.launches.compactMap { launch in
             guard launch.cacheHit, let user = launch.sessionUser,
-                  let first = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route != .launch }),
+                  let first = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route?.kind != .launch }),
                   case .onboarding(let cached)? = first.state.route, cached > .authVerification, cached < .notificationPermission,
                   let tap = run.events([.userAction]).between(after: launch.startIndex, before: launch.endIndex).first,
                   case .userAction(.resume, _) = tap.event,

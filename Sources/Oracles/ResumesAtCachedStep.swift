@@ -31,7 +31,7 @@ public struct ResumesAtCachedStep: Oracle {
             if user != nil && step <= .authVerification { continue }
             let context = run.events([.launchContext]).between(after: relaunch.index, before: .max).first
             guard case .launchContext(let sessionUser, _)? = context?.event, sessionUser == user,
-                  let first = run.screens(after: relaunch.index, through: .max).first(where: { $0.state.route != .launch }),
+                  let first = run.screens(after: relaunch.index, through: .max).first(where: { $0.state.route?.kind != .launch }),
                   case .onboarding(let resumed)? = first.state.route else { continue }
             let expected = step == .authVerification ? OnboardingPhase.auth : step
             if user == nil, resumed > step, resumed.isMidOnboarding {

@@ -37,20 +37,23 @@ extension RunObservation {
         }?.index ?? .max
     }
 
-    /// The sign-ins by code: a `signed-in` whose last answer before it was Verify's `ok` (not a
-    /// launch restoring a session), with the signed-in user and that answer.
+    /// The sign-ins by the user: a `signed-in` whose last answer before it was a sign-in
+    /// request's `ok` (`RequestRole.Purpose.signsIn`: a verified code, not a launch restoring a
+    /// session), with the signed-in user and that answer.
     public func signInsByCode() -> [(event: Event, user: String, verified: Event)] {
         let responses = events([.responseReceived])
         return events([.signedIn]).compactMap { event in
             guard case .signedIn(let user) = event.event, let verified = responses.between(after: -1, before: event.index).last,
-                  case .responseReceived(_, .verifyOTP, "ok") = verified.event else { return nil }
+                  case .responseReceived(_, let endpoint, "ok") = verified.event, roles.endpoint(endpoint, is: .signsIn)
+            else { return nil }
             return (event, user, verified)
         }
     }
 
-    /// Requests no user waits on: analytics, queued pushes and tokens, the main app's token
-    /// refresh. A spinner is never backed by them, and several in flight are separate intents.
-    public static let backgroundEndpoints: [Endpoint] = [.analytics, .pushProgress, .registerPush, .refreshSession]
+    /// Whether no user waits on requests to `endpoint` (the app's role for it: analytics, queued
+    /// pushes and tokens, a token refresh). A spinner is never backed by them, and several in
+    /// flight are separate intents.
+    public func isBackground(_ endpoint: Endpoint) -> Bool { roles.isBackground(endpoint) }
 
     /// Whether `launch` fell back to onboarding: it restored a session without a cache and its
     /// journey check got no answer. Seed 003 decides "Timeout fallback: Show onboarding if backend
@@ -58,7 +61,7 @@ extension RunObservation {
     public func fellBack(_ launch: Launch) -> Bool {
         guard launch.sessionUser != nil, !launch.cacheHit else { return false }
         let check = events([.responseReceived]).between(after: launch.startIndex, before: launch.endIndex).first {
-            if case .responseReceived(_, .journey, _) = $0.event { true } else { false }
+            if case .responseReceived(_, let endpoint, _) = $0.event { roles.endpoint(endpoint, is: .journey) } else { false }
         }
         guard case .responseReceived(_, _, let outcome)? = check?.event else { return false }
         return outcome != "ok"

@@ -19,6 +19,9 @@ public struct RunObservation: Sendable {
     }
 
     public let events: [Event]
+    /// What the app's actions and requests are to the user (`AppRoles`): what oracles read
+    /// instead of names.
+    public let roles: AppRoles
     /// The positions in `events` grouped by kind (kind by kind, each group in order), and where
     /// each kind's group starts: oracles ask for a few kinds and never copy the other events.
     private let positionsByKind: [Int]
@@ -33,8 +36,13 @@ public struct RunObservation: Sendable {
     /// Each account's journey from each trace index on, by user.
     private let journeys: SmallMap<[(index: Int, journey: Journey)]>
 
-    public init(trace: Trace) {
+    /// - Parameters:
+    ///   - trace: the run's trace.
+    ///   - roles: the app's roles (`AppPlugin.roles`); by default none, so every action moves the
+    ///     user on and every request is a tap's.
+    public init(trace: Trace, roles: AppRoles = .none) {
         self.trace = trace
+        self.roles = roles
         // The trace's own log of model events: shared, not copied event by event.
         let events = trace.events(of: ModelEvent.self)
         var kinds: [ModelEvent.Kind] = []
@@ -255,13 +263,13 @@ public struct RunObservation: Sendable {
     /// that point (`journey(of:atIndex:)`). Nil if no journey answer came in the window.
     public func lastJourneyAnswer(after start: Int, before index: Int) -> Int? {
         let answered = events([.responseReceived]).between(after: start, before: index).last { event in
-            if case .responseReceived(_, .journey, "ok") = event.event { return true }
+            if case .responseReceived(_, let endpoint, "ok") = event.event { return roles.endpoint(endpoint, is: .journey) }
             return false
         }
         guard let answered, case .responseReceived(let id, _, _) = answered.event else { return nil }
         // Handled before its answer arrived: searched backwards from the answer, it is near.
         return events([.backendHandled]).between(after: -1, before: answered.index)
-            .last { if case .backendHandled(id, .journey, _) = $0.event { true } else { false } }?.index ?? answered.index
+            .last { if case .backendHandled(id, _, _) = $0.event { true } else { false } }?.index ?? answered.index
     }
 
     /// True when `user` had finished onboarding by `index`: seeded with a complete journey, or

@@ -16,7 +16,7 @@ public struct SettledRouteMatchesJourney: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         run.launches.compactMap { launch in
             guard let user = launch.sessionUser, !launch.cacheHit,
-                  let settled = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route != .launch }),
+                  let settled = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route?.kind != .launch }),
                   // The journey as the backend had it when it answered the launch check (a queued
                   // push may move it on while the answer travels back).
                   let journey = run.journey(of: user, atIndex: run.lastJourneyAnswer(after: launch.startIndex, before: settled.index) ?? settled.index) else {

@@ -26,7 +26,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         for position in network.indices {
             let event = network[position]
             switch event.event {
-            case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint): open.append(id)
+            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint): open.append(id)
             case .killed: open.removeAll()
             case .responseReceived(let id, let endpoint, let outcome):
                 guard let at = open.firstIndex(of: id) else { continue }
@@ -53,7 +53,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         for event in later {
             guard event.index <= endOfInstant else { break }
             switch event.event {
-            case .requestSent(let id, _, let endpoint) where !RunObservation.backgroundEndpoints.contains(endpoint):
+            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint):
                 stillOpen.append(id)
             case .responseReceived(let id, _, _): stillOpen.removeAll { $0 == id }
             default: break
@@ -65,7 +65,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         var asksAgain = false
         for event in later where event.index > endOfInstant {
             if let change, event.index >= change.index { break }
-            if case .requestSent(_, _, let endpoint) = event.event, !RunObservation.backgroundEndpoints.contains(endpoint) {
+            if case .requestSent(_, _, let endpoint) = event.event, !run.isBackground(endpoint) {
                 asksAgain = true
                 break
             }

@@ -17,9 +17,6 @@ public struct TryAgainIsOffered: Oracle {
     /// A promise of any app's screens (errors and actions are shared vocabulary).
     public var apps: [AppID] { AppID.allCases }
 
-    /// Typing and picking: the input a tap sent, which the user may change and send again.
-    static let inputActions: [UserAction] = [.typeEmail, .typeCode, .selectGoal]
-
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
@@ -36,7 +33,8 @@ public struct TryAgainIsOffered: Oracle {
             guard let error = screen.state.errorText, let route = screen.state.route,
                   previous?.errorText != error || previous?.route != route,
                   TextSearch.contains(error, "try again", ignoringASCIICase: true),
-                  let tap = lastTap, !Self.inputActions.contains(tap.action),
+                  // Typing and picking (`ActionRole.isInput`): the input a tap sent, which the user may change and send again.
+                  let tap = lastTap, !run.roles.role(of: tap.action).isInput,
                   run.screen(atIndex: tap.index)?.state.route == route else { continue }
             guard let stood = standing(from: position, error: error, in: run, after: settings.flashWindow),
                   stood.state.foreground, !offersAnotherAttempt(stood.state, after: tap.action, in: run, since: tap.index)
@@ -84,7 +82,7 @@ public struct TryAgainIsOffered: Oracle {
         let route = run.screen(atIndex: tap)?.state.route
         for event in run.events([.userAction]).between(after: -1, before: tap).reversed() {
             guard case .userAction(let action, _) = event.event, run.screen(atIndex: event.index)?.state.route == route else { return nil }
-            if Self.inputActions.contains(action) { return action }
+            if run.roles.role(of: action).isInput { return action }
         }
         return nil
     }

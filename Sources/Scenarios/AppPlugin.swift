@@ -32,6 +32,11 @@ public protocol AppPlugin: Sendable {
     var actions: [UserAction] { get }
     /// The endpoints it calls: what faults and `requests` name.
     var endpoints: [Endpoint] { get }
+    /// What its actions and requests are to the user (`AppRoles`): what the oracles read instead
+    /// of names (which actions type an email or a code, which requests no user waits for, what a
+    /// request carries of the user's input). By default none: every action moves the user on and
+    /// every request is a tap's.
+    var roles: AppRoles { get }
     /// Its bugs, each put back into its code by a switch: what `guards` and `mutants` name.
     var catalogue: [Mutant.Entry] { get }
     /// The oracles that judge its runs. By default the shared ones (`OracleCatalogue.shared`):
@@ -76,6 +81,7 @@ public protocol AppPlugin: Sendable {
 
 extension AppPlugin {
     public var oracles: [any Oracle] { OracleCatalogue.shared }
+    public var roles: AppRoles { .none }
     public var forwardActions: [UserAction] { actions }
     public var personas: [AppPersona] {
         [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
@@ -103,7 +109,7 @@ extension AppPlugin {
     public func encodeSetup(of scenario: Scenario) -> AppSetup { scenario.setup }
 
     public func drive(_ user: FreeUser, in world: any AppWorld) async -> FreeUserLog? {
-        await user.drive(anyApp: world, actions: actions, forward: forwardActions)
+        await user.drive(anyApp: world, actions: actions, forward: forwardActions, roles: roles)
     }
 }
 
@@ -148,13 +154,17 @@ public struct AppStart: Sendable {
     public let requestTimeout: Duration
     /// The bugs switched on for this run.
     public let mutants: MutantSet
+    /// The app's roles (`AppPlugin.roles`), for its `Network` (`AppHostWorld(roles:)`): which
+    /// replies are failures and what requests carry.
+    public let roles: AppRoles
     /// The whole scenario, for an app whose `decodeSetup` read its sections into typed fields
     /// of its own (the bundled apps); nil when the world is built without one.
     public let scenario: Scenario?
 
     public init(simulation: Simulation, setup: AppSetup, faults: FaultPlan, requestTimeout: Duration, mutants: MutantSet,
-                scenario: Scenario? = nil) {
+                roles: AppRoles = .none, scenario: Scenario? = nil) {
         self.simulation = simulation
+        self.roles = roles
         self.setup = setup
         self.faults = faults
         self.requestTimeout = requestTimeout

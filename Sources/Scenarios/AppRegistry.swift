@@ -49,6 +49,9 @@ public enum AppRegistry {
     /// The actions `app`'s screens offer (none for an unknown id).
     public static func actions(of app: AppID) -> [UserAction] { plugin(for: app)?.actions ?? [] }
 
+    /// What `app`'s actions and requests are to the user (none for an unknown id).
+    public static func roles(of app: AppID) -> AppRoles { plugin(for: app)?.roles ?? .none }
+
     /// The endpoints `app` calls (none for an unknown id).
     public static func endpoints(of app: AppID) -> [Endpoint] { plugin(for: app)?.endpoints ?? [] }
 

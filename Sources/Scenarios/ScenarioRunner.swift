@@ -50,11 +50,11 @@ public enum ScenarioRunner {
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
         simulation.subject = scenario.file
         let capture = EndState()
-        let start = AppStart(simulation: simulation, setup: scenario.setup, faults: world.faults,
-                             requestTimeout: world.timeouts.request, mutants: world.mutants, scenario: scenario)
         // Every app, bundled or not, builds its world through its plug-in; the decoder accepts
         // only the apps the registry knows.
         let plugin = AppRegistry.plugin(for: scenario.app) ?? FixPlanPlugin()
+        let start = AppStart(simulation: simulation, setup: scenario.setup, faults: world.faults,
+                             requestTimeout: world.timeouts.request, mutants: world.mutants, roles: plugin.roles, scenario: scenario)
         let outcome = simulation.run("scenario") {
             let world = plugin.makeWorld(start)
             await world.prepare()
@@ -78,7 +78,7 @@ public enum ScenarioRunner {
         case .simulated(let simulated, let state): (outcome, capture) = (simulated, state)
         }
         let scenario = played.scenario
-        let observation = RunObservation(trace: outcome.trace)
+        let observation = RunObservation(trace: outcome.trace, roles: AppRegistry.roles(of: scenario.app))
         let forApp = AppRegistry.oracles(for: scenario.app)
         let oracles = scenario.expectations.oracles.map { names in forApp.filter { names.contains($0.name) } } ?? forApp
         var violations = OracleCatalogue.check(observation, oracles: oracles, settings: scenario.settings)

@@ -29,7 +29,7 @@ struct OracleBenchmark {
             var totals = [Double](repeating: 0, count: names.count)
             for trace in traces {
                 var watch = Stopwatch()
-                let run = RunObservation(trace: trace)
+                let run = RunObservation(trace: trace, roles: FixPlanRoles.roles)
                 totals[0] += watch.lap()
                 for (position, oracle) in oracles.enumerated() {
                     sink &+= oracle.check(run, settings: settings).count
@@ -49,7 +49,7 @@ struct OracleBenchmark {
         let events = traces.reduce(0) { $0 + $1.count } / max(1, traces.count)
         print("oracles.judging_per_run_us: \(Int((total / Double(seeds) * 1e6).rounded()))  (\(sink > 0 ? seeds : 0) free-user runs of \(events) events on average)")
         var kinds = [Int](repeating: 0, count: ModelEvent.Kind.allCases.count)
-        for run in traces.map(RunObservation.init(trace:)) { for event in run.events { kinds[Int(event.event.kind.rawValue)] += 1 } }
+        for run in traces.map({ RunObservation(trace: $0, roles: FixPlanRoles.roles) }) { for event in run.events { kinds[Int(event.event.kind.rawValue)] += 1 } }
         let common = zip(ModelEvent.Kind.allCases, kinds).sorted { $0.1 > $1.1 }.prefix(6)
         print("oracles.events_per_run_by_kind: " + common.map { "\($0.0) \($0.1 / max(1, seeds))" }.joined(separator: ", "))
         for (name, seconds) in medians.sorted(by: { $0.1 > $1.1 }) {

@@ -37,7 +37,7 @@ import Scenarios
                             (500, .userAction(UserAction("open"), detail: "")), (700, .killed(process: 1))] as [(Int64, ModelEvent)] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        let coverage = RunCoverage.of(RunObservation(trace: trace), app: AppID("hall-app"))
+        let coverage = RunCoverage.of(RunObservation(trace: trace, roles: FixPlanRoles.roles), app: AppID("hall-app"))
         #expect(coverage.namedPairs.compactMap(RunCoverage.namedPair).map { "\($0.pairs) \($0.route) \($0.item)" }
                 == ["taken hall open", "offered hall open", "lifecycle hall kill", "lifecycle none launch"])
         var counts = CoverageCounts()

@@ -62,7 +62,7 @@ import Scenarios
     @Test func theFreeUserDoesWhatTheScriptedUserNeverDoes() {
         var acts: Set<String> = []
         for run in fullRuns(ExplorationPlan(targets: Self.personas, seedCount: 300, user: .free)) {
-            for event in RunObservation(trace: run.result.simulation.trace).events {
+            for event in RunObservation(trace: run.result.simulation.trace, roles: FixPlanRoles.roles).events {
                 switch event.event {
                 case .userAction(let action, _): acts.insert(action.rawValue)
                 case .actionUnavailable: acts.insert("disabled tap")

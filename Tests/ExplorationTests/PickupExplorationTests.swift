@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import PickupModel
 import OnboardingModel
 import Oracles
 import Scenarios
@@ -45,7 +46,7 @@ import Scenarios
         for seed in plan.seeds {
             let run = Explorer.explore(plan, seed: seed)
             if run.result.freeUserLogs.first?.outcome == .reachedMain { finished += 1 }
-            for event in RunObservation(trace: run.result.simulation.trace).events {
+            for event in RunObservation(trace: run.result.simulation.trace, roles: PickupRoles.roles).events {
                 switch event.event {
                 case .userAction(let action, _): acts.insert(action.rawValue)
                 case .actionUnavailable: acts.insert("disabled tap")

@@ -11,7 +11,7 @@ import Oracles
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     func screen(_ route: Route, error: String? = nil, actions: [UserAction] = [.back], email: String = "") -> ModelEvent {
@@ -197,7 +197,7 @@ import Oracles
         at(3_000, .killed(process: 1)); at(9_000, .launched(process: 2, cold: true))
         at(9_000, .launchContext(sessionUser: signedIn ? "u1" : nil, cacheHit: true)); at(9_000, screen(resumed))
         at(60_000, .note("end"))
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     @Test func aResumePastTheStepAnAnonymousUserWentBackToIsReported() {
@@ -218,7 +218,7 @@ import Oracles
         at(1_000, .userAction(.startOver, detail: "")); at(1_000, screen(.intro)); at(2_000, .killed(process: 1))
         at(9_000, .launched(process: 2, cold: true)); at(9_000, .launchContext(sessionUser: nil, cacheHit: true))
         at(9_000, screen(.intakeComplete, gate: true)); at(60_000, .note("end"))
-        let found = ResumesAtCachedStep().check(RunObservation(trace: trace), settings: OracleSettings())
+        let found = ResumesAtCachedStep().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
         #expect(found.map(\.message).contains { $0.contains("a step the user had gone back to was skipped") })
     }
 
@@ -250,7 +250,7 @@ import Oracles
         }
         at(5_050, screen(.programReview, error: "Couldn't activate your program. Please try again."))
         at(60_000, .note("end"))
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     @Test func anErrorThatNothingInTheNewSessionCausedIsReported() {

@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `codeScreenFollowsASentCode` and `tryAgainIsOffered`'s window, on traces written by hand.
@@ -8,7 +9,7 @@ import Oracles
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     func screen(_ phase: OnboardingPhase, actions: [UserAction], error: String? = nil) -> ModelEvent {
@@ -67,7 +68,7 @@ import Oracles
         trace.append(ModelEvent.launched(process: 1, cold: true), at: SimulationInstant(nanoseconds: 0))
         trace.append(ModelEvent.screen(state), at: SimulationInstant(nanoseconds: 0))
         trace.append(ModelEvent.note("end"), at: SimulationInstant(nanoseconds: 9_000_000_000))
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     @Test func aPickOfferedWithNoGoalListedIsReported() {

@@ -12,7 +12,7 @@ import Oracles
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     func screen(_ route: Route, actions: [UserAction] = [.back], email: String = "", choices: [String] = []) -> ModelEvent {

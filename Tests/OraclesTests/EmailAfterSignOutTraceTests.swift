@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `emailFieldIsTheUsers` across a sign-out, on traces written by hand: the next person's email
@@ -25,7 +26,7 @@ import Oracles
             + between + [(10_500, auth(next)), (60_000, .note("end"))]
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return EmailFieldIsTheUsers().check(RunObservation(trace: trace), settings: OracleSettings())
+        return EmailFieldIsTheUsers().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
     }
 
     @Test func theLastUsersAddressOfferedAfterASignOutIsReported() {

@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 @testable import Oracles
 
 @Suite struct EmailRuleTests {
@@ -54,7 +55,7 @@ import AppVocabulary
         trace.append(ModelEvent.screen(empty), at: start)
         trace.append(ModelEvent.userAction(.typeEmail, detail: "\"\(typed)\""), at: typing)
         trace.append(ModelEvent.screen(shown), at: typing)
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     @Test func anAppsOwnEmailFieldEnablesTheButtonItNamesForAWellFormedAddressOnly() {

@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `errorGoesOnlyWithACause`, on traces written by hand: an error on screen goes away only with a
@@ -19,7 +20,7 @@ import Oracles
         for (ms, event) in start + events + [(60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        return ErrorGoesOnlyWithACause().check(RunObservation(trace: trace), settings: OracleSettings())
+        return ErrorGoesOnlyWithACause().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
     }
 
     func screen(error: String?, actions: [UserAction] = [.signOut]) -> ModelEvent {
@@ -57,6 +58,6 @@ import Oracles
                                                  (3_000, .screen(ScreenState(route: .main))), (60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        #expect(ErrorGoesOnlyWithACause().check(RunObservation(trace: trace), settings: OracleSettings()).isEmpty)
+        #expect(ErrorGoesOnlyWithACause().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings()).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `outcomeIsShown`, on traces written by hand: a tap's answered request shows its outcome.
@@ -10,7 +11,7 @@ import Oracles
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     func screen(_ phase: OnboardingPhase, actions: [UserAction], error: String? = nil, spinner: String? = nil,

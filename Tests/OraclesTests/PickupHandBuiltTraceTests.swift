@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import PickupModel
 import OnboardingModel
 import Oracles
 
@@ -10,7 +11,7 @@ import Oracles
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: PickupRoles.roles)
     }
 
     func screen(_ route: Route, actions: [UserAction] = [], alert: String? = nil) -> ModelEvent {

@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `promptFollowsItsTap`, on traces written by hand: the Apple sheet and the sign-out alert come
@@ -18,7 +19,7 @@ import Oracles
         for (ms, event) in [(0, .launched(process: 1, cold: true))] + events + [(60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        return PromptFollowsItsTap().check(RunObservation(trace: trace), settings: OracleSettings())
+        return PromptFollowsItsTap().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
     }
 
     /// Sign in with Apple at 1 s: the sheet up until 3 s, then main.
@@ -64,7 +65,7 @@ import Oracles
                                              (1_000, .userAction(lastTap, detail: "")),
                                              (1_800, .permissionAnswered(granted: true)), (60_000, .note("end"))]
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return PromptFollowsItsTap().check(RunObservation(trace: trace), settings: OracleSettings())
+        return PromptFollowsItsTap().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
     }
 
     @Test func aPermissionPromptAfterNotNowIsReported() {

@@ -14,7 +14,7 @@ import Oracles
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     /// A grant at 1 s, a kill at once, a relaunch at `relaunch` that runs `runningMs` before a
@@ -72,7 +72,7 @@ import Oracles
                             (200_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     @Test func aLostAccountsRefusalLeavesTheRunSettled() {

@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `resendAfterTheCountdown` both ways, on traces written by hand: Resend neither before the
@@ -9,7 +10,7 @@ import Oracles
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace)
+        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
     }
 
     func codeScreen(countdown: Int?, resend: Bool) -> ModelEvent {

@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `resumeCatchesUpWithTheJourney`, on traces written by hand: a signed-in relaunch whose cache
@@ -18,7 +19,7 @@ import Oracles
         for (ms, event) in start + events + [(60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        return ResumeCatchesUpWithTheJourney().check(RunObservation(trace: trace), settings: OracleSettings())
+        return ResumeCatchesUpWithTheJourney().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
     }
 
     func screen(_ phase: OnboardingPhase, actions: [UserAction] = [], gate: Bool = false) -> ModelEvent {

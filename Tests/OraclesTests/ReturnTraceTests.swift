@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `returnFindsWhereTheUserLeft`, on traces written by hand: back in the app, the user finds the
@@ -11,7 +12,7 @@ import Oracles
         for (ms, event) in [(0, .launched(process: 1, cold: true))] + events + [(60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        return ReturnFindsWhereTheUserLeft().check(RunObservation(trace: trace), settings: OracleSettings())
+        return ReturnFindsWhereTheUserLeft().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
     }
 
     func page(_ number: Int) -> ModelEvent {

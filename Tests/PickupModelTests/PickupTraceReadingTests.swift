@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import PickupModel
 import Oracles
 @testable import PickupModel
 
@@ -28,7 +29,7 @@ import Oracles
             await world.device.kill()
             await world.device.launch()
         }
-        let observation = RunObservation(trace: run.result.trace)
+        let observation = RunObservation(trace: run.result.trace, roles: PickupRoles.roles)
         _ = OracleCatalogue.check(observation, oracles: OracleCatalogue.oracles(for: .pickup), settings: OracleSettings())
         let coverage = RunCoverage.of(observation, app: .pickup)
         _ = LaunchMetrics.of(observation)

@@ -94,12 +94,33 @@ public enum BackendRequest: Sendable, Equatable {
     public var carriesUserInput: Bool {
         switch self {
         case .sendOTP, .verifyOTP, .selectGoal: true
+        case .app(let request): !request.carried.isEmpty
         default: false
         }
     }
 
+    /// What of the user's input the request carries, each with its kind, in the order it sends
+    /// them: what oracles compare with what the user entered, for every app.
+    public var carried: [CarriedValue] {
+        switch self {
+        case .sendOTP(let email, _): [CarriedValue(.email, email)]
+        case .verifyOTP(let email, let code): [CarriedValue(.email, email), CarriedValue(.code, code)]
+        case .selectGoal(_, let option): [CarriedValue(.choice, option)]
+        case .app(let request): request.carried
+        default: []
+        }
+    }
+
+    /// Whether the request asks for an account to be made if none exists (a code request's
+    /// `shouldCreateUser`); nil when it does not say.
+    public var createsAccount: Bool? {
+        if case .sendOTP(_, let create) = self { return create }
+        return nil
+    }
+
     /// What the request carries of the user's input, for the trace: `send-otp email="…"
-    /// create-user=true`, `verify-otp email="…" code="…"`, `select-goal option="…"`.
+    /// create-user=true`, `verify-otp email="…" code="…"`, `select-goal option="…"`, and an app's
+    /// own request as `<endpoint> <input>="…"` for each input its role says it carries.
     package func writeCarried(to out: inout some CanonicalWriter) {
         out.write(endpoint.rawValue)
         switch self {
@@ -109,6 +130,10 @@ public enum BackendRequest: Sendable, Equatable {
             out.write(" email=\""); out.write(email); out.write("\" code=\""); out.write(code); out.write("\"")
         case .selectGoal(_, let option):
             out.write(" option=\""); out.write(option); out.write("\"")
+        case .app(let request):
+            for value in request.carried {
+                out.write(" "); out.write(value.input.rawValue); out.write("=\""); out.write(value.value); out.write("\"")
+            }
         default:
             break
         }
@@ -177,15 +202,19 @@ public struct AppRequest: Sendable, Equatable {
     public var user: String?
     public var headers: [String: String]
     public var body: [UInt8]
+    /// What the request carries of the user's input, read from its body where the endpoint's
+    /// role says (`RequestRole.carries`; `SimulatedHTTPClient` reads it): recorded in the trace.
+    public var carried: [CarriedValue]
 
     public init(endpoint: Endpoint, method: String = "GET", path: String = "/", user: String? = nil,
-                headers: [String: String] = [:], body: [UInt8] = []) {
+                headers: [String: String] = [:], body: [UInt8] = [], carried: [CarriedValue] = []) {
         self.endpoint = endpoint
         self.method = method
         self.path = path
         self.user = user
         self.headers = headers
         self.body = body
+        self.carried = carried
     }
 }
 

@@ -12,6 +12,9 @@ public actor Network {
     package let simulation: Simulation
     package let backend: any SimulatedServer
     package let plan: FaultPlan
+    /// The app's roles for its requests: which of its own replies' statuses are failures
+    /// (`RequestRole.failureStatus`), and what a request carries of the user's input.
+    public nonisolated let roles: AppRoles
     @exclusivity(unchecked) private var random: SeededRandom
     /// How often each endpoint was called: a few pairs, searched in order (cheaper than hashing).
     @exclusivity(unchecked) private var callCounts: [(endpoint: Endpoint, calls: Int)] = []
@@ -28,10 +31,11 @@ public actor Network {
         simulation.executor.asUnownedSerialExecutor()
     }
 
-    public init(simulation: Simulation, backend: any SimulatedServer, plan: FaultPlan) {
+    public init(simulation: Simulation, backend: any SimulatedServer, plan: FaultPlan, roles: AppRoles = .none) {
         self.simulation = simulation
         self.backend = backend
         self.plan = plan
+        self.roles = roles
         self.random = simulation.randomStream("network")
     }
 
@@ -52,8 +56,17 @@ public actor Network {
         requestsInFlight += 1
         let result = await delivery.wait(timeout: timeout, label: delivery.answerLabel)
         requestsInFlight -= 1
-        simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: RequestError.describe(result)))
+        simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: outcome(of: result, endpoint: endpoint)))
         return result
+    }
+
+    /// The answer as the trace records it: an app's own reply with an error status is a failure
+    /// (`status 500`) unless its role says that status is a normal answer, as HTTP has it.
+    private func outcome(of result: Result<BackendResponse, RequestError>, endpoint: Endpoint) -> String {
+        if case .success(.app(let reply)) = result, reply.status >= roles.role(of: endpoint).failureStatus {
+            return "status \(reply.status)"
+        }
+        return RequestError.describe(result)
     }
 
     /// Suspends until the device is online (at once if it is) or the waiting task is cancelled.

@@ -8,18 +8,21 @@ import SimKernel
 /// the main kind with no spinner, error or alert is where the user wanted to be. Every other thing
 /// a person can do there is a deviation its profile allows: another offered action, a tap on one
 /// not offered, a double tap, background, kill, reinstall, losing the connection, and any of these
-/// while a spinner is up. A screen that shows an email field (`ScreenState.emailField`, with the
-/// shared `type-email` action) gets the user's address typed before its forward button, and,
+/// while a spinner is up. A screen that shows an email field (`ScreenState.emailField`, with an
+/// action the app declares as typing an email, `ActionRole.input(.email)`) gets the user's
+/// address typed before its forward button, and,
 /// as deviations, a mistyped one (then corrected) or another valid shape (capitalised by the
 /// keyboard, an apostrophe, letters beyond ASCII: `FreeUser.otherEmails`). Codes, Back, signing
 /// out and another device are an app's own words, so those behaviours never come up here.
 ///
 /// ```swift
-/// let log = await FreeUser(email: "ada").drive(anyApp: world, actions: actions, forward: forward)
+/// let log = await FreeUser(email: "ada").drive(anyApp: world, actions: actions, forward: forward, roles: roles)
 /// ```
 extension FreeUser {
-    public func drive<World: AppWorld>(anyApp world: World, actions: [UserAction], forward: [UserAction]) async -> FreeUserLog {
-        var drive = AnyAppFreeUserDrive(self, world: world, actions: actions, forward: forward)
+    public func drive<World: AppWorld>(anyApp world: World, actions: [UserAction], forward: [UserAction],
+                                       roles: AppRoles = .none) async -> FreeUserLog {
+        var drive = AnyAppFreeUserDrive(self, world: world, actions: actions, forward: forward,
+                                        emailAction: roles.actions { $0 == .input(.email) }.first)
         let outcome = await drive.run(world.device)
         return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
     }
@@ -48,6 +51,8 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     let actions: [UserAction]
     /// The actions that move a user on, most wanted first.
     let forwardActions: [UserAction]
+    /// The action that types an email (`ActionRole.input(.email)`), if the app has one.
+    let emailAction: UserAction?
     var random: SeededRandom
     var deviationsLeft: Int
     var choices: [UserChoice] = []
@@ -68,7 +73,8 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     static var interruptions: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap] }
     static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity] }
 
-    init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction]) {
+    init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?) {
+        self.emailAction = emailAction
         profile = user.profile(seed: user.profileSeed ?? world.simulation.seed).onAnyApp
         self.world = world
         self.actions = actions
@@ -135,13 +141,13 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// forward button on offer.
     func forward(on screen: ScreenState) -> UserAction? {
         guard screen.spinner == nil, screen.loadingScreen == nil else { return nil }
-        if screen.actions.contains(.typeEmail), screen.emailField != meant { return .typeEmail }
+        if let emailAction, screen.actions.contains(emailAction), screen.emailField != meant { return emailAction }
         return forwardActions.first(where: screen.actions.contains)
     }
 
     /// What the user types with `action`: the address they mean into an email field.
     func input(for action: UserAction) -> String? {
-        action == .typeEmail ? meant : nil
+        action == emailAction ? meant : nil
     }
 
     /// One decision on a screen with a forward action: a deviation or the forward tap; a person
@@ -152,7 +158,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             await deviate(behaviour, on: screen, forward: forward, device)
             return nil
         }
-        guard forward != .typeEmail else {
+        guard forward != emailAction else {
             await act(.tap(forward, input: meant), device)
             return nil
         }
@@ -176,11 +182,11 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
                                   _ device: isolated World.Phone) async {
         switch behaviour {
         case .otherAction:
-            let others = screen.actions.filter { $0 != forward && $0 != .typeEmail }
+            let others = screen.actions.filter { $0 != forward && $0 != emailAction }
             guard !others.isEmpty else { return }
             await act(.tap(others[random.nextInt(in: 0...others.count - 1)], input: nil), device)
         case .disabledTap:
-            let hidden = actions.filter { !screen.actions.contains($0) && $0 != .typeEmail }
+            let hidden = actions.filter { !screen.actions.contains($0) && $0 != emailAction }
             guard !hidden.isEmpty else { return }
             await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
         case .doubleTap:
@@ -197,7 +203,8 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         case .otherEmail:
             let candidates = ([FreeUser.autocapitalised(meant)] + FreeUser.otherEmails).filter { $0 != meant }
             meant = candidates[random.nextInt(in: 0...candidates.count - 1)]
-            await act(.tap(.typeEmail, input: meant), device)
+            guard let emailAction else { return }
+            await act(.tap(emailAction, input: meant), device)
         case .back, .midRequest, .otherDevice, .signOut, .slowCode:
             return
         }
@@ -207,7 +214,8 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// must not: 002 §12); the user corrects the field at their next decision.
     private mutating func typeMalformedEmail(_ device: isolated World.Phone) async {
         let email = FreeUser.malformedEmails[random.nextInt(in: 0...FreeUser.malformedEmails.count - 1)]
-        await act(.tap(.typeEmail, input: email), device)
+        guard let emailAction else { return }
+        await act(.tap(emailAction, input: email), device)
         guard await pause(.milliseconds(300), label: "user checks the email") else { return }
         let offered = world.screen.onSharedExecutor { $0.current.actions }
         guard let button = forwardActions.first(where: offered.contains) else { return }
@@ -219,9 +227,9 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         guard deviationsLeft > 0 else { return nil }
         let candidates = behaviours.filter { behaviour in
             switch behaviour {
-            case .otherAction: screen.actions.contains { $0 != forward && $0 != .typeEmail }
-            case .disabledTap: actions.contains { !screen.actions.contains($0) && $0 != .typeEmail }
-            case .wrongInput, .otherEmail: screen.actions.contains(.typeEmail) && screen.spinner == nil
+            case .otherAction: screen.actions.contains { $0 != forward && $0 != emailAction }
+            case .disabledTap: actions.contains { !screen.actions.contains($0) && $0 != emailAction }
+            case .wrongInput, .otherEmail: emailAction.map(screen.actions.contains) == true && screen.spinner == nil
             case .background, .kill, .reinstall: true
             case .doubleTap: forward != nil || screen.spinner != nil
             case .connectivity: onlineAt == nil

@@ -12,6 +12,7 @@ struct FixPlanPlugin: BundledAppPlugin {
     let routes = FixPlanPlugin.routeNames
     let actions = AppID.fixPlan.actions
     let endpoints = AppID.fixPlan.endpoints
+    let roles = FixPlanRoles.roles
 
     func swarm(seed: UInt64) -> Swarm { Swarm.drawFixPlan(seed: seed) }
 

@@ -12,6 +12,7 @@ struct PickupPlugin: BundledAppPlugin {
     let routes: [RouteName] = [Route.page(1), .page(2), .page(3), .signIn, .main].map { RouteName($0.description, kind: $0.kind) }
     let actions = AppID.pickup.actions
     let endpoints = AppID.pickup.endpoints
+    let roles = PickupRoles.roles
 
     func swarm(seed: UInt64) -> Swarm { Swarm.drawPickup(seed: seed) }
 

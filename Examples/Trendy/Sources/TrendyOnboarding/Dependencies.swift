@@ -50,4 +50,7 @@ public struct TrendyBugs: OptionSet, Sendable {
     public static let silentFinish = TrendyBugs(rawValue: 1 << 4)
     /// 000 Pitfall 4; 001 permission order: the system prompt shows before its card is tapped.
     public static let promptBeforeCard = TrendyBugs(rawValue: 1 << 5)
+    /// 002 §6 (send the address the user gave): a sign-up sent again after a failure sends the
+    /// address of the first attempt, although the user corrected it in the field.
+    public static let staleSignUpEmail = TrendyBugs(rawValue: 1 << 6)
 }

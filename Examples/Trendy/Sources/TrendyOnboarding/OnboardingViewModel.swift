@@ -45,6 +45,8 @@ import Observation
     @ObservationIgnored let system: any TrendySystem
     @ObservationIgnored let clock: any Clock<Duration>
     @ObservationIgnored let bugs: TrendyBugs
+    /// The address of the first sign-up attempt (only the stale-address bug sends it again).
+    @ObservationIgnored private var firstSignUpEmail: String?
 
     public init(http: any TrendyHTTPClient, defaults: any TrendyDefaults, system: any TrendySystem,
                 connectivity: any TrendyConnectivity, clock: any Clock<Duration>, bugs: TrendyBugs = []) {
@@ -112,8 +114,10 @@ import Observation
             return
         }
         do {
+            let address = bugs.contains(.staleSignUpEmail) ? firstSignUpEmail ?? email : email
+            firstSignUpEmail = firstSignUpEmail ?? email
             let answer = try await http.data(method: "POST", path: "/auth/signup", headers: ["Content-Type": "application/json"],
-                                             body: Data("{\"email\":\"\(email)\"}".utf8))
+                                             body: Data("{\"email\":\"\(address)\"}".utf8))
             guard (200..<300).contains(answer.status) else {
                 errorMessage = "Couldn't create your account. Try again."
                 return

@@ -33,6 +33,13 @@ public struct TrendyApp: AppPlugin {
     /// Forward first: Enable before Not Now.
     public let forwardActions = ["get-started", "sign-up", "enable-notifications", "enable-location", "finish"].map { UserAction($0) }
     public let endpoints = [TrendyApp.signUp, TrendyApp.profile, TrendyApp.home]
+    /// What the oracles read of the buttons and requests: the email field, Sign up sending what
+    /// it holds, the welcome's start, and the sign-up request carrying the address in its body.
+    public let roles = AppRoles(
+        actions: [(UserAction("get-started"), .start(returning: false)), (UserAction("type-email"), .input(.email)),
+                  (UserAction("sign-up"), .submit(.email))],
+        requests: [(TrendyApp.signUp, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email")])),
+                   (TrendyApp.profile, RequestRole(cause: .app)), (TrendyApp.home, RequestRole(cause: .app))])
     public let catalogue = TrendyMutants.all.map(\.entry)
     /// The promises every app makes, and seed 001's own: the prompts, the celebration, the
     /// user's place, the backend's record, onboarding once per install, and the sign-up form's
@@ -77,7 +84,7 @@ public struct TrendyApp: AppPlugin {
         let setup = TrendySetup(start.setup)
         let bugs = TrendyMutants.bugs(start.mutants)
         let world = AppHostWorld(app: id, simulation: start.simulation, backend: TrendyBackend(simulation: start.simulation),
-                                 faults: start.faults, routes: Self.routes, requestTimeout: start.requestTimeout,
+                                 faults: start.faults, routes: Self.routes, requestTimeout: start.requestTimeout, roles: start.roles,
                                  system: SimulatedSystem(answers: setup.answers, reduceMotion: setup.reduceMotion),
                                  hooks: Self.hooks(bugs: bugs))
         if setup.onboardingComplete { world.device.defaults.set(true, forKey: OnboardingViewModel.completeKey) }

@@ -31,6 +31,9 @@ enum TrendyMutants {
         Known(mutant: Mutant("trendy-prompt-before-card"), bug: .promptBeforeCard,
               summary: "a permission's system prompt shows as its card appears, before the user taps Enable",
               source: "000 Pitfall 4 (two-step opt-in); 001 permission request order"),
+        Known(mutant: Mutant("trendy-stale-sign-up-email"), bug: .staleSignUpEmail,
+              summary: "a sign-up sent again after a failure sends the first attempt's address, not the corrected one",
+              source: "002 §6 (the request carries the email the user gave)"),
     ]
 
     /// The app's bug switches for the mutants on in a run.

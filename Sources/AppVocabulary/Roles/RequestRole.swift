@@ -1,0 +1,82 @@
+/// What a request is to the user, as the oracles read it: what caused it, what it is for, what of
+/// the user's input it carries, and which answers are failures. An app declares each endpoint's
+/// role (`AppRoles`); no oracle reads meaning into an endpoint's name. An endpoint the app does
+/// not declare is a request a tap caused, for nothing in particular, carrying nothing judged,
+/// whose HTTP statuses of 400 and above are failures.
+///
+/// ```swift
+/// RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email")])
+/// RequestRole(cause: .background)   // analytics, a step sync, a token refresh
+/// ```
+public struct RequestRole: Sendable, Equatable {
+    /// What sent the request.
+    public enum Cause: Sendable, Equatable {
+        /// A tap: the user waits for its answer, and tapping twice must not send it twice.
+        case tap
+        /// The app on its own, as part of the flow the user waits on (the check after a sign-in,
+        /// the first load of a screen).
+        case app
+        /// The app in the background: the user does not wait for it (analytics, a step sync, a
+        /// push token, a token refresh), so no spinner is its and no duplicate is a double submit.
+        case background
+    }
+
+    /// What the request is for, where an oracle judges that purpose.
+    public enum Purpose: Sendable, Equatable {
+        /// Nothing an oracle judges beyond its cause and answer.
+        case other
+        /// Sends a one-time code to the user (email OTP, SMS): its answer starts the resend countdown.
+        case sendsCode
+        /// Signs the user in (verifies a code, exchanges a credential): its success is a session.
+        case signsIn
+        /// Asks the backend where the user is in the flow (the journey): its answer routes the user.
+        case journey
+        /// Refreshes the session's token.
+        case refreshesSession
+        /// Logs an analytics event.
+        case analytics
+    }
+
+    public var cause: Cause
+    public var purpose: Purpose
+    /// For an app's own requests (`AppRequest`): where in the JSON body each input the user
+    /// entered is carried, so the trace records it and oracles compare it with what the user
+    /// entered. The bundled apps' requests say what they carry in their own cases.
+    public var carries: [CarriedInput]
+    /// The lowest HTTP status that is a failure in an app's own reply (`AppReply`): 400 unless
+    /// the app says an error status is a normal answer here (a 404 for "no profile yet").
+    public var failureStatus: Int
+
+    public init(cause: Cause = .tap, purpose: Purpose = .other, carries: [CarriedInput] = [], failureStatus: Int = 400) {
+        self.cause = cause
+        self.purpose = purpose
+        self.carries = carries
+        self.failureStatus = failureStatus
+    }
+
+    /// Whether no user waits for the request (`cause == .background`).
+    @inlinable public var isBackground: Bool { cause == .background }
+}
+
+/// One input a request carries: its kind and where it sits in the JSON body (a key, or a path of
+/// keys joined by dots: `user.email`).
+public struct CarriedInput: Sendable, Equatable {
+    public var input: UserInput
+    public var key: String
+
+    public init(_ input: UserInput, key: String) {
+        self.input = input
+        self.key = key
+    }
+}
+
+/// One input a request carried, as the trace records it: its kind and the value sent.
+public struct CarriedValue: Sendable, Equatable {
+    public var input: UserInput
+    public var value: String
+
+    public init(_ input: UserInput, _ value: String) {
+        self.input = input
+        self.value = value
+    }
+}

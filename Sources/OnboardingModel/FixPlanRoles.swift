@@ -1,0 +1,28 @@
+import AppVocabulary
+
+/// The roles of the fix plan's actions and requests (seeds 002, 003): what the oracles read of
+/// them, declared the way any app declares its own (`AppRoles`).
+public enum FixPlanRoles {
+    public static let roles = AppRoles(
+        actions: [
+            // 002 §9: Get started is a new user's start, Log in a returning user's.
+            (.getStarted, .start(returning: false)), (.logIn, .start(returning: true)),
+            (.typeEmail, .input(.email)), (.sendCode, .submit(.email)),
+            (.typeCode, .input(.code)), (.verify, .submit(.code)), (.resendCode, .resend),
+            (.useDifferentEmail, .startOver), (.startOver, .startOver), (.retry, .retry),
+            (.selectGoal, .choice), (.openTerms, .link), (.back, .back),
+        ],
+        requests: [
+            (.sendOTP, RequestRole(purpose: .sendsCode)),
+            (.verifyOTP, RequestRole(purpose: .signsIn)),
+            // 002 §1: after a sign-in the app asks where the user is, and routes by the answer.
+            (.journey, RequestRole(cause: .app, purpose: .journey)),
+            (.generateGoals, RequestRole(cause: .app)),
+            (.program, RequestRole(cause: .app)),
+            // 003: analytics, the step sync and the push token go on in the background.
+            (.analytics, RequestRole(cause: .background, purpose: .analytics)),
+            (.pushProgress, RequestRole(cause: .background)),
+            (.registerPush, RequestRole(cause: .background)),
+            (.refreshSession, RequestRole(cause: .background, purpose: .refreshesSession)),
+        ])
+}

@@ -1,0 +1,19 @@
+import AppVocabulary
+
+/// The roles of the pickup app's actions and requests (seed 004): what the oracles read of them,
+/// declared the way any app declares its own (`AppRoles`).
+public enum PickupRoles {
+    public static let roles = AppRoles(
+        actions: [
+            (.getStarted, .start(returning: false)), (.retry, .retry),
+            (.signOut, .signOut), (.confirmSignOut, .confirmSignOut),
+            // The alert's Cancel, and the Apple sheet's close button.
+            (.cancelSignOut, .cancel), (.cancelAppleSheet, .cancel),
+        ],
+        requests: [
+            (.appleSignIn, RequestRole(purpose: .signsIn)),
+            // "Token refresh triggered on MainTabView appear": the app's own, in the background.
+            (.refreshSession, RequestRole(cause: .background, purpose: .refreshesSession)),
+            (.bookings, RequestRole(cause: .app)),
+        ])
+}
