@@ -10,7 +10,7 @@ public struct AuthWall: Oracle {
     public let name = "authWall"
     public let summary = "the main app is never on screen without a signed-in user"
     /// A promise of any app's screens (route kinds, actions, banner, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

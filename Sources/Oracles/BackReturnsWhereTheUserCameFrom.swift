@@ -20,7 +20,7 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
     public let name = "backReturnsWhereTheUserCameFrom"
     public let summary = "back shows the screen the user came from, as they saw it in this launch"
     /// A promise of any app whose screens offer Back.
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

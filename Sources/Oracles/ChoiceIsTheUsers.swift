@@ -17,7 +17,7 @@ public struct ChoiceIsTheUsers: Oracle {
     public let name = "choiceIsTheUsers"
     public let summary = "Confirm only after the user selected a goal on this visit of goal review; a pick leaves the other choices on offer"
     /// A promise of any app whose screens list choices (goal review's rules name its route).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -22,7 +22,7 @@ public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
     public let name = "connectionBlamedOnlyWhenItFailed"
     public let summary = "an error blames the connection only after a network failure or while offline"
     /// A promise of any app's screens (errors, connectivity, requests and their answers are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

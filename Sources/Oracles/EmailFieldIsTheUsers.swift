@@ -29,7 +29,7 @@ public struct EmailFieldIsTheUsers: Oracle {
     public let name = "emailFieldIsTheUsers"
     public let summary = "a filled email field shows the email the user typed last"
     /// A promise of any app's screens (the email field and typing are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -13,7 +13,7 @@ public struct ErrorClearsOnNewAttempt: Oracle {
     public let name = "errorClearsOnNewAttempt"
     public let summary = "no screen shows an error beside the spinner of a new attempt"
     /// A promise of any app's screens (spinners and errors are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -15,7 +15,7 @@ public struct ErrorGoesOnlyWithACause: Oracle {
     public let name = "errorGoesOnlyWithACause"
     public let summary = "an error on screen goes only with a tap, a new attempt, or the end of what it was about"
     /// A promise of any app's screens (routes, errors, taps and requests are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

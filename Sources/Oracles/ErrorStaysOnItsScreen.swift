@@ -12,7 +12,7 @@ public struct ErrorStaysOnItsScreen: Oracle {
     public let name = "errorStaysOnItsScreen"
     public let summary = "a new screen never opens with the error the last screen showed"
     /// A promise of any app's screens (routes and errors are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

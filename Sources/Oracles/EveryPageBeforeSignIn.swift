@@ -11,8 +11,6 @@ import AppVocabulary
 public struct EveryPageBeforeSignIn: Oracle {
     public let name = "everyPageBeforeSignIn"
     public let summary = "unless the user skips, every onboarding page shows before onboarding ends"
-    /// Seed 004's own rule: the pickup app's pages.
-    public var apps: [AppID] { [.pickup] }
     /// How many pages the onboarding has (seed 004: three).
     let pages: Int
 

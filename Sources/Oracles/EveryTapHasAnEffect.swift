@@ -19,7 +19,7 @@ public struct EveryTapHasAnEffect: Oracle {
     public let name = "everyTapHasAnEffect"
     public let summary = "a tap on an offered action changes what the user sees within the flash window"
     /// A promise of any app's screens (route kinds, actions, banner, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

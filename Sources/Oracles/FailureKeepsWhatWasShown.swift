@@ -15,7 +15,7 @@ public struct FailureKeepsWhatWasShown: Oracle {
     public let name = "failureKeepsWhatWasShown"
     public let summary = "a failed request takes no content or choice off the screen the user stays on"
     /// A promise of any app's screens (content, choices and requests are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

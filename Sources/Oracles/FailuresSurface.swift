@@ -14,7 +14,7 @@ public struct FailuresSurface: Oracle {
     public let name = "failuresSurface"
     public let summary = "a request the user started that fails ends in a visible error with a way forward, a retry, or a new route"
     /// A promise of any app's screens (spinners, errors, actions, routes).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -15,7 +15,7 @@ public struct InputBlamedOnlyWhenRejected: Oracle {
     public let name = "inputBlamedOnlyWhenRejected"
     public let summary = "an error calls the user's entry wrong only after the backend rejected it, never after a network failure"
     /// A promise of any app's screens (errors, requests and their answers are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     /// Words that call an entry wrong.
     static let blame = ["didn't work", "did not work", "invalid", "incorrect", "not valid", "check it", "is wrong",

@@ -13,7 +13,6 @@ import AppVocabulary
 public struct MainAppearanceRefreshesToken: Oracle {
     public let name = "mainAppearanceRefreshesToken"
     public let summary = "the main tab refreshes a session from before this launch when it appears, or once online"
-    public var apps: [AppID] { [.pickup] }
 
     public init() {}
 

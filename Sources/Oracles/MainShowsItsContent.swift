@@ -12,7 +12,6 @@ import AppVocabulary
 public struct MainShowsItsContent: Oracle {
     public let name = "mainShowsItsContent"
     public let summary = "the main tab shows the user's list, a spinner while it loads, or an error"
-    public var apps: [AppID] { [.pickup] }
 
     public init() {}
 

@@ -13,7 +13,7 @@ public struct NoBlankWait: Oracle {
     public let name = "noBlankWait"
     public let summary = "no screen of the flow stays with no action, no spinner and no error"
     /// A promise of any app's screens (actions, spinners and errors are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -12,7 +12,7 @@ public struct NoDuplicateSubmission: Oracle {
     public let name = "noDuplicateSubmission"
     public let summary = "no request is sent while one of its kind is still in flight (two taps, one submission)"
     /// A promise of any app's screens (route kinds, actions, banner, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
     /// Endpoints a queue or a fire-and-forget event sends, where several in flight are separate intents.
 
     public init() {}

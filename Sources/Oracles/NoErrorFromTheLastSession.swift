@@ -19,7 +19,7 @@ public struct NoErrorFromTheLastSession: Oracle {
     public let name = "noErrorFromTheLastSession"
     public let summary = "after a sign-out, the next session shows only errors that something in it caused"
     /// A promise of any app's screens (errors, sessions, requests and taps are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

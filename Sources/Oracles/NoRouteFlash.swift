@@ -13,7 +13,7 @@ public struct NoRouteFlash: Oracle {
     public let name = "noRouteFlash"
     public let summary = "returning users never see onboarding before main; no route replaced within the flash window without a user action; a cache hit's first frame is final"
     /// A promise of any app's screens (route kinds, actions, banner, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -6,17 +6,17 @@ import AppVocabulary
 /// After every forward user action and every launch, within the patience window (or until the
 /// user acts again, the app is killed, or the run ends), the user has made progress (the route
 /// changed), or sees a spinner backed by pending work that is bounded by a timeout, or sees an
-/// error with a way forward. At the end of the run the same holds for what is on screen. Both
-/// apps: these are screens, spinners, errors and actions. For the fix plan's app the main app
-/// shown for a journey that is not complete is a dead end too (seed 002 §1): a rule of its
-/// journeys, which the pickup app does not have.
+/// error with a way forward. At the end of the run the same holds for what is on screen. Every
+/// app: these are screens, spinners, errors and actions. For an app that asks the backend where
+/// the user is (a request whose role is `.journey`: the fix plan's), the main app shown for a
+/// journey that is not complete is a dead end too (seed 002 §1: "teleported into MainAppView
+/// with zero data").
 public struct NoSilentDeadEnd: Oracle {
     public let name = "noSilentDeadEnd"
     public let summary = "after every action and at the end: progress, a spinner backed by bounded work, or an error with a way forward; never an empty main app"
-    /// A promise of any app's screens; the empty-main-app rule is the fix plan's only.
-    public var apps: [AppID] { AppID.allCases }
-    /// Whether the main app must show a complete journey (the fix plan's app).
-    public var judgesJourneys = true
+    /// A promise of any app's screens; the empty-main-app rule judges the apps that ask the
+    /// backend where the user is (a request whose role is `.journey`).
+    public var isShared: Bool { true }
 
     // Actions that only enter input (`ActionRole.isEntry`): nobody expects them to move the flow
     // on. Ways out of what a tap opened (`ActionRole.cancel`: a sheet's close button, an
@@ -24,12 +24,6 @@ public struct NoSilentDeadEnd: Oracle {
     // one ends the window of the tap that opened it and starts none.
 
     public init() {}
-
-    public func adapted(to app: AppID) -> any Oracle {
-        var adapted = self
-        adapted.judgesJourneys = app == .fixPlan
-        return adapted
-    }
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
@@ -52,7 +46,7 @@ public struct NoSilentDeadEnd: Oracle {
             violations.append(violation)
         }
         if violations.isEmpty, let idle = idleWait(run, patience: settings.patience) { violations.append(idle) }
-        return judgesJourneys ? violations + emptyMainApps(run, patience: settings.patience) : violations
+        return run.roles.declares(.journey) ? violations + emptyMainApps(run, patience: settings.patience) : violations
     }
 
     private func isCheckpoint(_ event: RunObservation.Event, in run: RunObservation) -> Bool {

@@ -11,7 +11,7 @@ public struct OfflineBannerTruthful: Oracle {
     public let name = "offlineBannerTruthful"
     public let summary = "on the main app the offline banner shows exactly while the device is offline (within the flash window)"
     /// A promise of any app's screens (route kinds, actions, banner, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -13,7 +13,7 @@ public struct OfflineMessageTruthful: Oracle {
     public let name = "offlineMessageTruthful"
     public let summary = "an error that says the user is offline shows only while the device is offline (within the flash window)"
     /// A promise of any app's screens.
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

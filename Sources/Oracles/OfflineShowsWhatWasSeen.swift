@@ -11,7 +11,6 @@ import AppVocabulary
 public struct OfflineShowsWhatWasSeen: Oracle {
     public let name = "offlineShowsWhatWasSeen"
     public let summary = "offline, the main tab still shows the list the signed-in user already saw"
-    public var apps: [AppID] { [.pickup] }
 
     public init() {}
 

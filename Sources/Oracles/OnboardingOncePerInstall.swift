@@ -10,8 +10,6 @@ import AppVocabulary
 public struct OnboardingOncePerInstall: Oracle {
     public let name = "onboardingOncePerInstall"
     public let summary = "once past onboarding, no onboarding page shows again until a reinstall"
-    /// Seed 004's own rule: the fix plan's onboarding is per account.
-    public var apps: [AppID] { [.pickup] }
     /// The kinds of screen past onboarding: once one shows, onboarding is over for the install.
     let pastOnboarding: [Route.Kind]
     /// The device's flag that says onboarding is over, and where the promise comes from, as the message names them.

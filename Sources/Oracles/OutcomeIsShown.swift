@@ -30,7 +30,7 @@ public struct OutcomeIsShown: Oracle {
     public let name = "outcomeIsShown"
     public let summary = "a tap's request, once answered, shows its outcome: success changes the tapped screen, a failure met while away shows on return"
     /// A promise of any app's screens (taps, requests and screens are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

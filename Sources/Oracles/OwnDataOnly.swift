@@ -13,7 +13,7 @@ public struct OwnDataOnly: Oracle {
     public let name = "ownDataOnly"
     public let summary = "a screen shows only the signed-in user's data, never another user's"
     /// A promise of any app's screens (the data's owner against the session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

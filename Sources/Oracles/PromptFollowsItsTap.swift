@@ -16,7 +16,7 @@ public struct PromptFollowsItsTap: Oracle {
     public let name = "promptFollowsItsTap"
     public let summary = "the Apple sheet, the sign-out alert and the permission prompt come up only after the tap that asks for them"
     /// A promise of any app's prompts (the bundled apps' actions name them).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     /// Each prompt: what the user calls it, the tap that raises it, and the actions that answer it.
     static let prompts: [(name: String, raisedBy: UserAction, answers: [UserAction])] = [

@@ -7,7 +7,7 @@ public struct ReduceMotion: Oracle {
     public let name = "reduceMotion"
     public let summary = "no motion effect plays while Reduce Motion is on"
     /// A promise of any app's screens (route kinds, actions, banner, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

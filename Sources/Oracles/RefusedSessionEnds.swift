@@ -17,7 +17,7 @@ public struct RefusedSessionEnds: Oracle {
     public let name = "refusedSessionEnds"
     public let summary = "a session the backend refused (401) ends: no main app or spinner after it, and the user is told why"
     /// A promise of any app's screens (route kinds, spinners, errors, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -16,7 +16,7 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
     public let name = "requestsCarryWhatTheUserEntered"
     public let summary = "requests carry the email, code and choice the user entered; a Log in never creates an account"
     /// A promise of any app whose requests carry the user's input (`RequestRole.carries`).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

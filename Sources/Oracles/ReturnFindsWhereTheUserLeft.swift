@@ -17,7 +17,7 @@ public struct ReturnFindsWhereTheUserLeft: Oracle {
     public let name = "returnFindsWhereTheUserLeft"
     public let summary = "coming back to the app, the user finds the screen they left"
     /// A promise of any app's screens (routes and the device's lifecycle are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -13,7 +13,7 @@ public struct SessionEndsOnlyAsPromised: Oracle {
     public let name = "sessionEndsOnlyAsPromised"
     public let summary = "a user is signed out only by their own tap or the loss of their own account"
     /// A promise of any app's sessions.
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     static let signOutTaps: [UserAction] = [.signOut, .confirmSignOut]
 

@@ -14,8 +14,6 @@ import AppVocabulary
 public struct SignOutConfirmed: Oracle {
     public let name = "signOutConfirmed"
     public let summary = "a tap on Sign Out ends the session only after the user confirms it, and a confirmation ends it"
-    /// Seed 004's own rule: the fix plan's app has no Sign Out button of its own.
-    public var apps: [AppID] { [.pickup] }
 
     public init() {}
 

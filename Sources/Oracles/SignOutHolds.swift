@@ -14,7 +14,7 @@ import AppVocabulary
 public struct SignOutHolds: Oracle {
     public let name = "signOutHolds"
     public let summary = "after the user signs out, nothing that needs a session shows until they sign in again"
-    public var apps: [AppID] { [.fixPlan, .pickup] }
+    public var isShared: Bool { true }
 
     public init() {}
 

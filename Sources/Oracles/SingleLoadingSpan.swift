@@ -10,7 +10,7 @@ public struct SingleLoadingSpan: Oracle {
     public let name = "singleLoadingSpan"
     public let summary = "at most one contiguous loading screen per launch"
     /// A promise of any app's screens (route kinds, actions, banner, session).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

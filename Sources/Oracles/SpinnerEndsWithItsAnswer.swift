@@ -15,7 +15,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
     public let name = "spinnerEndsWithItsAnswer"
     public let summary = "when an answer arrives under a spinner, the screen shows it at once, or the app is still at work"
     /// A promise of any app's screens (spinners and requests are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

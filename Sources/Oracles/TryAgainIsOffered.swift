@@ -15,7 +15,7 @@ public struct TryAgainIsOffered: Oracle {
     public let name = "tryAgainIsOffered"
     public let summary = "an error that says try again shows with the way to: the tapped action, its input, or Retry"
     /// A promise of any app's screens (errors and actions are shared vocabulary).
-    public var apps: [AppID] { AppID.allCases }
+    public var isShared: Bool { true }
 
     public init() {}
 

@@ -88,22 +88,20 @@ public protocol Oracle: Sendable {
     /// One line: what the oracle proves.
     var summary: String { get }
     func check(_ run: RunObservation, settings: OracleSettings) -> [Violation]
-    /// The apps whose runs the oracle judges: the fix plan's unless it states a promise that
-    /// holds for any app over the shared screen vocabulary (route kinds, spinners, errors,
-    /// actions, banner, session).
-    var apps: [AppID] { get }
-    /// The oracle as it judges `app`'s runs: itself, unless part of what it states is one app's
-    /// own rule (`NoSilentDeadEnd`'s empty main app is the fix plan's journeys).
-    func adapted(to app: AppID) -> any Oracle
+    /// Whether the oracle states a promise every onboarding makes, judged for every app through
+    /// the roles the app declares (`RunObservation.roles`, a route's kind): the oracles of
+    /// `OracleCatalogue.shared`. Otherwise it is one seed's own rule, and judges only the apps
+    /// whose plug-ins list it (`AppPlugin.oracles`). False unless the oracle says.
+    var isShared: Bool { get }
 }
 
 extension Oracle {
-    public var apps: [AppID] { [.fixPlan] }
-    public func adapted(to app: AppID) -> any Oracle { self }
+    public var isShared: Bool { false }
 }
 
-/// Every oracle, in report order. `all` lists every app's (for names and docs); a run is judged
-/// by the oracles of its app, adapted to it (`oracles(for:)`).
+/// Every oracle of this package, in report order. `all` lists them all (for names and docs);
+/// a run is judged by its app's list (`AppPlugin.oracles`): the shared ones, which judge every
+/// app, and the app's own.
 public enum OracleCatalogue {
     public static let all: [any Oracle] = [
         NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), ExactlyOnce(), NoLeakedTimers(),
@@ -125,23 +123,21 @@ public enum OracleCatalogue {
 
     public static var names: [String] { all.map(\.name) }
 
-    /// The oracles every bundled app answers to (route flashes, silent dead ends, taps without an
-    /// effect, failures that never surface, …), in catalogue order: the promises any app makes,
-    /// and what judges a plug-in app unless it says otherwise.
-    public static let shared: [any Oracle] = all.filter { $0.apps.contains(.fixPlan) && $0.apps.contains(.pickup) }
+    /// The promises every onboarding makes (route flashes, silent dead ends, taps without an
+    /// effect, failures that never surface, requests that carry what the user entered, …), in
+    /// catalogue order: what judges every app, a plug-in's unless it says otherwise.
+    public static let shared: [any Oracle] = all.filter(\.isShared)
 
     public static func named(_ name: String) -> (any Oracle)? { all.first { $0.name == name } }
 
-    /// The oracles that judge `app`'s runs, in catalogue order.
-    public static func oracles(for app: AppID) -> [any Oracle] { app == .fixPlan ? fixPlanOracles : pickupOracles }
+    /// The shared oracles and those named in `own`, in catalogue order: an app's list when its own
+    /// rules are oracles of this package.
+    public static func shared(plus own: [String]) -> [any Oracle] {
+        all.filter { $0.isShared || own.contains($0.name) }
+    }
 
-    // Filtered once: a run of many seeds asks for them at every seed.
-    private static let fixPlanOracles = all.filter { $0.apps.contains(.fixPlan) }.map { $0.adapted(to: .fixPlan) }
-    private static let pickupOracles = all.filter { $0.apps.contains(.pickup) }.map { $0.adapted(to: .pickup) }
-
-    /// Runs `oracles` over the run, in catalogue order: by default the fix plan's app's (a run of
-    /// another app is judged by `oracles(for:)` of that app; `all` mixes every app's rules).
-    public static func check(_ run: RunObservation, oracles: [any Oracle] = oracles(for: .fixPlan), settings: OracleSettings) -> [Violation] {
+    /// Runs `oracles` over the run, in their order (an app's list: `AppPlugin.oracles`).
+    public static func check(_ run: RunObservation, oracles: [any Oracle], settings: OracleSettings) -> [Violation] {
         // Not `flatMap`: appending each oracle's (nearly always empty) result would allocate
         // the result array again for every oracle of every explored run.
         var violations: [Violation] = []

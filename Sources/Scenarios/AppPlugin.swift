@@ -40,8 +40,8 @@ public protocol AppPlugin: Sendable {
     /// Its bugs, each put back into its code by a switch: what `guards` and `mutants` name.
     var catalogue: [Mutant.Entry] { get }
     /// The oracles that judge its runs. By default the shared ones (`OracleCatalogue.shared`):
-    /// those every bundled app answers to. Add the app's own, or leave out one whose promise the
-    /// app does not make.
+    /// the promises every onboarding makes, judged through `roles`. Add the app's own, or leave
+    /// out one whose promise the app does not make.
     var oracles: [any Oracle] { get }
     /// The actions that move a user on, most wanted first: what the free user taps when a
     /// screen offers several. By default `actions`, in their order.

@@ -77,6 +77,13 @@ public enum AppRegistry {
             + plugins.withLock { registered in registered.flatMap(\.catalogue) }
     }
 
+    /// The apps a tool is about (`list`): the plug-ins when any are registered (a team's own tool
+    /// is about its own app), else the bundled apps.
+    public static var toolApps: [AppID] {
+        let own = plugins.withLock { registered in registered.map(\.id) }
+        return own.isEmpty ? AppID.allCases : own
+    }
+
     /// The catalogue a tool checks by default (`regress` with no paths, `list --mutants`): the
     /// plug-ins' bugs when any are registered (a team's own tool is about its own app), else the
     /// bundled apps'.
@@ -88,12 +95,8 @@ public enum AppRegistry {
     /// The app `mutant` is a bug of (the fix plan's for an id no catalogue lists).
     public static func app(of mutant: Mutant) -> AppID { entry(named: mutant.rawValue)?.app ?? .fixPlan }
 
-    /// The oracles that judge `app`'s runs, adapted to it.
-    public static func oracles(for app: AppID) -> [any Oracle] {
-        // A bundled app's are adapted once, when the catalogue is built: every run asks.
-        if isBundled(app) { return OracleCatalogue.oracles(for: app) }
-        return plugin(for: app)?.oracles.map { $0.adapted(to: app) } ?? []
-    }
+    /// The oracles that judge `app`'s runs (its plug-in's list; none for an unknown id).
+    public static func oracles(for app: AppID) -> [any Oracle] { plugin(for: app)?.oracles ?? [] }
 
     /// What makes `plugin` unusable, in a sentence; nil if nothing does.
     static func problem(with plugin: any AppPlugin) -> String? {

@@ -15,7 +15,7 @@ enum ExpectDecoding {
                 expectations.oracles = names.enumerated().compactMap { index, name in
                     // Only the oracles that judge the app's runs: another's would never fire here.
                     context.choice(name, at: expect.path("oracles") + "[\(index)]",
-                                   from: OracleCatalogue.oracles(for: context.app).map { ($0.name, $0.name) },
+                                   from: AppRegistry.oracles(for: context.app).map { ($0.name, $0.name) },
                                    what: context.noun("oracle"))
                 }
             }

@@ -1,5 +1,4 @@
 import AppVocabulary
-import OnboardingModel
 import Oracles
 import Scenarios
 
@@ -9,25 +8,27 @@ enum ListCommand {
         name: "list",
         summary: "list the catalogue's mutants, the oracles and the scenarios",
         usage: """
-            usage: \(ToolName.current) list [--mutants | --oracles | --scenarios | --apps] [PATHS…]
+            usage: \(ToolName.current) list [--mutants | --oracles [--app A] | --scenarios | --apps] [PATHS…]
 
             With no option, lists all three. With one, prints only that list, one line each,
             tab-separated, for scripts.
 
             options:
               --mutants     <id><TAB><what the old code did>
-              --oracles     <name><TAB><what it proves>
+              --oracles     <name><TAB><what it proves>: the oracles that judge the tool's apps, the
+                            shared ones and each app's own (with --app A: those of app A only)
               --scenarios   <file><TAB><guarded ids><TAB><name>, for the scenarios under PATHS
                             (default: scenarios/)
               --apps        <app id>: every app `--app` and a scenario's "app" may name
 
-            example:
+            examples:
               \(ToolName.current) list --mutants | grep fix-
+              \(ToolName.current) list --oracles --app pickup
 
             Exit codes: 0 listed, 2 bad input or usage.
             """,
         flags: ["--mutants", "--oracles", "--scenarios", "--apps"],
-        options: [],
+        options: ["--app"],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -36,6 +37,8 @@ enum ListCommand {
         if !arguments.positionals.isEmpty && chosen.first.map({ $0 != "--scenarios" }) == true {
             throw UsageError(message: "paths go with --scenarios only")
         }
+        let app = try ExploreCommand.app(arguments)
+        if app != nil && chosen != ["--oracles"] { throw UsageError(message: "--app goes with --oracles only") }
         if chosen == ["--apps"] {
             for app in AppRegistry.apps { Console.out(app.rawValue) }
             return ExitCode.ok
@@ -45,9 +48,20 @@ enum ListCommand {
             if all { Console.out("mutants (switch one on with run --mutant ID):") }
             for entry in AppRegistry.toolCatalogue { Console.out((all ? "  " : "") + "\(entry.mutant.rawValue)\t\(entry.summary)") }
         }
-        if all || chosen == ["--oracles"] {
-            if all { Console.out("\noracles (docs/oracles.md):") }
-            for oracle in OracleCatalogue.all { Console.out((all ? "  " : "") + "\(oracle.name)\t\(oracle.summary)") }
+        if all {
+            // Each app's list: the shared promises and its own rules.
+            for app in AppRegistry.toolApps {
+                Console.out("\noracles of \(app.rawValue) (docs/oracles.md):")
+                for oracle in AppRegistry.oracles(for: app) { Console.out("  \(oracle.name)\t\(oracle.summary)") }
+            }
+        } else if chosen == ["--oracles"] {
+            // Every oracle that judges one of the apps (or app A), once, in the first app's order.
+            var listed: [String] = []
+            for oracle in (app.map { [$0] } ?? AppRegistry.toolApps).flatMap(AppRegistry.oracles(for:))
+            where !listed.contains(oracle.name) {
+                listed.append(oracle.name)
+                Console.out("\(oracle.name)\t\(oracle.summary)")
+            }
         }
         if all || chosen == ["--scenarios"] {
             guard let scenarios = ScenarioArguments.load(arguments.positionals) else { return ExitCode.badInput }

@@ -20,7 +20,7 @@ struct OracleBenchmark {
             return ScenarioRunner.run(scenario, seed: seed).simulation.trace
         }
         let settings = OracleSettings()
-        let oracles = OracleCatalogue.oracles(for: .fixPlan)
+        let oracles = AppRegistry.oracles(for: .fixPlan)
         let names = ["observation"] + oracles.map(\.name) + ["launch metrics", "journey metrics", "coverage"]
         var seconds = [[Double]](repeating: [], count: names.count)
         var sink = 0

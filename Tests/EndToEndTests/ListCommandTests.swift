@@ -19,4 +19,26 @@ import Testing
         #expect(lines.map { $0.split(separator: "\t").first.map(String.init) ?? "" } == Self.catalogue)
         #expect(lines.allSatisfy { $0.split(separator: "\t").count == 2 && $0.count > 20 })
     }
+
+    /// The oracle names `list --oracles` prints with these arguments.
+    static func oracles(_ arguments: [String]) throws -> [String] {
+        let output = try BuiltTool.run(["list", "--oracles"] + arguments)
+        #expect(output.status == 0, "\(output.standardError)")
+        return output.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+    }
+
+    @Test func listOraclesShowsEachAppsListTheSharedPromisesAndItsOwnRules() throws {
+        let pickup = try Self.oracles(["--app", "pickup"]), fixPlan = try Self.oracles(["--app", "fix-plan"])
+        // Shared: both; seed 004's own: the pickup app only; the fix plan's seeds' own: the fix plan only.
+        for shared in ["noRouteFlash", "noSilentDeadEnd", "requestsCarryWhatTheUserEntered"] {
+            #expect(pickup.contains(shared) && fixPlan.contains(shared), "\(shared)")
+        }
+        #expect(pickup.contains("onboardingOncePerInstall") && !fixPlan.contains("onboardingOncePerInstall"))
+        #expect(fixPlan.contains("exactlyOnce") && !pickup.contains("exactlyOnce"))
+        // Without --app: every oracle that judges one of the tool's apps, once each.
+        let every = try Self.oracles([])
+        #expect(Set(every) == Set(pickup + fixPlan) && every.count == Set(every).count)
+        let unknown = try BuiltTool.run(["list", "--oracles", "--app", "nope"])
+        #expect(unknown.status == 2 && unknown.standardError.contains("--app takes"))
+    }
 }

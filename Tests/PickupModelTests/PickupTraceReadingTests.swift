@@ -30,7 +30,7 @@ import Oracles
             await world.device.launch()
         }
         let observation = RunObservation(trace: run.result.trace, roles: PickupRoles.roles)
-        _ = OracleCatalogue.check(observation, oracles: OracleCatalogue.oracles(for: .pickup), settings: OracleSettings())
+        _ = OracleCatalogue.check(observation, oracles: OracleCatalogue.all, settings: OracleSettings())
         let coverage = RunCoverage.of(observation, app: .pickup)
         _ = LaunchMetrics.of(observation)
         let journey = JourneyMetrics.of(observation)

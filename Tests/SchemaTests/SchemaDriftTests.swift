@@ -53,9 +53,9 @@ import OnboardingModel
 
     @Test func oracleNamesMatchTheCatalogue() throws {
         let names = try enumValues(["$defs", "expect", "properties", "oracles", "oneOf", "1", "items", "enum"])
-        #expect(names == OracleCatalogue.oracles(for: .fixPlan).map(\.name))
+        #expect(names == AppRegistry.oracles(for: .fixPlan).map(\.name))
         let pickup = try enumValues(["$defs", "pickupExpect", "properties", "oracles", "oneOf", "1", "items", "enum"])
-        #expect(pickup == OracleCatalogue.oracles(for: .pickup).map(\.name))
+        #expect(pickup == AppRegistry.oracles(for: .pickup).map(\.name))
         #expect(Set(names).union(pickup) == Set(OracleCatalogue.names), "every oracle judges some app")
     }
 

@@ -57,6 +57,9 @@ public struct AppRoles: Sendable {
         return purpose == .other
     }
 
+    /// Whether any endpoint is declared for `purpose` (an app that asks where the user is: `.journey`).
+    public func declares(_ purpose: RequestRole.Purpose) -> Bool { requestRoles.contains { $0.role.purpose == purpose } }
+
     /// The actions declared with a role that `matches`, in declaration order.
     public func actions(where matches: (ActionRole) -> Bool) -> [UserAction] {
         actionRoles.filter { matches($0.role) }.map(\.action)

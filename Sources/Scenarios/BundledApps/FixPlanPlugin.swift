@@ -13,6 +13,18 @@ struct FixPlanPlugin: BundledAppPlugin {
     let actions = AppID.fixPlan.actions
     let endpoints = AppID.fixPlan.endpoints
     let roles = FixPlanRoles.roles
+    /// The shared oracles and the fix plan's own rules (seeds 002, 003, 000): its analytics
+    /// events, timers and countdown, steps and their sync, push token, program, launch readiness,
+    /// email and goal screens, journeys, resume gate and cache, Back through its phases, budgets.
+    static let oracleList = OracleCatalogue.shared(plus: [
+        "exactlyOnce", "noLeakedTimers", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
+        "emailPreserved", "validEmailAccepted", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
+        "transientFailureHidden", "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
+        "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn", "goalRetryAsPromised",
+        "codeFieldIsTheUsers", "legalLinksOnSignUp", "tickChangesOnlyTheCountdown", "resendAfterTheCountdown",
+        "codeScreenFollowsASentCode", "resumeCatchesUpWithTheJourney", "budgets",
+    ])
+    var oracles: [any Oracle] { Self.oracleList }
 
     func swarm(seed: UInt64) -> Swarm { Swarm.drawFixPlan(seed: seed) }
 

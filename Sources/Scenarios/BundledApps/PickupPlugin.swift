@@ -13,6 +13,14 @@ struct PickupPlugin: BundledAppPlugin {
     let actions = AppID.pickup.actions
     let endpoints = AppID.pickup.endpoints
     let roles = PickupRoles.roles
+    /// The shared oracles and seed 004's own rules: the onboarding once per install, the sign-out
+    /// confirmation, the main tab's list (its content, its refresh on appearing, offline) and the
+    /// three pages.
+    static let oracleList = OracleCatalogue.shared(plus: [
+        "onboardingOncePerInstall", "signOutConfirmed", "mainShowsItsContent", "mainAppearanceRefreshesToken",
+        "offlineShowsWhatWasSeen", "everyPageBeforeSignIn",
+    ])
+    var oracles: [any Oracle] { Self.oracleList }
 
     func swarm(seed: UInt64) -> Swarm { Swarm.drawPickup(seed: seed) }
 
