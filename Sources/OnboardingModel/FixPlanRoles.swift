@@ -10,14 +10,17 @@ public enum FixPlanRoles {
             (.typeEmail, .input(.email)), (.sendCode, .submit(.email)),
             (.typeCode, .input(.code)), (.verify, .submit(.code)), (.resendCode, .resend),
             (.useDifferentEmail, .startOver), (.startOver, .startOver), (.retry, .retry),
-            (.selectGoal, .choice), (.openTerms, .link), (.back, .back),
+            (.selectGoal, .choice), (.confirmGoal, .submit(.choice)), (.openTerms, .link), (.back, .back),
+            // The device's sign-out (a scenario's `signOut` step) is recorded as the user's tap.
+            (.signOut, .signOut),
         ],
         requests: [
             (.sendOTP, RequestRole(purpose: .sendsCode)),
             (.verifyOTP, RequestRole(purpose: .signsIn)),
             // 002 §1: after a sign-in the app asks where the user is, and routes by the answer.
             (.journey, RequestRole(cause: .app, purpose: .journey)),
-            (.generateGoals, RequestRole(cause: .app)),
+            // 002 §2: "a single automatic retry with 2s delay".
+            (.generateGoals, RequestRole(cause: .app, retryPause: .seconds(2))),
             (.program, RequestRole(cause: .app)),
             // 003: analytics, the step sync and the push token go on in the background.
             (.analytics, RequestRole(cause: .background, purpose: .analytics)),

@@ -4,10 +4,12 @@ import AppVocabulary
 /// A choice on screen is the user's own (002 §8: `confirmSelection()` saves the goal the user
 /// selected on GoalReviewView).
 ///
-/// Goal review offers Confirm only once the user has selected a goal on this visit of the screen:
-/// a selection left over from before (another user's, before a sign-out; an earlier visit) is not a
-/// choice this user made, and Confirm would save it for them. And Select is offered only with
-/// the goals listed: a pick among goals the screen does not show is no choice at all.
+/// For every app through its roles: a screen where the user picks (a route whose screen offers an
+/// action of role `.choice`: goal review's Select) offers the action that sends the pick
+/// (`.submit(.choice)`: Confirm) only once the user has picked on this visit of the screen: a
+/// selection left over from before (another user's, before a sign-out; an earlier visit) is not a
+/// choice this user made, and Confirm would save it for them. And a pick is offered only with
+/// the options listed: a pick among options the screen does not show is no choice at all.
 ///
 /// On any app's screen that lists choices, a pick leaves the others on offer: a tap that picks one
 /// of the listed choices does not, in its own instant, take any listed choice off the screen while
@@ -15,44 +17,51 @@ import AppVocabulary
 /// first goal tapped, and the user could not change their mind).
 public struct ChoiceIsTheUsers: Oracle {
     public let name = "choiceIsTheUsers"
-    public let summary = "Confirm only after the user selected a goal on this visit of goal review; a pick leaves the other choices on offer"
-    /// A promise of any app whose screens list choices (goal review's rules name its route).
+    public let summary = "a choice is sent only after the user picked on this visit of its screen; a pick leaves the other choices on offer"
+    /// A promise of any app whose screens list choices (read through the roles of its actions).
     public var isShared: Bool { true }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         if let folded = pickWithdrewChoices(run) { return [folded] }
+        let picks = run.roles.actions { $0 == .choice }
+        guard !picks.isEmpty else { return [] }
+        let confirms = run.roles.actions { $0 == .submit(.choice) }
+        var choiceRoutes: [Route] = []
         var visitStart: Int?
-        var onGoalReview = false
+        var onChoiceScreen = false
         var selected = false
         var selections = run.events([.userAction, .launched]).makeIterator()
         var next = selections.next()
         for screen in run.screens {
             while let event = next, event.index < screen.index {
                 switch event.event {
-                case .userAction(.selectGoal, _) where onGoalReview: selected = true
-                case .launched: onGoalReview = false
+                case .userAction(let action, _) where onChoiceScreen && picks.contains(action): selected = true
+                case .launched: onChoiceScreen = false
                 default: break
                 }
                 next = selections.next()
             }
-            let here = screen.state.route == .onboarding(.goalReview)
-            if here && !onGoalReview {
+            let offersPick = screen.state.actions.contains(where: picks.contains)
+            if let route = screen.state.route, offersPick, !choiceRoutes.contains(route) { choiceRoutes.append(route) }
+            let here = screen.state.route.map(choiceRoutes.contains) ?? false
+            if here && !onChoiceScreen {
                 visitStart = screen.index
                 selected = false
             }
-            onGoalReview = here
-            if here, screen.state.actions.contains(.selectGoal), screen.state.choices.isEmpty, screen.state.spinner == nil {
+            onChoiceScreen = here
+            let route = screen.state.route.map(\.description) ?? "The screen"
+            if here, offersPick, screen.state.choices.isEmpty, screen.state.spinner == nil {
                 return [Violation(oracle: name, at: screen.time,
-                                  message: "Goal review offered to select a goal at \(screen.time) with no goal listed: the user "
-                                    + "can only choose among the goals they see (seed 002 §8: the options GoalReviewView shows).",
+                                  message: "\(route) offered to pick at \(screen.time) with no option listed: the user "
+                                    + "can only choose among the options they see (seed 002 §8: the options GoalReviewView shows).",
                                   excerpt: run.lines([screen.index]))]
             }
-            guard here, screen.state.actions.contains(.confirmGoal), !selected else { continue }
+            guard here, !selected, let confirm = screen.state.actions.first(where: confirms.contains) else { continue }
             return [Violation(oracle: name, at: screen.time,
-                              message: "Goal review offered Confirm at \(screen.time) although the user had selected no goal "
-                                + "since the screen appeared: a selection left from before would be saved as theirs. Start each "
+                              message: "\(route) offered '\(confirm.rawValue)' at \(screen.time) although the user had selected no "
+                                + "option since the screen appeared: a selection left from before would be saved as theirs. Start each "
                                 + "visit with nothing selected (seed 002 §8).",
                               excerpt: run.lines([visitStart, screen.index].compactMap { $0 }))]
         }

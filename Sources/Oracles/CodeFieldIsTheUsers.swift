@@ -11,10 +11,13 @@ import AppVocabulary
 public struct CodeFieldIsTheUsers: Oracle {
     public let name = "codeFieldIsTheUsers"
     public let summary = "the code field shows the code the user typed on this visit of the code screen, or nothing"
+    /// A promise of any app with a code screen (declared by its code actions).
+    public var isShared: Bool { true }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        guard !run.roles.codeActions.isEmpty else { return [] }
         var visit = CodeVisits(run)
         for screen in run.screens {
             visit.advance(to: screen)

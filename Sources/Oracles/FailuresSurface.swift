@@ -54,7 +54,7 @@ public struct FailuresSurface: Oracle {
             let answered = atFailure.map { $0.errorText != nil && !$0.actions.isEmpty } == true
                 || run.screens(after: response.index, through: end).contains { screen in
                     (screen.state.errorText != nil && !screen.state.actions.isEmpty) || screen.state.route != before
-                        || screen.state.actions.contains { $0 != .resendCode && !offered.contains($0) }
+                        || screen.state.actions.contains { !offered.contains($0) && run.roles.role(of: $0) != .resend }
                 } || requests.between(after: response.index, before: end + 1).contains {
                 if case .requestSent(_, _, endpoint) = $0.event { true } else { false }
             }

@@ -120,7 +120,7 @@ public struct OutcomeIsShown: Oracle {
                !Self.unchanged(standing.state, since: watch.tapped) { return nil }
             let screens = run.screens(after: since, through: shown.index)
             if screens.contains(where: { !Self.unchanged($0.state, since: watch.tapped) }) { return nil }
-        } else if !watch.cameWhileAway || Self.showsFailure(shown.state, since: watch.tapped) {
+        } else if !watch.cameWhileAway || Self.showsFailure(shown.state, since: watch.tapped, roles: run.roles) {
             return nil
         }
         let route = watch.tapped.route.map(\.description) ?? "the screen"
@@ -145,8 +145,8 @@ public struct OutcomeIsShown: Oracle {
 
     /// A failure on screen: an error, another route, an alert, or an action the tapped screen did
     /// not offer (a fallback), but not Resend coming back on its own.
-    static func showsFailure(_ shown: ScreenState, since tapped: ScreenState) -> Bool {
+    static func showsFailure(_ shown: ScreenState, since tapped: ScreenState, roles: AppRoles) -> Bool {
         shown.errorText != nil || shown.route != tapped.route || shown.alert != nil
-            || shown.actions.contains { $0 != .resendCode && !tapped.actions.contains($0) }
+            || shown.actions.contains { !tapped.actions.contains($0) && roles.role(of: $0) != .resend }
     }
 }

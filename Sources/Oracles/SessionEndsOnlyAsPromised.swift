@@ -15,7 +15,6 @@ public struct SessionEndsOnlyAsPromised: Oracle {
     /// A promise of any app's sessions.
     public var isShared: Bool { true }
 
-    static let signOutTaps: [UserAction] = [.signOut, .confirmSignOut]
 
     public init() {}
 
@@ -24,7 +23,8 @@ public struct SessionEndsOnlyAsPromised: Oracle {
             guard let user = run.signedInUser(atIndex: signOut.index - 1) else { continue }
             let tapped = run.events([.userAction]).between(after: -1, before: signOut.index).last.map { tap in
                 guard case .userAction(let action, _) = tap.event else { return false }
-                return Self.signOutTaps.contains(action) && tap.time == signOut.time
+                let role = run.roles.role(of: action)
+                return (role == .signOut || role == .confirmSignOut) && tap.time == signOut.time
             } ?? false
             let lost = run.losses(of: user).contains { $0.index < signOut.index }
             guard !tapped, !lost else { continue }

@@ -24,13 +24,13 @@ public struct SignOutHolds: Oracle {
         var next = 0
         for event in events {
             switch event.event {
-            case .userAction(.signOut, _):
+            case .userAction(let action, _) where run.roles.role(of: action) == .signOut:
                 // A Sign Out that asks first (the pickup app's alert) is no sign-out until confirmed.
-                let asks = run.screen(atTime: event.time)?.state.actions.contains(.confirmSignOut) ?? false
+                let asks = run.screen(atTime: event.time)?.state.actions.contains { run.roles.role(of: $0) == .confirmSignOut } ?? false
                 if signedOutAt == nil, !asks { signedOutAt = event }
-            case .userAction(.confirmSignOut, _):
+            case .userAction(let action, _) where run.roles.role(of: action) == .confirmSignOut:
                 if signedOutAt == nil { signedOutAt = event }
-            case .responseReceived(_, .verifyOTP, "ok"), .responseReceived(_, .appleSignIn, "ok"):
+            case .responseReceived(_, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
                 if let signOut = signedOutAt, let shown = sessionScreen(after: signOut, before: event.index, in: run, from: &next) {
                     return [violation(signOut, shown, in: run)]
                 }

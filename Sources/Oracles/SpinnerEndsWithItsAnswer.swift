@@ -71,11 +71,12 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
             }
         }
         guard !asksAgain else { return nil }
-        // 002 §2 promises goal generation "a single automatic retry with 2s delay": a failure's
-        // spinner may stand that long before the retry goes out (or a kill, a sign-out, the end
-        // of the run comes first).
+        // A request the app retries on its own after a pause (its role's `retryPause`; 002 §2
+        // promises goal generation "a single automatic retry with 2s delay"): a failure's spinner
+        // may stand that long before the retry goes out (or a kill, a sign-out, the end of the run
+        // comes first).
         let waitEnds = change?.time ?? run.end
-        if endpoint == .generateGoals, outcome != "ok", answer.time.duration(to: waitEnds) <= GoalRetryAsPromised.delay { return nil }
+        if let pause = run.roles.role(of: endpoint).retryPause, outcome != "ok", answer.time.duration(to: waitEnds) <= pause { return nil }
         let spinner = before.state.loadingScreen.map { "the loading screen '\($0)'" } ?? "the spinner '\(before.state.spinner ?? "")'"
         let until = change.map { "until \($0.time)" } ?? "to the end of the run"
         return Violation(oracle: name, at: answer.time,

@@ -73,7 +73,7 @@ import Oracles
 
     @Test func aPickOfferedWithNoGoalListedIsReported() {
         let found = ChoiceIsTheUsers().check(goalReview(choices: []), settings: OracleSettings())
-        #expect(found.map(\.message).contains { $0.contains("with no goal listed") })
+        #expect(found.map(\.message).contains { $0.contains("with no option listed") })
     }
 
     @Test func aPickAmongListedGoalsIsFine() {

@@ -120,6 +120,6 @@ import Oracles
     @Test func confirmIsOfferedOnlyAfterTheUsersOwnSelectionOnThisVisit() {
         #expect(ChoiceIsTheUsers().check(goalReview(selectingFirst: true), settings: OracleSettings()).isEmpty)
         let found = ChoiceIsTheUsers().check(goalReview(selectingFirst: false), settings: OracleSettings())
-        #expect(found.count == 1 && found[0].message.contains("selected no goal"))
+        #expect(found.count == 1 && found[0].message.contains("selected no option"))
     }
 }

@@ -1,7 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
-import OnboardingModel
+import PickupModel
 import Oracles
 
 /// `signOutHolds`, on traces written by hand: after the user signs out, nothing that needs a
@@ -14,7 +14,7 @@ import Oracles
         for (ms, event) in start + events + [(60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        return SignOutHolds().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
+        return SignOutHolds().check(RunObservation(trace: trace, roles: PickupRoles.roles), settings: OracleSettings())
     }
 
     func screen(_ route: Route, actions: [UserAction] = []) -> ModelEvent {

@@ -46,12 +46,18 @@ public struct RequestRole: Sendable, Equatable {
     /// The lowest HTTP status that is a failure in an app's own reply (`AppReply`): 400 unless
     /// the app says an error status is a normal answer here (a 404 for "no profile yet").
     public var failureStatus: Int
+    /// How long after a failure the app promises to send the request again on its own (002 §2:
+    /// goal generation's "single automatic retry with 2s delay"), if it does: the spinner may
+    /// stand through that pause. Nil: no retry of its own.
+    public var retryPause: Duration?
 
-    public init(cause: Cause = .tap, purpose: Purpose = .other, carries: [CarriedInput] = [], failureStatus: Int = 400) {
+    public init(cause: Cause = .tap, purpose: Purpose = .other, carries: [CarriedInput] = [], failureStatus: Int = 400,
+                retryPause: Duration? = nil) {
         self.cause = cause
         self.purpose = purpose
         self.carries = carries
         self.failureStatus = failureStatus
+        self.retryPause = retryPause
     }
 
     /// Whether no user waits for the request (`cause == .background`).

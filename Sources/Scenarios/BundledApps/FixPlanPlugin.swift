@@ -21,8 +21,8 @@ struct FixPlanPlugin: BundledAppPlugin {
         "emailPreserved", "validEmailAccepted", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
         "transientFailureHidden", "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
         "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn", "goalRetryAsPromised",
-        "codeFieldIsTheUsers", "legalLinksOnSignUp", "tickChangesOnlyTheCountdown", "resendAfterTheCountdown",
-        "codeScreenFollowsASentCode", "resumeCatchesUpWithTheJourney", "budgets",
+        "legalLinksOnSignUp", "tickChangesOnlyTheCountdown", "resendAfterTheCountdown", "resumeCatchesUpWithTheJourney",
+        "budgets",
     ])
     var oracles: [any Oracle] { Self.oracleList }
 

@@ -1,0 +1,96 @@
+import SimKernel
+import AppVocabulary
+import AppHarness
+import Scenarios
+
+/// The code door as a plug-in: its screens, the roles of its buttons and requests (what the
+/// shared oracles read: typing an email and a code, sending them, the code screen), and its bugs.
+struct CodeDoorApp: AppPlugin {
+    static let app = AppID("code-door")
+    static let send = Endpoint("send-code"), verify = Endpoint("verify-code")
+    static let staleCode = Mutant("code-door-stale-code"), screenWithoutSend = Mutant("code-door-screen-without-send")
+    static let firstCodeVerified = Mutant("code-door-first-code-verified")
+
+    let id = CodeDoorApp.app
+    let summary = "a door that opens for a one-time code sent by email"
+    let routes = [RouteName("email", kind: .auth), RouteName("code", kind: .auth), RouteName("room", kind: .main)]
+    let actions = ["type-email", "send", "type-code", "verify", "back"].map { UserAction($0) }
+    let endpoints = [CodeDoorApp.send, CodeDoorApp.verify]
+    let roles = AppRoles(
+        actions: [(UserAction("type-email"), .input(.email)), (UserAction("send"), .submit(.email)),
+                  (UserAction("type-code"), .input(.code)), (UserAction("verify"), .submit(.code)), (UserAction("back"), .back)],
+        requests: [(CodeDoorApp.send, RequestRole(purpose: .sendsCode, carries: [CarriedInput(.email, key: "email")])),
+                   (CodeDoorApp.verify, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email"),
+                                                                                 CarriedInput(.code, key: "code")]))])
+    let catalogue = [
+        Mutant.Entry(CodeDoorApp.staleCode, app: CodeDoorApp.app, summary: "the code screen keeps the last visit's code",
+                     source: "002 §6 (each code screen waits for the code just sent)"),
+        Mutant.Entry(CodeDoorApp.screenWithoutSend, app: CodeDoorApp.app, summary: "a failed send still shows the code screen",
+                     source: "002 §6 (the code screen follows a sent code)"),
+        Mutant.Entry(CodeDoorApp.firstCodeVerified, app: CodeDoorApp.app, summary: "Verify sends the first code typed",
+                     source: "002 §6 (the verification carries the code the user typed)"),
+    ]
+
+    func makeWorld(_ start: AppStart) -> any AppWorld {
+        var bugs: CodeDoorBugs = []
+        if start.mutants.contains(Self.staleCode) { bugs.insert(.staleCode) }
+        if start.mutants.contains(Self.screenWithoutSend) { bugs.insert(.screenWithoutSend) }
+        if start.mutants.contains(Self.firstCodeVerified) { bugs.insert(.firstCodeVerified) }
+        return AppHostWorld(app: id, simulation: start.simulation, backend: CodeDoorServer(simulation: start.simulation),
+                            faults: start.faults, routes: [.init("POST", "/otp/send", Self.send), .init("POST", "/otp/verify", Self.verify)],
+                            requestTimeout: start.requestTimeout, roles: start.roles, hooks: Self.hooks(bugs: bugs))
+    }
+
+    static func hooks(bugs: CodeDoorBugs) -> AppHost<CodeDoorModel>.Hooks {
+        .mainActor(launch: { environment in CodeDoorModel(http: environment.http, bugs: bugs) },
+                   screen: { model in
+                       var state: ScreenState
+                       switch model.place {
+                       case .email:
+                           state = ScreenState(route: .named(RouteName("email", kind: .auth)))
+                           state.emailField = model.email
+                           state.actions = model.isBusy ? [] : [UserAction("type-email")] + (model.canSend ? [UserAction("send")] : [])
+                       case .code:
+                           state = ScreenState(route: .named(RouteName("code", kind: .auth)))
+                           state.codeField = model.code
+                           state.actions = model.isBusy ? []
+                               : [UserAction("type-code")] + (model.canVerify ? [UserAction("verify")] : []) + [UserAction("back")]
+                       case .room:
+                           state = ScreenState(route: .named(RouteName("room", kind: .main)))
+                       }
+                       state.spinner = model.isBusy ? "busy" : nil
+                       state.errorText = model.errorMessage
+                       return state
+                   },
+                   tap: { model, action, input in
+                       switch action.rawValue {
+                       case "type-email": model.email = input ?? ""
+                       case "send": await model.sendCode()
+                       case "type-code": model.code = input ?? ""
+                       case "verify": await model.verify()
+                       case "back": model.back()
+                       default: return
+                       }
+                   })
+    }
+}
+
+/// Mails the code 123456 and takes it.
+actor CodeDoorServer: SimulatedServer {
+    let simulation: Simulation
+    nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
+    init(simulation: Simulation) { self.simulation = simulation }
+
+    func receive(_ request: BackendRequest, id: Int) -> ServerReception {
+        guard case .app(let call) = request else { return .answered(.failure(.status(404, "no such endpoint"))) }
+        switch call.endpoint {
+        case CodeDoorApp.send: return .answered(.success(.app(AppReply(status: 200))))
+        case CodeDoorApp.verify:
+            let right = String(decoding: call.body, as: UTF8.self).contains(#""code":"123456""#)
+            return .answered(.success(.app(AppReply(status: right ? 200 : 401))))
+        default: return .answered(.failure(.status(404, "no such endpoint")))
+        }
+    }
+
+    func finish(_ request: BackendRequest, id: Int) -> Result<BackendResponse, RequestError> { .failure(.status(500, "no work")) }
+}

@@ -1,0 +1,63 @@
+import Testing
+import AppVocabulary
+import Scenarios
+import Oracles
+
+/// The shared oracles on a code screen of a team's own app (`CodeDoorApp`): each reads the roles
+/// the app declares, stays quiet on the fixed app, and catches the bug it exists for.
+@Suite struct CodeDoorTests {
+    init() throws { try AppRegistry.register(CodeDoorApp()) }
+
+    /// Email, Send, a wrong code, Back, Send again, the right code: the room.
+    static let secondVisit = """
+        {"format": 1, "app": "code-door", "name": "A second code screen starts empty",
+         "guards": ["code-door-stale-code", "code-door-first-code-verified"],
+         "steps": [{"launch": true}, {"action": "type-email", "input": "ada@example.com"}, {"wait": "100ms"}, {"action": "send"},
+                   {"wait": "2s"}, {"action": "type-code", "input": "111111"}, {"wait": "100ms"}, {"action": "verify"},
+                   {"wait": "2s"}, {"action": "back"}, {"wait": "1s"}, {"action": "send"}, {"wait": "2s"},
+                   {"action": "type-code", "input": "123456"}, {"wait": "100ms"}, {"action": "verify"}, {"wait": "2s"}],
+         "expect": {"finalRoute": "room"}}
+        """
+
+    /// The first send fails (a 503): the form says so; the second goes through.
+    static let failedSend = """
+        {"format": 1, "app": "code-door", "name": "A failed send keeps the form", "guards": ["code-door-screen-without-send"],
+         "faults": [{"kind": "error", "endpoint": "send-code", "nth": 1, "status": 503}],
+         "steps": [{"launch": true}, {"action": "type-email", "input": "ada@example.com"}, {"wait": "100ms"}, {"action": "send"},
+                   {"wait": "2s"}, {"expect": {"finalRoute": "email", "errorShown": true}}, {"action": "send"}, {"wait": "2s"},
+                   {"action": "type-code", "input": "123456"}, {"wait": "100ms"}, {"action": "verify"}, {"wait": "2s"}],
+         "expect": {"finalRoute": "room"}}
+        """
+
+    func run(_ text: String, mutants: [Mutant] = []) throws -> ScenarioResult {
+        ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "code-door.json").get(), mutants: mutants)
+    }
+
+    @Test func theFixedAppPassesEverySharedOracle() throws {
+        for text in [Self.secondVisit, Self.failedSend] {
+            let result = try run(text)
+            #expect(result.passed, "\(result.violations.map(\.message))\n\(result.simulation.trace.canonicalText)")
+        }
+    }
+
+    @Test func theCodeFieldShowsOnlyWhatTheUserTypedOnThisVisit() throws {
+        let result = try run(Self.secondVisit, mutants: [CodeDoorApp.staleCode])
+        #expect(result.violations.contains { $0.oracle == "codeFieldIsTheUsers" }, "\(result.violations.map(\.oracle))")
+    }
+
+    @Test func theCodeScreenFollowsASentCode() throws {
+        let result = try run(Self.failedSend, mutants: [CodeDoorApp.screenWithoutSend])
+        #expect(result.violations.contains { $0.oracle == "codeScreenFollowsASentCode" }, "\(result.violations.map(\.oracle))")
+    }
+
+    @Test func theVerificationCarriesTheCodeTheUserTyped() throws {
+        let result = try run(Self.secondVisit, mutants: [CodeDoorApp.firstCodeVerified])
+        #expect(result.violations.contains { $0.oracle == "requestsCarryWhatTheUserEntered" }, "\(result.violations.map(\.oracle))")
+        #expect(result.simulation.trace.canonicalText.contains(#"request-carries id=4 verify-code email="ada@example.com" code="111111""#))
+    }
+
+    @Test func theAppsListHasTheCodeScreenOracles() {
+        let names = AppRegistry.oracles(for: CodeDoorApp.app).map(\.name)
+        #expect(names.contains("codeFieldIsTheUsers") && names.contains("codeScreenFollowsASentCode"))
+    }
+}
