@@ -5,56 +5,51 @@ import AppVocabulary
 /// special character can't sign up").
 ///
 /// After typing an address of the form `local@domain.tld` (no spaces, one `@`, a dot in the
-/// domain), the auth screen offers "Send code"; after typing one that is not, it does not.
+/// domain), the screen offers the button that sends it; after typing one that is not, it does not.
 ///
-/// A plug-in whose screen shows an email field (`ScreenState.emailField`, typed with the shared
-/// `type-email` action) names the button the address enables, and the oracle judges that button
-/// on any screen where the field holds what was typed:
-///
-/// ```swift
-/// var oracles: [any Oracle] { OracleCatalogue.shared + [ValidEmailAccepted(submit: UserAction("sign-up"))] }
-/// ```
+/// For every app through its roles: typing is an action of role `.input(.email)` (the fix plan's
+/// `type-email`), the button one of role `.submit(.email)` (its Send code, Trendy's Sign up),
+/// judged on the screen the typing left when its field holds what was typed. An app without
+/// such roles can name the button (`ValidEmailAccepted(submit:)`) and a screen (`route:`).
 public struct ValidEmailAccepted: Oracle {
     public let name = "validEmailAccepted"
-    public var summary: String { "a well-formed email (o'brien@gmail.com) enables \(button); a malformed one does not" }
-    /// The button a well-formed address enables.
-    public let submit: UserAction
+    public var summary: String { "a well-formed email (o'brien@gmail.com) enables the button that sends it; a malformed one does not" }
+    /// A promise of any app with an email form (read through the roles of its actions).
+    public var isShared: Bool { true }
+    /// The button a well-formed address enables; nil: the app's actions of role `.submit(.email)`.
+    public let submit: UserAction?
     /// The screen the field is on; nil: wherever the typed text shows in the field.
     public let route: Route?
 
-    /// The fix plan's auth screen and its Send code.
-    public init() {
-        self.init(submit: .sendCode, route: .onboarding(.auth))
-    }
-
-    /// An app's own email field: `submit` offered after a well-formed address, never after a
-    /// malformed one, on `route` (nil: any screen whose field shows the typed address).
-    public init(submit: UserAction, route: Route? = nil) {
+    /// `submit` offered after a well-formed address, never after a malformed one, on `route` (nil:
+    /// any screen whose field shows the typed address); by default the buttons the app declares.
+    public init(submit: UserAction? = nil, route: Route? = nil) {
         self.submit = submit
         self.route = route
     }
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         let taps = run.events([.userAction])
+        var buttons: [UserAction]?
         return taps.indices.compactMap { position in
             let event = taps[position]
-            guard case .userAction(.typeEmail, let detail) = event.event,
+            guard case .userAction(let action, let detail) = event.event, run.roles.role(of: action) == .input(.email),
                   let typed = Self.unquote(detail),
                   let shown = Self.screenAfterTyping(event, next: position + 1 < taps.count ? taps[position + 1].index : .max, in: run),
                   route.map({ shown.state.route == $0 }) ?? true, shown.state.emailField == typed else { return nil }
+            let submits = buttons ?? submit.map { [$0] } ?? run.roles.actions { $0 == .submit(.email) }
+            buttons = submits
+            guard let button = submits.first else { return nil }
             let wellFormed = Self.isWellFormed(typed)
-            let offered = shown.state.actions.contains(submit)
+            let offered = shown.state.actions.contains(where: submits.contains)
             guard wellFormed != offered else { return nil }
             return Violation(oracle: name, at: shown.time,
                              message: wellFormed
-                                ? "\"\(typed)\" is a valid address but \(button) stayed disabled: the user cannot sign up."
-                                : "\"\(typed)\" is malformed but \(button) was enabled: typos go to the backend.",
+                                ? "\"\(typed)\" is a valid address but \"\(button.rawValue)\" stayed disabled: the user cannot sign up."
+                                : "\"\(typed)\" is malformed but \"\(button.rawValue)\" was enabled: typos go to the backend.",
                              excerpt: run.lines([event.index, shown.index]))
         }
     }
-
-    /// The button as the messages name it.
-    private var button: String { submit == .sendCode ? "Send code" : "\"\(submit.rawValue)\"" }
 
     /// The screen the typing left: the one it showed in its instant, before the next tap, or the
     /// one already up if the field held that text before (a later tap's screen is not its effect).

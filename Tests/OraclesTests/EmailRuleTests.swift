@@ -43,7 +43,7 @@ import OnboardingModel
     }
 
     /// An app's own sign-up form: an email field on a screen of its own, and the button it names.
-    func form(typed: String, offers buttons: [String]) -> RunObservation {
+    func form(typed: String, offers buttons: [String], roles: AppRoles = FixPlanRoles.roles) -> RunObservation {
         var shown = ScreenState(route: .named(RouteName("sign-up", kind: .auth)))
         shown.emailField = typed
         shown.actions = buttons.map { UserAction($0) }
@@ -55,7 +55,7 @@ import OnboardingModel
         trace.append(ModelEvent.screen(empty), at: start)
         trace.append(ModelEvent.userAction(.typeEmail, detail: "\"\(typed)\""), at: typing)
         trace.append(ModelEvent.screen(shown), at: typing)
-        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
+        return RunObservation(trace: trace, roles: roles)
     }
 
     @Test func anAppsOwnEmailFieldEnablesTheButtonItNamesForAWellFormedAddressOnly() {
@@ -67,7 +67,10 @@ import OnboardingModel
         #expect(refused.first?.message.contains("\"sign-up\" stayed disabled") == true)
         let accepted = oracle.check(form(typed: "new.user@example.c", offers: ["type-email", "sign-up"]), settings: settings)
         #expect(accepted.first?.message.contains("malformed but \"sign-up\" was enabled") == true)
-        // The fix plan's reading judges its own auth screen only.
-        #expect(ValidEmailAccepted().check(form(typed: "Ada@example.com", offers: ["type-email"]), settings: settings).isEmpty)
+        // By default, the buttons the app declares as sending the address: the fix plan's Send code
+        // is not Sign up, so a form that offers neither is judged (and one with no such role is not).
+        let declared = ValidEmailAccepted().check(form(typed: "Ada@example.com", offers: ["type-email"]), settings: settings)
+        #expect(declared.first?.message.contains("\"send-code\" stayed disabled") == true)
+        #expect(ValidEmailAccepted().check(form(typed: "Ada@example.com", offers: ["type-email"], roles: .none), settings: settings).isEmpty)
     }
 }

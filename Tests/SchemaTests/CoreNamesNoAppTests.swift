@@ -41,7 +41,6 @@ import Testing
         "Oracles/TickChangesOnlyTheCountdown.swift": 2,
         "Oracles/TimingMetric.swift": 3,
         "Oracles/TransientFailureHidden.swift": 1,
-        "Oracles/ValidEmailAccepted.swift": 3,
         "Scenarios/AppRegistry.swift": 1,
         "Scenarios/BundledApps/FixPlanPlugin.swift": 3,
         "Scenarios/BundledApps/Persona+Pickup.swift": 3,

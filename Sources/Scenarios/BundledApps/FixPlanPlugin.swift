@@ -18,7 +18,7 @@ struct FixPlanPlugin: BundledAppPlugin {
     /// email and goal screens, journeys, resume gate and cache, Back through its phases, budgets.
     static let oracleList = OracleCatalogue.shared(plus: [
         "exactlyOnce", "noLeakedTimers", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
-        "emailPreserved", "validEmailAccepted", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
+        "emailPreserved", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
         "transientFailureHidden", "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
         "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn", "goalRetryAsPromised",
         "legalLinksOnSignUp", "tickChangesOnlyTheCountdown", "resendAfterTheCountdown", "resumeCatchesUpWithTheJourney",

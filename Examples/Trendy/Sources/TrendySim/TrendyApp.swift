@@ -41,14 +41,13 @@ public struct TrendyApp: AppPlugin {
         requests: [(TrendyApp.signUp, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email")])),
                    (TrendyApp.profile, RequestRole(cause: .app)), (TrendyApp.home, RequestRole(cause: .app))])
     public let catalogue = TrendyMutants.all.map(\.entry)
-    /// The promises every app makes, and seed 001's own: the prompts, the celebration, the
-    /// user's place, the backend's record, onboarding once per install, and the sign-up form's
-    /// email check (000 Pitfall 11's `isFormValid`, judged by 002 §12's rule).
+    /// The promises every app makes (the sign-up form's email check among them: 000 Pitfall 11's
+    /// `isFormValid`, judged by 002 §12's rule through the roles above), and seed 001's own: the
+    /// prompts, the celebration, the user's place, the backend's record, onboarding once per install.
     public var oracles: [any Oracle] {
         OracleCatalogue.shared + [
             SystemPromptAfterItsCard(), CelebrationOnFinish(), ResumesWhereTheUserWas(), FlowFollowsTheBackend(), EveryCardInOrder(),
             OnboardingOncePerInstall(pastOnboarding: [.main], flag: OnboardingViewModel.completeKey, promise: "seed 001"),
-            ValidEmailAccepted(submit: UserAction("sign-up")),
         ]
     }
     public var personas: [AppPersona] {
