@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "MutationTests", dependencies: ["Mutation"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
         // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.
-        .testTarget(name: "SchemaTests", dependencies: ["Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel"], swiftSettings: nonsending),
+        .testTarget(name: "SchemaTests", dependencies: ["Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel", "PickupModel"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "onboarding-mutate", "SimKernel", "Reports"], swiftSettings: nonsending),
     ],

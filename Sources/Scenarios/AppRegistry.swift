@@ -58,14 +58,16 @@ public enum AppRegistry {
     /// `app`'s catalogue of bugs, in catalogue order.
     public static func catalogue(of app: AppID) -> [Mutant.Entry] { plugin(for: app)?.catalogue ?? [] }
 
-    /// A bundled app's catalogue: its part of `Mutant`'s, in catalogue order.
-    static func bundledCatalogue(of app: AppID) -> [Mutant.Entry] {
-        Mutant.allCases.filter { $0.app == app }.compactMap { Mutant.entry(named: $0.rawValue) }
-    }
+    /// The bundled apps' catalogues, the fix plan's first, each in its order.
+    public static let bundledCatalogue: [Mutant.Entry] = bundled.flatMap(\.catalogue)
+
+    /// The bundled entries by id, looked up once per question.
+    private static let bundledEntries: [String: Mutant.Entry] = Dictionary(
+        bundledCatalogue.map { ($0.mutant.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The catalogue entry with this id, of any app.
     public static func entry(named id: String) -> Mutant.Entry? {
-        if let bundled = Mutant.entry(named: id) { return bundled }
+        if let bundled = bundledEntries[id] { return bundled }
         return plugins.withLock { registered in
             registered.lazy.compactMap { plugin in plugin.catalogue.first { $0.mutant.rawValue == id } }.first
         }
@@ -73,8 +75,7 @@ public enum AppRegistry {
 
     /// Every catalogue entry: the bundled apps', then each plug-in's.
     public static var allEntries: [Mutant.Entry] {
-        Mutant.allCases.compactMap { Mutant.entry(named: $0.rawValue) }
-            + plugins.withLock { registered in registered.flatMap(\.catalogue) }
+        bundledCatalogue + plugins.withLock { registered in registered.flatMap(\.catalogue) }
     }
 
     /// The apps a tool is about (`list`): the plug-ins when any are registered (a team's own tool
@@ -112,7 +113,7 @@ public enum AppRegistry {
         if let foreign = plugin.catalogue.first(where: { $0.app != id }) {
             return "the mutant \"\(foreign.mutant)\" is listed as the \(foreign.app) app's: a plug-in lists its own bugs"
         }
-        if let bundled = plugin.catalogue.first(where: { Mutant.entry(named: $0.mutant.rawValue) != nil }) {
+        if let bundled = plugin.catalogue.first(where: { bundledEntries[$0.mutant.rawValue] != nil }) {
             return "the mutant \"\(bundled.mutant)\" has a bundled app's id: give it one of the app's own"
         }
         return nil

@@ -205,7 +205,7 @@ enum MergeCommand {
             return nil
         }
         var mutants: [Mutant] = []
-        if case .array(let ids)? = field("mutants") { for case .string(let id) in ids { if let mutant = Mutant.entry(named: id)?.mutant { mutants.append(mutant) } } }
+        if case .array(let ids)? = field("mutants") { for case .string(let id) in ids { if let mutant = AppRegistry.entry(named: id)?.mutant { mutants.append(mutant) } } }
         var plan = ExplorationPlan(targets: targets, firstSeed: firstSeed, seedCount: seeds, mutants: mutants)
         if case .string(let user)? = field("user"), let driver = UserDriver(rawValue: user) { plan.user = driver }
         if case .bool(let keeps)? = field("keepsExpectations") { plan.keepsScenarioExpectations = keeps }

@@ -106,7 +106,7 @@ enum RegressCommand {
         .object([
             ("entries", .array(entries.map { entry in
                 .object([("id", .string(entry.id.rawValue)),
-                         ("app", .string(entry.id.app.rawValue)),
+                         ("app", .string(AppRegistry.app(of: entry.id).rawValue)),
                          ("scenarios", .array(entry.scenarios.map(JSONWriter.Value.string))),
                          ("fixedPassed", .bool(entry.fixedPassed)),
                          ("mutantCaught", .bool(entry.mutantCaught)),

@@ -63,7 +63,7 @@ enum ScenarioArguments {
         for id in arguments.values("--mutant") {
             guard let mutant = AppRegistry.entry(named: id)?.mutant else {
                 var message = "unknown mutant '\(id)'"
-                if let suggestion = DidYouMean.closest(to: id, among: Mutant.allCases.map(\.rawValue)) {
+                if let suggestion = DidYouMean.closest(to: id, among: AppRegistry.allEntries.map(\.mutant.rawValue)) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(message: message + " (\(ToolName.current) list --mutants shows them all)")

@@ -13,7 +13,7 @@ struct GuidedBenchmark {
     /// Three starting points, so that one lucky sequence does not decide.
     var firstSeeds: [UInt64] = [1, 100_001, 200_001]
     /// The fix plan's ids: its personas are what the guided runs explore.
-    static let mutants = Mutant.allCases.filter { $0.app == .fixPlan }
+    static let mutants = FixPlanCatalogue.entries.map(\.mutant)
 
     func run() {
         for first in firstSeeds { run(from: first) }

@@ -76,7 +76,7 @@ import Scenarios
     /// Every pickup id but the race `pickup-refresh-lost-offline` (the connection lost in the
     /// instant main appears: about five seeds in a million), which the next test finds where a
     /// million-seed run of the unfixed model showed it.
-    static let pickupMutants = Mutant.allCases.filter { $0.app == .pickup && $0 != .pickupRefreshLostOffline }
+    static let pickupMutants = PickupCatalogue.entries.map(\.mutant).filter { $0 != .pickupRefreshLostOffline }
 
     @Test func theRefreshLostInARaceIsFoundWhereAMillionSeedsShowedIt() {
         let plan = ExplorationPlan(targets: Self.personas, firstSeed: 756_043, seedCount: 1, mutants: [.pickupRefreshLostOffline])

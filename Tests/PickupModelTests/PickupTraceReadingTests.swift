@@ -18,7 +18,7 @@ import Oracles
         ]
         configuration.faults.offlineWindows = [OfflineWindow(start: .seconds(3), duration: .seconds(4))]
         configuration.appleSheet = [.cancel, .fail]
-        let pickupMutants = Mutant.allCases.filter { $0.app == .pickup }
+        let pickupMutants = PickupCatalogue.entries.map(\.mutant)
         configuration.mutants = MutantSet([pickupMutants[Int(seed) % pickupMutants.count]])
         let run = PickupHarness.run(configuration, seed: seed) { world in
             await PickupHarness.onboardAndSignIn(world)

@@ -4,6 +4,7 @@ import Foundation
 import Oracles
 import AppVocabulary
 import OnboardingModel
+import PickupModel
 
 /// `docs/scenario.schema.json` and the decoder accept exactly the same keys.
 @Suite struct SchemaDriftTests {
@@ -63,13 +64,13 @@ import OnboardingModel
         #expect(try enumValues(["$defs", "fault", "properties", "endpoint", "enum"]) == AppID.fixPlan.endpoints.map(\.rawValue) + ["any"])
         #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == AppID.fixPlan.actions.map(\.rawValue))
         #expect(try enumValues(["$defs", "cacheEntry", "properties", "phase", "enum"]) == OnboardingPhase.allCases.map(\.rawValue))
-        let fixPlanIDs = Mutant.allCases.filter { $0.app == .fixPlan }.map(\.rawValue)
+        let fixPlanIDs = FixPlanCatalogue.entries.map(\.mutant.rawValue)
         #expect(try enumValues(["$defs", "scenario", "else", "properties", "guards", "items", "enum"]) == fixPlanIDs)
         #expect(try enumValues(["$defs", "scenario", "else", "properties", "mutants", "items", "enum"]) == fixPlanIDs)
     }
 
     @Test func thePickupAppsActionsEndpointsAndCatalogueIdsMatchTheModel() throws {
-        let pickupIDs = Mutant.allCases.filter { $0.app == .pickup }.map(\.rawValue)
+        let pickupIDs = PickupCatalogue.entries.map(\.mutant.rawValue)
         #expect(try enumValues(["$defs", "scenario", "then", "properties", "guards", "items", "enum"]) == pickupIDs)
         #expect(try enumValues(["$defs", "scenario", "then", "properties", "mutants", "items", "enum"]) == pickupIDs)
         #expect(try enumValues(["$defs", "pickupStep", "properties", "action", "enum"]) == AppID.pickup.actions.map(\.rawValue))

@@ -1,12 +1,11 @@
 import AppVocabulary
 import Oracles
 
-/// What the two bundled plug-ins share: their bugs are `Mutant`'s, and their personas the `Persona` cases of their app, each built as a typed
-/// world of its own (`Persona.scenario(of:app:seed:swarm:user:)`).
+/// What the two bundled plug-ins share: their personas are the `Persona` cases of their app, each
+/// built as a typed world of its own (`Persona.scenario(of:app:seed:swarm:user:)`).
 protocol BundledAppPlugin: AppPlugin {}
 
 extension BundledAppPlugin {
-    var catalogue: [Mutant.Entry] { AppRegistry.bundledCatalogue(of: id) }
     var personas: [AppPersona] { Persona.of(id).map(\.appPersona) }
 
     func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {

@@ -12,6 +12,7 @@ struct FixPlanPlugin: BundledAppPlugin {
     let routes = FixPlanPlugin.routeNames
     let actions = AppID.fixPlan.actions
     let endpoints = AppID.fixPlan.endpoints
+    let catalogue = FixPlanCatalogue.entries
     let roles = FixPlanRoles.roles
     /// The shared oracles and the fix plan's own rules (seeds 002, 003, 000): its analytics
     /// events, timers and countdown, steps and their sync, push token, program, launch readiness,

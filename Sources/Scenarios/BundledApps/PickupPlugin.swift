@@ -12,6 +12,7 @@ struct PickupPlugin: BundledAppPlugin {
     let routes: [RouteName] = [Route.page(1), .page(2), .page(3), .signIn, .main].map { RouteName($0.description, kind: $0.kind) }
     let actions = AppID.pickup.actions
     let endpoints = AppID.pickup.endpoints
+    let catalogue = PickupCatalogue.entries
     let roles = PickupRoles.roles
     /// The shared oracles and seed 004's own rules: the onboarding once per install, the sign-out
     /// confirmation, the main tab's list (its content, its refresh on appearing, offline) and the
