@@ -52,11 +52,9 @@ public struct SignOutHolds: Oracle {
         while next < run.screens.count, run.screens[next].index < last {
             let screen = run.screens[next]
             next += 1
-            switch screen.state.route {
-            case .main?: return screen
-            case .onboarding(let phase)? where phase > .authVerification: return screen
-            default: continue
-            }
+            // A main screen of any app (its kind), or a step the fix plan's flow shows only after sign-in.
+            if screen.state.route?.kind == .main { return screen }
+            if case .onboarding(let phase)? = screen.state.route, phase > .authVerification { return screen }
         }
         return nil
     }

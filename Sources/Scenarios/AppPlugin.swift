@@ -44,7 +44,8 @@ public protocol AppPlugin: Sendable {
     /// out one whose promise the app does not make.
     var oracles: [any Oracle] { get }
     /// The actions that move a user on, most wanted first: what the free user taps when a
-    /// screen offers several. By default `actions`, in their order.
+    /// screen offers several. By default `actions`, in their order, but those whose role does
+    /// not move the user on (typing, picking, Back, Start over, Resend, sign-out, Cancel, links).
     var forwardActions: [UserAction] { get }
     /// Who `explore` simulates: each persona a starting world, drawn per seed. By default one,
     /// `<id>-new-install`: a phone with the app just installed and nothing on it.
@@ -82,7 +83,14 @@ public protocol AppPlugin: Sendable {
 extension AppPlugin {
     public var oracles: [any Oracle] { OracleCatalogue.shared }
     public var roles: AppRoles { .none }
-    public var forwardActions: [UserAction] { actions }
+    public var forwardActions: [UserAction] {
+        actions.filter { action in
+            switch roles.role(of: action) {
+            case .forward, .submit, .start, .retry: true
+            default: false
+            }
+        }
+    }
     public var personas: [AppPersona] {
         [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
     }

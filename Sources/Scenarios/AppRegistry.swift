@@ -110,6 +110,13 @@ public enum AppRegistry {
         if let twice = firstRepeated(plugin.actions.map(\.rawValue)) { return "the action \"\(twice)\" is listed twice" }
         if let twice = firstRepeated(plugin.endpoints.map(\.rawValue)) { return "the endpoint \"\(twice)\" is listed twice" }
         if let twice = firstRepeated(plugin.catalogue.map(\.mutant.rawValue)) { return "the mutant \"\(twice)\" is listed twice" }
+        // A role of a name the app does not list is a typo that would pass silently.
+        if let stray = plugin.roles.declaredActions.first(where: { !plugin.actions.contains($0.action) }) {
+            return "the roles name the action \"\(stray.action)\", which the app's actions do not list"
+        }
+        if let stray = plugin.roles.declaredRequests.first(where: { !plugin.endpoints.contains($0.endpoint) }) {
+            return "the roles name the endpoint \"\(stray.endpoint)\", which the app's endpoints do not list"
+        }
         if let foreign = plugin.catalogue.first(where: { $0.app != id }) {
             return "the mutant \"\(foreign.mutant)\" is listed as the \(foreign.app) app's: a plug-in lists its own bugs"
         }

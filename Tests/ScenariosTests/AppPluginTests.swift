@@ -82,6 +82,7 @@ import Reports
             var actions: [UserAction] = []
             var endpoints: [Endpoint] = []
             var catalogue: [Mutant.Entry] = []
+            var roles = AppRoles.none
             func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
         }
         #expect(throws: AppRegistryError.self) { try AppRegistry.register(Impostor()) }
@@ -89,6 +90,31 @@ import Reports
         twice.actions = [UserAction("open"), UserAction("open")]
         #expect(throws: AppRegistryError.self) { try AppRegistry.register(twice) }
         #expect(AppRegistry.plugin(for: AppID("twice")) == nil)
+        // A role given to a name the app does not list is a typo: refused, naming it.
+        var typo = Impostor(id: AppID("typo"))
+        typo.actions = [UserAction("type-email")]
+        typo.roles = AppRoles(actions: [(UserAction("type-mail"), .input(.email))])
+        let refused = #expect(throws: AppRegistryError.self) { try AppRegistry.register(typo) }
+        #expect(refused?.message == "the roles name the action \"type-mail\", which the app's actions do not list")
+        typo.roles = AppRoles(requests: [(Endpoint("sign-in"), RequestRole(purpose: .signsIn))])
+        #expect(throws: AppRegistryError.self) { try AppRegistry.register(typo) }
+        typo.roles = AppRoles(actions: [(UserAction("type-email"), .input(.email))])
+        #expect(throws: Never.self) { try AppRegistry.register(typo) }
+    }
+
+    @Test func theDefaultForwardActionsLeaveOutThoseWhoseRoleDoesNotMoveTheUserOn() {
+        struct Form: AppPlugin {
+            let id = AppID("form")
+            let summary = ""
+            let routes = [RouteName("form", kind: .auth)]
+            let actions = ["type-email", "back", "send", "cancel", "retry"].map { UserAction($0) }
+            let endpoints: [Endpoint] = []
+            let catalogue: [Mutant.Entry] = []
+            let roles = AppRoles(actions: [(UserAction("type-email"), .input(.email)), (UserAction("back"), .back),
+                                           (UserAction("send"), .submit(.email)), (UserAction("cancel"), .cancel)])
+            func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
+        }
+        #expect(Form().forwardActions == [UserAction("send"), UserAction("retry")])
     }
 }
 

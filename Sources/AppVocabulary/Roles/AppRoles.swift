@@ -70,7 +70,7 @@ public struct AppRoles: Sendable {
         requestRoles.filter { $0.role.purpose == purpose }.map(\.endpoint)
     }
 
-    /// Every declared action with its role, in declaration order (`list`, docs).
+    /// Every declared action with its role, in declaration order (the registry checks each is listed).
     public var declaredActions: [(action: UserAction, role: ActionRole)] { actionRoles.map { ($0.action, $0.role) } }
     /// Every declared endpoint with its role, in declaration order.
     public var declaredRequests: [(endpoint: Endpoint, role: RequestRole)] { requestRoles.map { ($0.endpoint, $0.role) } }
