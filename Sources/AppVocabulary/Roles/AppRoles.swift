@@ -65,11 +65,6 @@ public struct AppRoles: Sendable {
         actionRoles.filter { matches($0.role) }.map(\.action)
     }
 
-    /// The endpoints declared for `purpose`, in declaration order.
-    public func endpoints(for purpose: RequestRole.Purpose) -> [Endpoint] {
-        requestRoles.filter { $0.role.purpose == purpose }.map(\.endpoint)
-    }
-
     /// Every declared action with its role, in declaration order (the registry checks each is listed).
     public var declaredActions: [(action: UserAction, role: ActionRole)] { actionRoles.map { ($0.action, $0.role) } }
     /// Every declared endpoint with its role, in declaration order.
