@@ -1,5 +1,4 @@
 import AppVocabulary
-import OnboardingModel
 import Oracles
 import Scenarios
 

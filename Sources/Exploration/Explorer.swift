@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 import Scenarios
 
@@ -38,7 +37,9 @@ public enum ExplorationTarget: Sendable {
         switch self {
         case .scenario(let scenario):
             let swarm = Swarm.draw(seed: seed, app: scenario.app)
-            return (scenario.explored(seed: seed, swarm: swarm), swarm)
+            let explored = AppRegistry.plugin(for: scenario.app)?.explored(scenario, seed: seed, swarm: swarm)
+                ?? scenario.explored(seed: seed, swarm: swarm)
+            return (explored, swarm)
         case .appPersona(let app, let persona):
             var swarm = Swarm.draw(seed: seed, app: app)
             let scenario = AppRegistry.plugin(for: app)?.scenario(of: persona, seed: seed, swarm: &swarm, user: user)

@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Scenarios
 
 /// A free user's choices written down as ordinary scenario steps: a wait for each stretch of

@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 import Scenarios
 

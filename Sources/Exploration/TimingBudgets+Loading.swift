@@ -63,9 +63,9 @@ extension TimingBudgets {
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
         // Every app's personas, the bundled apps' first.
         let personas = AppRegistry.apps.compactMap(AppRegistry.plugin(for:)).flatMap { $0.personas.map(\.name) }
-        let plugins = AppRegistry.apps.filter { !AppRegistry.isBundled($0) }.compactMap(AppRegistry.plugin(for:))
-        // The bundled metrics, and the wait on each of a plug-in's own screens.
-        let metricNames = Budgets.metricNames + plugins.flatMap { $0.routes.map { "waitMs." + $0.name } }
+        let plugins = AppRegistry.apps.compactMap(AppRegistry.plugin(for:))
+        // The metrics every run has, and the wait on each of an app's screens not among them.
+        let metricNames = Budgets.metricNames + plugins.flatMap { $0.scenarioRoutes.map { "waitMs." + TimingMetric.screenName($0.route) } }
             .filter { !Budgets.metricNames.contains($0) }
         for (target, value) in entries {
             let targets = [allTargets] + personas

@@ -30,13 +30,3 @@ public struct PickupConfiguration: Sendable {
 
     public init() {}
 }
-
-/// What the Apple sheet does with one sign-in attempt.
-public enum AppleSheetOutcome: String, Sendable, CaseIterable {
-    /// The user approves; the app gets a credential to send to the backend.
-    case approve
-    /// The user closes the sheet (`ASAuthorizationError.canceled`): no error is due.
-    case cancel
-    /// The sheet fails (`ASAuthorizationError.failed`): the app says so below the button.
-    case fail
-}

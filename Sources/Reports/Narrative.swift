@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 import Scenarios
 

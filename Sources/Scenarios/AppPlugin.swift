@@ -28,6 +28,10 @@ public protocol AppPlugin: Sendable {
     var summary: String { get }
     /// The routes its root shows, each with its kind: what `finalRoute` and `neverShown` name.
     var routes: [RouteName] { get }
+    /// Each route as scenarios name it, and the route the app's screens show by it. By default
+    /// `routes`, each by its name; an app whose screens show routes of the vocabulary's own cases
+    /// (`.main`, `.page(1)`) names them here.
+    var scenarioRoutes: [(name: String, route: Route)] { get }
     /// The actions its screens offer, in the order screens list them: what `action` steps name.
     var actions: [UserAction] { get }
     /// The endpoints it calls: what faults and `requests` name.
@@ -72,6 +76,11 @@ public protocol AppPlugin: Sendable {
     /// The sections as a scenario file writes them (`shrink` writes its smallest failing run):
     /// what `decodeSetup` reads back to the same scenario. By default `scenario.setup`.
     func encodeSetup(of scenario: Scenario) -> AppSetup
+    /// A scenario file's own run of `seed` in an exploration: its steps, with the seed's swarm
+    /// applied. By default `scenario.explored(seed:swarm:)` (the swarm's faults and its knobs of
+    /// the `device` and `backend` sections); an app with a typed world of its own
+    /// (`Scenario.ownSetup`) puts the swarm's knobs into it too.
+    func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario
     /// The app's world for one run, with the scenario's starting world, faults and mutants.
     func makeWorld(_ start: AppStart) -> any AppWorld
     /// The free user on the app's screens (a `freeUser` step; every explored persona): its log,
@@ -83,6 +92,10 @@ public protocol AppPlugin: Sendable {
 extension AppPlugin {
     public var oracles: [any Oracle] { OracleCatalogue.shared }
     public var roles: AppRoles { .none }
+    public var scenarioRoutes: [(name: String, route: Route)] { routes.map { ($0.name, Route.named($0)) } }
+    public func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario {
+        scenario.explored(seed: seed, swarm: swarm)
+    }
     public var forwardActions: [UserAction] {
         actions.filter { action in
             switch roles.role(of: action) {

@@ -2,8 +2,10 @@ import Synchronization
 import AppVocabulary
 import Oracles
 
-/// The apps scenarios may name: the two bundled apps (plug-ins of the package's own), then the
-/// plug-ins registered in this process, in the order they were registered.
+/// The apps scenarios may name: the fix plan's app, built in until it is a module of its own,
+/// then the plug-ins registered in this process, in the order they were registered. A tool
+/// registers the apps it runs (`SimCommandLine.run(apps:)`): `onboarding-sim` the fix plan's and
+/// the pickup app (`PickupSim`), a team's tool its own.
 ///
 /// Register every plug-in before the first scenario is decoded (at the top of a team's `main`,
 /// or in a test's setup): what a scenario may name is read when it is decoded. Registering is the
@@ -15,10 +17,14 @@ public enum AppRegistry {
     /// Registers `plugin`. Registering the same id again replaces the earlier plug-in (a test
     /// suite may register its app in every test).
     ///
-    /// - Throws: `AppRegistryError` if the id is a bundled app's, or if the plug-in's vocabulary
-    ///   is unusable (no routes, a name listed twice, a catalogue entry of another app).
+    /// - Throws: `AppRegistryError` if the id is the built-in app's (by another plug-in), or if
+    ///   the plug-in's vocabulary is unusable (no routes, a name listed twice, a catalogue entry
+    ///   of another app or with another app's id).
     public static func register(_ plugin: any AppPlugin) throws(AppRegistryError) {
-        if let problem = problem(with: plugin) { throw AppRegistryError(app: plugin.id.rawValue, message: problem) }
+        // The built-in app, listed among a tool's apps, is taken as it is (its sign-out is a
+        // device step its screens do not offer, which the check below would take for a typo).
+        let isBuiltIn = builtIn.contains { $0.id == plugin.id && type(of: $0) == type(of: plugin) }
+        if !isBuiltIn, let problem = problem(with: plugin) { throw AppRegistryError(app: plugin.id.rawValue, message: problem) }
         plugins.withLock { registered in
             if let index = registered.firstIndex(where: { $0.id == plugin.id }) {
                 registered[index] = plugin
@@ -28,23 +34,23 @@ public enum AppRegistry {
         }
     }
 
-    /// The plug-in of `app`, a bundled app's included; nil for an unknown id.
+    /// The plug-in of `app`, the built-in app's included; nil for an unknown id.
     public static func plugin(for app: AppID) -> (any AppPlugin)? {
-        if let bundled = bundled.first(where: { $0.id == app }) { return bundled }
+        if let builtIn = builtIn.first(where: { $0.id == app }) { return builtIn }
         return plugins.withLock { registered in registered.first { $0.id == app } }
     }
 
-    /// Whether `app` is one of the apps bundled with the simulator (the fix plan's, the pickup
-    /// app), not a registered plug-in.
-    public static func isBundled(_ app: AppID) -> Bool { AppID.allCases.contains(app) }
+    /// The app a library user has without registering one: the fix plan's, through the same
+    /// requirements as a team's (a scenario that names no app runs it).
+    static let builtIn: [any AppPlugin] = [FixPlanPlugin()]
 
-    /// The bundled apps, through the same requirements as a team's.
-    static let bundled: [any AppPlugin] = [FixPlanPlugin(), PickupPlugin()]
-
-    /// Every app a scenario may name: the bundled apps first, then the plug-ins.
+    /// Every app a scenario may name: the built-in app first, then the plug-ins.
     public static var apps: [AppID] {
-        AppID.allCases + plugins.withLock { registered in registered.map(\.id) }
+        builtIn.map(\.id) + registered.map(\.id).filter { id in !builtIn.contains { $0.id == id } }
     }
+
+    /// The plug-ins registered in this process, in order (the built-in app too, if a tool listed it).
+    private static var registered: [any AppPlugin] { plugins.withLock { $0 } }
 
     /// The actions `app`'s screens offer (none for an unknown id).
     public static func actions(of app: AppID) -> [UserAction] { plugin(for: app)?.actions ?? [] }
@@ -58,40 +64,32 @@ public enum AppRegistry {
     /// `app`'s catalogue of bugs, in catalogue order.
     public static func catalogue(of app: AppID) -> [Mutant.Entry] { plugin(for: app)?.catalogue ?? [] }
 
-    /// The bundled apps' catalogues, the fix plan's first, each in its order.
-    public static let bundledCatalogue: [Mutant.Entry] = bundled.flatMap(\.catalogue)
-
-    /// The bundled entries by id, looked up once per question.
-    private static let bundledEntries: [String: Mutant.Entry] = Dictionary(
-        bundledCatalogue.map { ($0.mutant.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The built-in app's entries by id, looked up once per question.
+    private static let builtInEntries: [String: Mutant.Entry] = Dictionary(
+        builtIn.flatMap(\.catalogue).map { ($0.mutant.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The catalogue entry with this id, of any app.
     public static func entry(named id: String) -> Mutant.Entry? {
-        if let bundled = bundledEntries[id] { return bundled }
+        if let builtIn = builtInEntries[id] { return builtIn }
         return plugins.withLock { registered in
             registered.lazy.compactMap { plugin in plugin.catalogue.first { $0.mutant.rawValue == id } }.first
         }
     }
 
-    /// Every catalogue entry: the bundled apps', then each plug-in's.
-    public static var allEntries: [Mutant.Entry] {
-        bundledCatalogue + plugins.withLock { registered in registered.flatMap(\.catalogue) }
-    }
+    /// Every catalogue entry: each app's of `apps`, in that order.
+    public static var allEntries: [Mutant.Entry] { apps.compactMap(plugin(for:)).flatMap(\.catalogue) }
 
-    /// The apps a tool is about (`list`): the plug-ins when any are registered (a team's own tool
-    /// is about its own app), else the bundled apps.
+    /// The apps a tool is about (`list`, `regress`'s catalogue, `explore`'s default app): the
+    /// apps it registered, in its order (`onboarding-sim`: the fix plan's and the pickup app; a
+    /// team's tool: its own), else the built-in app.
     public static var toolApps: [AppID] {
-        let own = plugins.withLock { registered in registered.map(\.id) }
-        return own.isEmpty ? AppID.allCases : own
+        let own = registered.map(\.id)
+        return own.isEmpty ? builtIn.map(\.id) : own
     }
 
-    /// The catalogue a tool checks by default (`regress` with no paths, `list --mutants`): the
-    /// plug-ins' bugs when any are registered (a team's own tool is about its own app), else the
-    /// bundled apps'.
-    public static var toolCatalogue: [Mutant.Entry] {
-        let own = plugins.withLock { registered in registered.flatMap(\.catalogue) }
-        return own.isEmpty ? allEntries : own
-    }
+    /// The catalogue a tool checks by default (`regress` with no paths, `list --mutants`): its
+    /// apps' bugs (`toolApps`), each app's in catalogue order.
+    public static var toolCatalogue: [Mutant.Entry] { toolApps.compactMap(plugin(for:)).flatMap(\.catalogue) }
 
     /// The app `mutant` is a bug of (the fix plan's for an id no catalogue lists).
     public static func app(of mutant: Mutant) -> AppID { entry(named: mutant.rawValue)?.app ?? .fixPlan }
@@ -102,7 +100,9 @@ public enum AppRegistry {
     /// What makes `plugin` unusable, in a sentence; nil if nothing does.
     static func problem(with plugin: any AppPlugin) -> String? {
         let id = plugin.id
-        if isBundled(id) { return "\"\(id)\" is a bundled app's id: give the plug-in its own" }
+        if builtIn.contains(where: { $0.id == id && type(of: $0) != type(of: plugin) }) {
+            return "\"\(id)\" is the built-in app's id: give the plug-in its own"
+        }
         if id.rawValue.isEmpty { return "the app's id is empty" }
         if plugin.routes.isEmpty { return "the app lists no routes: a scenario could not name a screen" }
         let routeNames = plugin.routes.map(\.name)
@@ -120,8 +120,9 @@ public enum AppRegistry {
         if let foreign = plugin.catalogue.first(where: { $0.app != id }) {
             return "the mutant \"\(foreign.mutant)\" is listed as the \(foreign.app) app's: a plug-in lists its own bugs"
         }
-        if let bundled = plugin.catalogue.first(where: { bundledEntries[$0.mutant.rawValue] != nil }) {
-            return "the mutant \"\(bundled.mutant)\" has a bundled app's id: give it one of the app's own"
+        let othersEntries = Set(allEntries.filter { $0.app != id }.map(\.mutant.rawValue))
+        if let taken = plugin.catalogue.first(where: { othersEntries.contains($0.mutant.rawValue) }) {
+            return "the mutant \"\(taken.mutant)\" has another app's id: give it one of the app's own"
         }
         return nil
     }

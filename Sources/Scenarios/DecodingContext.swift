@@ -3,22 +3,24 @@ import AppVocabulary
 import OnboardingModel
 
 /// Reads JSON values into typed fields, collecting every error with its path instead of
-/// stopping at the first, so a file's problems are all reported at once.
-final class DecodingContext {
-    let file: String
+/// stopping at the first, so a file's problems are all reported at once. A plug-in that reads
+/// its `device` and `backend` sections into types of its own (`AppPlugin.decodeSetup`) uses it
+/// too, and returns its `setupProblems`.
+public final class DecodingContext {
+    public let file: String
     /// The app the file names (`$.app`): which steps, actions, endpoints and routes are known.
-    var app = AppID.fixPlan
+    public var app = AppID.fixPlan
     private var kept: [ScenarioError] = []
     /// Problems found beyond `maxErrors`: counted, not kept, so a broken file of any size
     /// reports in time and space that do not grow with its number of mistakes.
     private var uncounted = 0
     static let maxErrors = 50
 
-    init(file: String) { self.file = file }
+    public init(file: String) { self.file = file }
 
     /// `word` as an error names it: for an app other than the fix plan's, with the app's name
     /// (`action of the pickup app`), so a value of the other app says whose list it missed.
-    func noun(_ word: String) -> String { app == .fixPlan ? word : "\(word) of the \(app.rawValue) app" }
+    public func noun(_ word: String) -> String { app == .fixPlan ? word : "\(word) of the \(app.rawValue) app" }
 
     /// The file's problems, the last one saying how many more were found, if any.
     var errors: [ScenarioError] {
@@ -29,15 +31,15 @@ final class DecodingContext {
 
     /// The problems as a plug-in's `decodeSetup` returns them (the decoder puts them back with
     /// their lines).
-    var setupProblems: [AppSetupProblem] {
+    public var setupProblems: [AppSetupProblem] {
         errors.map { AppSetupProblem(path: $0.location, message: $0.message, suggestion: $0.suggestion) }
     }
 
     /// The places already reported, so that a later check can skip them.
-    var reportedLocations: [String] { kept.map(\.location) }
+    public var reportedLocations: [String] { kept.map(\.location) }
 
     /// Records a problem; the suggestion is worked out only for problems that are kept.
-    func fail(_ path: String, _ message: @autoclosure () -> String, suggestion: @autoclosure () -> String? = nil) {
+    public func fail(_ path: String, _ message: @autoclosure () -> String, suggestion: @autoclosure () -> String? = nil) {
         guard kept.count < Self.maxErrors else {
             uncounted += 1
             return
@@ -46,7 +48,7 @@ final class DecodingContext {
     }
 
     /// The members of an object at `path`, after checking that it is one and that every key is known.
-    func object(_ value: JSONValue?, at path: String, keys: [String]) -> Fields? {
+    public func object(_ value: JSONValue?, at path: String, keys: [String]) -> Fields? {
         guard let value else { return nil }
         guard case .object(let members) = value else {
             fail(path, "expected an object, found \(value.kindName)")
@@ -58,7 +60,7 @@ final class DecodingContext {
         return Fields(path: path, members: members)
     }
 
-    func array(_ value: JSONValue?, at path: String) -> [JSONValue]? {
+    public func array(_ value: JSONValue?, at path: String) -> [JSONValue]? {
         guard let value else { return nil }
         guard case .array(let elements) = value else {
             fail(path, "expected an array, found \(value.kindName)")
@@ -67,7 +69,7 @@ final class DecodingContext {
         return elements
     }
 
-    func string(_ value: JSONValue?, at path: String) -> String? {
+    public func string(_ value: JSONValue?, at path: String) -> String? {
         guard let value else { return nil }
         guard case .string(let text) = value else {
             fail(path, "expected a string, found \(value.kindName)")
@@ -76,7 +78,7 @@ final class DecodingContext {
         return text
     }
 
-    func bool(_ value: JSONValue?, at path: String) -> Bool? {
+    public func bool(_ value: JSONValue?, at path: String) -> Bool? {
         guard let value else { return nil }
         guard case .bool(let flag) = value else {
             fail(path, "expected true or false, found \(value.kindName)")
@@ -86,7 +88,7 @@ final class DecodingContext {
     }
 
     /// A whole number in `range`.
-    func integer(_ value: JSONValue?, at path: String, in range: ClosedRange<Int64>) -> Int64? {
+    public func integer(_ value: JSONValue?, at path: String, in range: ClosedRange<Int64>) -> Int64? {
         guard let value else { return nil }
         guard case .number(let text) = value, let number = Int64(text) else {
             fail(path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value.kindName)")
@@ -99,7 +101,7 @@ final class DecodingContext {
         return number
     }
 
-    func seed(_ value: JSONValue?, at path: String) -> UInt64? {
+    public func seed(_ value: JSONValue?, at path: String) -> UInt64? {
         guard let value else { return nil }
         guard case .number(let text) = value, let number = UInt64(text) else {
             fail(path, "expected a whole number from 0 to \(UInt64.max), found \(value.kindName)")
@@ -108,7 +110,7 @@ final class DecodingContext {
         return number
     }
 
-    func probability(_ value: JSONValue?, at path: String) -> Probability? {
+    public func probability(_ value: JSONValue?, at path: String) -> Probability? {
         guard let value else { return nil }
         guard case .number(let text) = value, let number = Double(text), (0...1).contains(number) else {
             fail(path, "expected a probability from 0 to 1, such as 0.25")
@@ -118,7 +120,7 @@ final class DecodingContext {
     }
 
     /// A duration written as a number and a unit: `"250ms"`, `"2s"`, `"1.5m"`, `"1h"`.
-    func duration(_ value: JSONValue?, at path: String) -> Duration? {
+    public func duration(_ value: JSONValue?, at path: String) -> Duration? {
         guard let value else { return nil }
         let example = "expected a duration with a unit, such as \"250ms\", \"2s\", \"1m\" or \"1h\""
         guard case .string(let text) = value else {
@@ -159,7 +161,7 @@ final class DecodingContext {
     }
 
     /// One of a fixed set of words, with a did-you-mean for a near miss.
-    func choice<T>(_ value: JSONValue?, at path: String, from options: [(String, T)], what: String) -> T? {
+    public func choice<T>(_ value: JSONValue?, at path: String, from options: [(String, T)], what: String) -> T? {
         guard let text = string(value, at: path) else { return nil }
         if let match = options.first(where: { $0.0 == text }) { return match.1 }
         let names = options.map(\.0)
@@ -174,13 +176,13 @@ final class DecodingContext {
 }
 
 /// The members of one JSON object, looked up by key (never iterated).
-struct Fields {
-    let path: String
-    let members: [(key: String, value: JSONValue)]
+public struct Fields {
+    public let path: String
+    public let members: [(key: String, value: JSONValue)]
 
-    subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    public subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
 
-    func path(_ key: String) -> String { "\(path).\(key)" }
+    public func path(_ key: String) -> String { "\(path).\(key)" }
 
-    var keys: [String] { members.map(\.key) }
+    public var keys: [String] { members.map(\.key) }
 }

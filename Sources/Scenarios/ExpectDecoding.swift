@@ -87,10 +87,8 @@ enum ExpectDecoding {
 
     /// Each app's routes as a scenario names them (`none`: the app is not running).
     static func routeNames(for app: AppID) -> [(String, Route?)] {
-        if !AppRegistry.isBundled(app), let plugin = AppRegistry.plugin(for: app) {
-            [("none", nil)] + plugin.routes.map { ($0.name, Route.named($0)) }
-        } else if app == .pickup {
-            [("main", .main), ("none", nil), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn)]
+        if app != .fixPlan, let plugin = AppRegistry.plugin(for: app) {
+            [("none", nil)] + plugin.scenarioRoutes.map { ($0.name, $0.route) }
         } else {
             [("main", .main), ("launch", .launch), ("none", nil)]
                 + OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }

@@ -22,7 +22,7 @@ public enum RegressionSuite {
     }
 
     /// Runs every catalogue id against the scenarios that guard it, calling `progress` after each.
-    public static func run(_ scenarios: [Scenario], ids: [Mutant] = AppRegistry.bundledCatalogue.map(\.mutant),
+    public static func run(_ scenarios: [Scenario], ids: [Mutant] = AppRegistry.toolCatalogue.map(\.mutant),
                            progress: (Int, Int, Mutant) -> Void = { _, _, _ in }) -> [Entry] {
         return ids.enumerated().map { position, id in
             defer { progress(position + 1, ids.count, id) }

@@ -28,7 +28,6 @@ extension Scenario {
     public func explored(seed: UInt64, swarm: Swarm) -> Scenario {
         var scenario = self
         swarm.apply(to: &scenario.world)
-        swarm.apply(to: &scenario.pickup)
         swarm.apply(to: &scenario.setup)
         scenario.startsOffline = scenario.startsOffline || scenario.setup.startsOffline
         scenario.seed = seed

@@ -1,7 +1,6 @@
 import SimKernel
 import AppVocabulary
 import OnboardingModel
-import PickupModel
 import Oracles
 
 /// One scenario file, decoded and validated: a starting world, steps, and what must hold.
@@ -15,13 +14,15 @@ public struct Scenario: Sendable {
     public var guards: [String]
     public var seed: UInt64
     public var strategy: SchedulingStrategy
-    /// The app the scenario runs (`"app"`): the fix plan's unless it says `"pickup"`.
+    /// The app the scenario runs (`"app"`): the fix plan's unless it names another.
     public var app: AppID = .fixPlan
     /// The starting world; its `mutants` are the scenario's own switches (usually none). For
-    /// the pickup app, its `mutants`, `faults` and request timeout apply, the rest is `pickup`'s.
+    /// another app, its `mutants`, `faults` and request timeout apply, the rest is the app's own.
     public var world: WorldConfiguration
-    /// The pickup app's starting world (`app == .pickup`): accounts, keychain, flag, Apple sheet.
-    public var pickup = PickupConfiguration()
+    /// An app's own typed reading of its sections, when its plug-in keeps one (`decodeSetup`
+    /// writes it, `makeWorld` reads it through `AppStart.scenario`); nil otherwise. Opaque to
+    /// everything but that plug-in.
+    public var ownSetup: (any Sendable)?
     /// A plug-in app's own sections (`AppRegistry`): its `device` and `backend` as written.
     public var setup = AppSetup()
     /// Start with the device offline.

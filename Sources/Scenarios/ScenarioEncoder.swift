@@ -1,7 +1,6 @@
 import SimKernel
 import AppVocabulary
 import OnboardingModel
-import PickupModel
 import Oracles
 
 /// Writes a scenario as a scenario file: pretty JSON in a fixed key order, with defaults left
@@ -24,7 +23,7 @@ public enum ScenarioEncoder {
         if let network = network(scenario.world) { top.append(("network", network)) }
         let faults = self.faults(scenario.world.faults)
         if !faults.isEmpty { top.append(("faults", .array(faults))) }
-        top.append(("steps", .array(scenario.steps.map(step))))
+        top.append(("steps", .array(scenario.steps.map { step($0, app: scenario.app) })))
         if let expect = expect(scenario) { top.append(("expect", expect)) }
         if scenario.settleAfterSteps != .seconds(60) { top.append(("settle", duration(scenario.settleAfterSteps))) }
         if scenario.maxVirtualTime != .seconds(4 * 3600) {
@@ -73,19 +72,6 @@ public enum ScenarioEncoder {
             ("sessionRestoreTime", world.settings.sessionRestoreTime == defaults.sessionRestoreTime
                 ? nil : duration(world.settings.sessionRestoreTime)),
             ("online", scenario.startsOffline ? .bool(false) : nil),
-        ])
-    }
-
-    static func pickupDevice(_ scenario: Scenario) -> JSONValue? {
-        let pickup = scenario.pickup, defaults = PickupConfiguration()
-        return object([
-            ("session", pickup.sessionUser.map(JSONValue.string)),
-            ("keptList", pickup.keptListOf.map(JSONValue.string)),
-            ("hasCompletedOnboarding", pickup.hasCompletedOnboarding ? .bool(true) : nil),
-            ("reduceMotion", pickup.reduceMotion ? .bool(true) : nil),
-            ("online", scenario.startsOffline ? .bool(false) : nil),
-            ("appleID", pickup.appleID == defaults.appleID ? nil : .string(pickup.appleID)),
-            ("appleSheet", pickup.appleSheet.isEmpty ? nil : .array(pickup.appleSheet.map { .string($0.rawValue) })),
         ])
     }
 
@@ -147,7 +133,7 @@ public enum ScenarioEncoder {
         return windows + rules + losses
     }
 
-    private static func step(_ step: ScenarioStep) -> JSONValue {
+    private static func step(_ step: ScenarioStep, app: AppID) -> JSONValue {
         switch step {
         case .launch: .object([("launch", .bool(true))])
         case .kill: .object([("kill", .bool(true))])
@@ -174,7 +160,7 @@ public enum ScenarioEncoder {
                 + [("otherEmail", JSONValue.string(user.otherEmail))]
                 + (user.emphasis.map { [("emphasis", JSONValue.string($0.description))] } ?? [])
                 + (user.onlyForward ? [("onlyForward", JSONValue.bool(true))] : [])))])
-        case .expect(let expected): .object([("expect", expectations(expected) ?? .object([]))])
+        case .expect(let expected): .object([("expect", expectations(expected, app: app) ?? .object([]))])
         }
     }
 
@@ -182,7 +168,7 @@ public enum ScenarioEncoder {
         let expected = scenario.expectations, settings = scenario.settings, defaults = OracleSettings()
         let budgets = settings.budgets
         var members: [(String, JSONValue?)] = [("oracles", expected.oracles.map { .array($0.map(JSONValue.string)) })]
-        if case .object(let shared)? = expectations(expected) { members += shared.map { ($0.key, Optional($0.value)) } }
+        if case .object(let shared)? = expectations(expected, app: scenario.app) { members += shared.map { ($0.key, Optional($0.value)) } }
         members += [
             ("userReachesMain", expected.userReachesMain.map(JSONValue.bool)),
             ("budgets", object(Budgets.metricNames.map { metric in (metric, budgets[limitOf: metric].map { .number(String($0)) }) })),
@@ -194,12 +180,12 @@ public enum ScenarioEncoder {
     }
 
     /// The keys an `expect` step shares with `$.expect`.
-    private static func expectations(_ expected: Expectations) -> JSONValue? {
+    private static func expectations(_ expected: Expectations, app: AppID) -> JSONValue? {
         func counts<Name>(_ counts: [ExpectedCount<Name>], _ name: (Name) -> String) -> JSONValue? {
             counts.isEmpty ? nil : .object(counts.map { (key: name($0.name), value: .number(String($0.count))) })
         }
         return object([
-            ("finalRoute", expected.finalRoute.map(route)),
+            ("finalRoute", expected.finalRoute.map { route($0, app: app) }),
             ("finalError", expected.finalError.map { $0.map(JSONValue.string) ?? .null }),
             ("errorShown", expected.errorShown.map(JSONValue.bool)),
             ("emailField", expected.emailField.map(JSONValue.string)),
@@ -213,13 +199,13 @@ public enum ScenarioEncoder {
                         ("progress", backend.progress.map { .string($0.rawValue) })])
             }),
             ("requests", counts(expected.requests, \.rawValue)),
-            ("neverShown", expected.neverShown.isEmpty ? nil : .array(expected.neverShown.map(route))),
+            ("neverShown", expected.neverShown.isEmpty ? nil : .array(expected.neverShown.map { route($0, app: app) })),
             ("offlineBanner", expected.offlineBanner.map(JSONValue.bool)),
             ("analytics", counts(expected.analytics) { $0 }),
         ])
     }
 
-    private static func route(_ route: Route?) -> JSONValue {
+    private static func route(_ route: Route?, app: AppID) -> JSONValue {
         switch route {
         case nil: .string("none")
         case .main?: .string("main")
@@ -227,7 +213,7 @@ public enum ScenarioEncoder {
         case .onboarding(let phase)?: .string(phase.rawValue)
         case let other?:
             // The decoder's names for another app's routes, so the two cannot drift apart.
-            .string(ExpectDecoding.routeNames(for: .pickup).first { $0.1 == other }?.0 ?? other.description)
+            .string(ExpectDecoding.routeNames(for: app).first { $0.1 == other }?.0 ?? other.description)
         }
     }
 }

@@ -30,10 +30,10 @@ public enum ScenarioKeys {
     public static let budgets = Budgets.metricNames
     public static let limits = ["virtualTime"]
 
-    // The pickup app's (seed 004) objects, where they differ from the fix plan's.
-    public static let pickupDevice = ["session", "keptList", "hasCompletedOnboarding", "reduceMotion", "online", "appleID", "appleSheet"]
-    public static let pickupBackend = ["accounts"]
-    public static let pickupAccount = ["email"]
+    // Any other app's objects (a plug-in's, the pickup app's), where they differ from the fix
+    // plan's: the steps, expectations and faults that hold for every app. (The schema's
+    // definitions are named after the pickup app, the first app that had them.) An app's own
+    // `device` and `backend` keys are its plug-in's (the pickup app's: `PickupDecoding`).
     public static let pickupNetwork = network
     public static let pickupTimeouts = ["request"]
     public static let pickupStepKinds = ["launch", "kill", "background", "foreground", "reinstall", "goOffline", "goOnline",
@@ -50,13 +50,11 @@ public enum ScenarioKeys {
         ("account", account), ("journey", journey), ("network", network), ("latency", latency),
         ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("freeUser", freeUser), ("expect", expect), ("stepExpect", stepExpect),
         ("backendExpect", backendExpect), ("budgets", budgets), ("limits", limits),
-        ("pickupDevice", pickupDevice), ("pickupBackend", pickupBackend), ("pickupAccount", pickupAccount),
         ("pickupNetwork", pickupNetwork), ("pickupTimeouts", pickupTimeouts), ("pickupStep", pickupStep),
         ("pickupExpect", pickupExpect), ("pickupStepExpect", pickupStepExpect),
     ]
 
-    // Any app but the fix plan's (the pickup app, a plug-in) has the pickup app's lists: the
-    // steps, expectations and faults that hold for every app.
+    // Any app but the fix plan's has these lists.
     public static func step(for app: AppID) -> [String] { app == .fixPlan ? step : pickupStep }
     public static func stepKinds(for app: AppID) -> [String] { app == .fixPlan ? stepKinds : pickupStepKinds }
     public static func expect(for app: AppID) -> [String] { app == .fixPlan ? expect : pickupExpect }

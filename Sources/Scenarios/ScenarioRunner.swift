@@ -1,7 +1,6 @@
 import SimKernel
 import AppVocabulary
 import OnboardingModel
-import PickupModel
 import Oracles
 
 /// Plays a scenario's steps against the model, with the oracles watching, and checks its

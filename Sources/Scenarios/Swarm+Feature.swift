@@ -1,6 +1,5 @@
 import AppVocabulary
 import OnboardingModel
-import PickupModel
 
 extension Swarm {
     /// A kind of knob without its parameters ("slow goal generation", "timeout on verify-otp",

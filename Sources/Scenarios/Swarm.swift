@@ -1,7 +1,6 @@
 import SimKernel
 import AppVocabulary
 import OnboardingModel
-import PickupModel
 
 /// The fault schedule one seed draws (swarm testing): a random subset of fault kinds switched
 /// on, each with parameters drawn within documented ranges, plus one user or device detour.
@@ -53,7 +52,8 @@ public struct Swarm: Sendable, Equatable {
     public var accountLoss: AccountLoss?
     /// The free user's profile, when the free user drives (it replaces the detour).
     public var userProfile: FreeUserProfile?
-    /// The pickup app's Apple sheet outcomes, in order (after them it approves).
+    /// The Sign in with Apple sheet's outcomes, in order (after them it approves), for an app
+    /// that shows it (the pickup app's swarm draws them).
     public var appleSheet: [AppleSheetOutcome] = []
     /// A plug-in app's own knobs this seed drew (`AppPlugin.swarmKnobs`): keys of its `device`
     /// and `backend` sections.
@@ -61,7 +61,7 @@ public struct Swarm: Sendable, Equatable {
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = "new.user@example.com"
     /// Every drawn knob, in the order drawn.
-    var knobs: [Knob] = []
+    package var knobs: [Knob] = []
 
     /// No knob drawn: the default network (latency 20-120 ms), no fault, nothing set. A plug-in
     /// that draws its own swarm (`AppPlugin.swarm(seed:)`) starts here.
@@ -84,7 +84,7 @@ public struct Swarm: Sendable, Equatable {
     }
 
     /// What one draw decided, with what its line says.
-    enum Knob: Sendable, Equatable {
+    package enum Knob: Sendable, Equatable {
         case email(String)
         case latency(ClosedRange<Int64>)
         case offline(OfflineWindow)
@@ -96,10 +96,12 @@ public struct Swarm: Sendable, Equatable {
         case accountLoss(AccountLoss)
         case user(FreeUserProfile)
         case parent(UInt64)
-        /// The pickup app's Apple sheet: what it does at each sign-in attempt, in order.
+        /// The Sign in with Apple sheet: what it does at each sign-in attempt, in order.
         case appleSheet([AppleSheetOutcome])
-        case pickupDevice(reduceMotion: Bool)
-        case slowBookings(Duration)
+        /// The phone's Reduce Motion setting, drawn alone (an app with no other device knob).
+        case reduceMotion(Bool)
+        /// The first call to an endpoint answers late by this much.
+        case slowFirstCall(Endpoint, Duration)
         /// A plug-in app's own knob: a key of its scenario sections.
         case setting(DrawnSetting)
 
@@ -119,8 +121,8 @@ public struct Swarm: Sendable, Equatable {
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
             case .appleSheet(let outcomes): "apple sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
-            case .pickupDevice(let reduceMotion): "device: reduce-motion=\(reduceMotion)"
-            case .slowBookings(let by): "slow bookings: +\(by.totalMilliseconds)ms on the first call"
+            case .reduceMotion(let reduceMotion): "device: reduce-motion=\(reduceMotion)"
+            case .slowFirstCall(let endpoint, let by): "slow \(endpoint.rawValue): +\(by.totalMilliseconds)ms on the first call"
             case .setting(let setting): setting.line
             }
         }
@@ -144,8 +146,8 @@ public struct Swarm: Sendable, Equatable {
             case .parent: break
             case .appleSheet(let outcomes):
                 for outcome in outcomes where outcome != .approve { found.append(Feature.appleSheet(outcome)) }
-            case .pickupDevice(let reduceMotion): if reduceMotion { found.append(Feature.reduceMotion) }
-            case .slowBookings: if let feature = Feature.fault(.delay(.zero), on: .bookings) { found.append(feature) }
+            case .reduceMotion(let reduceMotion): if reduceMotion { found.append(Feature.reduceMotion) }
+            case .slowFirstCall(let endpoint, _): if let feature = Feature.fault(.delay(.zero), on: endpoint) { found.append(feature) }
             // The feature table numbers the bundled apps' knobs only.
             case .setting: break
             }
@@ -154,7 +156,7 @@ public struct Swarm: Sendable, Equatable {
 
     /// The knobs every app's swarm draws first, each on its own coin: latency, an offline window,
     /// and a drop, an error and a timeout on `app`'s endpoints.
-    mutating func drawNetwork(_ random: inout SeededRandom, endpoints: [Endpoint]) {
+    package mutating func drawNetwork(_ random: inout SeededRandom, endpoints: [Endpoint]) {
         let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
         if on(&random) {
             let low = Int64(random.nextInt(in: 10...150))

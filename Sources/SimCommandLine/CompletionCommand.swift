@@ -1,6 +1,5 @@
 import AppVocabulary
 import Scenarios
-import OnboardingModel
 import Exploration
 
 /// `onboarding-sim completion bash|zsh|fish`: a shell completion script for the commands, their

@@ -1,6 +1,5 @@
 import Foundation
 import AppVocabulary
-import OnboardingModel
 import Exploration
 import Reports
 import Scenarios
@@ -207,7 +206,7 @@ enum ExploreCommand {
 
     /// The app explored without `--app`: a team's own (the first plug-in registered), else the
     /// fix plan's.
-    static var defaultApp: AppID { AppRegistry.apps.first { !AppRegistry.isBundled($0) } ?? .fixPlan }
+    static var defaultApp: AppID { AppRegistry.toolApps.first ?? .fixPlan }
 
     /// Each app's personas, for the help page: `fix-plan: new-user, …; pickup: …`.
     static var personaList: String {

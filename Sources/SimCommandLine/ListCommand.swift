@@ -19,7 +19,7 @@ enum ListCommand {
                             shared ones and each app's own (with --app A: those of app A only)
               --scenarios   <file><TAB><guarded ids><TAB><name>, for the scenarios under PATHS
                             (default: scenarios/)
-              --apps        <app id>: every app `--app` and a scenario's "app" may name
+              --apps        <app id>: the apps this tool runs (what `--app` and a scenario's "app" name)
 
             examples:
               \(ToolName.current) list --mutants | grep fix-
@@ -40,7 +40,7 @@ enum ListCommand {
         let app = try ExploreCommand.app(arguments)
         if app != nil && chosen != ["--oracles"] { throw UsageError(message: "--app goes with --oracles only") }
         if chosen == ["--apps"] {
-            for app in AppRegistry.apps { Console.out(app.rawValue) }
+            for app in AppRegistry.toolApps { Console.out(app.rawValue) }
             return ExitCode.ok
         }
         let all = chosen.isEmpty

@@ -1,7 +1,6 @@
 import Foundation
 import Exploration
 import AppVocabulary
-import OnboardingModel
 import Reports
 import Scenarios
 

@@ -1,6 +1,5 @@
 import Foundation
 import AppVocabulary
-import OnboardingModel
 import Reports
 import Scenarios
 

@@ -1,6 +1,5 @@
 import Foundation
 import AppVocabulary
-import OnboardingModel
 import Exploration
 import Reports
 import Scenarios

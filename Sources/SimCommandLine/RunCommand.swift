@@ -1,6 +1,5 @@
 import Foundation
 import AppVocabulary
-import OnboardingModel
 import Oracles
 import Reports
 import Scenarios

@@ -1,6 +1,5 @@
 import Foundation
 import AppVocabulary
-import OnboardingModel
 import Scenarios
 import Exploration
 import Reports

@@ -1,6 +1,7 @@
 import Foundation
 import Mutation
 import Scenarios
+import PickupSim
 import SimKernel
 
 /// The command: options checked, mutants chosen, then listed, merged or run.
@@ -87,7 +88,8 @@ enum MutateCommand {
     private static func checkApp(_ app: String, options: MutateOptions, package: URL) throws {
         var known: [String] = []
         if options.product == "onboarding-sim", FileManager.default.fileExists(atPath: package.appendingPathComponent("Sources/onboarding-sim").path) {
-            known = AppRegistry.apps.map(\.rawValue)
+            // onboarding-sim's apps, as its main.swift registers them.
+            known = ([FixPlanPlugin(), PickupPlugin()] as [any AppPlugin]).map(\.id.rawValue)
         } else {
             for configuration in ["release", "debug"] {
                 let binary = package.appendingPathComponent(".build/\(configuration)/\(options.product)").path

@@ -1,5 +1,8 @@
-// onboarding-sim: the command-line tool for the bundled apps. The whole of it is the library's
-// SimCommandLine; a team's own tool is this file with its plug-ins: see docs/your-app.md.
+// onboarding-sim: the command-line tool for the bundled apps, registered as any team's plug-ins
+// are. The whole of it is the library's SimCommandLine; a team's own tool is this file with its
+// plug-ins: see docs/your-app.md.
 import SimCommandLine
+import Scenarios
+import PickupSim
 
-SimCommandLine.run()
+SimCommandLine.run(apps: [FixPlanPlugin(), PickupPlugin()])

@@ -5,17 +5,21 @@ import PickupModel
 import OnboardingModel
 import Oracles
 import Scenarios
+import PickupSim
 @testable import Exploration
 
 /// `explore --app pickup`: the pickup personas, driven by the free user on the pickup app's
 /// screens, with a swarm of the pickup app's own knobs; its bugs found blind, its fixed model clean.
 @Suite struct PickupExplorationTests {
-    static let personas = Persona.of(.pickup).map(ExplorationTarget.persona)
+    static let personas: [ExplorationTarget] = {
+        ToolApps.register()
+        return PickupPersona.allCases.map { ExplorationTarget.appPersona(.pickup, $0.appPersona) }
+    }()
 
     func hashes(_ runs: [ExplorationRun]) -> [String] { runs.map { "\($0.target) \($0.seed) \($0.result.traceHash)" } }
 
     @Test func thePickupPersonasRunThePickupAppWithItsOwnKnobs() {
-        #expect(Persona.of(.pickup).count == 6 && Persona.of(.fixPlan).count == 5)
+        #expect(PickupPersona.allCases.count == 6 && Persona.allCases.count == 5)
         let fixPlanOnly = AppID.fixPlan.endpoints.filter { !AppID.pickup.endpoints.contains($0) }.map(\.rawValue)
         for seed in UInt64(1)...80 {
             let target = Self.personas[Int(seed % 5)]

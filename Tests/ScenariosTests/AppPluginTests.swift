@@ -76,7 +76,7 @@ import Reports
 
     @Test func aPluginCannotTakeABundledIdOrListANameTwice() {
         struct Impostor: AppPlugin {
-            var id = AppID.pickup
+            var id = AppID.fixPlan
             var summary = ""
             var routes = [RouteName("hall", kind: .main)]
             var actions: [UserAction] = []

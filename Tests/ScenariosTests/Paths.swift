@@ -4,9 +4,14 @@ import Foundation
 enum Paths {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let scenarios = packageRoot.appendingPathComponent("scenarios").path
+    /// The bundled scenarios, which name both of `onboarding-sim`'s apps (`ToolApps`).
+    static var scenarios: String {
+        ToolApps.register()
+        return packageRoot.appendingPathComponent("scenarios").path
+    }
 
     static func scenario(_ relative: String) -> String {
-        packageRoot.appendingPathComponent("scenarios/" + relative).path
+        ToolApps.register()
+        return packageRoot.appendingPathComponent("scenarios/" + relative).path
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import PickupSim
 import SimKernel
 import AppVocabulary
 import OnboardingModel
@@ -49,9 +50,11 @@ import Exploration
     }
 
     @Test func theBundledAppsListTheirPersonasThroughTheirPlugins() throws {
+        ToolApps.register()
+        let expected: [AppID: [String]] = [.fixPlan: Persona.allCases.map(\.rawValue), .pickup: PickupPersona.allCases.map(\.rawValue)]
         for app in [AppID.fixPlan, .pickup] {
             let plugin = try #require(AppRegistry.plugin(for: app))
-            #expect(plugin.personas.map(\.name) == Persona.of(app).map(\.rawValue))
+            #expect(plugin.personas.map(\.name) == expected[app])
             for persona in plugin.personas {
                 var swarm = plugin.swarm(seed: 3)
                 let built = plugin.scenario(of: persona, seed: 3, swarm: &swarm, user: .free)

@@ -129,7 +129,7 @@ import OnboardingModel
         #expect(problems.isEmpty, "\(problems)")
         #expect(scenarios.count >= 22)
         let guarded = Set(scenarios.flatMap(\.guards))
-        #expect(guarded == Set(AppRegistry.bundledCatalogue.map(\.mutant.rawValue)))
+        #expect(guarded == Set((AppRegistry.catalogue(of: .fixPlan) + AppRegistry.catalogue(of: .pickup)).map(\.mutant.rawValue)))
     }
 
     @Test func aMissingPathIsReported() {

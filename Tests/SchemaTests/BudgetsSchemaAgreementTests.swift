@@ -1,4 +1,5 @@
 import Testing
+import PickupSim
 import Foundation
 import Scenarios
 import Exploration
@@ -33,7 +34,9 @@ import Exploration
 
     @Test func theSchemaNamesEveryPersona() throws {
         let schema = try String(contentsOfFile: Paths.budgetsSchema, encoding: .utf8)
-        for persona in Persona.allCases { #expect(schema.contains("\"\(persona.rawValue)\""), "\(persona.rawValue)") }
+        for persona in Persona.allCases.map(\.rawValue) + PickupPersona.allCases.map(\.rawValue) {
+            #expect(schema.contains("\"\(persona)\""), "\(persona)")
+        }
     }
 
     @Test func validVariantsAreAcceptedByBoth() throws {

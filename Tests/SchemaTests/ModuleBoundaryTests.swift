@@ -35,6 +35,32 @@ import Testing
         #expect(try Self.imports(of: "Oracles").isDisjoint(with: Self.apps))
     }
 
+    /// The pickup app is a leaf, like a team's app (#46): its model is a dependency of its
+    /// plug-in (`PickupSim`) and of the executables and tests that run it, never of a core module.
+    @Test func noCoreModuleImportsThePickupApp() throws {
+        for core in ["AppVocabulary", "Oracles", "Scenarios", "Exploration", "Reports", "SimCommandLine", "AppHarness", "Mutation"] {
+            #expect(try Self.imports(of: core).isDisjoint(with: ["PickupModel", "PickupSim"]), "\(core) imports the pickup app")
+        }
+        let manifest = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for line in manifest.split(separator: "\n") where line.contains(".target(name:") {
+            if line.contains("name: \"PickupSim\"") || line.contains("name: \"PickupModel\"") { continue }
+            #expect(!line.contains("\"PickupModel\"") && !line.contains("\"PickupSim\""), "\(line)")
+        }
+    }
+
+    /// Above `Scenarios`, where the fix plan's app is still built in, no core module imports an
+    /// app's model (#46): exploring, reporting and the command line know apps only as plug-ins.
+    @Test func noCoreModuleAboveTheScenariosImportsAnAppModel() throws {
+        for core in ["AppVocabulary", "Oracles", "Exploration", "Reports", "SimCommandLine", "AppHarness", "Mutation"] {
+            #expect(try Self.imports(of: core).isDisjoint(with: Self.apps), "\(core) imports an app's model")
+        }
+        let manifest = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for core in ["Exploration", "Reports", "SimCommandLine", "Mutation"] {
+            let line = try #require(manifest.split(separator: "\n").first { $0.contains(".target(name: \"\(core)\"") })
+            #expect(!line.contains("\"OnboardingModel\""), "\(line)")
+        }
+    }
+
     @Test func thePackageManifestKeepsTheAppsApart() throws {
         let manifest = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let targets = manifest.split(separator: "\n").filter { $0.contains(".target(name:") }

@@ -4,7 +4,11 @@ import Foundation
 enum Paths {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let scenarios = packageRoot.appendingPathComponent("scenarios").path
+    /// The bundled scenarios, which name both of `onboarding-sim`'s apps (`ToolApps`).
+    static var scenarios: String {
+        ToolApps.register()
+        return packageRoot.appendingPathComponent("scenarios").path
+    }
     static let schema = packageRoot.appendingPathComponent("docs/scenario.schema.json").path
     static let budgetsSchema = packageRoot.appendingPathComponent("docs/budgets.schema.json").path
     static let budgets = packageRoot.appendingPathComponent("scenarios/budgets.json").path

@@ -1,4 +1,5 @@
 import Testing
+import PickupSim
 import Foundation
 @testable import Scenarios
 import Oracles
@@ -20,7 +21,10 @@ import PickupModel
 
     @Test func everyObjectKindListsExactlyTheDecodersKeys() throws {
         let definitions = try definitions()
-        for (definition, keys) in ScenarioKeys.byDefinition {
+        // The pickup app's own objects are its plug-in's (`PickupDecoding`), in the same schema.
+        let pickup = [("pickupDevice", PickupDecoding.deviceKeys), ("pickupBackend", PickupDecoding.backendKeys),
+                      ("pickupAccount", PickupDecoding.accountKeys)]
+        for (definition, keys) in ScenarioKeys.byDefinition + pickup {
             let schema = definitions.first { $0.key == definition }?.value
             guard case .object(let members)? = schema,
                   case .object(let properties)? = members.first(where: { $0.key == "properties" })?.value else {

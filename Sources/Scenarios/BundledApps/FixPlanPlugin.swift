@@ -6,18 +6,26 @@ import Oracles
 /// The fix plan's app (seeds 002, 003, 000) as a plug-in: the same requirements a team's app
 /// meets. Its sections read into the scenario's typed starting world (`Scenario.world`), which
 /// its world is built from; its personas (`Persona`) and its swarm draw typed worlds of its own.
-struct FixPlanPlugin: BundledAppPlugin {
-    let id = AppID.fixPlan
-    let summary = "the fix plan's app (seeds 002, 003, 000): email OTP sign-in, intake, goals, a program"
-    let routes = FixPlanPlugin.routeNames
-    let actions = AppID.fixPlan.actions
-    let endpoints = AppID.fixPlan.endpoints
-    let catalogue = FixPlanCatalogue.entries
-    let roles = FixPlanRoles.roles
+/// Built in (a scenario that names no app runs it) until it is a module of its own; a tool that
+/// runs it lists it among its apps (`SimCommandLine.run(apps:)`).
+public struct FixPlanPlugin: AppPlugin {
+    public init() {}
+
+    public let id = AppID.fixPlan
+    public let summary = "the fix plan's app (seeds 002, 003, 000): email OTP sign-in, intake, goals, a program"
+    public let routes = FixPlanPlugin.routeNames
+    public let actions = AppID.fixPlan.actions
+    public let endpoints = AppID.fixPlan.endpoints
+    public let catalogue = FixPlanCatalogue.entries
+    public let roles = FixPlanRoles.roles
+    /// Routes as scenarios name them: `launch`, each phase by its name, `main`.
+    public var scenarioRoutes: [(name: String, route: Route)] {
+        ExpectDecoding.routeNames(for: id).compactMap { name, route in route.map { (name, $0) } }
+    }
     /// The shared oracles and the fix plan's own rules (seeds 002, 003, 000): its analytics
     /// events, timers and countdown, steps and their sync, push token, program, launch readiness,
     /// email and goal screens, journeys, resume gate and cache, Back through its phases, budgets.
-    static let oracleList = OracleCatalogue.shared(plus: [
+    public static let oracleList = OracleCatalogue.shared(plus: [
         "exactlyOnce", "noLeakedTimers", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
         "emailPreserved", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
         "transientFailureHidden", "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
@@ -25,14 +33,22 @@ struct FixPlanPlugin: BundledAppPlugin {
         "legalLinksOnSignUp", "tickChangesOnlyTheCountdown", "resendAfterTheCountdown", "resumeCatchesUpWithTheJourney",
         "budgets",
     ])
-    var oracles: [any Oracle] { Self.oracleList }
+    public var oracles: [any Oracle] { Self.oracleList }
+    public var personas: [AppPersona] { Persona.allCases.map(\.appPersona) }
 
-    func swarm(seed: UInt64) -> Swarm { Swarm.drawFixPlan(seed: seed) }
+    public func swarm(seed: UInt64) -> Swarm { Swarm.drawFixPlan(seed: seed) }
 
-    static let routeNames: [RouteName] = ([Route.launch] + OnboardingPhase.allCases.filter { $0 != .complete }.map(Route.onboarding)
+    public func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        guard let fixPlan = Persona(rawValue: persona.name) else {
+            return Scenario.explored(persona, app: id, seed: seed, swarm: &swarm, user: user)
+        }
+        return fixPlan.scenario(seed: seed, swarm: &swarm, user: user)
+    }
+
+    public static let routeNames: [RouteName] = ([Route.launch] + OnboardingPhase.allCases.filter { $0 != .complete }.map(Route.onboarding)
         + [Route.main]).map { RouteName($0.description, kind: $0.kind) }
 
-    func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
+    public func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
         let context = DecodingContext(file: scenario.file)
         context.app = id
         FixPlanDecoding.decodeDevice(setup.device, into: &scenario, context: context)
@@ -40,11 +56,11 @@ struct FixPlanPlugin: BundledAppPlugin {
         return context.setupProblems
     }
 
-    func encodeSetup(of scenario: Scenario) -> AppSetup {
+    public func encodeSetup(of scenario: Scenario) -> AppSetup {
         AppSetup(device: ScenarioEncoder.device(scenario), backend: ScenarioEncoder.backend(scenario.world.backend))
     }
 
-    func makeWorld(_ start: AppStart) -> any AppWorld {
+    public func makeWorld(_ start: AppStart) -> any AppWorld {
         var configuration = start.scenario?.world ?? WorldConfiguration()
         configuration.faults = start.faults
         configuration.timeouts.request = start.requestTimeout
@@ -52,7 +68,7 @@ struct FixPlanPlugin: BundledAppPlugin {
         return OnboardingWorld(simulation: start.simulation, configuration: configuration)
     }
 
-    func drive(_ user: FreeUser, in world: any AppWorld) async -> FreeUserLog? {
+    public func drive(_ user: FreeUser, in world: any AppWorld) async -> FreeUserLog? {
         guard let world = world as? OnboardingWorld else { return nil }
         return await user.drive(world)
     }

@@ -2,42 +2,26 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 
-/// The bundled apps' personas: the kinds of user `explore` simulates on them when no scenario
-/// is given. Their plug-ins list them (`AppPlugin.personas`) and build their worlds.
+/// The fix plan's personas: the kinds of user `explore` simulates on it when no scenario is
+/// given. Its plug-in lists them (`AppPlugin.personas`) and builds their worlds.
 public enum Persona: String, Sendable, CaseIterable {
     case newUser = "new-user"
     case returningUser = "returning-user"
     case midOnboardingKill = "mid-onboarding-kill"
     case reinstallWithSession = "reinstall-with-session"
     case userSwitch = "user-switch"
-    // The pickup app's (seed 004): `Persona+Pickup.swift`.
-    case pickupNewInstall = "pickup-new-install"
-    case pickupSignedIn = "pickup-signed-in"
-    case pickupSignedOut = "pickup-signed-out"
-    case pickupOfflineLaunch = "pickup-offline-launch"
-    case pickupSharedPhone = "pickup-shared-phone"
-    case pickupUserSwitch = "pickup-user-switch"
 
     /// The app the persona uses.
-    public var app: AppID { rawValue.hasPrefix("pickup-") ? .pickup : .fixPlan }
+    public var app: AppID { .fixPlan }
 
     /// The persona as its app's plug-in lists it (`AppPlugin.personas`): the plug-in builds its
     /// world (`scenario(seed:swarm:user:)`), not from sections.
     public var appPersona: AppPersona { AppPersona(name: rawValue, summary: summary, returning: isReturning) }
 
-    /// A bundled app's persona scenario for `seed` (`AppPlugin.scenario(of:seed:swarm:user:)`):
-    /// the `Persona` of that name builds it; any other persona is built as a plug-in's.
-    static func scenario(of persona: AppPersona, app: AppID, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
-        guard let bundled = Persona(rawValue: persona.name), bundled.app == app else {
-            return Scenario.explored(persona, app: app, seed: seed, swarm: &swarm, user: user)
-        }
-        return bundled.scenario(seed: seed, swarm: &swarm, user: user)
-    }
-
     /// Whether the user has an account already when the persona starts.
     var isReturning: Bool {
         switch self {
-        case .newUser, .midOnboardingKill, .pickupNewInstall: false
+        case .newUser, .midOnboardingKill: false
         default: true
         }
     }
@@ -52,12 +36,6 @@ public enum Persona: String, Sendable, CaseIterable {
         case .midOnboardingKill: "a new user force-quits mid-onboarding and resumes"
         case .reinstallWithSession: "the app is reinstalled; the keychain session survives"
         case .userSwitch: "user A signs out on a shared device; user B logs in"
-        case .pickupNewInstall: "pickup app: a new install, nobody signed in, onboarding first"
-        case .pickupSignedIn: "pickup app: onboarding done and a session in the keychain"
-        case .pickupSignedOut: "pickup app: onboarding done, signed out, the account exists"
-        case .pickupOfflineLaunch: "pickup app: opened without a connection, with or without a session"
-        case .pickupSharedPhone: "pickup app: a phone a housemate used before, their list still on it; the user signed in since"
-        case .pickupUserSwitch: "pickup app: a housemate is still signed in on the phone; the user signs them out and signs in"
         }
     }
 
@@ -91,8 +69,6 @@ public enum Persona: String, Sendable, CaseIterable {
             start.world.sessionEmail = Self.returningEmail
             start.steps.append(.untilIdle(max: .seconds(20)))
             return start
-        case .pickupNewInstall, .pickupSignedIn, .pickupSignedOut, .pickupOfflineLaunch, .pickupSharedPhone, .pickupUserSwitch:
-            preconditionFailure("the pickup personas start in pickupStart(random:)")
         case .userSwitch:
             var start = Start(email: Self.returningEmail, returning: true, otherEmail: Self.firstEmail)
             start.world.backend.accounts = [.init(email: Self.firstEmail, journey: .complete),
@@ -107,7 +83,6 @@ public enum Persona: String, Sendable, CaseIterable {
     /// The persona's scenario for `seed`, with the swarm's faults, driven by `user`: the free
     /// user (the swarm lists its profile), or the scripted policy with the swarm's detour.
     public func scenario(seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
-        guard app == .fixPlan else { return pickupScenario(seed: seed, swarm: &swarm, user: user) }
         guard user == .free else { return scenario(seed: seed, swarm: swarm) }
         var random = SeededRandom(seed: seed, stream: "persona")
         var start = start(random: &random, swarm: swarm)
@@ -120,10 +95,6 @@ public enum Persona: String, Sendable, CaseIterable {
 
     /// The persona's scenario for `seed` driven by the scripted policy, with the swarm's detour woven in.
     public func scenario(seed: UInt64, swarm: Swarm) -> Scenario {
-        guard app == .fixPlan else {
-            var swarm = swarm
-            return pickupScenario(seed: seed, swarm: &swarm, user: .scripted)
-        }
         var random = SeededRandom(seed: seed, stream: "persona")
         var start = start(random: &random, swarm: swarm)
         var swarm = swarm

@@ -1,7 +1,7 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import PickupModel
+import Scenarios
 
 /// The pickup app's swarm (seed 004): the same kinds of knob as the fix plan's, on this app's
 /// endpoints, plus what the Apple sheet does. Nothing of the fix plan's phases or endpoints.
@@ -17,7 +17,7 @@ extension Swarm {
             // A slow list: main's spinner stands long enough for a person to do something else.
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
             swarm.rules.append(FaultRule(endpoint: .bookings, kind: .delay(by), trigger: .nth(1)))
-            swarm.knobs.append(.slowBookings(by))
+            swarm.knobs.append(.slowFirstCall(.bookings, by))
         }
         if random.chance(Probability(0.4)) {
             let failing: [AppleSheetOutcome] = [.cancel, .fail]
@@ -25,7 +25,7 @@ extension Swarm {
             swarm.knobs.append(.appleSheet(swarm.appleSheet))
         }
         swarm.reduceMotion = random.chance(Probability(0.3))
-        swarm.knobs.append(.pickupDevice(reduceMotion: swarm.reduceMotion))
+        swarm.knobs.append(.reduceMotion(swarm.reduceMotion))
         if random.chance(Probability(0.3)) {
             let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
             let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))

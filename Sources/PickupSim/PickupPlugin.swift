@@ -1,0 +1,77 @@
+import SimKernel
+import AppVocabulary
+import PickupModel
+import Oracles
+import Scenarios
+
+/// Seed 004's pickup app as a plug-in, in a module of its own like a team's: the same
+/// requirements a team's app meets, registered by the tool that runs it
+/// (`SimCommandLine.run(apps:)`). Its sections read into a typed starting world of its own
+/// (`Scenario.pickup`), which its world is built from; its personas (`PickupPersona`) and its
+/// swarm draw typed worlds of their own.
+public struct PickupPlugin: AppPlugin {
+    public init() {}
+
+    public let id = AppID.pickup
+    public let summary = "seed 004's pickup-service app: three onboarding pages, Apple sign-in, an auth wall, sign-out"
+    public let routes: [RouteName] = [Route.page(1), .page(2), .page(3), .signIn, .main].map { RouteName($0.description, kind: $0.kind) }
+    public let actions = AppID.pickup.actions
+    public let endpoints = AppID.pickup.endpoints
+    public let catalogue = PickupCatalogue.entries
+    public let roles = PickupRoles.roles
+    /// Routes as scenarios name them: the pages by number (`page-1`), as they always have.
+    public let scenarioRoutes: [(name: String, route: Route)] = [
+        ("main", .main), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn),
+    ]
+    /// The shared oracles and seed 004's own rules: the onboarding once per install, the sign-out
+    /// confirmation, the main tab's list (its content, its refresh on appearing, offline) and the
+    /// three pages.
+    public static let oracleList = OracleCatalogue.shared(plus: [
+        "onboardingOncePerInstall", "signOutConfirmed", "mainShowsItsContent", "mainAppearanceRefreshesToken",
+        "offlineShowsWhatWasSeen", "everyPageBeforeSignIn",
+    ])
+    public var oracles: [any Oracle] { Self.oracleList }
+    public var personas: [AppPersona] { PickupPersona.allCases.map(\.appPersona) }
+
+    public func swarm(seed: UInt64) -> Swarm { Swarm.drawPickup(seed: seed) }
+
+    public func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
+        guard let pickup = PickupPersona(rawValue: persona.name) else {
+            return Scenario.explored(persona, app: id, seed: seed, swarm: &swarm, user: user)
+        }
+        return pickup.scenario(seed: seed, swarm: &swarm, user: user)
+    }
+
+    public func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
+        let context = DecodingContext(file: scenario.file)
+        context.app = id
+        PickupDecoding.decodeDevice(setup.device, into: &scenario, context: context)
+        PickupDecoding.decodeBackend(setup.backend, into: &scenario.pickup, context: context)
+        return context.setupProblems + PickupDecoding.accountProblems(of: scenario.pickup)
+    }
+
+    public func encodeSetup(of scenario: Scenario) -> AppSetup {
+        let accounts = scenario.pickup.accounts.map { JSONValue.object([("email", .string($0))]) }
+        return AppSetup(device: PickupDecoding.device(of: scenario),
+                        backend: accounts.isEmpty ? nil : .object([("accounts", .array(accounts))]))
+    }
+
+    public func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario {
+        var explored = scenario.explored(seed: seed, swarm: swarm)
+        swarm.apply(to: &explored.pickup)
+        return explored
+    }
+
+    public func makeWorld(_ start: AppStart) -> any AppWorld {
+        var pickup = start.scenario?.pickup ?? PickupConfiguration()
+        pickup.faults = start.faults
+        pickup.requestTimeout = start.requestTimeout
+        pickup.mutants = start.mutants
+        return PickupWorld(simulation: start.simulation, configuration: pickup)
+    }
+
+    public func drive(_ user: FreeUser, in world: any AppWorld) async -> FreeUserLog? {
+        guard let world = world as? PickupWorld else { return nil }
+        return await user.drive(world)
+    }
+}
