@@ -15,7 +15,8 @@ public enum FixPlanRoles {
             (.signOut, .signOut),
         ],
         requests: [
-            (.sendOTP, RequestRole(purpose: .sendsCode)),
+            // 002 §5: Resend 30 s after each code sent ("resendCountdown = 30").
+            (.sendOTP, RequestRole(purpose: .sendsCode, resendAfter: .seconds(30))),
             (.verifyOTP, RequestRole(purpose: .signsIn)),
             // 002 §1: after a sign-in the app asks where the user is, and routes by the answer.
             (.journey, RequestRole(cause: .app, purpose: .journey)),

@@ -3,13 +3,19 @@ import AppVocabulary
 
 /// No leaked timers (seed 002 §5: "This timer runs forever — even after the view is removed").
 ///
-/// No timer ticks after the screen that owns it disappeared (or the app was killed), and the
-/// OTP countdown falls by exactly one per virtual second. The screen is judged as the user saw
-/// it, not only by the app's own record of it: a timer also ends when the route it started on
-/// is left, and a countdown shows on the code screen only.
+/// A promise of every app, judged on its screens (and on its timers where its app code records
+/// them): the resend countdown (`ScreenState.countdown`) falls by exactly one per virtual second,
+/// and shows on a code screen only (a screen that offers typing or sending a code,
+/// `AppRoles.codeActions`); no timer ticks after the screen that owns it disappeared (or the app
+/// was killed). The screen is judged as the user saw it, not only by the app's own record of it:
+/// a timer also ends when the route it started on is left. A timer left running when its screen
+/// went shows as a countdown that falls two a second once the screen starts another, or one that
+/// follows the user to another screen.
 public struct NoLeakedTimers: Oracle {
     public let name = "noLeakedTimers"
-    public let summary = "no timer outlives its screen; the OTP countdown falls exactly one per second"
+    public let summary = "no timer outlives its screen; the resend countdown falls exactly one per second"
+    /// A promise of any app that shows a countdown.
+    public var isShared: Bool { true }
 
     public init() {}
 
@@ -17,10 +23,13 @@ public struct NoLeakedTimers: Oracle {
         leakedTicks(run) + irregularCountdowns(run) + strayCountdowns(run)
     }
 
-    /// A countdown on any screen but the code screen: the code screen's timer outlived it.
+    /// A countdown on any screen but a code screen: the code screen's timer outlived it. (An app
+    /// that declares no code actions shows its countdown where it likes.)
     private func strayCountdowns(_ run: RunObservation) -> [Violation] {
+        guard !run.roles.codeActions.isEmpty else { return [] }
+        let codeRoutes = CodeRoutes(run)
         guard let stray = run.screens.first(where: {
-            $0.state.countdown != nil && $0.state.route.map { $0 != .onboarding(.authVerification) } ?? false
+            !codeRoutes.isCodeScreen($0.state) && $0.state.countdown != nil && $0.state.route != nil
         }) else { return [] }
         return [Violation(oracle: name, at: stray.time,
                           message: "At \(stray.time) \(stray.state.route!) showed the resend countdown (\(stray.state.countdown!)): "

@@ -4,53 +4,73 @@ import AppVocabulary
 /// Resend waits for the countdown (seed 002 §5: `startResendTimer()` sets `resendCountdown = 30`
 /// `.onAppear` of the code screen, and again "in `resendCode()` after successful resend").
 ///
-/// The code screen offers Resend only once 30 s have passed since a code was last sent (the last
-/// successful `send-otp` answer, the first send or a resend): judged on the wire and the screen,
-/// so a countdown that never started, started late, or ran fast is caught alike. The other way:
-/// the countdown shows at most 30, and a code screen in front and idle 30 s (and a tick) after a
+/// A promise of every app that shows a resend countdown, judged through its roles: a request
+/// that sends a code (`RequestRole.Purpose.sendsCode`) declares how long after its successful
+/// answer Resend comes (`resendAfter`: 30 s for the fix plan's), the code screen is a screen that
+/// offers typing or sending a code (`AppRoles.codeActions`), and Resend is the action of role
+/// `.resend`. The code screen offers Resend only once that long has passed since a code was last
+/// sent (the first send or a resend): judged on the wire and the screen, so a countdown that
+/// never started, started late, or ran fast is caught alike. The other way: the countdown shows
+/// at most that many seconds, and a code screen in front and idle that long (and a tick) after a
 /// code was sent offers Resend, whether or not the user went to the background meanwhile (to
 /// read the code in Mail): a countdown that ran slow, never ended, froze in the background or
 /// started again on the way back is caught too.
 public struct ResendAfterTheCountdown: Oracle {
     public let name = "resendAfterTheCountdown"
-    public let summary = "Resend is offered 30 s after a code was last sent: not before, and not later"
+    public let summary = "Resend is offered when the countdown after a code sent ends (30 s in seed 002): not before, and not later"
+    /// A promise of any app that declares a resend countdown (`RequestRole.resendAfter`).
+    public var isShared: Bool { true }
 
-    public static let countdown = Duration.seconds(30)
-    static let countdownSeconds = 30
     /// How late the last tick may come: a second's tick, and the answer arriving mid-second.
     static let tickSlack = Duration.seconds(2)
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        let roles = run.roles
+        guard roles.declaredRequests.contains(where: { $0.role.purpose == .sendsCode && $0.role.resendAfter != nil }),
+              !roles.codeActions.isEmpty else { return [] }
         if let early = offeredEarly(run) { return [early] }
         return notOfferedInTime(run).map { [$0] } ?? []
     }
 
-    /// Resend offered before 30 s have passed since a code was sent, or a countdown that shows
-    /// more than 30 s.
+    /// When Resend is due after `answer`, if it is a successful answer to a request that sends a
+    /// code with a countdown.
+    private static func countdown(after answer: RunObservation.Event, roles: AppRoles) -> Duration? {
+        guard case .responseReceived(_, let endpoint, "ok") = answer.event else { return nil }
+        let role = roles.role(of: endpoint)
+        return role.purpose == .sendsCode ? role.resendAfter : nil
+    }
+
+    /// Resend offered before the countdown has run since a code was sent, or a countdown that
+    /// shows more than its length.
     private func offeredEarly(_ run: RunObservation) -> Violation? {
-        var sent: RunObservation.Event?
+        let roles = run.roles
+        var sent: (event: RunObservation.Event, countdown: Duration)?
+        let codeRoutes = CodeRoutes(run)
         var answers = run.events([.responseReceived]).makeIterator()
         var next = answers.next()
         for screen in run.screens {
             while let answer = next, answer.index < screen.index {
-                if case .responseReceived(_, .sendOTP, "ok") = answer.event { sent = answer }
+                if let countdown = Self.countdown(after: answer, roles: roles) { sent = (answer, countdown) }
                 next = answers.next()
             }
-            guard screen.state.route == .onboarding(.authVerification) else { continue }
-            if let shown = screen.state.countdown, shown > Self.countdownSeconds {
+            guard codeRoutes.isCodeScreen(screen.state), let sent else { continue }
+            let seconds = Int(sent.countdown.components.seconds)
+            if let shown = screen.state.countdown, shown > seconds {
                 return Violation(oracle: name, at: screen.time,
                                  message: "At \(screen.time) the code screen's countdown showed \(shown) s: the resend countdown "
-                                    + "runs 30 s (seed 002 §5: resendCountdown = 30).",
+                                    + "runs \(seconds) s (seed 002 §5: resendCountdown = 30).",
                                  excerpt: run.lines([screen.index]))
             }
-            guard screen.state.actions.contains(.resendCode), let sent, sent.time.duration(to: screen.time) < Self.countdown else { continue }
+            guard screen.state.actions.contains(where: { roles.role(of: $0) == .resend }),
+                  sent.event.time.duration(to: screen.time) < sent.countdown else { continue }
             return Violation(oracle: name, at: screen.time,
-                             message: "At \(screen.time) the code screen offered Resend \(sent.time.duration(to: screen.time).totalMilliseconds)ms "
-                                + "after a code was sent at \(sent.time): the resend countdown runs 30 s from each code "
-                                + "sent (seed 002 §5: resendCountdown = 30).",
-                             excerpt: run.lines([sent.index, screen.index]))
+                             message: "At \(screen.time) the code screen offered Resend "
+                                + "\(sent.event.time.duration(to: screen.time).totalMilliseconds)ms after a code was sent at "
+                                + "\(sent.event.time): the resend countdown runs \(seconds) s from each code sent "
+                                + "(seed 002 §5: resendCountdown = 30).",
+                             excerpt: run.lines([sent.event.index, screen.index]))
         }
         return nil
     }
@@ -58,29 +78,52 @@ public struct ResendAfterTheCountdown: Oracle {
     /// The code screen in front, idle, for the whole countdown (and a tick's slack) since a code
     /// was sent, and still no Resend: the countdown ran slow or never ended.
     private func notOfferedInTime(_ run: RunObservation) -> Violation? {
+        let roles = run.roles
         // A trip to the background (to read the code in Mail) does not stop the countdown: the
         // fixed app's timer runs on, and the screen in front at the due time must offer Resend.
         let interruptions = run.events([.killed, .launched])
-        for sent in run.events([.responseReceived]) {
-            guard case .responseReceived(_, .sendOTP, "ok") = sent.event else { continue }
-            let due = sent.time.advanced(by: Self.countdown + Self.tickSlack)
+        let answers = run.events([.responseReceived])
+        for sent in answers {
+            guard let countdown = Self.countdown(after: sent, roles: roles) else { continue }
+            let due = sent.time.advanced(by: countdown + Self.tickSlack)
             guard due <= run.end, let standing = run.screen(atTime: due) else { continue }
             let state = standing.state
-            guard state.route == .onboarding(.authVerification), state.foreground, state.spinner == nil, state.errorText == nil,
-                  state.actions.contains(.typeCode), !state.actions.contains(.resendCode) else { continue }
+            guard let route = state.route, state.foreground, state.spinner == nil, state.errorText == nil,
+                  state.actions.contains(where: { roles.role(of: $0) == .input(.code) }),
+                  !state.actions.contains(where: { roles.role(of: $0) == .resend }) else { continue }
             // On the code screen, in front, from the answer to the due time: nothing restarted the countdown.
             let between = run.screens(after: sent.index, through: standing.index)
-            guard between.allSatisfy({ $0.state.route == .onboarding(.authVerification) }),
+            guard between.allSatisfy({ $0.state.route == route }),
                   !interruptions.contains(where: { $0.index > sent.index && $0.time <= due }),
-                  !run.events([.responseReceived]).contains(where: {
-                      guard case .responseReceived(_, .sendOTP, _) = $0.event else { return false }
-                      return $0.index > sent.index && $0.time <= due
+                  !answers.contains(where: {
+                      guard case .responseReceived(_, let endpoint, _) = $0.event else { return false }
+                      return roles.endpoint(endpoint, is: .sendsCode) && $0.index > sent.index && $0.time <= due
                   }) else { continue }
             return Violation(oracle: name, at: due,
                              message: "A code was sent at \(sent.time) and at \(due) the code screen, in front and idle since, still did "
-                                + "not offer Resend: the resend countdown runs 30 s (seed 002 §5: resendCountdown = 30, one tick a second).",
+                                + "not offer Resend: the resend countdown runs \(Int(countdown.components.seconds)) s "
+                                + "(seed 002 §5: resendCountdown = 30, one tick a second).",
                              excerpt: run.lines([sent.index, standing.index]))
         }
         return nil
     }
+}
+
+/// The code screens of a run: the routes that offer typing or sending a code
+/// (`AppRoles.codeActions`) on some screen of the run, found in one pass before a walk.
+struct CodeRoutes {
+    private var routes: [Route] = []
+
+    init(_ run: RunObservation) {
+        let codeActions = run.roles.codeActions
+        guard !codeActions.isEmpty else { return }
+        for screen in run.screens {
+            guard let route = screen.state.route, !routes.contains(route),
+                  screen.state.actions.contains(where: codeActions.contains) else { continue }
+            routes.append(route)
+        }
+    }
+
+    /// Whether `state` is on a code screen.
+    func isCodeScreen(_ state: ScreenState) -> Bool { state.route.map(routes.contains) ?? false }
 }

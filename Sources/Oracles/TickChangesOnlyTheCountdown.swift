@@ -4,14 +4,17 @@ import AppVocabulary
 /// A tick of the resend countdown changes the countdown, and nothing else (seed 002 §5: the
 /// timer counts the resend delay down, one a second, and offers Resend at zero).
 ///
-/// The screen a tick refreshes differs from the one before it only in the countdown and in whether
-/// Resend is offered. Anything else that changes then (a spinner ending, an error or a Retry
+/// A promise of every app whose app code records its timer's ticks (`ModelEvent.timerTick`; the
+/// fix plan's does), Resend read by its role (`.resend`). The screen a tick refreshes differs from
+/// the one before it only in the countdown and in whether Resend is offered. Anything else that changes then (a spinner ending, an error or a Retry
 /// appearing, the route) was already true before the tick and the user was not shown it: the app
 /// forgot to show a change when it made it, and only the timer's refresh revealed it (after the
 /// countdown ends, nothing ever would).
 public struct TickChangesOnlyTheCountdown: Oracle {
     public let name = "tickChangesOnlyTheCountdown"
     public let summary = "a countdown tick changes only the countdown and the Resend offer: every other change shows when it is made"
+    /// A promise of any app whose countdown ticks are on record.
+    public var isShared: Bool { true }
 
     public init() {}
 
@@ -20,7 +23,7 @@ public struct TickChangesOnlyTheCountdown: Oracle {
             // The screen the tick's refresh showed: the very next event (none if nothing changed).
             guard let position = RunObservation.lastPosition(in: run.events.count, { run.events[$0].index <= tick.index }),
                   position + 1 < run.events.count, case .screen(let shownState) = run.events[position + 1].event,
-                  let before = run.screen(atIndex: tick.index), !Self.onlyTheCountdownDiffers(before.state, shownState)
+                  let before = run.screen(atIndex: tick.index), !Self.onlyTheCountdownDiffers(before.state, shownState, roles: run.roles)
             else { continue }
             // Something else happened in the tick's own instant (a tap, an answer): the refresh may
             // show its first effects; what a user sees of that instant is judged at its end.
@@ -34,11 +37,11 @@ public struct TickChangesOnlyTheCountdown: Oracle {
         return []
     }
 
-    static func onlyTheCountdownDiffers(_ before: ScreenState, _ after: ScreenState) -> Bool {
+    static func onlyTheCountdownDiffers(_ before: ScreenState, _ after: ScreenState, roles: AppRoles) -> Bool {
         guard before.sameApartFromCountdownAndActions(as: after) else { return false }
         // The actions, Resend aside, in order, without building new arrays.
-        var mine = before.actions.lazy.filter { $0 != .resendCode }.makeIterator()
-        var theirs = after.actions.lazy.filter { $0 != .resendCode }.makeIterator()
+        var mine = before.actions.lazy.filter { roles.role(of: $0) != .resend }.makeIterator()
+        var theirs = after.actions.lazy.filter { roles.role(of: $0) != .resend }.makeIterator()
         while true {
             let one = mine.next(), other = theirs.next()
             if one != other { return false }

@@ -10,16 +10,20 @@ struct CodeDoorApp: AppPlugin {
     static let send = Endpoint("send-code"), verify = Endpoint("verify-code")
     static let staleCode = Mutant("code-door-stale-code"), screenWithoutSend = Mutant("code-door-screen-without-send")
     static let firstCodeVerified = Mutant("code-door-first-code-verified")
+    static let leakedCountdown = Mutant("code-door-leaked-countdown"), earlyResend = Mutant("code-door-early-resend")
 
     let id = CodeDoorApp.app
     let summary = "a door that opens for a one-time code sent by email"
     let routes = [RouteName("email", kind: .auth), RouteName("code", kind: .auth), RouteName("room", kind: .main)]
-    let actions = ["type-email", "send", "type-code", "verify", "back"].map { UserAction($0) }
+    let actions = ["type-email", "send", "type-code", "verify", "resend", "back"].map { UserAction($0) }
     let endpoints = [CodeDoorApp.send, CodeDoorApp.verify]
     let roles = AppRoles(
         actions: [(UserAction("type-email"), .input(.email)), (UserAction("send"), .submit(.email)),
-                  (UserAction("type-code"), .input(.code)), (UserAction("verify"), .submit(.code)), (UserAction("back"), .back)],
-        requests: [(CodeDoorApp.send, RequestRole(purpose: .sendsCode, carries: [CarriedInput(.email, key: "email")])),
+                  (UserAction("type-code"), .input(.code)), (UserAction("verify"), .submit(.code)), (UserAction("resend"), .resend),
+                  (UserAction("back"), .back)],
+        // The code screen's countdown: Resend 30 s after each code sent.
+        requests: [(CodeDoorApp.send, RequestRole(purpose: .sendsCode, carries: [CarriedInput(.email, key: "email")],
+                                                  resendAfter: .seconds(30))),
                    (CodeDoorApp.verify, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email"),
                                                                                  CarriedInput(.code, key: "code")]))])
     let catalogue = [
@@ -29,6 +33,10 @@ struct CodeDoorApp: AppPlugin {
                      source: "002 §6 (the code screen follows a sent code)"),
         Mutant.Entry(CodeDoorApp.firstCodeVerified, app: CodeDoorApp.app, summary: "Verify sends the first code typed",
                      source: "002 §6 (the verification carries the code the user typed)"),
+        Mutant.Entry(CodeDoorApp.leakedCountdown, app: CodeDoorApp.app, summary: "leaving the code screen leaves its countdown running",
+                     source: "002 §5 (cancel the timer when its screen goes)"),
+        Mutant.Entry(CodeDoorApp.earlyResend, app: CodeDoorApp.app, summary: "Resend is offered 10 s early",
+                     source: "002 §5 (Resend 30 s after each code sent)"),
     ]
 
     func makeWorld(_ start: AppStart) -> any AppWorld {
@@ -36,13 +44,15 @@ struct CodeDoorApp: AppPlugin {
         if start.mutants.contains(Self.staleCode) { bugs.insert(.staleCode) }
         if start.mutants.contains(Self.screenWithoutSend) { bugs.insert(.screenWithoutSend) }
         if start.mutants.contains(Self.firstCodeVerified) { bugs.insert(.firstCodeVerified) }
+        if start.mutants.contains(Self.leakedCountdown) { bugs.insert(.leakedCountdown) }
+        if start.mutants.contains(Self.earlyResend) { bugs.insert(.earlyResend) }
         return AppHostWorld(app: id, simulation: start.simulation, backend: CodeDoorServer(simulation: start.simulation),
                             faults: start.faults, routes: [.init("POST", "/otp/send", Self.send), .init("POST", "/otp/verify", Self.verify)],
                             requestTimeout: start.requestTimeout, roles: start.roles, hooks: Self.hooks(bugs: bugs))
     }
 
     static func hooks(bugs: CodeDoorBugs) -> AppHost<CodeDoorModel>.Hooks {
-        .mainActor(launch: { environment in CodeDoorModel(http: environment.http, bugs: bugs) },
+        .mainActor(launch: { environment in CodeDoorModel(http: environment.http, clock: environment.clock, bugs: bugs) },
                    screen: { model in
                        var state: ScreenState
                        switch model.place {
@@ -53,8 +63,10 @@ struct CodeDoorApp: AppPlugin {
                        case .code:
                            state = ScreenState(route: .named(RouteName("code", kind: .auth)))
                            state.codeField = model.code
+                           state.countdown = model.countdown > 0 ? model.countdown : nil
                            state.actions = model.isBusy ? []
-                               : [UserAction("type-code")] + (model.canVerify ? [UserAction("verify")] : []) + [UserAction("back")]
+                               : [UserAction("type-code")] + (model.canVerify ? [UserAction("verify")] : [])
+                                   + (model.canResend ? [UserAction("resend")] : []) + [UserAction("back")]
                        case .room:
                            state = ScreenState(route: .named(RouteName("room", kind: .main)))
                        }
@@ -68,6 +80,7 @@ struct CodeDoorApp: AppPlugin {
                        case "send": await model.sendCode()
                        case "type-code": model.code = input ?? ""
                        case "verify": await model.verify()
+                       case "resend": await model.resend()
                        case "back": model.back()
                        default: return
                        }

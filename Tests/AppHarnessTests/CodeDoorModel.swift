@@ -13,6 +13,11 @@ public struct CodeDoorBugs: OptionSet, Sendable {
     public static let screenWithoutSend = CodeDoorBugs(rawValue: 1 << 1)
     /// Verify sends the code of the first try, not the one the user typed since.
     public static let firstCodeVerified = CodeDoorBugs(rawValue: 1 << 2)
+    /// Leaving the code screen does not stop its countdown (seed 002 §5's "This timer runs
+    /// forever"): the next visit's countdown runs with the last one's, two a second.
+    public static let leakedCountdown = CodeDoorBugs(rawValue: 1 << 3)
+    /// Resend is offered once the countdown reaches 10, not 0.
+    public static let earlyResend = CodeDoorBugs(rawValue: 1 << 4)
 }
 
 /// The door's screens: the email form, the code screen, the room behind the door.
@@ -26,17 +31,23 @@ public struct CodeDoorBugs: OptionSet, Sendable {
     public var code = ""
     public private(set) var isBusy = false
     public private(set) var errorMessage: String?
+    /// Seconds until Resend, on the code screen: 30 after each code sent, one less a second.
+    public private(set) var countdown = 0
     @ObservationIgnored let http: any DoorHTTPClient
+    @ObservationIgnored let clock: any Clock<Duration>
     @ObservationIgnored let bugs: CodeDoorBugs
     @ObservationIgnored private var firstCode: String?
+    @ObservationIgnored private var countdownTask: Task<Void, Never>?
 
-    public init(http: any DoorHTTPClient, bugs: CodeDoorBugs = []) {
+    public init(http: any DoorHTTPClient, clock: any Clock<Duration> = ContinuousClock(), bugs: CodeDoorBugs = []) {
         self.http = http
+        self.clock = clock
         self.bugs = bugs
     }
 
     public var canSend: Bool { place == .email && !isBusy && email.contains("@") }
     public var canVerify: Bool { place == .code && !isBusy && !code.isEmpty }
+    public var canResend: Bool { place == .code && !isBusy && countdown <= (bugs.contains(.earlyResend) ? 10 : 0) }
 
     /// Send code: asks the backend to mail a code, then shows the code screen.
     public func sendCode() async {
@@ -59,6 +70,35 @@ public struct CodeDoorBugs: OptionSet, Sendable {
         }
         if !bugs.contains(.staleCode) { code = "" }
         place = .code
+        startCountdown()
+    }
+
+    /// Resend: another code to the same address, and the countdown again.
+    public func resend() async {
+        guard canResend else { return }
+        isBusy = true
+        errorMessage = nil
+        defer { isBusy = false }
+        do {
+            let answer = try await http.data(method: "POST", path: "/otp/send", headers: [:],
+                                             body: Data(#"{"email":"\#(email)"}"#.utf8))
+            if answer.status == 200 { startCountdown() } else { errorMessage = "Couldn't send a code. Try again." }
+        } catch {
+            errorMessage = "No connection. Try again."
+        }
+    }
+
+    /// 30 s, then Resend; one tick a second on the clock the app was given.
+    private func startCountdown() {
+        if !bugs.contains(.leakedCountdown) { countdownTask?.cancel() }
+        countdown = 30
+        countdownTask = Task { [clock] in
+            while !Task.isCancelled, countdown > 0 {
+                do { try await clock.sleep(for: .seconds(1)) } catch { return }
+                if Task.isCancelled { return }
+                countdown -= 1
+            }
+        }
     }
 
     /// Verify: the code the user typed, for the address the code went to.
@@ -83,5 +123,10 @@ public struct CodeDoorBugs: OptionSet, Sendable {
         guard place == .code, !isBusy else { return }
         place = .email
         errorMessage = nil
+        // The countdown belongs to the code screen (seed 002 §5: cancel the timer on leaving).
+        if !bugs.contains(.leakedCountdown) {
+            countdownTask?.cancel()
+            countdownTask = nil
+        }
     }
 }

@@ -29,12 +29,24 @@ import Oracles
          "expect": {"finalRoute": "room"}}
         """
 
+    /// Send, Back before the countdown ends, Send again: the second visit's countdown runs
+    /// alone, and Resend comes 30 s after the second code; then Resend, and the code.
+    static let countdown = """
+        {"format": 1, "app": "code-door", "name": "Each code screen counts 30 s once",
+         "guards": ["code-door-leaked-countdown", "code-door-early-resend"],
+         "steps": [{"launch": true}, {"action": "type-email", "input": "ada@example.com"}, {"wait": "100ms"}, {"action": "send"},
+                   {"wait": "5s"}, {"action": "back"}, {"wait": "1s"}, {"action": "send"}, {"wait": "40s"},
+                   {"action": "resend"}, {"wait": "3s"},
+                   {"action": "type-code", "input": "123456"}, {"wait": "100ms"}, {"action": "verify"}, {"wait": "2s"}],
+         "expect": {"finalRoute": "room"}}
+        """
+
     func run(_ text: String, mutants: [Mutant] = []) throws -> ScenarioResult {
         ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "code-door.json").get(), mutants: mutants)
     }
 
     @Test func theFixedAppPassesEverySharedOracle() throws {
-        for text in [Self.secondVisit, Self.failedSend] {
+        for text in [Self.secondVisit, Self.failedSend, Self.countdown] {
             let result = try run(text)
             #expect(result.passed, "\(result.violations.map(\.message))\n\(result.simulation.trace.canonicalText)")
         }
@@ -56,8 +68,20 @@ import Oracles
         #expect(result.simulation.trace.canonicalText.contains(#"request-carries id=4 verify-code email="ada@example.com" code="111111""#))
     }
 
+    @Test func aCountdownLeftRunningWhenItsScreenWentIsCaught() throws {
+        let result = try run(Self.countdown, mutants: [CodeDoorApp.leakedCountdown])
+        #expect(result.violations.contains { $0.oracle == "noLeakedTimers" }, "\(result.violations.map(\.oracle))")
+    }
+
+    @Test func resendOfferedBeforeTheCountdownEndsIsCaught() throws {
+        let result = try run(Self.countdown, mutants: [CodeDoorApp.earlyResend])
+        #expect(result.violations.contains { $0.oracle == "resendAfterTheCountdown" }, "\(result.violations.map(\.oracle))")
+    }
+
     @Test func theAppsListHasTheCodeScreenOracles() {
         let names = AppRegistry.oracles(for: CodeDoorApp.app).map(\.name)
-        #expect(names.contains("codeFieldIsTheUsers") && names.contains("codeScreenFollowsASentCode"))
+        for oracle in ["codeFieldIsTheUsers", "codeScreenFollowsASentCode", "noLeakedTimers", "resendAfterTheCountdown"] {
+            #expect(names.contains(oracle), "\(oracle)")
+        }
     }
 }

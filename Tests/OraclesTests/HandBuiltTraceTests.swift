@@ -77,15 +77,20 @@ import Oracles
     }
 
     @Test func theCountdownMustFallOnePerSecond() {
-        func countdown(_ value: Int) -> ModelEvent {
-            var state = ScreenState(route: .onboarding(.authVerification))
+        // The code screen: the route that offers typing the code (`AppRoles.codeActions`).
+        func countdown(_ value: Int, on route: Route = .onboarding(.authVerification)) -> ModelEvent {
+            var state = ScreenState(route: route)
             state.countdown = value
+            state.actions = route == .onboarding(.authVerification) ? [.typeCode] : [.next]
             return .screen(state)
         }
         let steady = trace([(0, countdown(30)), (1000, countdown(29)), (2000, countdown(28))])
         #expect(NoLeakedTimers().check(steady, settings: OracleSettings()).isEmpty)
         let doubled = trace([(0, countdown(30)), (1000, countdown(29)), (1300, countdown(28))])
         #expect(NoLeakedTimers().check(doubled, settings: OracleSettings()).count == 1)
+        // The countdown followed the user off the code screen.
+        let stray = trace([(0, countdown(30)), (1000, countdown(29)), (2000, countdown(28, on: .onboarding(.processOverview)))])
+        #expect(NoLeakedTimers().check(stray, settings: OracleSettings()).count == 1)
     }
 
     @Test func analyticsSentTwiceForOneUserIsCaught() {

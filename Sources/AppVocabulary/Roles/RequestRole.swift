@@ -50,14 +50,19 @@ public struct RequestRole: Sendable, Equatable {
     /// goal generation's "single automatic retry with 2s delay"), if it does: the spinner may
     /// stand through that pause. Nil: no retry of its own.
     public var retryPause: Duration?
+    /// For a request that sends a code (`Purpose.sendsCode`): how long after its successful
+    /// answer the app promises Resend (002 §5: `resendCountdown = 30`, one tick a second), if it
+    /// shows a resend countdown. Nil: no countdown promised, and the countdown rules do not judge it.
+    public var resendAfter: Duration?
 
     public init(cause: Cause = .tap, purpose: Purpose = .other, carries: [CarriedInput] = [], failureStatus: Int = 400,
-                retryPause: Duration? = nil) {
+                retryPause: Duration? = nil, resendAfter: Duration? = nil) {
         self.cause = cause
         self.purpose = purpose
         self.carries = carries
         self.failureStatus = failureStatus
         self.retryPause = retryPause
+        self.resendAfter = resendAfter
     }
 
     /// Whether no user waits for the request (`cause == .background`).

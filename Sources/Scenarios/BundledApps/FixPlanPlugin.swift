@@ -23,14 +23,14 @@ public struct FixPlanPlugin: AppPlugin {
         ExpectDecoding.routeNames(for: id).compactMap { name, route in route.map { (name, $0) } }
     }
     /// The shared oracles and the fix plan's own rules (seeds 002, 003, 000): its analytics
-    /// events, timers and countdown, steps and their sync, push token, program, launch readiness,
+    /// events, steps and their sync, push token, program, launch readiness,
     /// email and goal screens, journeys, resume gate and cache, Back through its phases, budgets.
     public static let oracleList = OracleCatalogue.shared(plus: [
-        "exactlyOnce", "noLeakedTimers", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
+        "exactlyOnce", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
         "emailPreserved", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
         "transientFailureHidden", "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
         "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn", "goalRetryAsPromised",
-        "legalLinksOnSignUp", "tickChangesOnlyTheCountdown", "resendAfterTheCountdown", "resumeCatchesUpWithTheJourney",
+        "legalLinksOnSignUp", "resumeCatchesUpWithTheJourney",
         "budgets",
     ])
     public var oracles: [any Oracle] { Self.oracleList }
