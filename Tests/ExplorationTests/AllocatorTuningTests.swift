@@ -4,6 +4,7 @@ import Exploration
 /// When the tool restarts itself with glibc's allocator cache enlarged, and when it leaves the
 /// environment alone.
 @Suite struct AllocatorTuningTests {
+    init() { ToolApps.register() }
     @Test func anUntunedEnvironmentGetsTheCacheSetting() {
         #expect(AllocatorTuning.tunables(current: nil, optOut: nil) == "glibc.malloc.tcache_count=1000")
         #expect(AllocatorTuning.tunables(current: "", optOut: nil) == "glibc.malloc.tcache_count=1000")

@@ -9,6 +9,7 @@ import Scenarios
 /// Coverage counts what runs reached, adds up across workers and shards, and shows the blind
 /// spots: what screens offered and no run took.
 @Suite struct CoverageTests {
+    init() { ToolApps.register() }
     static let personas = Persona.of(.fixPlan).map(ExplorationTarget.persona)
 
     @Test func aRunsCoverageHoldsItsTapsAndWhatItsScreensOffered() {

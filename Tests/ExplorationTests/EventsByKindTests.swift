@@ -8,6 +8,7 @@ import Scenarios
 
 /// Oracles pick events by kind; the pick must be exactly the events a full scan would keep.
 @Suite struct EventsByKindTests {
+    init() { ToolApps.register() }
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func eventsOfSomeKindsAreTheFullScanFilteredByKind(seed: UInt64) {
         let plan = ExplorationPlan(targets: Persona.of(.fixPlan).map(ExplorationTarget.persona), seedCount: 8)

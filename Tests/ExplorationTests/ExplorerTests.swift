@@ -8,6 +8,7 @@ import Scenarios
 /// Exploration is reproducible: shards add up to the whole, workers change nothing, a seed
 /// replays exactly, and shrinking keeps the violation.
 @Suite struct ExplorerTests {
+    init() { ToolApps.register() }
     static let personas = Persona.of(.fixPlan).map(ExplorationTarget.persona)
 
     func hashes(_ runs: [ExplorationRun]) -> [String] { runs.map { "\($0.target) \($0.seed) \($0.result.traceHash)" } }

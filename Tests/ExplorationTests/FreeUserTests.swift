@@ -9,6 +9,7 @@ import Scenarios
 /// The free user: a seed is one user in any process, its runs mostly finish, its profile is
 /// swarm-drawn, and a failing run shrinks to a smaller file of ordinary steps that still fails.
 @Suite struct FreeUserTests {
+    init() { ToolApps.register() }
     static let personas = Persona.of(.fixPlan).map(ExplorationTarget.persona)
 
     func hashes(_ runs: [ExplorationRun]) -> [String] { runs.map { "\($0.target) \($0.seed) \($0.result.traceHash)" } }

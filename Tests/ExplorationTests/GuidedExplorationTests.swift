@@ -9,6 +9,7 @@ import Scenarios
 /// Coverage-guided exploration: the same runs for any number of workers, children that keep
 /// their parent's knobs, and a replay that reproduces a child.
 @Suite struct GuidedExplorationTests {
+    init() { ToolApps.register() }
     static let personas = Persona.of(.fixPlan).map(ExplorationTarget.persona)
 
     func guidedPlan(_ count: Int, mutants: [Mutant] = []) -> ExplorationPlan {

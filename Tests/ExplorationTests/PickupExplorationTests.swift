@@ -11,6 +11,7 @@ import PickupSim
 /// `explore --app pickup`: the pickup personas, driven by the free user on the pickup app's
 /// screens, with a swarm of the pickup app's own knobs; its bugs found blind, its fixed model clean.
 @Suite struct PickupExplorationTests {
+    init() { ToolApps.register() }
     static let personas: [ExplorationTarget] = {
         ToolApps.register()
         return PickupPersona.allCases.map { ExplorationTarget.appPersona(.pickup, $0.appPersona) }

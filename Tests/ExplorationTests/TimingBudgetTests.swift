@@ -11,6 +11,7 @@ import Scenarios
 /// only percentiles with enough values, the runs over a budget show what they drew, and a
 /// baseline's growth limit holds or fails.
 @Suite struct TimingBudgetTests {
+    init() { ToolApps.register() }
     static let newUser = [ExplorationTarget.persona(.newUser)]
 
     @Test func worstSeedsAndQuantilesDoNotDependOnTheOrderValuesArriveIn() {

@@ -8,6 +8,7 @@ import Oracles
 /// that worked, an email field that brings back an address the user replaced, and a push token
 /// for a user who said "Not now". Each made to fire and shown quiet on traces written by hand.
 @Suite struct BlameAndEntryTraceTests {
+    init() { ToolApps.register() }
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
@@ -182,6 +183,7 @@ import Oracles
 
 /// `resumesAtCachedStep` before sign-in: the step an anonymous user went back to is where a kill resumes.
 @Suite struct ResumeBeforeSignInTraceTests {
+    init() { ToolApps.register() }
     func resume(after wentBack: Bool, resumedAt resumed: OnboardingPhase, signedIn: Bool = false) -> RunObservation {
         var trace = Trace()
         func at(_ ms: Int64, _ event: ModelEvent) { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
@@ -232,6 +234,7 @@ import Oracles
 
 /// `noErrorFromTheLastSession`: an error after a sign-in that follows a sign-out needs a cause in the new session.
 @Suite struct SessionErrorTraceTests {
+    init() { ToolApps.register() }
     func signInAgain(failureInTheNewSession: Bool) -> RunObservation {
         var trace = Trace()
         func at(_ ms: Int64, _ event: ModelEvent) { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }

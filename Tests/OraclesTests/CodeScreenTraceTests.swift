@@ -6,6 +6,7 @@ import Oracles
 
 /// `codeScreenFollowsASentCode` and `tryAgainIsOffered`'s window, on traces written by hand.
 @Suite struct CodeScreenTraceTests {
+    init() { ToolApps.register() }
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
@@ -60,6 +61,7 @@ import Oracles
 
 /// `choiceIsTheUsers`: goal review offers a pick only among goals it lists.
 @Suite struct GoalChoiceTraceTests {
+    init() { ToolApps.register() }
     func goalReview(choices: [String]) -> RunObservation {
         var trace = Trace()
         var state = ScreenState(route: .onboarding(.goalReview))

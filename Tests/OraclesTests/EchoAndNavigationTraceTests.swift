@@ -9,6 +9,7 @@ import Oracles
 /// filled, the way forward after Back leads to the step Back left, and a pick leaves the other
 /// choices on offer. Each made to fire and shown quiet on traces written by hand.
 @Suite struct EchoAndNavigationTraceTests {
+    init() { ToolApps.register() }
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }

@@ -7,6 +7,7 @@ import Oracles
 /// `emailFieldIsTheUsers` across a sign-out, on traces written by hand: the next person's email
 /// screen does not offer the last user's address.
 @Suite struct EmailAfterSignOutTraceTests {
+    init() { ToolApps.register() }
     func auth(_ email: String) -> ModelEvent {
         var state = ScreenState(route: .onboarding(.auth))
         state.actions = [.typeEmail, .sendCode]

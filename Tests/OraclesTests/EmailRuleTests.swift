@@ -5,6 +5,7 @@ import OnboardingModel
 @testable import Oracles
 
 @Suite struct EmailRuleTests {
+    init() { ToolApps.register() }
     @Test(arguments: ["o'brien@gmail.com", "ana+test@example.co.uk", "a@b.cd", "a@.cd", "@b.cd", "a@b.c",
                       "a b@c.de", "a@@b.cd", "a@b@c.de", "a@b.cd\r\n", "ab.cd", "a@bc.", "a\t@b.cd"])
     func theASCIIReadingAgreesWithTheCharacterReadingOnKnownAddresses(email: String) {

@@ -7,6 +7,7 @@ import Oracles
 /// `errorGoesOnlyWithACause`, on traces written by hand: an error on screen goes away only with a
 /// tap, a new attempt, or the end of what it was about.
 @Suite struct ErrorCauseTraceTests {
+    init() { ToolApps.register() }
     static let loadError = "Couldn't load your pickups."
 
     func check(_ events: [(Int64, ModelEvent)]) -> [Violation] {

@@ -6,6 +6,7 @@ import Oracles
 
 /// Oracles judge traces, so a trace written by hand exercises one property in isolation.
 @Suite struct HandBuiltTraceTests {
+    init() { ToolApps.register() }
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }

@@ -7,6 +7,7 @@ import Scenarios
 
 /// Every oracle fires on the bug it exists for and stays quiet on the fixed model.
 @Suite struct OracleFiringTests {
+    init() { ToolApps.register() }
     struct Case: Sendable, CustomStringConvertible {
         let oracle: String
         let scenario: String

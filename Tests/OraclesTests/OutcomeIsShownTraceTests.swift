@@ -6,6 +6,7 @@ import Oracles
 
 /// `outcomeIsShown`, on traces written by hand: a tap's answered request shows its outcome.
 @Suite struct OutcomeIsShownTraceTests {
+    init() { ToolApps.register() }
     let failed = "Couldn't send the code. Please try again."
 
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {

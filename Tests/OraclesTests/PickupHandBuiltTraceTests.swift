@@ -8,6 +8,7 @@ import Oracles
 /// Seed 004's own oracles on traces written by hand: each rule in isolation, beyond the shape
 /// of the mutant that first needed it.
 @Suite struct PickupHandBuiltTraceTests {
+    init() { ToolApps.register() }
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }

@@ -7,6 +7,7 @@ import Oracles
 /// The oracles added by the mutation work, each made to fire and shown quiet on traces written by
 /// hand: the numbers, orders and choices the seeds promise, judged on the user's own record.
 @Suite struct PromisedNumbersTraceTests {
+    init() { ToolApps.register() }
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }

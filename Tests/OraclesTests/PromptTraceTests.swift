@@ -7,6 +7,7 @@ import Oracles
 /// `promptFollowsItsTap`, on traces written by hand: the Apple sheet and the sign-out alert come
 /// up only after the tap that asks for them.
 @Suite struct PromptTraceTests {
+    init() { ToolApps.register() }
     func screen(_ route: Route, actions: [UserAction], alert: String? = nil) -> ModelEvent {
         var state = ScreenState(route: route)
         state.actions = actions
@@ -57,6 +58,7 @@ import Oracles
 
 /// `promptFollowsItsTap`'s permission prompt: never after Not now.
 @Suite struct PermissionPromptTraceTests {
+    init() { ToolApps.register() }
     func check(lastTap: UserAction) -> [Violation] {
         var trace = Trace()
         var permission = ScreenState(route: .onboarding(.notificationPermission))

@@ -11,6 +11,7 @@ import Oracles
 /// of one second, a reinstall) and seed 263098 (a step queued with the kept session, a new sign-in,
 /// then the account deleted: the queue's push went with the new session and got a 401).
 @Suite struct QueuedWorkTests {
+    init() { ToolApps.register() }
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
@@ -65,6 +66,7 @@ import Oracles
 /// settled, so work the app could have sent is judged (hand bug
 /// `refused-push-of-another-user-retried-for-ever`).
 @Suite struct SettledRunTests {
+    init() { ToolApps.register() }
     func run(ending fault: String) -> RunObservation {
         var trace = Trace()
         for (ms, event) in [(Int64(0), ModelEvent.launched(process: 1, cold: true)),

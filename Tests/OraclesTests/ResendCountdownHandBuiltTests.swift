@@ -7,6 +7,7 @@ import Oracles
 /// `resendAfterTheCountdown` both ways, on traces written by hand: Resend neither before the
 /// 30 s of 002 §5 nor long after them.
 @Suite struct ResendCountdownHandBuiltTests {
+    init() { ToolApps.register() }
     func run(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }

@@ -7,6 +7,7 @@ import Oracles
 /// `resumeCatchesUpWithTheJourney`, on traces written by hand: a signed-in relaunch whose cache
 /// says processOverview, while on another device the user already chose a goal.
 @Suite struct ResumeCatchUpTraceTests {
+    init() { ToolApps.register() }
     static let ahead = Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft)
 
     func check(_ events: [(Int64, ModelEvent)], journey: Journey = ahead) -> [Violation] {

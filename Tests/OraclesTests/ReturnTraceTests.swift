@@ -7,6 +7,7 @@ import Oracles
 /// `returnFindsWhereTheUserLeft`, on traces written by hand: back in the app, the user finds the
 /// screen they left.
 @Suite struct ReturnTraceTests {
+    init() { ToolApps.register() }
     func check(_ events: [(Int64, ModelEvent)]) -> [Violation] {
         var trace = Trace()
         for (ms, event) in [(0, .launched(process: 1, cold: true))] + events + [(60_000, .note("end"))] {

@@ -7,6 +7,7 @@ import Oracles
 /// (`AppRoles`, a route's kind), never from their names: each rule on a plug-in's hand-built
 /// trace, with the role declared and without.
 @Suite struct RolesTraceTests {
+    init() { ToolApps.register() }
     static let splash = Route.named(RouteName("splash", kind: .launch))
     static let welcome = Route.named(RouteName("welcome", kind: .onboarding))
     static let pick = Route.named(RouteName("pick", kind: .onboarding))

@@ -7,6 +7,7 @@ import Oracles
 /// `signOutHolds`, on traces written by hand: after the user signs out, nothing that needs a
 /// session shows until a sign-in of theirs is answered.
 @Suite struct SignOutHoldsTraceTests {
+    init() { ToolApps.register() }
     func check(_ events: [(Int64, ModelEvent)]) -> [Violation] {
         var trace = Trace()
         let start: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "p1")),

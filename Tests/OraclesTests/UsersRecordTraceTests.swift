@@ -7,6 +7,7 @@ import Oracles
 /// The oracles that judge the app by the user's own record (what they typed, chose and waited
 /// for), each made to fire and shown quiet on traces written by hand.
 @Suite struct UsersRecordTraceTests {
+    init() { ToolApps.register() }
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }

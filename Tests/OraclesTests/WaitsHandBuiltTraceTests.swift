@@ -6,6 +6,7 @@ import Oracles
 /// Waits the user sees, on traces written by hand: a wait with nothing behind it ends within
 /// patience, and the main app's own loading view is a wait like any other.
 @Suite struct WaitsHandBuiltTraceTests {
+    init() { ToolApps.register() }
     /// The hand-built traces' helpers: `trace` and `screen`.
     let built = HandBuiltTraceTests()
     func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation { built.trace(events) }

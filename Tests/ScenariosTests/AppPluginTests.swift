@@ -8,7 +8,7 @@ import Reports
 /// An app registered as a plug-in runs from scenario files like a bundled app: its own actions,
 /// endpoints, routes and bugs, judged by the shared oracles.
 @Suite struct AppPluginTests {
-    init() throws { try AppRegistry.register(DoorApp()) }
+    init() throws { ToolApps.register(); try AppRegistry.register(DoorApp()) }
 
     static let opensTheDoor = """
         {"format": 1, "app": "door", "name": "The door opens after a failed try",
@@ -121,7 +121,7 @@ import Reports
 /// `explore` runs a plug-in app blind: its personas, a swarm of faults on its endpoints, and the
 /// free user reading its screens.
 @Suite struct AppPluginExplorationTests {
-    init() throws { try AppRegistry.register(DoorApp()) }
+    init() throws { ToolApps.register(); try AppRegistry.register(DoorApp()) }
 
     static var persona: ExplorationTarget { .appPersona(DoorApp.door, DoorApp().personas[0]) }
 

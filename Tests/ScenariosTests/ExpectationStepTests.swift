@@ -7,6 +7,7 @@ import OnboardingModel
 /// Expectations beyond the end state: request and analytics counts, routes never shown, the
 /// offline banner, `expect` steps in the middle of a run, and taps the screen refuses.
 @Suite struct ExpectationStepTests {
+    init() { ToolApps.register() }
     static let account = #""backend": {"accounts": [{"email": "back.again@example.com", "journey": "complete"}]}"#
 
     func scenario(steps: String, expect: String = "{}", extra: String = "") throws -> Scenario {

@@ -5,6 +5,7 @@ import Foundation
 /// The in-project fuzzer: seeded mutations of every bundled scenario never trap the decoder,
 /// every rejection says where, and every accepted file runs to its end within its limits.
 @Suite struct FuzzTests {
+    init() { ToolApps.register() }
     static func corpus() throws -> [(file: String, bytes: [UInt8])] {
         let (files, problems) = ScenarioLoader.files(in: [Paths.scenarios])
         #expect(problems.isEmpty)

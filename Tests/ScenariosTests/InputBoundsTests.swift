@@ -8,6 +8,7 @@ import OnboardingModel
 /// Inputs that once crashed, hung or took quadratic time: each is now a clear error or a run
 /// that ends.
 @Suite struct InputBoundsTests {
+    init() { ToolApps.register() }
     static let minimal = #"{"format": 1, "name": "n", "steps": [{"launch": true}]"#
 
     func decode(_ extra: String) -> Result<Scenario, ScenarioProblems> {

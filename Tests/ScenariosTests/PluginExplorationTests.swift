@@ -9,6 +9,7 @@ import Exploration
 /// `explore` reaches every app's personas and swarm through its plug-in (`personas`,
 /// `swarm(seed:)`, `scenario(of:seed:swarm:user:)`): the bundled apps' as a team's.
 @Suite struct PluginExplorationTests {
+    init() { ToolApps.register() }
     /// The door, with a swarm and a persona scenario of its own.
     struct OwnWaysDoor: AppPlugin {
         static let app = AppID("own-ways-door")

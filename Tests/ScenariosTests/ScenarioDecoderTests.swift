@@ -6,6 +6,7 @@ import OnboardingModel
 
 /// Strict decoding: every error names the file, the JSON path, what was expected and a suggestion.
 @Suite struct ScenarioDecoderTests {
+    init() { ToolApps.register() }
     static let minimal = #"{"format": 1, "name": "minimal", "steps": [{"launch": true}]}"#
 
     func errors(_ text: String) -> [ScenarioError] {

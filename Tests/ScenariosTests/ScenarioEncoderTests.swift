@@ -3,6 +3,7 @@ import Testing
 
 /// Encoding a scenario and decoding it again gives the same run: what shrink relies on.
 @Suite struct ScenarioEncoderTests {
+    init() { ToolApps.register() }
     @Test func everyBundledScenarioSurvivesARoundTripWithTheSameTraceHash() throws {
         let (scenarios, problems) = ScenarioLoader.load([Paths.scenarios])
         #expect(problems.isEmpty)

@@ -7,7 +7,7 @@ import Scenarios
 /// A plug-in's own swarm knobs (`AppPlugin.swarmKnobs`): drawn per seed, set in its sections,
 /// named in the seed's lines, never over what a scenario wrote, and shrunk away like a fault.
 @Suite struct SwarmKnobTests {
-    init() throws { try AppRegistry.register(DoorApp()) }
+    init() throws { ToolApps.register(); try AppRegistry.register(DoorApp()) }
 
     static var persona: ExplorationTarget { .appPersona(DoorApp.door, DoorApp().personas[0]) }
 

@@ -10,6 +10,7 @@ import Exploration
     let agreement: SchemaAgreement
 
     init() throws {
+        ToolApps.register()
         agreement = SchemaAgreement(schema: try MiniJSONSchema(text: try String(contentsOfFile: Paths.budgetsSchema, encoding: .utf8)))
     }
 

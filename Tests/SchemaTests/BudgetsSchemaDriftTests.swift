@@ -6,6 +6,7 @@ import Exploration
 
 /// `docs/budgets.schema.json` names exactly the metrics and percentiles a budgets file takes.
 @Suite struct BudgetsSchemaDriftTests {
+    init() { ToolApps.register() }
     struct ShapeError: Error {}
 
     @Test func theBudgetsSchemaListsEveryMetricAndPercentile() throws {

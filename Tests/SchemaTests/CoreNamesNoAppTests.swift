@@ -8,6 +8,7 @@ import Testing
 /// times as listed: a file may lose names and must then be taken off or lowered here, never gain
 /// one, and a core file not listed names none.
 @Suite struct CoreNamesNoAppTests {
+    init() { ToolApps.register() }
     static let coreModules = ["AppVocabulary", "Oracles", "Scenarios", "Exploration", "Reports", "SimCommandLine", "AppHarness"]
 
     /// A bundled app's id, action, endpoint or request as Swift names it (`.typeEmail`,

@@ -4,6 +4,7 @@ import Testing
 /// The package's shape that makes apps plug-ins (#29): the vocabulary every app shares is a
 /// module of its own, no app's module imports another app's, and the oracles import no app.
 @Suite struct ModuleBoundaryTests {
+    init() { ToolApps.register() }
     static let apps = ["OnboardingModel", "PickupModel"]
 
     /// The `import` lines of every Swift file under `Sources/<module>`.

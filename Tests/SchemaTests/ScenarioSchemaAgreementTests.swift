@@ -9,6 +9,7 @@ import Foundation
     let agreement: SchemaAgreement
 
     init() throws {
+        ToolApps.register()
         agreement = SchemaAgreement(schema: try MiniJSONSchema(text: try String(contentsOfFile: Paths.schema, encoding: .utf8)))
     }
 

@@ -9,6 +9,7 @@ import PickupModel
 
 /// `docs/scenario.schema.json` and the decoder accept exactly the same keys.
 @Suite struct SchemaDriftTests {
+    init() { ToolApps.register() }
     func definitions() throws -> [(key: String, value: JSONValue)] {
         let text = try String(contentsOfFile: Paths.schema, encoding: .utf8)
         guard case .object(let root) = try JSONParser.parse(text),
@@ -40,6 +41,7 @@ import PickupModel
 
 /// The schema's lists of allowed values match the model's and the oracles'.
 @Suite struct SchemaEnumDriftTests {
+    init() { ToolApps.register() }
     func enumValues(_ path: [String]) throws -> [String] {
         let text = try String(contentsOfFile: Paths.schema, encoding: .utf8)
         var value = try JSONParser.parse(text)
