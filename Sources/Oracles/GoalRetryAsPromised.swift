@@ -1,55 +1,74 @@
 import SimKernel
 import AppVocabulary
 
-/// Goal generation retries as 002 §2 promises: "add a single automatic retry with 2s delay before
-/// surfacing the error".
+/// A retry of the app's own comes as promised (seed 002 §2, goal generation: "add a single
+/// automatic retry with 2s delay before surfacing the error").
 ///
-/// Judged on the wire, where the backend would notice: when a goal-generation request fails and
-/// the app asks again with no tap of the user's in between (and no kill or launch: a new process's
-/// first load is not a retry of the old one's failure), that automatic retry is
-/// sent exactly 2 s after the failed answer, and it is the only one: after a failed automatic
-/// retry, the next attempt is the user's (Retry, or the screen appearing again).
+/// A promise of every app that declares one, through its roles: a request whose role has a
+/// `retryPause` (the fix plan's goal generation: 2 s) is one the app sends again by itself after
+/// a failure. Judged on the wire, where the backend would notice: when such a request fails and
+/// the app asks again with no tap of the user's in between (and no kill or launch: a new
+/// process's first load is not a retry of the old one's failure), that automatic retry is sent
+/// exactly the pause after the failed answer, and it is the only one: after a failed automatic
+/// retry, the next attempt is the user's (Retry, or the screen appearing again). (The name is the
+/// fix plan's, whose goal generation made the promise first.)
 public struct GoalRetryAsPromised: Oracle {
     public let name = "goalRetryAsPromised"
-    public let summary = "a failed goal generation is retried once by itself, 2 s after the failure"
-
-    public static let delay = Duration.seconds(2)
+    public let summary = "a failed request the app retries by itself is retried once, after its pause (goals: 2 s)"
+    /// A promise of any app that declares a retry pause (`RequestRole.retryPause`).
+    public var isShared: Bool { true }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        var lastFailure: (index: Int, time: SimulationInstant, automatic: Bool)?
-        var retryWasAutomatic = false
+        let retried = run.roles.declaredRequests.filter { $0.role.retryPause != nil }
+        guard !retried.isEmpty else { return [] }
+        // Per endpoint that retries: its last failure, and whether the attempt that failed was the automatic retry.
+        var lastFailure: [(endpoint: Endpoint, index: Int, time: SimulationInstant, automatic: Bool)?] = retried.map { _ in nil }
+        var retryWasAutomatic = retried.map { _ in false }
         for event in run.events([.requestSent, .responseReceived, .userAction, .killed, .launched]) {
             switch event.event {
             case .userAction, .killed, .launched:
-                lastFailure = nil
-                retryWasAutomatic = false
-            case .responseReceived(_, .generateGoals, let outcome):
-                if outcome == "ok" || outcome == "cancelled" {
-                    lastFailure = nil
-                    retryWasAutomatic = false
-                } else {
-                    lastFailure = (event.index, event.time, retryWasAutomatic)
+                for position in retried.indices {
+                    lastFailure[position] = nil
+                    retryWasAutomatic[position] = false
                 }
-            case .requestSent(_, _, .generateGoals):
-                guard let failure = lastFailure else { continue }
+            case .responseReceived(_, let endpoint, let outcome):
+                guard let position = retried.firstIndex(where: { $0.endpoint == endpoint }) else { continue }
+                if outcome == "ok" || outcome == "cancelled" {
+                    lastFailure[position] = nil
+                    retryWasAutomatic[position] = false
+                } else {
+                    lastFailure[position] = (endpoint, event.index, event.time, retryWasAutomatic[position])
+                }
+            case .requestSent(_, _, let endpoint):
+                guard let position = retried.firstIndex(where: { $0.endpoint == endpoint }),
+                      let failure = lastFailure[position], let pause = retried[position].role.retryPause else { continue }
                 let waited = failure.time.duration(to: event.time)
+                let what = Self.describe(endpoint)
                 if failure.automatic {
-                    return [violation("Goal generation was retried by itself a second time, at \(event.time), after "
+                    return [violation("\(what) was retried by itself a second time, at \(event.time), after "
                                       + "the automatic retry had failed: retry once, then show the error with Retry", failure.index, event, run)]
                 }
-                if waited != Self.delay {
-                    return [violation("Goal generation failed at \(failure.time) and was retried by itself \(waited.totalMilliseconds)ms "
-                                      + "later; the retry waits 2s", failure.index, event, run)]
+                if waited != pause {
+                    return [violation("\(what) failed at \(failure.time) and was retried by itself \(waited.totalMilliseconds)ms "
+                                      + "later; the retry waits \(Self.seconds(pause))", failure.index, event, run)]
                 }
-                retryWasAutomatic = true
-                lastFailure = nil
+                retryWasAutomatic[position] = true
+                lastFailure[position] = nil
             default:
                 break
             }
         }
         return []
+    }
+
+    /// The request as a message names it.
+    private static func describe(_ endpoint: Endpoint) -> String { "The \(endpoint.rawValue) request" }
+
+    private static func seconds(_ pause: Duration) -> String {
+        let milliseconds = pause.totalMilliseconds
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 
     private func violation(_ what: String, _ failure: Int, _ retry: RunObservation.Event, _ run: RunObservation) -> Violation {

@@ -53,6 +53,30 @@ import Oracles
         #expect(GoalRetryAsPromised().check(goalRetry(after: 100, tapBetween: true), settings: OracleSettings()).isEmpty)
     }
 
+    /// Any app's own retry, through its roles: a team's list load that promises one retry 3 s
+    /// after a failure. Quiet at 3 s, caught at 2 s; an app that declares no pause is not judged.
+    @Test func aPluginsDeclaredRetryPauseIsJudgedLikeTheGoals() {
+        let load = Endpoint("load-list")
+        func run(retryAfter ms: Int64, roles: AppRoles) -> RunObservation {
+            var trace = Trace()
+            for (at, event) in [(Int64(0), ModelEvent.launched(process: 1, cold: true)),
+                                (0, .requestSent(id: 1, timeoutMs: 10_000, endpoint: load)),
+                                (400, .responseReceived(id: 1, endpoint: load, outcome: "status 503")),
+                                (400 + ms, .requestSent(id: 2, timeoutMs: 10_000, endpoint: load)),
+                                (700 + ms, .responseReceived(id: 2, endpoint: load, outcome: "ok"))] {
+                trace.append(event, at: SimulationInstant(nanoseconds: at * 1_000_000))
+            }
+            return RunObservation(trace: trace, roles: roles)
+        }
+        let promised = AppRoles(requests: [(load, RequestRole(cause: .app, retryPause: .seconds(3)))])
+        #expect(GoalRetryAsPromised().check(run(retryAfter: 3_000, roles: promised), settings: OracleSettings()).isEmpty)
+        let early = GoalRetryAsPromised().check(run(retryAfter: 2_000, roles: promised), settings: OracleSettings())
+        #expect(early.first?.message.contains("The load-list request failed at 400ms and was retried by itself 2000ms later; the retry waits 3s") == true,
+                "\(early.map(\.message))")
+        #expect(GoalRetryAsPromised().check(run(retryAfter: 2_000, roles: .none), settings: OracleSettings()).isEmpty)
+        #expect(GoalRetryAsPromised().isShared)
+    }
+
     /// Seed 5667118 of reinstall-with-session (scripted user, 10⁷ seeds): a request still went
     /// out as the app was killed and failed offline; the goals loaded 15 s later were the next
     /// process's first load after its launch, not a retry of the dead process's failure.

@@ -25,7 +25,6 @@ import Testing
         "Oracles/EmailFieldIsTheUsers.swift": 1,
         "Oracles/EmailPreserved.swift": 1,
         "Oracles/ExactlyOnce.swift": 1,
-        "Oracles/GoalRetryAsPromised.swift": 2,
         "Oracles/JourneyMetrics.swift": 1,
         "Oracles/LegalLinksOnSignUp.swift": 2,
         "Oracles/MainAppearanceRefreshesToken.swift": 1,

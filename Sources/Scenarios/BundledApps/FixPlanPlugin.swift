@@ -29,7 +29,7 @@ public struct FixPlanPlugin: AppPlugin {
         "exactlyOnce", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
         "emailPreserved", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
         "transientFailureHidden", "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
-        "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn", "goalRetryAsPromised",
+        "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn",
         "legalLinksOnSignUp", "resumeCatchesUpWithTheJourney",
         "budgets",
     ])
