@@ -18,7 +18,8 @@ let package = Package(
         .library(name: "AppVocabulary", targets: ["AppVocabulary"]),
         .library(name: "OnboardingModel", targets: ["OnboardingModel"]),
         .library(name: "PickupModel", targets: ["PickupModel"]),
-        // Seed 004's pickup app as a plug-in, like a team's: what `onboarding-sim` registers.
+        // The bundled apps as plug-ins, like a team's: what `onboarding-sim` registers.
+        .library(name: "FixPlanSim", targets: ["FixPlanSim"]),
         .library(name: "PickupSim", targets: ["PickupSim"]),
         .library(name: "Oracles", targets: ["Oracles"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
@@ -49,6 +50,8 @@ let package = Package(
         .target(name: "Oracles", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
         .target(name: "Scenarios", dependencies: ["Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        // The fix plan's app as a plug-in: its decoders, personas, swarm and oracles list.
+        .target(name: "FixPlanSim", dependencies: ["OnboardingModel", "Scenarios", "Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // Seed 004's pickup app as a plug-in (a leaf, like a team's): its decoders, personas, swarm and oracles list.
         .target(name: "PickupSim", dependencies: ["PickupModel", "Scenarios", "Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // Swarm fault schedules, personas, parallel and sharded exploration, shrinking.
@@ -57,23 +60,23 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Scenarios", "Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // The command line: parses arguments and calls the library, for the bundled apps and any plug-ins.
         .target(name: "SimCommandLine", dependencies: ["SimKernel", "AppVocabulary", "Oracles", "Scenarios", "Exploration", "Reports"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-sim", dependencies: ["SimCommandLine", "PickupSim"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-sim", dependencies: ["SimCommandLine", "FixPlanSim", "PickupSim"], swiftSettings: nonsending),
         // Mutation testing of the app models: mutation points in Swift source, sampling, the report.
         .target(name: "Mutation", dependencies: ["SimKernel", "Scenarios", "Reports"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation", "Reports", "PickupSim"], swiftSettings: nonsending),
-        .executableTarget(name: "onboarding-bench", dependencies: ["SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation", "Reports", "FixPlanSim", "PickupSim"], swiftSettings: nonsending),
+        .executableTarget(name: "onboarding-bench", dependencies: ["FixPlanSim", "PickupSim", "SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "AppVocabulary", "Oracles", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "OraclesTests", dependencies: ["PickupSim", "Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "ScenariosTests", dependencies: ["PickupSim", "Scenarios", "Exploration", "Reports", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "ExplorationTests", dependencies: ["PickupSim", "Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "OraclesTests", dependencies: ["FixPlanSim", "PickupSim", "Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ScenariosTests", dependencies: ["FixPlanSim", "PickupSim", "Scenarios", "Exploration", "Reports", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ExplorationTests", dependencies: ["FixPlanSim", "PickupSim", "Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // App code written as iOS code is (its own file imports no module of ours), run under the harness.
         .testTarget(name: "AppHarnessTests", dependencies: ["AppHarness", "Scenarios", "Exploration", "Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
         // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.
-        .testTarget(name: "SchemaTests", dependencies: ["PickupSim", "Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel", "PickupModel"], swiftSettings: nonsending),
+        .testTarget(name: "SchemaTests", dependencies: ["FixPlanSim", "PickupSim", "Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel", "PickupModel"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "onboarding-mutate", "SimKernel", "Reports"], swiftSettings: nonsending),
     ],

@@ -8,11 +8,8 @@ import Scenarios
 /// What the explorer varies: a persona of an app (`AppPlugin.personas`), or a scenario file.
 public enum ExplorationTarget: Sendable {
     case scenario(Scenario)
-    /// A persona of `app`: a bundled app's (`Persona`) or a plug-in's.
+    /// A persona of `app`, as its plug-in lists it (`AppPlugin.personas`).
     case appPersona(AppID, AppPersona)
-
-    /// A bundled app's persona, as its plug-in lists it.
-    public static func persona(_ persona: Persona) -> ExplorationTarget { .appPersona(persona.app, persona.appPersona) }
 
     public var name: String {
         switch self {

@@ -126,7 +126,7 @@ enum ExpectDecoding {
         return BackendExpectation(
             email: context.string(fields["email"], at: fields.path("email")),
             programStatus: context.choice(fields["programStatus"], at: fields.path("programStatus"),
-                                          from: FixPlanDecoding.programStatuses, what: "program status"),
+                                          from: ScenarioDecoder.programStatuses, what: "program status"),
             pushToken: context.bool(fields["pushToken"], at: fields.path("pushToken")),
             progress: context.choice(fields["progress"], at: fields.path("progress"), from: ScenarioDecoder.phases, what: "phase"))
     }

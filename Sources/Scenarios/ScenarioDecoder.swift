@@ -48,9 +48,14 @@ public enum ScenarioDecoder {
                                            from: SchedulingStrategy.allCases.map { ($0.rawValue, $0) },
                                            what: "strategy") ?? .fifo
         scenario.world.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
-        let plugin = AppRegistry.plugin(for: context.app) ?? FixPlanPlugin()
-        for problem in plugin.decodeSetup(AppSetup(device: top["device"], backend: top["backend"]), into: &scenario) {
-            context.fail(problem.path, problem.message, suggestion: problem.suggestion)
+        if let plugin = AppRegistry.plugin(for: context.app) {
+            for problem in plugin.decodeSetup(AppSetup(device: top["device"], backend: top["backend"]), into: &scenario) {
+                context.fail(problem.path, problem.message, suggestion: problem.suggestion)
+            }
+        } else if top["app"] == nil {
+            // A file that names no app is the fix plan's, and this tool does not run it.
+            let problem = AppRegistry.unregistered(context.app, file: file)
+            context.fail("$.app", problem.message, suggestion: problem.suggestion)
         }
         decodeNetwork(top["network"], into: &scenario.world, context: context)
         scenario.world.faults = FaultDecoding.decodeFaults(top["faults"], latency: scenario.world.faults.latencyMs,
@@ -85,7 +90,9 @@ public enum ScenarioDecoder {
         }
     }
 
-    static let phases = OnboardingPhase.allCases.map { ($0.rawValue, $0) }
+    package static let phases = OnboardingPhase.allCases.map { ($0.rawValue, $0) }
+    /// The program statuses a scenario names (an account's journey, `expect.backend`).
+    package static let programStatuses: [(String, ProgramStatus)] = [("none", .none), ("draft", .draft), ("approved", .approved), ("active", .active)]
 
     private static func decodeNetwork(_ value: JSONValue?, into world: inout WorldConfiguration, context: DecodingContext) {
         guard let network = context.object(value, at: "$.network", keys: ScenarioKeys.network) else { return }

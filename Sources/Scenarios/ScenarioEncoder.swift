@@ -17,7 +17,7 @@ public enum ScenarioEncoder {
         if !scenario.world.mutants.members.isEmpty {
             top.append(("mutants", .array(scenario.world.mutants.members.map { .string($0.rawValue) })))
         }
-        let setup = (AppRegistry.plugin(for: scenario.app) ?? FixPlanPlugin()).encodeSetup(of: scenario)
+        let setup = AppRegistry.plugin(for: scenario.app)?.encodeSetup(of: scenario) ?? scenario.setup
         if let device = setup.device { top.append(("device", device)) }
         if let backend = setup.backend { top.append(("backend", backend)) }
         if let network = network(scenario.world) { top.append(("network", network)) }
@@ -32,8 +32,8 @@ public enum ScenarioEncoder {
         return JSONPrinter.pretty(.object(top.map { (key: $0.0, value: $0.1) })) + "\n"
     }
 
-    /// A duration in the largest unit that writes it exactly.
-    static func duration(_ value: Duration) -> JSONValue {
+    /// A duration in the largest unit that writes it exactly (what the decoders read back).
+    public static func duration(_ value: Duration) -> JSONValue {
         let nanoseconds = value.totalNanoseconds
         for (unit, size) in [("h", Int64(3_600_000_000_000)), ("m", 60_000_000_000), ("s", 1_000_000_000), ("ms", 1_000_000)]
         where nanoseconds % size == 0 && nanoseconds >= size {
@@ -48,47 +48,11 @@ public enum ScenarioEncoder {
         return .string("\(nanoseconds / 1_000_000).\(fraction)ms")
     }
 
-    private static func object(_ members: [(String, JSONValue?)]) -> JSONValue? {
+    /// An object of the members that are present (nil when none is): a section with its
+    /// defaults left out.
+    public static func object(_ members: [(String, JSONValue?)]) -> JSONValue? {
         let present = members.compactMap { key, value in value.map { (key: key, value: $0) } }
         return present.isEmpty ? nil : .object(present)
-    }
-
-    static func device(_ scenario: Scenario) -> JSONValue? {
-        let world = scenario.world, defaults = DeviceSettings()
-        let cache = world.cache.map { seed -> JSONValue in
-            var entry: [(key: String, value: JSONValue)] = [("user", seed.email.map(JSONValue.string) ?? .null)]
-            guard let cache = seed.cache else { return .object(entry + [("corrupted", .bool(true))]) }
-            entry.append(("phase", .string(cache.phase.rawValue)))
-            if let pending = cache.pendingEmail { entry.append(("pendingEmail", .string(pending))) }
-            if cache.startedSent { entry.append(("startedSent", .bool(true))) }
-            if cache.returningLogin { entry.append(("returningLogin", .bool(true))) }
-            return .object(entry)
-        }
-        return object([
-            ("session", world.sessionEmail.map(JSONValue.string)),
-            ("cache", cache.isEmpty ? nil : .array(cache)),
-            ("reduceMotion", world.settings.reduceMotion ? .bool(true) : nil),
-            ("grantsNotifications", world.settings.grantsNotifications ? nil : .bool(false)),
-            ("sessionRestoreTime", world.settings.sessionRestoreTime == defaults.sessionRestoreTime
-                ? nil : duration(world.settings.sessionRestoreTime)),
-            ("online", scenario.startsOffline ? .bool(false) : nil),
-        ])
-    }
-
-    static func backend(_ backend: BackendConfiguration) -> JSONValue? {
-        let accounts = backend.accounts.map { account -> JSONValue in
-            let journey = account.journey
-            return .object([("email", .string(account.email)),
-                            ("journey", .object([("intake", .bool(journey.intakeComplete)),
-                                                 ("goals", .bool(journey.goalsComplete)),
-                                                 ("program", .string(journey.programStatus.rawValue))]))])
-        }
-        return object([
-            ("strictCreateUser", backend.strictCreateUser ? .bool(true) : nil),
-            ("progressWrites", backend.progressWrites == .keepMaximum ? nil : .string(backend.progressWrites.rawValue)),
-            ("goalGenerationTime", backend.goalGenerationTime == .seconds(2) ? nil : duration(backend.goalGenerationTime)),
-            ("accounts", accounts.isEmpty ? nil : .array(accounts)),
-        ])
     }
 
     private static func network(_ world: WorldConfiguration) -> JSONValue? {

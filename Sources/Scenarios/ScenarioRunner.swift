@@ -40,8 +40,9 @@ public enum ScenarioRunner {
         var world = scenario.world
         world.mutants = MutantSet(world.mutants.members + extra)
         let seed = seed ?? scenario.seed
-        let problems = scenario.problems
-        guard problems.isEmpty else {
+        let plugin = AppRegistry.plugin(for: scenario.app)
+        let problems = plugin == nil ? [AppRegistry.unregistered(scenario.app, file: scenario.file)] : scenario.problems
+        guard let plugin, problems.isEmpty else {
             return Played(scenario: scenario, seed: seed, mutants: world.mutants,
                           stage: .refused(refused(scenario, seed: seed, mutants: world.mutants, problems: problems)))
         }
@@ -49,9 +50,7 @@ public enum ScenarioRunner {
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
         simulation.subject = scenario.file
         let capture = EndState()
-        // Every app, bundled or not, builds its world through its plug-in; the decoder accepts
-        // only the apps the registry knows.
-        let plugin = AppRegistry.plugin(for: scenario.app) ?? FixPlanPlugin()
+        // Every app, bundled or not, builds its world through its plug-in.
         let start = AppStart(simulation: simulation, setup: scenario.setup, faults: world.faults,
                              requestTimeout: world.timeouts.request, mutants: world.mutants, roles: plugin.roles, scenario: scenario)
         let outcome = simulation.run("scenario") {
@@ -129,8 +128,7 @@ public enum ScenarioRunner {
             capture.checkpoints.append((number, expectations, snapshot))
         case .freeUser(let user):
             // The same person on every app: each app's screens have their own drive.
-            let log = await (AppRegistry.plugin(for: world.app) ?? FixPlanPlugin()).drive(user, in: world)
-            guard let log else { return }
+            guard let log = await AppRegistry.plugin(for: world.app)?.drive(user, in: world) else { return }
             capture.policy(email: user.email, outcome: log.outcome)
             capture.freeUserLogs.append(log)
         case .corruptCache, .signOut, .enterCode, .userPolicy:

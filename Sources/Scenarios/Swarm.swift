@@ -59,7 +59,9 @@ public struct Swarm: Sendable, Equatable {
     /// and `backend` sections.
     public var settings: [DrawnSetting] = []
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
-    public var email = "new.user@example.com"
+    public var email = Swarm.usualEmail
+    /// The email a swarm gives the new user unless it draws an unusual one.
+    package static let usualEmail = "new.user@example.com"
     /// Every drawn knob, in the order drawn.
     package var knobs: [Knob] = []
 
@@ -129,7 +131,7 @@ public struct Swarm: Sendable, Equatable {
 
         func addFeatures(to found: inout [Int]) {
             switch self {
-            case .email(let email): if email != Swarm.emails[0] { found.append(Feature.unusualEmail) }
+            case .email(let email): if email != Swarm.usualEmail { found.append(Feature.unusualEmail) }
             case .latency(let range): found.append(range.upperBound >= 1_000 ? Feature.slowLatency : Feature.fastLatency)
             case .offline: found.append(Feature.offlineWindow)
             case .fault(let kind, let endpoint, _): if let feature = Feature.fault(kind, on: endpoint) { found.append(feature) }
@@ -174,7 +176,7 @@ public struct Swarm: Sendable, Equatable {
         if on(&random) { add(.timeout, random: &random, endpoints: endpoints) }
     }
 
-    mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, endpoints: [Endpoint]) {
+    package mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, endpoints: [Endpoint]) {
         guard !endpoints.isEmpty else { return }
         let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
         let trigger: FaultRule.Trigger = random.chance(Probability(0.5))
@@ -183,7 +185,7 @@ public struct Swarm: Sendable, Equatable {
         add(kind, on: endpoint, trigger: trigger)
     }
 
-    mutating func add(_ kind: FaultRule.Kind, on endpoint: Endpoint, trigger: FaultRule.Trigger) {
+    package mutating func add(_ kind: FaultRule.Kind, on endpoint: Endpoint, trigger: FaultRule.Trigger) {
         rules.append(FaultRule(endpoint: endpoint, kind: kind, trigger: trigger))
         knobs.append(.fault(kind, endpoint, trigger))
     }

@@ -9,7 +9,7 @@ struct ExploreBenchmark {
     var repetitions = 9
 
     func run() {
-        let targets = Persona.of(.fixPlan).map(ExplorationTarget.persona)
+        let targets = BenchApps.fixPlanPersonas
         let free = ExplorationPlan(targets: targets, seedCount: seeds, user: .free)
         let scripted = ExplorationPlan(targets: targets, seedCount: seeds, user: .scripted)
         _ = Explorer.explore(free, jobs: 2)  // warm-up

@@ -21,7 +21,7 @@ struct GuidedBenchmark {
 
     func run(from first: UInt64) {
         print("guided: seeds from \(first)")
-        let targets = Persona.of(.fixPlan).map(ExplorationTarget.persona)
+        let targets = BenchApps.fixPlanPersonas
         var plainFound = 0, guidedFound = 0, plainTotal = 0, guidedTotal = 0, guidedSooner = 0, plainSooner = 0
         for mutant in Self.mutants {
             let plan = ExplorationPlan(targets: targets, firstSeed: first, seedCount: budget, mutants: [mutant])

@@ -12,7 +12,7 @@ struct MemoryBenchmark {
 
     func run() {
         for seeds in seedCounts {
-            let plan = ExplorationPlan(targets: Persona.of(.fixPlan).map(ExplorationTarget.persona), seedCount: seeds)
+            let plan = ExplorationPlan(targets: BenchApps.fixPlanPersonas, seedCount: seeds)
             let stopwatch = Stopwatch()
             let outcome = Explorer.explore(plan, jobs: 2)
             print("memory.explore_\(seeds)_seeds_peak_rss_mb: \(Self.peakResidentMegabytes()) "

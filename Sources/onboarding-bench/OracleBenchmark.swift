@@ -14,7 +14,7 @@ struct OracleBenchmark {
     var repetitions = 7
 
     func run() {
-        let plan = ExplorationPlan(targets: Persona.of(.fixPlan).map(ExplorationTarget.persona), seedCount: seeds)
+        let plan = ExplorationPlan(targets: BenchApps.fixPlanPersonas, seedCount: seeds)
         let traces = plan.seeds.map { seed in
             let (scenario, _) = plan.target(for: seed).scenario(seed: seed, user: plan.user)
             return ScenarioRunner.run(scenario, seed: seed).simulation.trace

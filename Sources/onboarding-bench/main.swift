@@ -7,6 +7,8 @@ import Exploration
 
 // Measured as the tool runs: restarted once with its allocator tuning (see AllocatorTuning).
 AllocatorTuning.restartTunedIfNeeded()
+// The apps onboarding-sim runs, registered as it registers them.
+_ = BenchApps.registered
 
 let usage = """
     usage: onboarding-bench <measure>

@@ -1,6 +1,7 @@
 import Foundation
 import Mutation
 import Scenarios
+import FixPlanSim
 import PickupSim
 import SimKernel
 

@@ -3,6 +3,7 @@
 // plug-ins: see docs/your-app.md.
 import SimCommandLine
 import Scenarios
+import FixPlanSim
 import PickupSim
 
 SimCommandLine.run(apps: [FixPlanPlugin(), PickupPlugin()])

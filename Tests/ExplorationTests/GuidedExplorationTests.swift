@@ -1,4 +1,5 @@
 import Testing
+import FixPlanSim
 import Synchronization
 import SimKernel
 import AppVocabulary

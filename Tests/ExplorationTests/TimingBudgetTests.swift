@@ -1,4 +1,5 @@
 import Testing
+import FixPlanSim
 import Foundation
 import SimKernel
 import AppVocabulary

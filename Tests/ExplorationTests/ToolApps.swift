@@ -1,5 +1,7 @@
 import Testing
 import Scenarios
+import Exploration
+import FixPlanSim
 import PickupSim
 
 /// The apps `onboarding-sim` registers (the fix plan's, the pickup app), registered once in this
@@ -19,4 +21,12 @@ enum ToolApps {
 
     /// Registers the tool's apps (once) and says whether they are.
     @discardableResult static func register() -> Bool { registered }
+}
+
+extension ExplorationTarget {
+    /// One of the fix plan's personas, as its plug-in lists it.
+    static func persona(_ persona: Persona) -> ExplorationTarget {
+        ToolApps.register()
+        return .appPersona(.fixPlan, persona.appPersona)
+    }
 }

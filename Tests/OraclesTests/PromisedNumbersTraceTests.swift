@@ -1,4 +1,5 @@
 import Testing
+import FixPlanSim
 import SimKernel
 import AppVocabulary
 import OnboardingModel

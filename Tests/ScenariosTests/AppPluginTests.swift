@@ -1,4 +1,5 @@
 import Testing
+import FixPlanSim
 import AppVocabulary
 import Oracles
 import Scenarios
@@ -74,9 +75,11 @@ import Reports
         #expect(problems.errors.map(\.location) == ["$.device.doorbell"])
     }
 
-    @Test func aPluginCannotTakeABundledIdOrListANameTwice() {
+    /// No app is built in: the bundled apps are registered as a team's are, so an id is any
+    /// app's to take (again: a replacement), but a bug's id is its own app's.
+    @Test func aPluginCannotTakeAnotherAppsBugIdOrListANameTwice() {
         struct Impostor: AppPlugin {
-            var id = AppID.fixPlan
+            var id = AppID("impostor")
             var summary = ""
             var routes = [RouteName("hall", kind: .main)]
             var actions: [UserAction] = []
@@ -85,7 +88,10 @@ import Reports
             var roles = AppRoles.none
             func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
         }
-        #expect(throws: AppRegistryError.self) { try AppRegistry.register(Impostor()) }
+        var borrower = Impostor()
+        borrower.catalogue = [Mutant.Entry(Mutant("fix-1"), app: borrower.id, summary: "", source: "")]
+        let taken = #expect(throws: AppRegistryError.self) { try AppRegistry.register(borrower) }
+        #expect(taken?.message == "the mutant \"fix-1\" has another app's id: give it one of the app's own")
         var twice = Impostor(id: AppID("twice"))
         twice.actions = [UserAction("open"), UserAction("open")]
         #expect(throws: AppRegistryError.self) { try AppRegistry.register(twice) }

@@ -1,4 +1,5 @@
 import Testing
+import FixPlanSim
 import PickupSim
 import Foundation
 import Scenarios

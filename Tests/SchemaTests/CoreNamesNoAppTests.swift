@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FixPlanSim
 
 /// The core names no app (issue #46): `AppVocabulary`, `Oracles`, `Scenarios`, `Exploration`,
 /// `Reports`, `SimCommandLine` and `AppHarness` are to mention no bundled app, action, endpoint
@@ -39,9 +40,6 @@ import Testing
         "Oracles/TimingMetric.swift": 3,
         "Oracles/TransientFailureHidden.swift": 1,
         "Scenarios/AppRegistry.swift": 1,
-        "Scenarios/BundledApps/FixPlanPlugin.swift": 3,
-        "Scenarios/BundledApps/Persona.swift": 4,
-        "Scenarios/BundledApps/Swarm+FixPlan.swift": 5,
         "Scenarios/DecodingContext.swift": 2,
         "Scenarios/ExpectDecoding.swift": 2,
         "Scenarios/Scenario.swift": 1,

@@ -37,15 +37,17 @@ import Testing
     }
 
     /// The pickup app is a leaf, like a team's app (#46): its model is a dependency of its
-    /// plug-in (`PickupSim`) and of the executables and tests that run it, never of a core module.
+    /// plug-in (`PickupSim`) and of the executables and tests that run it, never of a core module;
+    /// no core module imports either bundled app's plug-in (`FixPlanSim`, `PickupSim`).
     @Test func noCoreModuleImportsThePickupApp() throws {
         for core in ["AppVocabulary", "Oracles", "Scenarios", "Exploration", "Reports", "SimCommandLine", "AppHarness", "Mutation"] {
-            #expect(try Self.imports(of: core).isDisjoint(with: ["PickupModel", "PickupSim"]), "\(core) imports the pickup app")
+            #expect(try Self.imports(of: core).isDisjoint(with: ["PickupModel", "PickupSim", "FixPlanSim"]),
+                    "\(core) imports the pickup app or a bundled app's plug-in")
         }
         let manifest = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         for line in manifest.split(separator: "\n") where line.contains(".target(name:") {
-            if line.contains("name: \"PickupSim\"") || line.contains("name: \"PickupModel\"") { continue }
-            #expect(!line.contains("\"PickupModel\"") && !line.contains("\"PickupSim\""), "\(line)")
+            if ["PickupSim", "PickupModel", "FixPlanSim"].contains(where: { line.contains("name: \"\($0)\"") }) { continue }
+            #expect(!line.contains("\"PickupModel\"") && !line.contains("\"PickupSim\"") && !line.contains("\"FixPlanSim\""), "\(line)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
 import Scenarios
+import FixPlanSim
 import PickupSim
 
 /// The apps `onboarding-sim` registers (the fix plan's, the pickup app), registered once in this

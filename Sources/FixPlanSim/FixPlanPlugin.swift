@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Scenarios
 import OnboardingModel
 import Oracles
 
@@ -20,7 +21,7 @@ public struct FixPlanPlugin: AppPlugin {
     public let roles = FixPlanRoles.roles
     /// Routes as scenarios name them: `launch`, each phase by its name, `main`.
     public var scenarioRoutes: [(name: String, route: Route)] {
-        ExpectDecoding.routeNames(for: id).compactMap { name, route in route.map { (name, $0) } }
+        [("main", .main), ("launch", .launch)] + OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
     }
     /// The shared oracles and the fix plan's own rules (seeds 002, 003, 000): its analytics
     /// events, steps and their sync, push token, program, launch readiness,
@@ -57,7 +58,7 @@ public struct FixPlanPlugin: AppPlugin {
     }
 
     public func encodeSetup(of scenario: Scenario) -> AppSetup {
-        AppSetup(device: ScenarioEncoder.device(scenario), backend: ScenarioEncoder.backend(scenario.world.backend))
+        AppSetup(device: FixPlanDecoding.device(scenario), backend: FixPlanDecoding.backend(scenario.world.backend))
     }
 
     public func makeWorld(_ start: AppStart) -> any AppWorld {

@@ -1,12 +1,13 @@
 import SimKernel
 import AppVocabulary
 import OnboardingModel
+import Scenarios
 
 /// The fix plan's swarm (seeds 002, 003, 000): the network's knobs on its endpoints, a slow goal
 /// generation, a failed activation, the phone's settings, the strict backend, a detour for the
 /// scripted user, an account loss, and a flaky launch check.
 extension Swarm {
-    static let emails = ["new.user@example.com", "o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org"]
+    static let emails = [Swarm.usualEmail, "o'brien@gmail.com", "ana+test@example.co.uk", "li.wei@example.org"]
     static let detourPhases: [OnboardingPhase] = [.intake, .authVerification, .processOverview, .goalReview,
                                                   .programReview, .success]
 

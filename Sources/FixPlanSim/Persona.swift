@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Scenarios
 import OnboardingModel
 
 /// The fix plan's personas: the kinds of user `explore` simulates on it when no scenario is

@@ -1,10 +1,11 @@
 import AppVocabulary
 import OnboardingModel
+import Scenarios
 
 /// Decodes the fix plan's app's own sections: the phone (`device`: a session, settings, the
 /// cached onboarding of each user) and the backend (`backend`: its rules and accounts).
 /// Faults, network, steps and expectations are the shared decoders'.
-enum FixPlanDecoding {
+public enum FixPlanDecoding {
     static func decodeDevice(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
         guard let device = context.object(value, at: "$.device", keys: ScenarioKeys.device) else { return }
         if let session = device["session"], session != .null {
@@ -70,7 +71,7 @@ enum FixPlanDecoding {
         ("goals-complete", Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft)),
         ("complete", .complete),
     ]
-    static let programStatuses: [(String, ProgramStatus)] = [("none", .none), ("draft", .draft), ("approved", .approved), ("active", .active)]
+    static let programStatuses = ScenarioDecoder.programStatuses
 
     static func decodeJourney(_ value: JSONValue?, at path: String, context: DecodingContext) -> Journey? {
         guard let value else { return nil }
@@ -80,5 +81,45 @@ enum FixPlanDecoding {
                        goalsComplete: context.bool(fields["goals"], at: fields.path("goals")) ?? false,
                        programStatus: context.choice(fields["program"], at: fields.path("program"), from: programStatuses,
                                                      what: "program status") ?? .none)
+    }
+
+    /// The `device` section as a scenario file writes it (`shrink`): only what differs from a new phone.
+    static func device(_ scenario: Scenario) -> JSONValue? {
+        let world = scenario.world, defaults = DeviceSettings()
+        let cache = world.cache.map { seed -> JSONValue in
+            var entry: [(key: String, value: JSONValue)] = [("user", seed.email.map(JSONValue.string) ?? .null)]
+            guard let cache = seed.cache else { return .object(entry + [("corrupted", .bool(true))]) }
+            entry.append(("phase", .string(cache.phase.rawValue)))
+            if let pending = cache.pendingEmail { entry.append(("pendingEmail", .string(pending))) }
+            if cache.startedSent { entry.append(("startedSent", .bool(true))) }
+            if cache.returningLogin { entry.append(("returningLogin", .bool(true))) }
+            return .object(entry)
+        }
+        return ScenarioEncoder.object([
+            ("session", world.sessionEmail.map(JSONValue.string)),
+            ("cache", cache.isEmpty ? nil : .array(cache)),
+            ("reduceMotion", world.settings.reduceMotion ? .bool(true) : nil),
+            ("grantsNotifications", world.settings.grantsNotifications ? nil : .bool(false)),
+            ("sessionRestoreTime", world.settings.sessionRestoreTime == defaults.sessionRestoreTime
+                ? nil : ScenarioEncoder.duration(world.settings.sessionRestoreTime)),
+            ("online", scenario.startsOffline ? .bool(false) : nil),
+        ])
+    }
+
+    /// The `backend` section as a scenario file writes it.
+    static func backend(_ backend: BackendConfiguration) -> JSONValue? {
+        let accounts = backend.accounts.map { account -> JSONValue in
+            let journey = account.journey
+            return .object([("email", .string(account.email)),
+                            ("journey", .object([("intake", .bool(journey.intakeComplete)),
+                                                 ("goals", .bool(journey.goalsComplete)),
+                                                 ("program", .string(journey.programStatus.rawValue))]))])
+        }
+        return ScenarioEncoder.object([
+            ("strictCreateUser", backend.strictCreateUser ? .bool(true) : nil),
+            ("progressWrites", backend.progressWrites == .keepMaximum ? nil : .string(backend.progressWrites.rawValue)),
+            ("goalGenerationTime", backend.goalGenerationTime == .seconds(2) ? nil : ScenarioEncoder.duration(backend.goalGenerationTime)),
+            ("accounts", accounts.isEmpty ? nil : .array(accounts)),
+        ])
     }
 }
