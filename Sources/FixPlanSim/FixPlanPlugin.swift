@@ -29,7 +29,7 @@ public struct FixPlanPlugin: AppPlugin {
     public static let oracleList = OracleCatalogue.shared(plus: [
         "exactlyOnce", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
         "emailPreserved", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
-        "transientFailureHidden", "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
+        "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
         "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn",
         "legalLinksOnSignUp", "resumeCatchesUpWithTheJourney",
         "budgets",

@@ -61,7 +61,9 @@ public struct MainAppearanceRefreshesToken: Oracle {
             guard event.index < end else { break }
             switch event.event {
             case .connectivity(let isOnline): online = isOnline
-            case .requestSent(_, _, .refreshSession) where event.index >= start && online: return true
+            case .requestSent(_, _, let endpoint) where event.index >= start && online
+                && run.roles.endpoint(endpoint, is: .refreshesSession):
+                return true
             default: break
             }
         }

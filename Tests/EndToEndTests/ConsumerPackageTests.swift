@@ -38,7 +38,8 @@ import Foundation
                 name: "consumer",
                 dependencies: [.package(url: "\(dependency.path)", from: "0.1.0")],
                 targets: [
-                    .testTarget(name: "ConsumerTests", dependencies: [.product(name: "Scenarios", package: "onboarding-sim")],
+                    .testTarget(name: "ConsumerTests", dependencies: [.product(name: "Scenarios", package: "onboarding-sim"),
+                                                                      .product(name: "FixPlanSim", package: "onboarding-sim")],
                                 exclude: ["scenarios"]),
                     .executableTarget(name: "door-sim", dependencies: [
                         .product(name: "SimCommandLine", package: "onboarding-sim"), .product(name: "Scenarios", package: "onboarding-sim"),

@@ -78,6 +78,35 @@ import Oracles
         #expect(GoalRetryAsPromised().isShared)
     }
 
+    /// Any app's own retry hides a lone failure: a team's list load that fails once and loads at
+    /// its retry shows no error in between; one that flashes its error is caught.
+    @Test func aPluginsLoneFailureBeforeItsRetrySucceedsShowsNoError() {
+        let load = Endpoint("load-list")
+        let roles = AppRoles(requests: [(load, RequestRole(cause: .app, retryPause: .seconds(3)))])
+        func run(flashing: Bool) -> RunObservation {
+            func list(error: String? = nil, spinner: String? = nil) -> ModelEvent {
+                var state = ScreenState(route: .named(RouteName("list", kind: .main)))
+                state.errorText = error
+                state.spinner = spinner
+                return .screen(state)
+            }
+            var trace = Trace()
+            var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, list(spinner: "loading")),
+                                                 (0, .requestSent(id: 1, timeoutMs: 10_000, endpoint: load)),
+                                                 (400, .responseReceived(id: 1, endpoint: load, outcome: "status 503"))]
+            if flashing { events.append((400, list(error: "Couldn't load your list"))) }
+            events += [(3_400, list(spinner: "loading")), (3_400, .requestSent(id: 2, timeoutMs: 10_000, endpoint: load)),
+                       (3_700, .responseReceived(id: 2, endpoint: load, outcome: "ok")), (3_700, list())]
+            for (at, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: at * 1_000_000)) }
+            return RunObservation(trace: trace, roles: roles)
+        }
+        #expect(TransientFailureHidden().check(run(flashing: false), settings: OracleSettings()).isEmpty)
+        let found = TransientFailureHidden().check(run(flashing: true), settings: OracleSettings())
+        #expect(found.first?.message == "The load-list request failed once and the next attempt succeeded, but the user saw "
+                    + "\"Couldn't load your list\" in between. Retry once before showing an error.", "\(found.map(\.message))")
+        #expect(TransientFailureHidden().isShared)
+    }
+
     /// Seed 5667118 of reinstall-with-session (scripted user, 10⁷ seeds): a request still went
     /// out as the app was killed and failed offline; the goals loaded 15 s later were the next
     /// process's first load after its launch, not a retry of the dead process's failure.
