@@ -65,18 +65,21 @@ let package = Package(
         .target(name: "Mutation", dependencies: ["SimKernel", "Scenarios", "Reports"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-mutate", dependencies: ["Mutation", "Reports", "FixPlanSim", "PickupSim"], swiftSettings: nonsending),
         .executableTarget(name: "onboarding-bench", dependencies: ["FixPlanSim", "PickupSim", "SimKernel", "AppVocabulary", "OnboardingModel", "Oracles", "Scenarios", "Exploration"], swiftSettings: nonsending),
+        // The apps onboarding-sim registers, registered once for the tests that read them.
+        .target(name: "ToolAppsForTests", dependencies: ["FixPlanSim", "PickupSim", "Scenarios", "Exploration"],
+                path: "Tests/ToolAppsForTests", swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "AppVocabulary", "Oracles", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "OraclesTests", dependencies: ["FixPlanSim", "PickupSim", "Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "ScenariosTests", dependencies: ["FixPlanSim", "PickupSim", "Scenarios", "Exploration", "Reports", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "ExplorationTests", dependencies: ["FixPlanSim", "PickupSim", "Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "OraclesTests", dependencies: ["ToolAppsForTests", "FixPlanSim", "PickupSim", "Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ScenariosTests", dependencies: ["ToolAppsForTests", "FixPlanSim", "PickupSim", "Scenarios", "Exploration", "Reports", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "ExplorationTests", dependencies: ["ToolAppsForTests", "FixPlanSim", "PickupSim", "Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         // App code written as iOS code is (its own file imports no module of ours), run under the harness.
         .testTarget(name: "AppHarnessTests", dependencies: ["AppHarness", "Scenarios", "Exploration", "Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"], swiftSettings: nonsending),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], swiftSettings: nonsending),
         // The JSON Schemas in docs/ against the decoders, with a small JSON Schema validator.
-        .testTarget(name: "SchemaTests", dependencies: ["FixPlanSim", "PickupSim", "Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel", "PickupModel"], swiftSettings: nonsending),
+        .testTarget(name: "SchemaTests", dependencies: ["ToolAppsForTests", "FixPlanSim", "PickupSim", "Scenarios", "Exploration", "Oracles", "AppVocabulary", "OnboardingModel", "PickupModel"], swiftSettings: nonsending),
         // Runs the built command-line tool as a user would.
         .testTarget(name: "EndToEndTests", dependencies: ["onboarding-sim", "onboarding-mutate", "SimKernel", "Reports"], swiftSettings: nonsending),
     ],

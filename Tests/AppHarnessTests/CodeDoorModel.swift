@@ -55,18 +55,9 @@ public struct CodeDoorBugs: OptionSet, Sendable {
         isBusy = true
         errorMessage = nil
         defer { isBusy = false }
-        do {
-            let answer = try await http.data(method: "POST", path: "/otp/send", headers: [:],
-                                             body: Data(#"{"email":"\#(email)"}"#.utf8))
-            guard answer.status == 200 || bugs.contains(.screenWithoutSend) else {
-                errorMessage = "Couldn't send a code. Try again."
-                return
-            }
-        } catch {
-            guard bugs.contains(.screenWithoutSend) else {
-                errorMessage = "No connection. Try again."
-                return
-            }
+        if let failure = await mailACode(), !bugs.contains(.screenWithoutSend) {
+            errorMessage = failure
+            return
         }
         if !bugs.contains(.staleCode) { code = "" }
         place = .code
@@ -79,12 +70,17 @@ public struct CodeDoorBugs: OptionSet, Sendable {
         isBusy = true
         errorMessage = nil
         defer { isBusy = false }
+        if let failure = await mailACode() { errorMessage = failure } else { startCountdown() }
+    }
+
+    /// Asks the backend to mail a code to `email`: nil when it did, else what to tell the user.
+    private func mailACode() async -> String? {
         do {
             let answer = try await http.data(method: "POST", path: "/otp/send", headers: [:],
                                              body: Data(#"{"email":"\#(email)"}"#.utf8))
-            if answer.status == 200 { startCountdown() } else { errorMessage = "Couldn't send a code. Try again." }
+            return answer.status == 200 ? nil : "Couldn't send a code. Try again."
         } catch {
-            errorMessage = "No connection. Try again."
+            return "No connection. Try again."
         }
     }
 

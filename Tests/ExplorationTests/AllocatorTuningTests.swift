@@ -1,5 +1,6 @@
 import Testing
 import Exploration
+import ToolAppsForTests
 
 /// When the tool restarts itself with glibc's allocator cache enlarged, and when it leaves the
 /// environment alone.

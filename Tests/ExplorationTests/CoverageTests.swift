@@ -6,6 +6,7 @@ import OnboardingModel
 import Oracles
 import Scenarios
 @testable import Exploration
+import ToolAppsForTests
 
 /// Coverage counts what runs reached, adds up across workers and shards, and shows the blind
 /// spots: what screens offered and no run took.

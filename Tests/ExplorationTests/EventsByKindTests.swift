@@ -6,6 +6,7 @@ import OnboardingModel
 import Oracles
 import Scenarios
 @testable import Exploration
+import ToolAppsForTests
 
 /// Oracles pick events by kind; the pick must be exactly the events a full scan would keep.
 @Suite struct EventsByKindTests {

@@ -5,6 +5,7 @@ import AppVocabulary
 import OnboardingModel
 import Scenarios
 @testable import Exploration
+import ToolAppsForTests
 
 /// Exploration is reproducible: shards add up to the whole, workers change nothing, a seed
 /// replays exactly, and shrinking keeps the violation.

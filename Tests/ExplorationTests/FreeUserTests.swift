@@ -6,6 +6,7 @@ import OnboardingModel
 import Oracles
 import Scenarios
 @testable import Exploration
+import ToolAppsForTests
 
 /// The free user: a seed is one user in any process, its runs mostly finish, its profile is
 /// swarm-drawn, and a failing run shrinks to a smaller file of ordinary steps that still fails.

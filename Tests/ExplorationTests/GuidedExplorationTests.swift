@@ -6,6 +6,7 @@ import AppVocabulary
 import OnboardingModel
 import Scenarios
 @testable import Exploration
+import ToolAppsForTests
 
 /// Coverage-guided exploration: the same runs for any number of workers, children that keep
 /// their parent's knobs, and a replay that reproduces a child.

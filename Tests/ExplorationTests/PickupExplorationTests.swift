@@ -8,6 +8,7 @@ import Oracles
 import Scenarios
 import PickupSim
 @testable import Exploration
+import ToolAppsForTests
 
 /// `explore --app pickup`: the pickup personas, driven by the free user on the pickup app's
 /// screens, with a swarm of the pickup app's own knobs; its bugs found blind, its fixed model clean.

@@ -7,6 +7,7 @@ import OnboardingModel
 import Oracles
 import Scenarios
 @testable import Exploration
+import ToolAppsForTests
 
 /// Timing over an exploration: percentiles and worst seeds add up in any order, budgets judge
 /// only percentiles with enough values, the runs over a budget show what they drew, and a

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// Oracles closed by the third batch of hand-written bugs: an error that blames a connection
 /// that worked, an email field that brings back an address the user replaced, and a push token

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `codeScreenFollowsASentCode` and `tryAgainIsOffered`'s window, on traces written by hand.
 @Suite struct CodeScreenTraceTests {

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// Rules closed by the tenth batch of hand-written bugs (the user's own input and choices, and
 /// where navigation leads): the email field shows what the user typed on it and comes back

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `emailFieldIsTheUsers` across a sign-out, on traces written by hand: the next person's email
 /// screen does not offer the last user's address.

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 @testable import Oracles
+import ToolAppsForTests
 
 @Suite struct EmailRuleTests {
     init() { ToolApps.register() }

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `errorGoesOnlyWithACause`, on traces written by hand: an error on screen goes away only with a
 /// tap, a new attempt, or the end of what it was about.

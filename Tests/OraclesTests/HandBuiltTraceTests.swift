@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// Oracles judge traces, so a trace written by hand exercises one property in isolation.
 @Suite struct HandBuiltTraceTests {

@@ -4,6 +4,7 @@ import AppVocabulary
 import OnboardingModel
 import Oracles
 import Scenarios
+import ToolAppsForTests
 
 /// Every oracle fires on the bug it exists for and stays quiet on the fixed model.
 @Suite struct OracleFiringTests {

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `outcomeIsShown`, on traces written by hand: a tap's answered request shows its outcome.
 @Suite struct OutcomeIsShownTraceTests {

@@ -1,4 +1,5 @@
 import Foundation
+import ToolAppsForTests
 
 /// Locations in the package, found from this file so tests run from any working folder.
 enum Paths {

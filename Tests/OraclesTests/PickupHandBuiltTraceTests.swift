@@ -4,6 +4,7 @@ import AppVocabulary
 import PickupModel
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// Seed 004's own oracles on traces written by hand: each rule in isolation, beyond the shape
 /// of the mutant that first needed it.

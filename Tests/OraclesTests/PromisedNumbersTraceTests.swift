@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// The oracles added by the mutation work, each made to fire and shown quiet on traces written by
 /// hand: the numbers, orders and choices the seeds promise, judged on the user's own record.

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `promptFollowsItsTap`, on traces written by hand: the Apple sheet and the sign-out alert come
 /// up only after the tap that asks for them.

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// Queued work (a push token, a step) that never reaches the backend is the app's fault only if it
 /// could have: 30 s online *with the app running* before a reinstall took the queue, and no

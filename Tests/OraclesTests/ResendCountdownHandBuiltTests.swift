@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `resendAfterTheCountdown` both ways, on traces written by hand: Resend neither before the
 /// 30 s of 002 §5 nor long after them.

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `resumeCatchesUpWithTheJourney`, on traces written by hand: a signed-in relaunch whose cache
 /// says processOverview, while on another device the user already chose a goal.

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// `returnFindsWhereTheUserLeft`, on traces written by hand: back in the app, the user finds the
 /// screen they left.

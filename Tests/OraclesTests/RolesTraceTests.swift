@@ -2,6 +2,7 @@ import Testing
 import SimKernel
 import AppVocabulary
 import Oracles
+import ToolAppsForTests
 
 /// The oracles read what an app's actions, requests and routes are from the roles it declares
 /// (`AppRoles`, a route's kind), never from their names: each rule on a plug-in's hand-built

@@ -3,6 +3,7 @@ import SimKernel
 import AppVocabulary
 import PickupModel
 import Oracles
+import ToolAppsForTests
 
 /// `signOutHolds`, on traces written by hand: after the user signs out, nothing that needs a
 /// session shows until a sign-in of theirs is answered.

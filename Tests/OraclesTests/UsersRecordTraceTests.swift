@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 import Oracles
+import ToolAppsForTests
 
 /// The oracles that judge the app by the user's own record (what they typed, chose and waited
 /// for), each made to fire and shown quiet on traces written by hand.

@@ -2,6 +2,7 @@ import Testing
 import SimKernel
 import AppVocabulary
 import Oracles
+import ToolAppsForTests
 
 /// Waits the user sees, on traces written by hand: a wait with nothing behind it ends within
 /// patience, and the main app's own loading view is a wait like any other.

@@ -5,6 +5,7 @@ import Oracles
 import Scenarios
 import Exploration
 import Reports
+import ToolAppsForTests
 
 /// An app registered as a plug-in runs from scenario files like a bundled app: its own actions,
 /// endpoints, routes and bugs, judged by the shared oracles.

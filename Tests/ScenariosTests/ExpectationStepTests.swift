@@ -3,6 +3,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 @testable import Scenarios
+import ToolAppsForTests
 
 /// Expectations beyond the end state: request and analytics counts, routes never shown, the
 /// offline banner, `expect` steps in the middle of a run, and taps the screen refuses.

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Scenarios
+import ToolAppsForTests
 
 /// The in-project fuzzer: seeded mutations of every bundled scenario never trap the decoder,
 /// every rejection says where, and every accepted file runs to its end within its limits.

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 @testable import Scenarios
+import ToolAppsForTests
 
 /// Inputs that once crashed, hung or took quadratic time: each is now a clear error or a run
 /// that ends.

@@ -6,6 +6,7 @@ import AppVocabulary
 import OnboardingModel
 import Scenarios
 import Exploration
+import ToolAppsForTests
 
 /// `explore` reaches every app's personas and swarm through its plug-in (`personas`,
 /// `swarm(seed:)`, `scenario(of:seed:swarm:user:)`): the bundled apps' as a team's.

@@ -3,6 +3,7 @@ import SimKernel
 import AppVocabulary
 import OnboardingModel
 @testable import Scenarios
+import ToolAppsForTests
 
 /// Strict decoding: every error names the file, the JSON path, what was expected and a suggestion.
 @Suite struct ScenarioDecoderTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Scenarios
+import ToolAppsForTests
 
 /// Encoding a scenario and decoding it again gives the same run: what shrink relies on.
 @Suite struct ScenarioEncoderTests {

@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import Scenarios
 @testable import Exploration
+import ToolAppsForTests
 
 /// A plug-in's own swarm knobs (`AppPlugin.swarmKnobs`): drawn per seed, set in its sections,
 /// named in the seed's lines, never over what a scenario wrote, and shrunk away like a fault.

@@ -4,6 +4,7 @@ import PickupSim
 import Foundation
 import Scenarios
 import Exploration
+import ToolAppsForTests
 
 /// `docs/budgets.schema.json` and the budgets decoder give the same verdict: on the bundled
 /// budgets file, on hand-written variants, and on seeded mutations of the bundled file.

@@ -3,6 +3,7 @@ import Foundation
 import Scenarios
 import Oracles
 import Exploration
+import ToolAppsForTests
 
 /// `docs/budgets.schema.json` names exactly the metrics and percentiles a budgets file takes.
 @Suite struct BudgetsSchemaDriftTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FixPlanSim
+import ToolAppsForTests
 
 /// The core names no app (issue #46): `AppVocabulary`, `Oracles`, `Scenarios`, `Exploration`,
 /// `Reports`, `SimCommandLine` and `AppHarness` are to mention no bundled app, action, endpoint

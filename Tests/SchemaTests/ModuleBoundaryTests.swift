@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import ToolAppsForTests
+import Scenarios
+import AppVocabulary
 
 /// The package's shape that makes apps plug-ins (#29): the vocabulary every app shares is a
 /// module of its own, no app's module imports another app's, and the oracles import no app.
@@ -46,7 +49,7 @@ import Testing
         }
         let manifest = try String(contentsOf: Paths.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         for line in manifest.split(separator: "\n") where line.contains(".target(name:") {
-            if ["PickupSim", "PickupModel", "FixPlanSim"].contains(where: { line.contains("name: \"\($0)\"") }) { continue }
+            if ["PickupSim", "PickupModel", "FixPlanSim", "ToolAppsForTests"].contains(where: { line.contains("name: \"\($0)\"") }) { continue }
             #expect(!line.contains("\"PickupModel\"") && !line.contains("\"PickupSim\"") && !line.contains("\"FixPlanSim\""), "\(line)")
         }
     }
@@ -62,6 +65,12 @@ import Testing
             let line = try #require(manifest.split(separator: "\n").first { $0.contains(".target(name: \"\(core)\"") })
             #expect(!line.contains("\"OnboardingModel\""), "\(line)")
         }
+    }
+
+    /// The tests' own registration of onboarding-sim's apps works (every suite that reads them relies on it).
+    @Test func theTestsRegisterOnboardingSimsApps() {
+        #expect(ToolApps.register(), "\(ToolApps.problem ?? "")")
+        #expect(AppRegistry.apps.starts(with: [.fixPlan, .pickup]) || Set([AppID.fixPlan, .pickup]).isSubset(of: AppRegistry.apps))
     }
 
     @Test func thePackageManifestKeepsTheAppsApart() throws {

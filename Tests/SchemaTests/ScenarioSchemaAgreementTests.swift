@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Scenarios
+import ToolAppsForTests
 
 /// `docs/scenario.schema.json`, which an editor checks a file against, and the decoder, which
 /// the tool checks it with, give the same verdict: on every bundled scenario, on hand-written

@@ -7,6 +7,7 @@ import Oracles
 import AppVocabulary
 import OnboardingModel
 import PickupModel
+import ToolAppsForTests
 
 /// `docs/scenario.schema.json` and the decoder accept exactly the same keys.
 @Suite struct SchemaDriftTests {
