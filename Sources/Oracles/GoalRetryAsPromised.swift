@@ -21,7 +21,7 @@ public struct GoalRetryAsPromised: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let retried = run.roles.declaredRequests.filter { $0.role.retryPause != nil }
+        let retried = run.roles.retriedRequests
         guard !retried.isEmpty else { return [] }
         // Per endpoint that retries: its last failure, and whether the attempt that failed was the automatic retry.
         var lastFailure: [(endpoint: Endpoint, index: Int, time: SimulationInstant, automatic: Bool)?] = retried.map { _ in nil }
@@ -43,7 +43,8 @@ public struct GoalRetryAsPromised: Oracle {
                 }
             case .requestSent(_, _, let endpoint):
                 guard let position = retried.firstIndex(where: { $0.endpoint == endpoint }),
-                      let failure = lastFailure[position], let pause = retried[position].role.retryPause else { continue }
+                      let failure = lastFailure[position] else { continue }
+                let pause = retried[position].pause
                 let waited = failure.time.duration(to: event.time)
                 let what = Self.describe(endpoint)
                 if failure.automatic {

@@ -26,11 +26,21 @@ public struct NoLeakedTimers: Oracle {
     /// A countdown on any screen but a code screen: the code screen's timer outlived it. (An app
     /// that declares no code actions shows its countdown where it likes.)
     private func strayCountdowns(_ run: RunObservation) -> [Violation] {
-        guard !run.roles.codeActions.isEmpty else { return [] }
-        let codeRoutes = CodeRoutes(run)
-        guard let stray = run.screens.first(where: {
-            !codeRoutes.isCodeScreen($0.state) && $0.state.countdown != nil && $0.state.route != nil
-        }) else { return [] }
+        let codeActions = run.roles.codeActions
+        guard !codeActions.isEmpty else { return [] }
+        // One pass: the code screens (routes that offer a code action somewhere in the run), and
+        // the first screen of each other route that showed a countdown before it was seen as one.
+        var codeRoutes: [Route] = []
+        var candidates: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
+        for screen in run.screens {
+            guard let route = screen.state.route, !codeRoutes.contains(route) else { continue }
+            if screen.state.actions.contains(where: codeActions.contains) {
+                codeRoutes.append(route)
+            } else if screen.state.countdown != nil, !candidates.contains(where: { $0.state.route == route }) {
+                candidates.append(screen)
+            }
+        }
+        guard let stray = candidates.first(where: { candidate in !codeRoutes.contains { $0 == candidate.state.route } }) else { return [] }
         return [Violation(oracle: name, at: stray.time,
                           message: "At \(stray.time) \(stray.state.route!) showed the resend countdown (\(stray.state.countdown!)): "
                             + "it belongs to the code screen and ends with it (seed 002 §5).",

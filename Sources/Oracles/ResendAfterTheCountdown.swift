@@ -28,8 +28,7 @@ public struct ResendAfterTheCountdown: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         let roles = run.roles
-        guard roles.declaredRequests.contains(where: { $0.role.purpose == .sendsCode && $0.role.resendAfter != nil }),
-              !roles.codeActions.isEmpty else { return [] }
+        guard roles.declaresResendCountdown, !roles.codeActions.isEmpty else { return [] }
         if let early = offeredEarly(run) { return [early] }
         return notOfferedInTime(run).map { [$0] } ?? []
     }
@@ -38,33 +37,37 @@ public struct ResendAfterTheCountdown: Oracle {
     /// code with a countdown.
     private static func countdown(after answer: RunObservation.Event, roles: AppRoles) -> Duration? {
         guard case .responseReceived(_, let endpoint, "ok") = answer.event else { return nil }
-        let role = roles.role(of: endpoint)
-        return role.purpose == .sendsCode ? role.resendAfter : nil
+        return roles.resendCountdown(after: endpoint)
     }
 
     /// Resend offered before the countdown has run since a code was sent, or a countdown that
     /// shows more than its length.
     private func offeredEarly(_ run: RunObservation) -> Violation? {
         let roles = run.roles
-        var sent: (event: RunObservation.Event, countdown: Duration)?
+        let answers = run.events([.responseReceived])
+        // No code sent, nothing to judge (and no walk over the screens).
+        guard let first = answers.firstIndex(where: { Self.countdown(after: $0, roles: roles) != nil }) else { return nil }
+        var sent: (event: RunObservation.Event, countdown: Duration, seconds: Int)?
         let codeRoutes = CodeRoutes(run)
-        var answers = run.events([.responseReceived]).makeIterator()
-        var next = answers.next()
+        var pending = answers[first...].makeIterator()
+        var next = pending.next()
         for screen in run.screens {
             while let answer = next, answer.index < screen.index {
-                if let countdown = Self.countdown(after: answer, roles: roles) { sent = (answer, countdown) }
-                next = answers.next()
+                if let countdown = Self.countdown(after: answer, roles: roles) {
+                    sent = (answer, countdown, Int(countdown.components.seconds))
+                }
+                next = pending.next()
             }
-            guard codeRoutes.isCodeScreen(screen.state), let sent else { continue }
-            let seconds = Int(sent.countdown.components.seconds)
+            guard let sent, codeRoutes.isCodeScreen(screen.state) else { continue }
+            let seconds = sent.seconds
             if let shown = screen.state.countdown, shown > seconds {
                 return Violation(oracle: name, at: screen.time,
                                  message: "At \(screen.time) the code screen's countdown showed \(shown) s: the resend countdown "
                                     + "runs \(seconds) s (seed 002 §5: resendCountdown = 30).",
                                  excerpt: run.lines([screen.index]))
             }
-            guard screen.state.actions.contains(where: { roles.role(of: $0) == .resend }),
-                  sent.event.time.duration(to: screen.time) < sent.countdown else { continue }
+            guard sent.event.time.duration(to: screen.time) < sent.countdown,
+                  screen.state.actions.contains(where: roles.resendActions.contains) else { continue }
             return Violation(oracle: name, at: screen.time,
                              message: "At \(screen.time) the code screen offered Resend "
                                 + "\(sent.event.time.duration(to: screen.time).totalMilliseconds)ms after a code was sent at "
@@ -90,7 +93,7 @@ public struct ResendAfterTheCountdown: Oracle {
             let state = standing.state
             guard let route = state.route, state.foreground, state.spinner == nil, state.errorText == nil,
                   state.actions.contains(where: { roles.role(of: $0) == .input(.code) }),
-                  !state.actions.contains(where: { roles.role(of: $0) == .resend }) else { continue }
+                  !state.actions.contains(where: roles.resendActions.contains) else { continue }
             // On the code screen, in front, from the answer to the due time: nothing restarted the countdown.
             let between = run.screens(after: sent.index, through: standing.index)
             guard between.allSatisfy({ $0.state.route == route }),

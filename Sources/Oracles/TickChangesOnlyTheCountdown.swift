@@ -40,8 +40,9 @@ public struct TickChangesOnlyTheCountdown: Oracle {
     static func onlyTheCountdownDiffers(_ before: ScreenState, _ after: ScreenState, roles: AppRoles) -> Bool {
         guard before.sameApartFromCountdownAndActions(as: after) else { return false }
         // The actions, Resend aside, in order, without building new arrays.
-        var mine = before.actions.lazy.filter { roles.role(of: $0) != .resend }.makeIterator()
-        var theirs = after.actions.lazy.filter { roles.role(of: $0) != .resend }.makeIterator()
+        let resend = roles.resendActions
+        var mine = before.actions.lazy.filter { !resend.contains($0) }.makeIterator()
+        var theirs = after.actions.lazy.filter { !resend.contains($0) }.makeIterator()
         while true {
             let one = mine.next(), other = theirs.next()
             if one != other { return false }

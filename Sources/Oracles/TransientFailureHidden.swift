@@ -18,10 +18,9 @@ public struct TransientFailureHidden: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let retried = run.roles.declaredRequests.filter { $0.role.retryPause != nil }.map(\.endpoint)
-        guard !retried.isEmpty else { return [] }
+        guard !run.roles.retriedRequests.isEmpty else { return [] }
         var violations: [Violation] = []
-        for endpoint in retried {
+        for (endpoint, _) in run.roles.retriedRequests {
             let answers = run.events([.responseReceived]).compactMap { event -> (index: Int, ok: Bool)? in
                 guard case .responseReceived(_, endpoint, let outcome) = event.event, outcome != "cancelled" else { return nil }
                 return (event.index, outcome == "ok")

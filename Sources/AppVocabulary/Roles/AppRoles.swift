@@ -17,6 +17,24 @@ public struct AppRoles: Sendable {
     /// The actions that type or send a one-time code (`.input(.code)`, `.submit(.code)`): a screen
     /// that offers one is a code screen. Kept as the roles are set: every run asks.
     public private(set) var codeActions: [UserAction] = []
+    /// The actions that ask for another code (`.resend`). Kept as the roles are set.
+    public private(set) var resendActions: [UserAction] = []
+    /// The requests the app sends again by itself after a failure, each with its pause
+    /// (`RequestRole.retryPause`), in declaration order. Kept as the roles are set.
+    public private(set) var retriedRequests: [(endpoint: Endpoint, pause: Duration)] = []
+    /// The requests that send a code with a resend countdown, each with its length
+    /// (`RequestRole.resendAfter`). Kept as the roles are set.
+    public private(set) var resendCountdowns: [(endpoint: Endpoint, after: Duration)] = []
+    /// Whether a request that sends a code declares a resend countdown.
+    public var declaresResendCountdown: Bool { !resendCountdowns.isEmpty }
+
+    /// How long after a successful answer to `endpoint` Resend is due, if it sends a code with a countdown.
+    public func resendCountdown(after endpoint: Endpoint) -> Duration? {
+        for entry in resendCountdowns where entry.endpoint.fingerprint == endpoint.fingerprint && entry.endpoint == endpoint {
+            return entry.after
+        }
+        return nil
+    }
 
     /// - Parameters:
     ///   - actions: each action's role; an action listed twice takes its last role.
@@ -78,11 +96,19 @@ public struct AppRoles: Sendable {
             actionRoles.append((action.fingerprint, action, role))
         }
         codeActions = actionRoles.filter { $0.role == .input(.code) || $0.role == .submit(.code) }.map(\.action)
+        resendActions = actionRoles.filter { $0.role == .resend }.map(\.action)
     }
 
     /// Sets the role of requests to `endpoint`.
     public mutating func set(_ role: RequestRole, for endpoint: Endpoint) {
-        if let at = requestRoles.firstIndex(where: { $0.endpoint == endpoint }) { requestRoles[at].role = role; return }
-        requestRoles.append((endpoint.fingerprint, endpoint, role))
+        if let at = requestRoles.firstIndex(where: { $0.endpoint == endpoint }) {
+            requestRoles[at].role = role
+        } else {
+            requestRoles.append((endpoint.fingerprint, endpoint, role))
+        }
+        retriedRequests = requestRoles.compactMap { entry in entry.role.retryPause.map { (entry.endpoint, $0) } }
+        resendCountdowns = requestRoles.compactMap { entry in
+            entry.role.purpose == .sendsCode ? entry.role.resendAfter.map { (entry.endpoint, $0) } : nil
+        }
     }
 }
