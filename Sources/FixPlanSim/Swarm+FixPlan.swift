@@ -36,12 +36,7 @@ extension Swarm {
                                    strictBackend: swarm.strictBackend))
         swarm.detour = drawDetour(&random)
         swarm.knobs.append(.detour(swarm.detour))
-        if random.chance(Probability(0.2)) {
-            let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
-            let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
-            swarm.accountLoss = loss
-            swarm.knobs.append(.accountLoss(loss))
-        }
+        swarm.drawAccountLoss(&random, chance: Probability(0.2))
         // Drawn last, so every knob above comes from the same draws as before it existed.
         if random.chance(Probability(0.3)) {
             // A flaky launch check: seed 003's timeout fallback, at launches after a reinstall too.

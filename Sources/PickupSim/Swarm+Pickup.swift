@@ -26,12 +26,7 @@ extension Swarm {
         }
         swarm.reduceMotion = random.chance(Probability(0.3))
         swarm.knobs.append(.reduceMotion(swarm.reduceMotion))
-        if random.chance(Probability(0.3)) {
-            let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
-            let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
-            swarm.accountLoss = loss
-            swarm.knobs.append(.accountLoss(loss))
-        }
+        swarm.drawAccountLoss(&random, chance: Probability(0.3))
         return swarm
     }
 

@@ -190,6 +190,16 @@ public struct Swarm: Sendable, Equatable {
         knobs.append(.fault(kind, endpoint, trigger))
     }
 
+    /// Seed 003's account loss on a coin of `chance`: the account deleted or the session revoked,
+    /// equally likely, 5 s to 2 min into the run. Every app's swarm that draws one draws it so.
+    package mutating func drawAccountLoss(_ random: inout SeededRandom, chance: Probability) {
+        guard random.chance(chance) else { return }
+        let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
+        let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
+        accountLoss = loss
+        knobs.append(.accountLoss(loss))
+    }
+
     /// The free user drives instead of the scripted policy: no detour (the user makes their own),
     /// and the user's profile listed where the detour was.
     public mutating func drivenBy(_ profile: FreeUserProfile) {
