@@ -49,7 +49,7 @@ let package = Package(
         // Monitors that judge a run from its screens and events only.
         .target(name: "Oracles", dependencies: ["AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // The JSON scenario format, its strict decoder, the runner and the regression suite.
-        .target(name: "Scenarios", dependencies: ["Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
+        .target(name: "Scenarios", dependencies: ["Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // The fix plan's app as a plug-in: its decoders, personas, swarm and oracles list.
         .target(name: "FixPlanSim", dependencies: ["OnboardingModel", "Scenarios", "Oracles", "AppVocabulary", "SimKernel"], swiftSettings: nonsending),
         // Seed 004's pickup app as a plug-in (a leaf, like a team's): its decoders, personas, swarm and oracles list.

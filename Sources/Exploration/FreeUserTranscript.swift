@@ -32,7 +32,7 @@ public enum FreeUserTranscript {
         var scripted = scenario
         scripted.steps = steps
         // What the user did on another device is no step on this one: a timed backend event.
-        scripted.world.faults.accountLosses += resets
+        scripted.faults.accountLosses += resets
         return scripted
     }
 
@@ -61,8 +61,9 @@ public enum FreeUserTranscript {
         case .background: .background
         case .foreground: .foreground
         case .reinstall: .reinstall
-        case .corruptCache: .corruptCache
-        case .signOut: .signOut
+        // The fix plan's own steps, as its free user logs them (`FixPlanStep`).
+        case .corruptCache: .app(AppStep("corruptCache"))
+        case .signOut: .app(AppStep("signOut"))
         case .goOffline: .goOffline
         case .goOnline: .goOnline
         }

@@ -30,7 +30,7 @@ public enum Shrinker {
     /// (`FreeUserTranscript`); those are what shrinks, so the result is a file a person can read.
     public static func shrink(_ scenario: Scenario, mutants: [Mutant], oracle: String? = nil, maxRuns: Int = 500) -> Outcome? {
         var best = scenario
-        best.world.mutants = MutantSet(scenario.world.mutants.members + mutants)
+        best.mutants = MutantSet(scenario.mutants.members + mutants)
         let first = ScenarioRunner.run(best)
         let oracles = first.violations.map(\.oracle).filter { !$0.hasPrefix("expect.") && $0 != "kernel" }
         guard let target = oracle ?? oracles.first, oracles.contains(target) else { return nil }
@@ -39,12 +39,12 @@ public enum Shrinker {
             guard let scripted = FreeUserTranscript.scripted(best, logs: first.freeUserLogs) else { return nil }
             runs += 1
             guard ScenarioRunner.run(scripted).violations.contains(where: { $0.oracle == target }) else {
-                return Outcome(scenario: best, oracle: target, runs: runs, faultsBefore: best.world.faults.count,
+                return Outcome(scenario: best, oracle: target, runs: runs, faultsBefore: best.faults.count,
                                stepsBefore: best.steps.count, reproduced: false)
             }
             best = scripted
         }
-        let stepsBefore = best.steps.count, faultsBefore = best.world.faults.count
+        let stepsBefore = best.steps.count, faultsBefore = best.faults.count
         // After a kept change, the next pass resumes at the same kind of change rather than at the
         // first (a long transcript would cost a pass per kept step); it ends after a whole pass
         // from the top changes nothing.
@@ -104,10 +104,10 @@ public enum Shrinker {
             change(&candidate)
             candidates.append(candidate)
         }
-        let faults = scenario.world.faults
-        for index in faults.rules.indices { with { $0.world.faults.rules.remove(at: index) } }
-        for index in faults.offlineWindows.indices { with { $0.world.faults.offlineWindows.remove(at: index) } }
-        for index in faults.accountLosses.indices { with { $0.world.faults.accountLosses.remove(at: index) } }
+        let faults = scenario.faults
+        for index in faults.rules.indices { with { $0.faults.rules.remove(at: index) } }
+        for index in faults.offlineWindows.indices { with { $0.faults.offlineWindows.remove(at: index) } }
+        for index in faults.accountLosses.indices { with { $0.faults.accountLosses.remove(at: index) } }
         // Runs of steps first, halves down to pairs (a free user's transcript has many), then one at a time.
         var chunk = scenario.steps.count / 2
         while chunk >= 2 {
@@ -119,23 +119,21 @@ public enum Shrinker {
         for index in scenario.steps.indices where index > 0 { with { $0.steps.remove(at: index) } }
         for (index, rule) in faults.rules.enumerated() {
             if rule.trigger.probability != .always || rule.trigger.count != 1 {
-                with { $0.world.faults.rules[index].trigger = .nth(rule.trigger.fromCall) }
+                with { $0.faults.rules[index].trigger = .nth(rule.trigger.fromCall) }
             }
             if case .delay(let by) = rule.kind, by > .milliseconds(100) {
-                with { $0.world.faults.rules[index].kind = .delay(half(by)) }
+                with { $0.faults.rules[index].kind = .delay(half(by)) }
             }
         }
         for (index, window) in faults.offlineWindows.enumerated() where window.duration > .seconds(1) {
-            with { $0.world.faults.offlineWindows[index].duration = half(window.duration) }
+            with { $0.faults.offlineWindows[index].duration = half(window.duration) }
         }
         for (index, step) in scenario.steps.enumerated() {
             if case .wait(let length) = step, length > .milliseconds(100) { with { $0.steps[index] = .wait(half(length)) } }
         }
-        if faults.latencyMs != 20...120 { with { $0.world.faults.latencyMs = 20...120 } }
-        let settings = scenario.world.settings
-        if settings.reduceMotion { with { $0.world.settings.reduceMotion = false } }
-        if !settings.grantsNotifications { with { $0.world.settings.grantsNotifications = true } }
-        if scenario.world.backend.strictCreateUser { with { $0.world.backend.strictCreateUser = false } }
+        if faults.latencyMs != 20...120 { with { $0.faults.latencyMs = 20...120 } }
+        // The app's own settings, each back to its default (`AppPlugin.simplifications`).
+        candidates += AppRegistry.plugin(for: scenario.app)?.simplifications(of: scenario) ?? []
         if scenario.settleAfterSteps > .seconds(1) { with { $0.settleAfterSteps = half(scenario.settleAfterSteps) } }
         // A plug-in's own settings (its persona's and its swarm knobs'): each left at the app's default.
         if case .object(let members)? = scenario.setup.device {

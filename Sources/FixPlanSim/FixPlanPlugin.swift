@@ -7,8 +7,8 @@ import Oracles
 /// The fix plan's app (seeds 002, 003, 000) as a plug-in: the same requirements a team's app
 /// meets. Its sections read into the scenario's typed starting world (`Scenario.world`), which
 /// its world is built from; its personas (`Persona`) and its swarm draw typed worlds of its own.
-/// Built in (a scenario that names no app runs it) until it is a module of its own; a tool that
-/// runs it lists it among its apps (`SimCommandLine.run(apps:)`).
+/// A scenario that names no app runs it; a tool that runs it lists it among its apps
+/// (`SimCommandLine.run(apps:)`).
 public struct FixPlanPlugin: AppPlugin {
     public init() {}
 

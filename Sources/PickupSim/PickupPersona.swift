@@ -91,8 +91,8 @@ public enum PickupPersona: String, Sendable, CaseIterable {
         var scenario = Scenario(file: "persona:\(rawValue)", name: "\(rawValue) seed \(seed)", summary: summary, seed: seed,
                                 strategy: .seeded, steps: steps)
         // Offline from before the first launch until the window ends: the user need not know.
-        if let offline { scenario.world.faults.offlineWindows.append(offline) }
-        swarm.apply(to: &scenario.world)
+        if let offline { scenario.faults.offlineWindows.append(offline) }
+        swarm.apply(to: &scenario.faults)
         scenario.app = .pickup
         scenario.pickup = pickup
         return scenario

@@ -81,6 +81,31 @@ public protocol AppPlugin: Sendable {
     /// the `device` and `backend` sections); an app with a typed world of its own
     /// (`Scenario.ownSetup`) puts the swarm's knobs into it too.
     func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario
+    /// Timeouts of its own a scenario may set in `network.timeouts`, besides `request`: each by
+    /// name, with its length when the file does not set it (`Scenario.appTimeouts`). By default none.
+    var timeouts: [AppTimeout] { get }
+    /// Kinds of step of its own, besides every app's (`AppStep`): each a step's key in a file
+    /// (`{"enterCode": true}`). By default none.
+    var stepKinds: [String] { get }
+    /// Reads one of its own steps (`kind` is one of `stepKinds`): the step, or nil after reporting
+    /// what is wrong with `value` to `context` (at `path`). By default any value is taken as written.
+    func decodeStep(_ kind: String, _ value: JSONValue, at path: String, context: DecodingContext) -> AppStep?
+    /// Plays one of its own steps on `world`, through `player` (taps, waits, what the user's drive
+    /// reached). By default nothing happens.
+    func play(_ step: AppStep, in world: any AppWorld, player: StepPlayer) async
+    /// What else is wrong with `scenario` for this app (its own sections, read into
+    /// `Scenario.ownSetup`): each problem with its JSON path. By default nothing.
+    func problems(of scenario: Scenario) -> [AppSetupProblem]
+    /// Simpler versions of `scenario` in its own sections, one change each, biggest first: what
+    /// `shrink` tries besides the faults and steps (settings left at the app's default). By
+    /// default none (a plug-in's `device` and `backend` keys are tried one by one anyway).
+    func simplifications(of scenario: Scenario) -> [Scenario]
+    /// Whose account `expect.backend` judges when it names none: the scenario's first account,
+    /// or nil. By default nil.
+    func firstAccount(of scenario: Scenario) -> String?
+    /// What the backend of `world` knows of `email`'s account now, for `expect.backend`; nil if it
+    /// has no such account or keeps no such state. By default nil.
+    func account(_ email: String, in world: any AppWorld) async -> AccountState?
     /// The app's world for one run, with the scenario's starting world, faults and mutants.
     func makeWorld(_ start: AppStart) -> any AppWorld
     /// The free user on the app's screens (a `freeUser` step; every explored persona): its log,

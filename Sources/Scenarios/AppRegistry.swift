@@ -18,8 +18,8 @@ public enum AppRegistry {
     /// suite may register its app in every test).
     ///
     /// - Throws: `AppRegistryError` if the plug-in's vocabulary is unusable (no routes, a name
-    ///   listed twice, a role of a name it does not list, a catalogue entry of another app or with
-    ///   another app's id).
+    ///   listed twice, a role of a name it does not list, a step or timeout of its own named as
+    ///   every app's, a catalogue entry of another app or with another app's id).
     public static func register(_ plugin: any AppPlugin) throws(AppRegistryError) {
         if let problem = problem(with: plugin) { throw AppRegistryError(app: plugin.id.rawValue, message: problem) }
         plugins.withLock { registered in
@@ -107,6 +107,14 @@ public enum AppRegistry {
         }
         if let stray = plugin.roles.declaredRequests.first(where: { !plugin.endpoints.contains($0.endpoint) }) {
             return "the roles name the endpoint \"\(stray.endpoint)\", which the app's endpoints do not list"
+        }
+        // Its own steps and timeouts sit beside every app's in a file: a clash would hide one.
+        if let taken = plugin.stepKinds.first(where: { ScenarioKeys.pickupStep.contains($0) }) {
+            return "its own step \"\(taken)\" is a step every app has: give it a name of its own"
+        }
+        if let twice = firstRepeated(plugin.stepKinds) { return "the step \"\(twice)\" is listed twice" }
+        if let twice = firstRepeated(ScenarioKeys.pickupTimeouts + plugin.timeouts.map(\.name)) {
+            return "the timeout \"\(twice)\" is listed twice (\"request\" is every app's)"
         }
         if let foreign = plugin.catalogue.first(where: { $0.app != id }) {
             return "the mutant \"\(foreign.mutant)\" is listed as the \(foreign.app) app's: a plug-in lists its own bugs"

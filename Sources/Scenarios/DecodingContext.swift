@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 
 /// Reads JSON values into typed fields, collecting every error with its path instead of
 /// stopping at the first, so a file's problems are all reported at once. A plug-in that reads

@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// Decodes `$.expect`: oracles to apply, end-state expectations, budgets and oracle windows.

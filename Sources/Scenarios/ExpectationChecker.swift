@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// Checks a scenario's expectations against the end of the run or an `expect` step's moment;
@@ -10,7 +9,7 @@ enum ExpectationChecker {
     /// against the events before it, backend keys against its backend state. `step` is the
     /// `expect` step's position, or nil for `$.expect` at the end of the run.
     static func check(_ expectations: Expectations, at snapshot: Snapshot, step: Int?,
-                      policyOutcome: UserPolicy.Outcome?, run: RunObservation) -> [Violation] {
+                      policyOutcome: DriveOutcome?, run: RunObservation) -> [Violation] {
         var failures = screenFailures(expectations, screen: snapshot.screen)
         failures += historyFailures(expectations, before: step == nil ? Int.max : snapshot.traceCount, run: run)
         if step == nil, let expected = expectations.userReachesMain {
@@ -114,14 +113,15 @@ enum ExpectationChecker {
     private static func backendFailures(_ expected: BackendExpectation?, snapshot: Snapshot) -> [(String, String)] {
         guard let expected else { return [] }
         var failures: [(String, String)] = []
-        if let status = expected.programStatus, snapshot.journey?.programStatus != status {
-            failures.append(("backend", "the backend program was \(snapshot.journey?.programStatus.rawValue ?? "missing"), expected \(status.rawValue)"))
+        let account = snapshot.account
+        if let status = expected.programStatus, account?.journey?.programStatus != status {
+            failures.append(("backend", "the backend program was \(account?.journey?.programStatus.rawValue ?? "missing"), expected \(status.rawValue)"))
         }
-        if let token = expected.pushToken, token != snapshot.pushToken {
+        if let token = expected.pushToken, token != (account?.pushToken ?? false) {
             failures.append(("backend", token ? "no push token reached the backend" : "a push token reached the backend"))
         }
-        if let progress = expected.progress, snapshot.progress != progress {
-            failures.append(("backend", "the backend's progress was \(snapshot.progress?.rawValue ?? "none"), expected \(progress.rawValue)"))
+        if let progress = expected.progress, account?.progress != progress {
+            failures.append(("backend", "the backend's progress was \(account?.progress?.rawValue ?? "none"), expected \(progress.rawValue)"))
         }
         return failures
     }

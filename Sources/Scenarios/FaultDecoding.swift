@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 
 /// Decodes `$.faults`: offline windows, drops, error statuses, timeouts, delays and account losses.
 enum FaultDecoding {

@@ -1,5 +1,4 @@
 import AppVocabulary
-import OnboardingModel
 
 /// The regression check of the whole catalogue: every id's scenarios pass on the fixed model
 /// and fail with that mutant switched on. A check that cannot fail is worthless.

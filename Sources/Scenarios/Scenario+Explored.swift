@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 
 extension Scenario {
     /// A plug-in persona's scenario for `seed` (what `AppPlugin.scenario(of:seed:swarm:user:)`
@@ -12,10 +11,9 @@ extension Scenario {
         var driver = FreeUser(email: "\(persona.name)@example.com", returning: persona.returning)
         driver.onlyForward = user == .scripted
         swarm.drivenBy(driver.profile(seed: seed).onAnyApp)
-        var world = WorldConfiguration()
-        swarm.apply(to: &world)
         var scenario = Scenario(file: "persona:\(persona.name)", name: "\(persona.name) seed \(seed)", summary: persona.summary,
-                                seed: seed, strategy: .seeded, world: world, steps: [.freeUser(driver)])
+                                seed: seed, strategy: .seeded, steps: [.freeUser(driver)])
+        swarm.apply(to: &scenario.faults)
         scenario.app = app
         scenario.setup = persona.setup(&random)
         swarm.apply(to: &scenario.setup)
@@ -24,10 +22,10 @@ extension Scenario {
     }
 
     /// The scenario file's own run of `seed` in an exploration: its steps, with the seed's swarm
-    /// (`swarm`) applied to every section of its starting world, and seeded same-instant order.
+    /// (`swarm`) applied to its faults and its plug-in sections, and seeded same-instant order.
     public func explored(seed: UInt64, swarm: Swarm) -> Scenario {
         var scenario = self
-        swarm.apply(to: &scenario.world)
+        swarm.apply(to: &scenario.faults)
         swarm.apply(to: &scenario.setup)
         scenario.startsOffline = scenario.startsOffline || scenario.setup.startsOffline
         scenario.seed = seed

@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 
 /// The checks a run relies on, for a scenario however it was made: decoded from a file (the
 /// decoder reports these with the rest of a file's problems) or built in Swift code (the runner
@@ -15,7 +14,7 @@ extension Scenario {
     static let tooLongMessage = "is longer than the longest duration allowed (about 3 years)"
 
     /// What is wrong with this scenario, each at its JSON path in the file format (fault entries,
-    /// which a file's decoder checks as it reads them, by their place in `world.faults`); empty
+    /// which a file's decoder checks as it reads them, by their place in `faults`); empty
     /// when it can run.
     public var problems: [ScenarioError] {
         var check = ScenarioCheck(file: file)
@@ -31,13 +30,27 @@ extension Scenario {
             default: break
             }
         }
-        check.world(world)
+        check.network(self)
+        if let plugin = AppRegistry.plugin(for: app) {
+            for problem in plugin.problems(of: self) {
+                check.fail(problem.path, problem.message, suggestion: problem.suggestion)
+            }
+        }
         return check.found
+    }
+
+    /// What is wrong with `duration` at `path` (a JSON path), in the words every scenario
+    /// check uses: negative, zero where it must be `positive`, or too long. Nil when it is fine.
+    /// For a plug-in's own checks of its sections (`AppPlugin.problems(of:)`).
+    public static func problem(with duration: Duration, at path: String, positive: Bool = false) -> AppSetupProblem? {
+        var check = ScenarioCheck(file: "")
+        check.duration(duration, at: path, positive: positive)
+        return check.found.first.map { AppSetupProblem(path: $0.location, message: $0.message, suggestion: $0.suggestion) }
     }
 }
 
 /// Collects a scenario's problems, one rule at a time.
-private struct ScenarioCheck {
+struct ScenarioCheck {
     let file: String
     var found: [ScenarioError] = []
 
@@ -55,29 +68,27 @@ private struct ScenarioCheck {
         }
     }
 
-    mutating func world(_ world: WorldConfiguration) {
-        duration(world.settings.sessionRestoreTime, at: "$.device.sessionRestoreTime")
-        duration(world.backend.goalGenerationTime, at: "$.backend.goalGenerationTime")
-        duration(world.timeouts.request, at: "$.network.timeouts.request", positive: true)
-        duration(world.timeouts.launchCheck, at: "$.network.timeouts.launchCheck", positive: true)
-        duration(world.timeouts.goalGeneration, at: "$.network.timeouts.goalGeneration", positive: true)
-        let latency = world.faults.latencyMs
+    mutating func network(_ scenario: Scenario) {
+        duration(scenario.requestTimeout, at: "$.network.timeouts.request", positive: true)
+        for timeout in AppRegistry.plugin(for: scenario.app)?.timeouts ?? [] {
+            duration(scenario.appTimeouts[timeout.name] ?? timeout.defaultDuration, at: "$.network.timeouts.\(timeout.name)", positive: true)
+        }
+        let latency = scenario.faults.latencyMs
         if latency.lowerBound < 0 {
             fail("$.network.latency.min", "cannot be negative, found \(latency.lowerBound)ms")
         } else if latency.upperBound > Scenario.longestDuration.totalMilliseconds {
             fail("$.network.latency.max", Scenario.tooLongMessage)
         }
-        faults(world.faults)
-        accounts(world)
+        faults(scenario.faults)
     }
 
     private mutating func faults(_ plan: FaultPlan) {
         for (index, window) in plan.offlineWindows.enumerated() {
-            duration(window.start, at: "world.faults.offlineWindows[\(index)].start")
-            duration(window.duration, at: "world.faults.offlineWindows[\(index)].duration", positive: true)
+            duration(window.start, at: "faults.offlineWindows[\(index)].start")
+            duration(window.duration, at: "faults.offlineWindows[\(index)].duration", positive: true)
         }
         for (index, rule) in plan.rules.enumerated() {
-            let path = "world.faults.rules[\(index)]"
+            let path = "faults.rules[\(index)]"
             if rule.trigger.fromCall < 1 { fail(path + ".trigger.fromCall", "calls are counted from 1, found \(rule.trigger.fromCall)") }
             if let count = rule.trigger.count, count < 1 { fail(path + ".trigger.count", "covers at least one call, found \(count)") }
             switch rule.kind {
@@ -88,22 +99,7 @@ private struct ScenarioCheck {
             }
         }
         for (index, loss) in plan.accountLosses.enumerated() {
-            duration(loss.at, at: "world.faults.accountLosses[\(index)].at")
-        }
-    }
-
-    /// Sessions and cache users must be accounts.
-    private mutating func accounts(_ world: WorldConfiguration) {
-        let emails = world.backend.accounts.map(\.email)
-        if let session = world.sessionEmail, !emails.contains(session) {
-            fail("$.device.session", "the session's user \"\(session)\" has no account on the backend",
-                 suggestion: "add {\"email\": \"\(session)\"} to $.backend.accounts")
-        }
-        for (index, seed) in world.cache.enumerated() {
-            if let email = seed.email, !emails.contains(email) {
-                fail("$.device.cache[\(index)].user", "the cache's user \"\(email)\" has no account on the backend",
-                     suggestion: "add {\"email\": \"\(email)\"} to $.backend.accounts")
-            }
+            duration(loss.at, at: "faults.accountLosses[\(index)].at")
         }
     }
 

@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// One scenario file, decoded and validated: a starting world, steps, and what must hold.
@@ -16,9 +15,15 @@ public struct Scenario: Sendable {
     public var strategy: SchedulingStrategy
     /// The app the scenario runs (`"app"`): the fix plan's unless it names another.
     public var app: AppID = .fixPlan
-    /// The starting world; its `mutants` are the scenario's own switches (usually none). For
-    /// another app, its `mutants`, `faults` and request timeout apply, the rest is the app's own.
-    public var world: WorldConfiguration
+    /// The bugs switched on: the scenario's own switches (`"mutants"`, usually none).
+    public var mutants = MutantSet.none
+    /// The network's latency and the faults it injects (`"network.latency"`, `"faults"`).
+    public var faults = FaultPlan()
+    /// How long a request waits for its answer unless the app says otherwise
+    /// (`"network.timeouts.request"`).
+    public var requestTimeout = Scenario.defaultRequestTimeout
+    /// The app's own timeouts (`AppPlugin.timeouts`) the file sets, in `"network.timeouts"`.
+    public var appTimeouts = AppTimeouts()
     /// An app's own typed reading of its sections, when its plug-in keeps one (`decodeSetup`
     /// writes it, `makeWorld` reads it through `AppStart.scenario`); nil otherwise. Opaque to
     /// everything but that plug-in.
@@ -35,7 +40,7 @@ public struct Scenario: Sendable {
     public var maxVirtualTime: Duration
 
     public init(file: String, name: String, summary: String = "", guards: [String] = [], seed: UInt64 = 1,
-                strategy: SchedulingStrategy = .fifo, world: WorldConfiguration = WorldConfiguration(),
+                strategy: SchedulingStrategy = .fifo, mutants: MutantSet = .none, faults: FaultPlan = FaultPlan(),
                 startsOffline: Bool = false, steps: [ScenarioStep], expectations: Expectations = Expectations(),
                 settings: OracleSettings = OracleSettings(), settleAfterSteps: Duration = .seconds(60),
                 maxVirtualTime: Duration = .seconds(4 * 3600)) {
@@ -46,7 +51,8 @@ public struct Scenario: Sendable {
         self.guards = guards
         self.seed = seed
         self.strategy = strategy
-        self.world = world
+        self.mutants = mutants
+        self.faults = faults
         self.startsOffline = startsOffline
         self.steps = steps
         self.expectations = expectations
@@ -58,7 +64,7 @@ public struct Scenario: Sendable {
 
 /// One step of a scenario.
 public enum ScenarioStep: Sendable, Equatable {
-    case launch, kill, background, foreground, reinstall, corruptCache, signOut, goOffline, goOnline
+    case launch, kill, background, foreground, reinstall, goOffline, goOnline
     /// Let virtual time pass.
     case wait(Duration)
     /// Wait until no request is in flight and the screen has not changed for a second, at most `max`.
@@ -66,15 +72,55 @@ public enum ScenarioStep: Sendable, Equatable {
     /// The user does something on screen. A step whose action the screen does not offer fails
     /// the run (`step.refused`) unless `mayBeRefused`: a script cannot drift from the app unseen.
     case action(UserAction, input: String?, mayBeRefused: Bool = false)
-    /// The user reads the code from their mail (sent to `email`, or the one on screen), types it and taps Verify.
-    case enterCode(email: String?)
-    /// The simulated user drives: the primary forward action, every time.
-    case userPolicy(email: String, returning: Bool, until: OnboardingPhase?)
+    /// A step of the app's own (`AppPlugin.stepKinds`): the fix plan's `enterCode`, say.
+    case app(AppStep)
     /// The free user drives: mostly forward, with the deviations its seeded profile allows.
     case freeUser(FreeUser)
     /// Checks expectations at this point of the steps: screen keys against the screen now,
     /// whole-run keys against the run so far, backend keys against the backend now.
     case expect(Expectations)
+}
+
+extension Scenario {
+    /// How long a request waits for its answer unless the scenario says otherwise.
+    public static let defaultRequestTimeout = Duration.seconds(10)
+}
+
+/// A step of one app's own, as its plug-in reads it (`AppPlugin.decodeStep`) and plays it
+/// (`AppPlugin.play`): its kind (the step's key in the file) and its value as written.
+public struct AppStep: Sendable, Equatable {
+    public var kind: String
+    public var value: JSONValue
+
+    public init(_ kind: String, _ value: JSONValue = .bool(true)) {
+        self.kind = kind
+        self.value = value
+    }
+}
+
+/// The app's own timeouts a scenario sets (`"network.timeouts"`), by name, in the file's order.
+public struct AppTimeouts: Sendable, Equatable {
+    public private(set) var entries: [(name: String, duration: Duration)] = []
+
+    public init() {}
+
+    /// The duration set for `name`, or nil (the app's default then).
+    public subscript(name: String) -> Duration? {
+        get { entries.first { $0.name == name }?.duration }
+        set {
+            let index = entries.firstIndex { $0.name == name }
+            switch (index, newValue) {
+            case (let index?, let value?): entries[index].duration = value
+            case (let index?, nil): entries.remove(at: index)
+            case (nil, let value?): entries.append((name, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public static func == (lhs: AppTimeouts, rhs: AppTimeouts) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.name == $1.name && $0.duration == $1.duration }
+    }
 }
 
 /// What must be true at the end of a scenario, besides the oracles.

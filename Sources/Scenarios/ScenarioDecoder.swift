@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// Decodes and validates a scenario file. Strict: unknown keys and values are errors with a
@@ -47,7 +46,7 @@ public enum ScenarioDecoder {
         scenario.strategy = context.choice(top["strategy"], at: "$.strategy",
                                            from: SchedulingStrategy.allCases.map { ($0.rawValue, $0) },
                                            what: "strategy") ?? .fifo
-        scenario.world.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
+        scenario.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
         if let plugin = AppRegistry.plugin(for: context.app) {
             for problem in plugin.decodeSetup(AppSetup(device: top["device"], backend: top["backend"]), into: &scenario) {
                 context.fail(problem.path, problem.message, suggestion: problem.suggestion)
@@ -57,9 +56,8 @@ public enum ScenarioDecoder {
             let problem = AppRegistry.unregistered(context.app, file: file)
             context.fail("$.app", problem.message, suggestion: problem.suggestion)
         }
-        decodeNetwork(top["network"], into: &scenario.world, context: context)
-        scenario.world.faults = FaultDecoding.decodeFaults(top["faults"], latency: scenario.world.faults.latencyMs,
-                                                           context: context)
+        decodeNetwork(top["network"], into: &scenario, context: context)
+        scenario.faults = FaultDecoding.decodeFaults(top["faults"], latency: scenario.faults.latencyMs, context: context)
         scenario.steps = StepDecoding.decodeSteps(top["steps"], context: context)
         if top["steps"] == nil { context.fail("$.steps", "missing: a scenario needs steps", suggestion: "start with [{\"launch\": true}]") }
         ExpectDecoding.decodeExpect(top["expect"], into: &scenario, context: context)
@@ -94,23 +92,26 @@ public enum ScenarioDecoder {
     /// The program statuses a scenario names (an account's journey, `expect.backend`).
     package static let programStatuses: [(String, ProgramStatus)] = [("none", .none), ("draft", .draft), ("approved", .approved), ("active", .active)]
 
-    private static func decodeNetwork(_ value: JSONValue?, into world: inout WorldConfiguration, context: DecodingContext) {
+    private static func decodeNetwork(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
         guard let network = context.object(value, at: "$.network", keys: ScenarioKeys.network) else { return }
         if let latency = context.object(network["latency"], at: network.path("latency"), keys: ScenarioKeys.latency) {
-            let low = context.duration(latency["min"], at: latency.path("min"))?.totalMilliseconds ?? world.faults.latencyMs.lowerBound
-            let high = context.duration(latency["max"], at: latency.path("max"))?.totalMilliseconds ?? max(low, world.faults.latencyMs.upperBound)
+            let current = scenario.faults.latencyMs
+            let low = context.duration(latency["min"], at: latency.path("min"))?.totalMilliseconds ?? current.lowerBound
+            let high = context.duration(latency["max"], at: latency.path("max"))?.totalMilliseconds ?? max(low, current.upperBound)
             if low > high {
                 context.fail(latency.path("min"), "the minimum latency \(low)ms is above the maximum \(high)ms")
             } else {
-                world.faults.latencyMs = low...high
+                scenario.faults.latencyMs = low...high
             }
         }
         if let timeouts = context.object(network["timeouts"], at: network.path("timeouts"), keys: ScenarioKeys.timeouts(for: context.app)) {
-            world.timeouts.request = context.duration(timeouts["request"], at: timeouts.path("request")) ?? world.timeouts.request
-            world.timeouts.launchCheck = context.duration(timeouts["launchCheck"], at: timeouts.path("launchCheck"))
-                ?? world.timeouts.launchCheck
-            world.timeouts.goalGeneration = context.duration(timeouts["goalGeneration"], at: timeouts.path("goalGeneration"))
-                ?? world.timeouts.goalGeneration
+            scenario.requestTimeout = context.duration(timeouts["request"], at: timeouts.path("request")) ?? scenario.requestTimeout
+            // The app's own timeouts (`AppPlugin.timeouts`), in the order it lists them.
+            for timeout in AppRegistry.plugin(for: context.app)?.timeouts ?? [] {
+                if let duration = context.duration(timeouts[timeout.name], at: timeouts.path(timeout.name)) {
+                    scenario.appTimeouts[timeout.name] = duration
+                }
+            }
         }
     }
 

@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// Writes a scenario as a scenario file: pretty JSON in a fixed key order, with defaults left
@@ -14,14 +13,14 @@ public enum ScenarioEncoder {
         if !scenario.guards.isEmpty { top.append(("guards", .array(scenario.guards.map(JSONValue.string)))) }
         top.append(("seed", .number(String(scenario.seed))))
         if scenario.strategy != .fifo { top.append(("strategy", .string(scenario.strategy.rawValue))) }
-        if !scenario.world.mutants.members.isEmpty {
-            top.append(("mutants", .array(scenario.world.mutants.members.map { .string($0.rawValue) })))
+        if !scenario.mutants.members.isEmpty {
+            top.append(("mutants", .array(scenario.mutants.members.map { .string($0.rawValue) })))
         }
         let setup = AppRegistry.plugin(for: scenario.app)?.encodeSetup(of: scenario) ?? scenario.setup
         if let device = setup.device { top.append(("device", device)) }
         if let backend = setup.backend { top.append(("backend", backend)) }
-        if let network = network(scenario.world) { top.append(("network", network)) }
-        let faults = self.faults(scenario.world.faults)
+        if let network = network(scenario) { top.append(("network", network)) }
+        let faults = self.faults(scenario.faults)
         if !faults.isEmpty { top.append(("faults", .array(faults))) }
         top.append(("steps", .array(scenario.steps.map { step($0, app: scenario.app) })))
         if let expect = expect(scenario) { top.append(("expect", expect)) }
@@ -55,15 +54,17 @@ public enum ScenarioEncoder {
         return present.isEmpty ? nil : .object(present)
     }
 
-    private static func network(_ world: WorldConfiguration) -> JSONValue? {
-        let latency = world.faults.latencyMs, defaults = ClientTimeouts()
+    private static func network(_ scenario: Scenario) -> JSONValue? {
+        let latency = scenario.faults.latencyMs
         let latencyValue: JSONValue? = latency == 20...120 ? nil : .object([
             ("min", duration(.milliseconds(latency.lowerBound))), ("max", duration(.milliseconds(latency.upperBound)))])
-        let timeouts = object([
-            ("request", world.timeouts.request == defaults.request ? nil : duration(world.timeouts.request)),
-            ("launchCheck", world.timeouts.launchCheck == defaults.launchCheck ? nil : duration(world.timeouts.launchCheck)),
-            ("goalGeneration", world.timeouts.goalGeneration == defaults.goalGeneration ? nil : duration(world.timeouts.goalGeneration)),
-        ])
+        let request = scenario.requestTimeout
+        // The app's own timeouts in the order its plug-in lists them, each where it is not the default.
+        let own = (AppRegistry.plugin(for: scenario.app)?.timeouts ?? []).map { timeout -> (String, JSONValue?) in
+            let value = scenario.appTimeouts[timeout.name] ?? timeout.defaultDuration
+            return (timeout.name, value == timeout.defaultDuration ? nil : duration(value))
+        }
+        let timeouts = object([("request", request == Scenario.defaultRequestTimeout ? nil : duration(request))] + own)
         return object([("latency", latencyValue), ("timeouts", timeouts)])
     }
 
@@ -104,8 +105,6 @@ public enum ScenarioEncoder {
         case .background: .object([("background", .bool(true))])
         case .foreground: .object([("foreground", .bool(true))])
         case .reinstall: .object([("reinstall", .bool(true))])
-        case .corruptCache: .object([("corruptCache", .bool(true))])
-        case .signOut: .object([("signOut", .bool(true))])
         case .goOffline: .object([("goOffline", .bool(true))])
         case .goOnline: .object([("goOnline", .bool(true))])
         case .wait(let length): .object([("wait", duration(length))])
@@ -113,11 +112,7 @@ public enum ScenarioEncoder {
         case .action(let action, let input, let mayBeRefused):
             .object([("action", .string(action.rawValue))] + (input.map { [("input", JSONValue.string($0))] } ?? [])
                 + (mayBeRefused ? [("mayBeRefused", JSONValue.bool(true))] : []))
-        case .enterCode(let email): .object([("enterCode", email.map(JSONValue.string) ?? .bool(true))])
-        case .userPolicy(let email, let returning, let until):
-            .object([("policy", .object([("email", .string(email))]
-                + (returning ? [("returning", JSONValue.bool(true))] : [])
-                + (until.map { [("until", JSONValue.string($0.rawValue))] } ?? [])))])
+        case .app(let own): .object([(own.kind, own.value)])
         case .freeUser(let user):
             .object([("freeUser", .object([("email", .string(user.email))]
                 + (user.returning ? [("returning", JSONValue.bool(true))] : [])

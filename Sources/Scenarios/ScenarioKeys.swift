@@ -1,5 +1,4 @@
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// Every key the scenario format accepts, per kind of object. The decoder rejects any other
@@ -55,11 +54,13 @@ public enum ScenarioKeys {
     ]
 
     // Any app but the fix plan's has these lists.
-    public static func step(for app: AppID) -> [String] { app == .fixPlan ? step : pickupStep }
-    public static func stepKinds(for app: AppID) -> [String] { app == .fixPlan ? stepKinds : pickupStepKinds }
+    /// Every app's steps and the app's own (`AppPlugin.stepKinds`), with an action's `input` and `mayBeRefused`.
+    public static func step(for app: AppID) -> [String] { stepKinds(for: app) + ["input", "mayBeRefused"] }
+    public static func stepKinds(for app: AppID) -> [String] { pickupStepKinds + (AppRegistry.plugin(for: app)?.stepKinds ?? []) }
     public static func expect(for app: AppID) -> [String] { app == .fixPlan ? expect : pickupExpect }
     public static func stepExpect(for app: AppID) -> [String] { app == .fixPlan ? stepExpect : pickupStepExpect }
-    public static func timeouts(for app: AppID) -> [String] { app == .fixPlan ? timeouts : pickupTimeouts }
+    /// `request` and the app's own (`AppPlugin.timeouts`).
+    public static func timeouts(for app: AppID) -> [String] { pickupTimeouts + (AppRegistry.plugin(for: app)?.timeouts.map(\.name) ?? []) }
     public static func faultKinds(for app: AppID) -> [String] { app == .fixPlan ? faultKinds : pickupFaultKinds }
 
     /// Step keys that are the step's kind (every step has exactly one).

@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// The outcome of running one scenario once: its violations, trace hash and timing.

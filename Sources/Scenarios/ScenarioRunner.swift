@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 import Oracles
 
 /// Plays a scenario's steps against the model, with the oracles watching, and checks its
@@ -37,22 +36,21 @@ public enum ScenarioRunner {
 
     /// Plays `scenario` (as `run` does) without judging it.
     public static func simulate(_ scenario: Scenario, seed: UInt64? = nil, mutants extra: [Mutant] = []) -> Played {
-        var world = scenario.world
-        world.mutants = MutantSet(world.mutants.members + extra)
+        let mutants = MutantSet(scenario.mutants.members + extra)
         let seed = seed ?? scenario.seed
         let plugin = AppRegistry.plugin(for: scenario.app)
         let problems = plugin == nil ? [AppRegistry.unregistered(scenario.app, file: scenario.file)] : scenario.problems
         guard let plugin, problems.isEmpty else {
-            return Played(scenario: scenario, seed: seed, mutants: world.mutants,
-                          stage: .refused(refused(scenario, seed: seed, mutants: world.mutants, problems: problems)))
+            return Played(scenario: scenario, seed: seed, mutants: mutants,
+                          stage: .refused(refused(scenario, seed: seed, mutants: mutants, problems: problems)))
         }
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
         simulation.subject = scenario.file
         let capture = EndState()
         // Every app, bundled or not, builds its world through its plug-in.
-        let start = AppStart(simulation: simulation, setup: scenario.setup, faults: world.faults,
-                             requestTimeout: world.timeouts.request, mutants: world.mutants, roles: plugin.roles, scenario: scenario)
+        let start = AppStart(simulation: simulation, setup: scenario.setup, faults: scenario.faults,
+                             requestTimeout: scenario.requestTimeout, mutants: mutants, roles: plugin.roles, scenario: scenario)
         let outcome = simulation.run("scenario") {
             let world = plugin.makeWorld(start)
             await world.prepare()
@@ -60,12 +58,12 @@ public enum ScenarioRunner {
             for (number, step) in scenario.steps.enumerated() {
                 // A run that reached a limit is torn down by cancelling this task: skip the steps left.
                 if Task.isCancelled { break }
-                await play(step, number: number, in: world, capture: capture, scenario: scenario)
+                await play(step, number: number, in: world, plugin: plugin, capture: capture, scenario: scenario)
             }
             try? await simulation.clock.sleep(for: scenario.settleAfterSteps, label: "settle after the last step")
-            await capture.record(world, scenario: scenario)
+            await capture.record(world, plugin: plugin, scenario: scenario)
         }
-        return Played(scenario: scenario, seed: seed, mutants: world.mutants, stage: .simulated(outcome, capture))
+        return Played(scenario: scenario, seed: seed, mutants: mutants, stage: .simulated(outcome, capture))
     }
 
     /// Judges a played scenario: the oracles, its expectations, the kernel's problems, the metrics.
@@ -109,8 +107,8 @@ public enum ScenarioRunner {
                               simulation: outcome, metrics: nil)
     }
 
-    private static func play(_ step: ScenarioStep, number: Int, in world: any AppWorld, capture: EndState,
-                             scenario: Scenario) async {
+    private static func play(_ step: ScenarioStep, number: Int, in world: any AppWorld, plugin: any AppPlugin,
+                             capture: EndState, scenario: Scenario) async {
         switch step {
         case .launch: await world.launchApp()
         case .kill: await world.killApp()
@@ -124,53 +122,25 @@ public enum ScenarioRunner {
         case .action(let action, let input, let mayBeRefused):
             await perform(action, input: input, step: number, mayBeRefused: mayBeRefused, world: world, capture: capture)
         case .expect(let expectations):
-            let snapshot = await Snapshot.take(world, email: capture.email(for: expectations, scenario: scenario))
+            let snapshot = await Snapshot.take(world, plugin: plugin, email: capture.email(for: expectations, plugin: plugin, scenario: scenario))
             capture.checkpoints.append((number, expectations, snapshot))
         case .freeUser(let user):
             // The same person on every app: each app's screens have their own drive.
             guard let log = await AppRegistry.plugin(for: world.app)?.drive(user, in: world) else { return }
             capture.policy(email: user.email, outcome: log.outcome)
             capture.freeUserLogs.append(log)
-        case .corruptCache, .signOut, .enterCode, .userPolicy:
-            // Steps of the fix plan's app only: the decoder refuses them in another app's scenario.
-            guard let world = world as? OnboardingWorld else { return }
-            await playFixPlanStep(step, number: number, in: world, capture: capture)
-        }
-    }
-
-    private static func playFixPlanStep(_ step: ScenarioStep, number: Int, in world: OnboardingWorld, capture: EndState) async {
-        switch step {
-        case .corruptCache: await world.device.corruptCache()
-        case .signOut: await world.device.signOut()
-        case .enterCode(let email): await enterCode(email, step: number, world: world, capture: capture)
-        case .userPolicy(let email, let returning, let until):
-            let outcome = await UserPolicy(email: email, returning: returning, stopAt: until).drive(world)
-            capture.policy(email: email, outcome: outcome)
-        default:
-            break
+        case .app(let own):
+            await plugin.play(own, in: world, player: StepPlayer(number: number, capture: capture, world: world))
         }
     }
 
     /// Taps `action`; a tap the screen refuses is kept for the report unless the step allows it.
-    private static func perform(_ action: UserAction, input: String?, step: Int, mayBeRefused: Bool,
+    static func perform(_ action: UserAction, input: String?, step: Int, mayBeRefused: Bool,
                                 world: any AppWorld, capture: EndState) async {
         let screen = await world.currentScreen()
         guard await !world.perform(action, input: input), !mayBeRefused else { return }
         capture.refusals.append(Refusal(step: step, action: action, screen: screen,
                                         at: world.simulation.clock.now, traceIndex: world.simulation.trace.count - 1))
-    }
-
-    /// Reads the code from the user's mail, types it, waits a moment, and taps Verify.
-    private static func enterCode(_ email: String?, step: Int, world: OnboardingWorld, capture: EndState) async {
-        let screen = await world.currentScreen()
-        guard let address = email ?? (screen.emailField.isEmpty ? nil : screen.emailField),
-              let code = await world.backend.latestCode(for: address) else {
-            await perform(.typeCode, input: "000000", step: step, mayBeRefused: false, world: world, capture: capture)
-            return
-        }
-        await perform(.typeCode, input: code, step: step, mayBeRefused: false, world: world, capture: capture)
-        try? await world.simulation.clock.sleep(for: .milliseconds(300), label: "user reads the code")
-        await perform(.verify, input: nil, step: step, mayBeRefused: false, world: world, capture: capture)
     }
 
     /// Polls every 250 ms until nothing is in flight and the screen stood still for a second.
@@ -234,44 +204,41 @@ final class EndState: @unchecked Sendable {
     var checkpoints: [(step: Int, expectations: Expectations, snapshot: Snapshot)] = []
     var refusals: [Refusal] = []
     var policyEmail: String?
-    var policyOutcome: UserPolicy.Outcome?
+    var policyOutcome: DriveOutcome?
     /// What each free-user step chose, in order.
     var freeUserLogs: [FreeUserLog] = []
 
-    func policy(email: String, outcome: UserPolicy.Outcome) {
+    func policy(email: String, outcome: DriveOutcome) {
         policyEmail = email
         policyOutcome = outcome
     }
 
     /// Whose backend state `expectations` judge: the email they name, the user policy's, or the first account's.
-    func email(for expectations: Expectations, scenario: Scenario) -> String? {
-        expectations.backend?.email ?? policyEmail ?? scenario.world.backend.accounts.first?.email
+    func email(for expectations: Expectations, plugin: any AppPlugin, scenario: Scenario) -> String? {
+        expectations.backend?.email ?? policyEmail ?? plugin.firstAccount(of: scenario)
     }
 
-    func record(_ world: any AppWorld, scenario: Scenario) async {
-        final = await Snapshot.take(world, email: email(for: scenario.expectations, scenario: scenario))
+    func record(_ world: any AppWorld, plugin: any AppPlugin, scenario: Scenario) async {
+        final = await Snapshot.take(world, plugin: plugin, email: email(for: scenario.expectations, plugin: plugin, scenario: scenario))
     }
 }
 
 /// The screen and one account's backend state at one moment, and how much of the trace came before.
 struct Snapshot: Sendable {
     var screen = ScreenState.notRunning
-    var journey: Journey?
-    var pushToken = false
-    var progress: OnboardingPhase?
+    /// The account's state on the backend (`AppPlugin.account`), for `expect.backend`.
+    var account: AccountState?
     /// Events with a trace index below this happened before the moment.
     var traceCount = 0
     var time = SimulationInstant.zero
 
-    static func take(_ world: any AppWorld, email: String?) async -> Snapshot {
+    static func take(_ world: any AppWorld, plugin: any AppPlugin, email: String?) async -> Snapshot {
         var snapshot = Snapshot()
         snapshot.screen = await world.currentScreen()
         snapshot.traceCount = world.simulation.trace.count
         snapshot.time = world.simulation.clock.now
-        guard let email, let world = world as? OnboardingWorld else { return snapshot }
-        snapshot.journey = await world.backend.journey(ofEmail: email)
-        snapshot.pushToken = await world.backend.hasPushToken(email: email)
-        snapshot.progress = await world.backend.progress(ofEmail: email)
+        guard let email else { return snapshot }
+        snapshot.account = await plugin.account(email, in: world)
         return snapshot
     }
 }

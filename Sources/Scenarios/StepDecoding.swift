@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 
 /// Decodes `$.steps`: each step is an object with exactly one kind key (plus `input` and
 /// `mayBeRefused` for actions).
@@ -9,8 +8,7 @@ enum StepDecoding {
     static func actions(for app: AppID) -> [(String, UserAction)] { AppRegistry.actions(of: app).map { ($0.rawValue, $0) } }
     static let simpleSteps: [(String, ScenarioStep)] = [
         ("launch", .launch), ("kill", .kill), ("background", .background), ("foreground", .foreground),
-        ("reinstall", .reinstall), ("corruptCache", .corruptCache), ("signOut", .signOut),
-        ("goOffline", .goOffline), ("goOnline", .goOnline),
+        ("reinstall", .reinstall), ("goOffline", .goOffline), ("goOnline", .goOnline),
     ]
 
     static func decodeSteps(_ value: JSONValue?, context: DecodingContext) -> [ScenarioStep] {
@@ -23,15 +21,21 @@ enum StepDecoding {
 
     private static func decodeStep(_ value: JSONValue, at path: String, context: DecodingContext) -> ScenarioStep? {
         let app = context.app
-        if app != .fixPlan, case .object(let members) = value {
-            let foreign = members.map(\.key).filter { ScenarioKeys.step.contains($0) && !ScenarioKeys.step(for: app).contains($0) }
-            for key in foreign {
-                context.fail("\(path).\(key)", "\"\(key)\" is a step of the fix plan's app, not of the \(app.rawValue) app",
+        let known = ScenarioKeys.step(for: app)
+        if case .object(let members) = value {
+            // Another registered app's own step (the fix plan's `enterCode` in the pickup app's file).
+            let foreign = members.compactMap { member -> (key: String, owner: AppID)? in
+                guard !known.contains(member.key),
+                      let owner = AppRegistry.apps.first(where: { AppRegistry.plugin(for: $0)?.stepKinds.contains(member.key) == true })
+                else { return nil }
+                return (member.key, owner)
+            }
+            for (key, owner) in foreign {
+                context.fail("\(path).\(key)", "\"\(key)\" is a step of the \(owner.rawValue) app, not of the \(app.rawValue) app",
                              suggestion: "its steps: " + ScenarioKeys.stepKinds(for: app).joined(separator: ", "))
             }
             if !foreign.isEmpty { return nil }
         }
-        let known = app == .fixPlan ? ScenarioKeys.step : ScenarioKeys.step + ScenarioKeys.step(for: app)
         guard let step = context.object(value, at: path, keys: known) else { return nil }
         let kinds = step.keys.filter { ScenarioKeys.stepKinds(for: app).contains($0) }
         guard kinds.count == 1, let kind = kinds.first else {
@@ -75,13 +79,12 @@ enum StepDecoding {
                 return nil
             }
             return expectations.map(ScenarioStep.expect)
-        case "enterCode":
-            if step[kind] == .bool(true) { return .enterCode(email: nil) }
-            return context.string(step[kind], at: kindPath).map { .enterCode(email: $0) }
         case "freeUser":
             return decodeFreeUser(step[kind], at: kindPath, context: context)
         default:
-            return decodePolicy(step[kind], at: kindPath, context: context)
+            // One of the app's own (`AppPlugin.stepKinds`): its plug-in reads it.
+            guard let plugin = AppRegistry.plugin(for: app), let value = step[kind] else { return nil }
+            return plugin.decodeStep(kind, value, at: kindPath, context: context).map(ScenarioStep.app)
         }
     }
 
@@ -98,16 +101,5 @@ enum StepDecoding {
         user.emphasis = context.choice(fields["emphasis"], at: fields.path("emphasis"), from: behaviours, what: "behaviour")
         user.onlyForward = context.bool(fields["onlyForward"], at: fields.path("onlyForward")) ?? false
         return .freeUser(user)
-    }
-
-    private static func decodePolicy(_ value: JSONValue?, at path: String, context: DecodingContext) -> ScenarioStep? {
-        guard let policy = context.object(value, at: path, keys: ScenarioKeys.policy) else { return nil }
-        guard let email = context.string(policy["email"], at: policy.path("email")) else {
-            if policy["email"] == nil { context.fail(policy.path("email"), "missing: the simulated user needs an email") }
-            return nil
-        }
-        let returning = context.bool(policy["returning"], at: policy.path("returning")) ?? false
-        let until = context.choice(policy["until"], at: policy.path("until"), from: ScenarioDecoder.phases, what: "phase")
-        return .userPolicy(email: email, returning: returning, until: until)
     }
 }

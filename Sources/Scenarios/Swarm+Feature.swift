@@ -1,5 +1,4 @@
 import AppVocabulary
-import OnboardingModel
 
 extension Swarm {
     /// A kind of knob without its parameters ("slow goal generation", "timeout on verify-otp",

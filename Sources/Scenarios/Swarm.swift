@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import OnboardingModel
 
 /// The fault schedule one seed draws (swarm testing): a random subset of fault kinds switched
 /// on, each with parameters drawn within documented ranges, plus one user or device detour.
@@ -215,14 +214,12 @@ public struct Swarm: Sendable, Equatable {
     /// A run derived from `parent`'s knobs (coverage-guided exploration) says so among its knobs.
     public mutating func noteParent(_ parent: UInt64) { knobs.insert(.parent(parent), at: 0) }
 
-    /// Puts the swarm's faults and settings into `world`.
-    public func apply(to world: inout WorldConfiguration) {
-        world.faults.latencyMs = latencyMs
-        world.faults.offlineWindows += offlineWindows
-        world.faults.rules += rules
-        if let accountLoss { world.faults.accountLosses.append(accountLoss) }
-        world.settings.reduceMotion = world.settings.reduceMotion || reduceMotion
-        if deniesNotifications { world.settings.grantsNotifications = false }
-        world.backend.strictCreateUser = world.backend.strictCreateUser || strictBackend
+    /// Puts the swarm's network and faults into `faults` (an app with a typed world of its own
+    /// puts the swarm's settings into it: `AppPlugin.explored`).
+    public func apply(to faults: inout FaultPlan) {
+        faults.latencyMs = latencyMs
+        faults.offlineWindows += offlineWindows
+        faults.rules += rules
+        if let accountLoss { faults.accountLosses.append(accountLoss) }
     }
 }

@@ -73,7 +73,7 @@ enum ShrinkCommand {
             + (target.name.hasSuffix(".json") || user == .standard ? "" : " --user \(user.rawValue)")
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }
-        let faultsAfter = shrunk.world.faults.count
+        let faultsAfter = shrunk.faults.count
         guard outcome.reproduced else {
             Console.out("wrote \(output) unshrunk: the free user's choices, written down as steps, no longer violate "
                         + "\(outcome.oracle) (played back at their times they met another interleaving); the file keeps "

@@ -1,0 +1,95 @@
+import SimKernel
+import AppVocabulary
+import OnboardingModel
+import Scenarios
+
+/// What the fix plan's app adds to every app's scenario format: its launch-check and goal
+/// timeouts, its steps (`FixPlanStep`), its cross-checks of sessions and cached users against
+/// accounts, its settings for `shrink`, and its backend's account state for `expect.backend`.
+extension FixPlanPlugin {
+    static let launchCheck = "launchCheck", goalGeneration = "goalGeneration"
+
+    public var timeouts: [AppTimeout] {
+        let defaults = ClientTimeouts()
+        return [AppTimeout(Self.launchCheck, default: defaults.launchCheck),
+                AppTimeout(Self.goalGeneration, default: defaults.goalGeneration)]
+    }
+
+    public var stepKinds: [String] { FixPlanStep.kinds }
+
+    public func decodeStep(_ kind: String, _ value: JSONValue, at path: String, context: DecodingContext) -> AppStep? {
+        FixPlanStep.decode(kind, value, at: path, context: context)?.appStep
+    }
+
+    public func play(_ step: AppStep, in world: any AppWorld, player: StepPlayer) async {
+        guard let world = world as? OnboardingWorld, let step = FixPlanStep(step) else { return }
+        await step.play(in: world, player: player)
+    }
+
+    /// Its own durations, and sessions and cached users that must be accounts.
+    public func problems(of scenario: Scenario) -> [AppSetupProblem] {
+        let world = scenario.world
+        var found = [Scenario.problem(with: world.settings.sessionRestoreTime, at: "$.device.sessionRestoreTime"),
+                     Scenario.problem(with: world.backend.goalGenerationTime, at: "$.backend.goalGenerationTime")].compactMap { $0 }
+        let emails = world.backend.accounts.map(\.email)
+        if let session = world.sessionEmail, !emails.contains(session) {
+            found.append(AppSetupProblem(path: "$.device.session", message: "the session's user \"\(session)\" has no account on the backend",
+                                         suggestion: "add {\"email\": \"\(session)\"} to $.backend.accounts"))
+        }
+        for (index, seed) in world.cache.enumerated() {
+            if let email = seed.email, !emails.contains(email) {
+                found.append(AppSetupProblem(path: "$.device.cache[\(index)].user",
+                                             message: "the cache's user \"\(email)\" has no account on the backend",
+                                             suggestion: "add {\"email\": \"\(email)\"} to $.backend.accounts"))
+            }
+        }
+        return found
+    }
+
+    /// The phone's settings and the strict backend, each back to its default.
+    public func simplifications(of scenario: Scenario) -> [Scenario] {
+        var candidates: [Scenario] = []
+        func with(_ change: (inout WorldConfiguration) -> Void) {
+            var candidate = scenario
+            change(&candidate.world)
+            candidates.append(candidate)
+        }
+        let world = scenario.world
+        if world.settings.reduceMotion { with { $0.settings.reduceMotion = false } }
+        if !world.settings.grantsNotifications { with { $0.settings.grantsNotifications = true } }
+        if world.backend.strictCreateUser { with { $0.backend.strictCreateUser = false } }
+        return candidates
+    }
+
+    public func firstAccount(of scenario: Scenario) -> String? { scenario.world.backend.accounts.first?.email }
+
+    public func account(_ email: String, in world: any AppWorld) async -> AccountState? {
+        guard let world = world as? OnboardingWorld else { return nil }
+        return AccountState(journey: await world.backend.journey(ofEmail: email),
+                            pushToken: await world.backend.hasPushToken(email: email),
+                            progress: await world.backend.progress(ofEmail: email))
+    }
+
+    /// A scenario file's run of `seed`: the swarm's settings into its typed world, then what
+    /// every app's exploration applies (faults, seeded order).
+    public func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario {
+        var scenario = scenario
+        swarm.applySettings(to: &scenario.world)
+        return scenario.explored(seed: seed, swarm: swarm)
+    }
+}
+
+extension Swarm {
+    /// Puts the swarm's faults and the fix plan's settings into `world`.
+    public func apply(to world: inout WorldConfiguration) {
+        apply(to: &world.faults)
+        applySettings(to: &world)
+    }
+
+    /// The phone's Reduce Motion and notification answer, and the strict backend.
+    func applySettings(to world: inout WorldConfiguration) {
+        world.settings.reduceMotion = world.settings.reduceMotion || reduceMotion
+        if deniesNotifications { world.settings.grantsNotifications = false }
+        world.backend.strictCreateUser = world.backend.strictCreateUser || strictBackend
+    }
+}

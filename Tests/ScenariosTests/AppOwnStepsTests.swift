@@ -1,0 +1,89 @@
+import Testing
+import AppVocabulary
+import Scenarios
+import ToolAppsForTests
+
+/// A team's app adds steps and timeouts of its own to the scenario format through its plug-in,
+/// exactly as the fix plan's app adds `enterCode` and `launchCheck` (#46): read with located
+/// errors, played, written back, and kept apart from every other app's.
+@Suite struct AppOwnStepsTests {
+    /// The door app with a doorbell: `{"ringBell": true}` taps Open for the user; `ringBell`
+    /// takes true only. Its `unlockWait` timeout is its own.
+    struct BellDoor: AppPlugin {
+        var id = AppID("bell-door")
+        var stepKinds = ["ringBell"]
+        let summary = "the door app with a doorbell"
+        let routes = DoorApp().routes
+        let actions = DoorApp().actions
+        let endpoints = DoorApp().endpoints
+        let catalogue: [Mutant.Entry] = []
+        let timeouts = [AppTimeout("unlockWait", default: .seconds(5))]
+
+        func decodeStep(_ kind: String, _ value: JSONValue, at path: String, context: DecodingContext) -> AppStep? {
+            guard value == .bool(true) else {
+                context.fail(path, "expected true", suggestion: "{\"ringBell\": true}")
+                return nil
+            }
+            return AppStep(kind)
+        }
+
+        func play(_ step: AppStep, in world: any AppWorld, player: StepPlayer) async {
+            await player.perform(UserAction("open"))
+        }
+
+        func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
+    }
+
+    init() throws {
+        ToolApps.register()
+        try AppRegistry.register(BellDoor())
+    }
+
+    static let ringsTheBell = """
+        {"format": 1, "app": "bell-door", "name": "The bell opens the door",
+         "network": {"timeouts": {"unlockWait": "8s"}},
+         "steps": [{"launch": true}, {"ringBell": true}, {"wait": "5s"}],
+         "expect": {"finalRoute": "room"}}
+        """
+
+    @Test func aPluginsOwnStepIsReadPlayedAndWrittenBack() throws {
+        let scenario = try ScenarioDecoder.decode(Self.ringsTheBell, file: "bell.json").get()
+        #expect(scenario.steps[1] == .app(AppStep("ringBell")))
+        #expect(scenario.appTimeouts["unlockWait"] == .seconds(8))
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.passed, "\(result.violations)")
+        let written = ScenarioEncoder.encode(scenario)
+        #expect(written.contains("\"ringBell\": true") && written.contains("\"unlockWait\": \"8s\""), "\(written)")
+        let again = try ScenarioDecoder.decode(written, file: "bell.json").get()
+        #expect(again.steps == scenario.steps && again.appTimeouts == scenario.appTimeouts)
+    }
+
+    @Test func aPluginsOwnStepReportsItsProblemsAtTheirPlace() {
+        let text = Self.ringsTheBell.replacingOccurrences(of: #"{"ringBell": true}"#, with: #"{"ringBell": 3}"#)
+            .replacingOccurrences(of: #""8s""#, with: #""0s""#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
+            Issue.record("accepted a doorbell rung 3 times and a zero timeout")
+            return
+        }
+        #expect(problems.errors.map(\.location).sorted() == ["$.network.timeouts.unlockWait", "$.steps[1].ringBell"], "\(problems.errors)")
+    }
+
+    @Test func anotherAppsOwnStepIsRefusedNamingItsApp() {
+        let text = Self.ringsTheBell.replacingOccurrences(of: #"{"ringBell": true}"#, with: #"{"enterCode": true}"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
+            Issue.record("accepted the fix plan's step in the bell door's file")
+            return
+        }
+        #expect(problems.errors.contains { $0.location == "$.steps[1].enterCode" && $0.message.contains("of the fix-plan app") },
+                "\(problems.errors)")
+    }
+
+    @Test func aPluginCannotNameItsOwnStepOrTimeoutAsEveryAppsOwn() {
+        var waits = BellDoor()
+        waits.id = AppID("waiting-door")
+        waits.stepKinds = ["wait"]
+        let refused = #expect(throws: AppRegistryError.self) { try AppRegistry.register(waits) }
+        #expect(refused?.message.contains("\"wait\" is a step every app has") == true)
+        #expect(AppRegistry.plugin(for: waits.id) == nil)
+    }
+}
