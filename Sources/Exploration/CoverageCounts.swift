@@ -12,87 +12,88 @@ import Scenarios
 /// counts.neverTaken   // [("auth", "open-terms"), …]: offered by some run, taken by none
 /// ```
 public struct CoverageCounts: Sendable, Equatable {
-    /// Per kind of pair (`RunCoverage.Pairs.rawValue`), runs per pair.
-    private var counts: [[Int]] = RunCoverage.Pairs.allCases.map { Array(repeating: 0, count: $0.size) }
-    /// Runs per app, in `AppID.allCases` order: whose pairs are possible.
-    private var runsByApp = [Int](repeating: 0, count: AppID.allCases.count)
-    /// A plug-in app's pairs (`RunCoverage.namedKey`), runs per pair; and its runs, by app name.
-    private var namedCounts: [String: Int] = [:]
-    private var pluginRuns: [String: Int] = [:]
+    /// One app's runs, and per kind of pair (`RunCoverage.Pairs.rawValue`) runs per pair, in
+    /// the bit order of its `CoverageTable`.
+    private struct AppCounts: Sendable, Equatable {
+        let table: CoverageTable
+        var runs = 0
+        var counts: [[Int]]
+
+        init(table: CoverageTable) {
+            self.table = table
+            counts = RunCoverage.Pairs.allCases.map { Array(repeating: 0, count: table.size($0)) }
+        }
+
+        static func == (lhs: AppCounts, rhs: AppCounts) -> Bool {
+            lhs.table.app == rhs.table.app && lhs.runs == rhs.runs && lhs.counts == rhs.counts
+        }
+    }
+
+    /// Per app some counted run was of, in the order the apps registered (then by name).
+    private var byApp: [AppCounts] = []
 
     public init() {}
 
     public mutating func add(_ coverage: RunCoverage) {
+        let index = entry(for: coverage.table)
+        byApp[index].runs += 1
         for pairs in RunCoverage.Pairs.allCases {
-            coverage.forEach(pairs) { counts[pairs.rawValue][$0] += 1 }
-        }
-        if let app = AppID.allCases.firstIndex(of: coverage.app) {
-            runsByApp[app] += 1
-        } else {
-            pluginRuns[coverage.app.rawValue, default: 0] += 1
-            for key in coverage.namedPairs { namedCounts[key, default: 0] += 1 }
+            coverage.forEach(pairs) { byApp[index].counts[pairs.rawValue][$0] += 1 }
         }
     }
 
     public mutating func merge(_ other: CoverageCounts) {
-        for kind in counts.indices {
-            for pair in counts[kind].indices { counts[kind][pair] += other.counts[kind][pair] }
-        }
-        for app in runsByApp.indices { runsByApp[app] += other.runsByApp[app] }
-        for (key, runs) in other.namedCounts { namedCounts[key, default: 0] += runs }
-        for (app, runs) in other.pluginRuns { pluginRuns[app, default: 0] += runs }
-    }
-
-    /// The bundled apps some counted run was of (the fix plan's when none was, and no plug-in's).
-    private var bundledApps: [AppID] {
-        let apps = AppID.allCases.enumerated().filter { runsByApp[$0.offset] > 0 }.map(\.element)
-        return apps.isEmpty && pluginRuns.isEmpty ? [.fixPlan] : apps
-    }
-
-    /// The apps some counted run was of: the bundled ones in their order, then plug-ins by name.
-    public var apps: [AppID] { bundledApps + pluginRuns.keys.sorted().map { AppID($0) } }
-
-    /// How many pairs of `pairs` the counted runs' apps could reach: the bundled apps' routes ×
-    /// vocabulary, and each plug-in's screens (and "none") × its actions, or the faults and
-    /// lifecycle events a plug-in's runs can meet.
-    public func possible(_ pairs: RunCoverage.Pairs) -> Int {
-        let bundled = bundledApps.isEmpty ? 0 : pairs.possible(for: bundledApps).count
-        return pluginRuns.keys.reduce(bundled) { total, app in
-            guard let plugin = AppRegistry.plugin(for: AppID(app)) else { return total }
-            let items = switch pairs {
-            case .taken, .offered: plugin.actions.count
-            case .faults: RunCoverage.pluginFaultNames.count
-            case .lifecycle: RunCoverage.pluginLifecycleNames.count
+        for theirs in other.byApp {
+            let index = entry(for: theirs.table)
+            byApp[index].runs += theirs.runs
+            for kind in theirs.counts.indices {
+                for pair in theirs.counts[kind].indices { byApp[index].counts[kind][pair] += theirs.counts[kind][pair] }
             }
-            return total + (plugin.routes.count + 1) * items
         }
     }
 
-    /// How many runs reached the pair (`route`, `item`) of `pairs`.
+    /// The position of `table`'s app in `byApp`, added in its place if it is not there yet:
+    /// the order apps registered in, so that counts merged in any order come out alike.
+    private mutating func entry(for table: CoverageTable) -> Int {
+        if let index = byApp.firstIndex(where: { $0.table.app == table.app }) { return index }
+        let registered = AppRegistry.apps
+        func rank(_ app: AppID) -> (Int, String) { (registered.firstIndex(of: app) ?? registered.count, app.rawValue) }
+        let index = byApp.firstIndex { rank($0.table.app) > rank(table.app) } ?? byApp.count
+        byApp.insert(AppCounts(table: table), at: index)
+        return index
+    }
+
+    /// The apps some counted run was of, in the order they registered.
+    public var apps: [AppID] { byApp.map(\.table.app) }
+
+    /// How many pairs of `pairs` the counted runs' apps could reach: each app's screens (and
+    /// "none") × its actions, or the faults and lifecycle events its runs can meet.
+    public func possible(_ pairs: RunCoverage.Pairs) -> Int {
+        byApp.reduce(0) { $0 + $1.table.possible(pairs) }
+    }
+
+    /// How many runs reached the pair (`route`, `item`) of `pairs`, of any app (two apps may
+    /// share a screen's name: "main").
     public func runs(_ pairs: RunCoverage.Pairs, route: String, item: String) -> Int {
-        // A plug-in's screen may share a name with a bundled app's ("launch", "main"): both count.
-        let named = namedCounts[RunCoverage.namedKey(pairs, route: route, item: item)] ?? 0
-        guard let routeIndex = RunCoverage.routeNames.firstIndex(of: route),
-              let itemIndex = pairs.vocabulary.firstIndex(of: item) else { return named }
-        return named + counts[pairs.rawValue][routeIndex * pairs.vocabulary.count + itemIndex]
+        byApp.reduce(0) { total, app in
+            guard let routeIndex = app.table.routeNames.firstIndex(of: route),
+                  let itemIndex = app.table.vocabulary(pairs).firstIndex(of: item) else { return total }
+            return total + app.counts[pairs.rawValue][routeIndex * app.table.width(pairs) + itemIndex]
+        }
     }
 
-    /// The pairs of `pairs` some run reached, with their counts: the bundled apps' in route then
-    /// item order, then a plug-in's, by screen and item name.
+    /// The pairs of `pairs` some run reached, with their counts: app by app, in screen then item order.
     public func reached(_ pairs: RunCoverage.Pairs) -> [(route: String, item: String, runs: Int)] {
-        let width = pairs.vocabulary.count
-        let bundled: [(route: String, item: String, runs: Int)] = counts[pairs.rawValue].enumerated().compactMap { bit, runs in
-            runs == 0 ? nil : (RunCoverage.routeNames[bit / width], pairs.vocabulary[bit % width], runs)
+        byApp.flatMap { app -> [(route: String, item: String, runs: Int)] in
+            let width = app.table.width(pairs), vocabulary = app.table.vocabulary(pairs)
+            return app.counts[pairs.rawValue].enumerated().compactMap { bit, runs in
+                runs == 0 ? nil : (app.table.routeNames[bit / width], vocabulary[bit % width], runs)
+            }
         }
-        let named: [(route: String, item: String, runs: Int)] = namedCounts.keys.sorted().compactMap { key in
-            guard let pair = RunCoverage.namedPair(key), pair.pairs == pairs else { return nil }
-            return (pair.route, pair.item, namedCounts[key] ?? 0)
-        }
-        return bundled + named
     }
 
     /// How many pairs of every kind some run reached.
-    var reachedCount: Int { counts.reduce(0) { total, kind in total + kind.count { $0 > 0 } } + namedCounts.count }
+    var reachedCount: Int { byApp.reduce(0) { total, app in total + app.counts.reduce(0) { $0 + $1.count { $0 > 0 } } } }
 
     /// Actions some screen offered that no run took there.
     public var neverTaken: [(route: String, action: String)] {
@@ -120,41 +121,36 @@ public struct CoverageCounts: Sendable, Equatable {
         return lines
     }
 
-    /// The counts as JSON: per kind of pair, every count in order; then the runs per app; then,
-    /// only when a plug-in app ran, its runs and its named pairs' counts, keys in order.
+    /// The counts as JSON: per app in order, its name, its runs and, per kind of pair, every
+    /// count in bit order.
     var state: JSONValue {
-        let numbered = (counts + [runsByApp]).map { JSONValue.array($0.map { .number(String($0)) }) }
-        guard !pluginRuns.isEmpty else { return .array(numbered) }
-        func object(_ counts: [String: Int]) -> JSONValue {
-            .object(counts.keys.sorted().map { (key: $0, value: .number(String(counts[$0] ?? 0))) })
-        }
-        return .array(numbered + [.object([(key: "runs", value: object(pluginRuns)), (key: "pairs", value: object(namedCounts))])])
+        .array(byApp.map { app in
+            .object([(key: "app", value: .string(app.table.app.rawValue)), (key: "runs", value: .number(String(app.runs))),
+                     (key: "counts", value: .array(app.counts.map { .array($0.map { .number(String($0)) }) }))])
+        })
     }
 
     init(state: JSONValue?) throws(ExplorationState.Problem) {
         self.init()
-        let kinds = try ExplorationState.array(state, "coverage")
-        guard kinds.count == counts.count + 1 || kinds.count == counts.count + 2 else {
-            throw ExplorationState.Problem(message: "expected \(counts.count) kinds of coverage and the runs per app")
+        for value in try ExplorationState.array(state, "coverage") {
+            guard case .string(let name)? = ExplorationState.field(value, "app"),
+                  let plugin = AppRegistry.plugin(for: AppID(name)) else {
+                throw ExplorationState.Problem(message: "expected each app's coverage as {\"app\", \"runs\", \"counts\"}, of an app this tool registered")
+            }
+            let table = AppRegistry.coverageTable(of: plugin.id)
+            guard !byApp.contains(where: { $0.table.app == table.app }) else {
+                throw ExplorationState.Problem(message: "coverage of \(name) twice")
+            }
+            var counts = AppCounts(table: table)
+            counts.runs = try ExplorationState.int(ExplorationState.field(value, "runs"), "coverage runs")
+            let kinds = try ExplorationState.array(ExplorationState.field(value, "counts"), "coverage")
+            guard kinds.count == counts.counts.count else {
+                throw ExplorationState.Problem(message: "expected \(counts.counts.count) kinds of coverage of \(name)")
+            }
+            for (kind, values) in kinds.enumerated() {
+                counts.counts[kind] = try ExplorationState.ints(values, count: counts.counts[kind].count, "coverage")
+            }
+            byApp[entry(for: table)] = counts
         }
-        for (kind, values) in kinds.prefix(counts.count).enumerated() {
-            counts[kind] = try ExplorationState.ints(values, count: counts[kind].count, "coverage")
-        }
-        runsByApp = try ExplorationState.ints(kinds[counts.count], count: runsByApp.count, "coverage")
-        guard kinds.count == counts.count + 2 else { return }
-        pluginRuns = try Self.namedCounts(ExplorationState.field(kinds[counts.count + 1], "runs"), "coverage runs of a plug-in app")
-        namedCounts = try Self.namedCounts(ExplorationState.field(kinds[counts.count + 1], "pairs"), "coverage pairs of a plug-in app")
-        guard namedCounts.keys.allSatisfy({ RunCoverage.namedPair($0) != nil }) else {
-            throw ExplorationState.Problem(message: "expected coverage pairs named kind, screen and item")
-        }
-    }
-
-    private static func namedCounts(_ value: JSONValue?, _ what: String) throws(ExplorationState.Problem) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for (key, count) in try ExplorationState.members(value, what) {
-            guard counts[key] == nil else { throw ExplorationState.Problem(message: "\(what): '\(key)' twice") }
-            counts[key] = try ExplorationState.int(count, what)
-        }
-        return counts
     }
 }

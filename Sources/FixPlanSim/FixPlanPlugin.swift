@@ -46,6 +46,15 @@ public struct FixPlanPlugin: AppPlugin {
         return fixPlan.scenario(seed: seed, swarm: &swarm, user: user)
     }
 
+    /// Coverage's screens: the launch screen, each phase, the main app (which the `complete`
+    /// phase is too).
+    public var coverageRoutes: [(name: String, route: Route)] {
+        [("launch", .launch)] + OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
+            + [("main", .main), ("main", .onboarding(.complete))]
+    }
+    /// Its runs meet every fault and lifecycle event: accounts lost, its cache corrupted, signed out.
+    public var coverageEvents: CoverageEvents { .all }
+
     public static let routeNames: [RouteName] = ([Route.launch] + OnboardingPhase.allCases.filter { $0 != .complete }.map(Route.onboarding)
         + [Route.main]).map { RouteName($0.description, kind: $0.kind) }
 

@@ -5,15 +5,16 @@ import AppVocabulary
 /// actions the user took on which screen, which actions screens offered, which faults hit a
 /// request on which screen, and which lifecycle events happened on which screen.
 ///
-/// Kept as bitsets over fixed vocabularies (routes, actions, faults, lifecycle events), so a run
-/// costs a few words and an exploration adds runs up by counting bits.
+/// Kept as bitsets over the app's `CoverageTable` (its screens × its actions, faults, lifecycle
+/// events, numbered when it registered), so a run costs a few words and an exploration adds runs
+/// up by counting bits, for any app alike.
 ///
 /// ```swift
-/// let coverage = RunCoverage.of(RunObservation(trace: result.simulation.trace))
-/// coverage.contains(.taken, route: RunCoverage.routeIndex(.onboarding(.auth))!, item: 3)
+/// let coverage = RunCoverage.of(RunObservation(trace: result.simulation.trace), table: table)
+/// coverage.contains(.taken, route: table.routeIndex(.named(hall))!, item: 0)
 /// ```
 public struct RunCoverage: Sendable, Equatable {
-    /// The kinds of pair counted, each over routes × its own vocabulary.
+    /// The kinds of pair counted, each over the app's screens × its own vocabulary.
     public enum Pairs: Int, Sendable, CaseIterable {
         /// (screen, action taken): the user's accepted taps.
         case taken
@@ -23,105 +24,50 @@ public struct RunCoverage: Sendable, Equatable {
         case faults
         /// (screen, lifecycle event): launch, kill, background, foreground, reinstall, corrupted cache, sign-out.
         case lifecycle
-
-        /// The names of the second element of the pair, in bit order: every app's actions (so a
-        /// run of either app fits the same bits).
-        public var vocabulary: [String] {
-            switch self {
-            case .taken, .offered: UserAction.allCases.map(\.rawValue)
-            case .faults: RunCoverage.faultNames
-            case .lifecycle: RunCoverage.lifecycleNames
-            }
-        }
-
-        /// The part of `vocabulary` `app`'s runs can reach (the pickup app keeps no cache to
-        /// corrupt, and refuses no sign-in for a lost account: it creates one).
-        public func vocabulary(of app: AppID) -> [String] {
-            switch self {
-            case .taken, .offered: app.actions.map(\.rawValue)
-            case .faults: app == .fixPlan ? vocabulary : vocabulary.filter { $0 != "account-lost" }
-            case .lifecycle: app == .fixPlan ? vocabulary : vocabulary.filter { $0 != "corrupt-cache" }
-            }
-        }
-
-        /// How many bits there are: routes × vocabulary, every app's.
-        public var size: Int { RunCoverage.routeNames.count * vocabulary.count }
-
-        /// The bit numbers of the pairs some run of one of `apps` could reach (its routes × its
-        /// vocabulary), in order: what "possible" counts.
-        public func possible(for apps: [AppID]) -> [Int] {
-            let width = vocabulary.count
-            var bits: [Int] = []
-            for route in RunCoverage.routeNames.indices {
-                for item in vocabulary.indices where apps.contains(where: { app in
-                    RunCoverage.routes(of: app).contains(RunCoverage.routeNames[route])
-                        && vocabulary(of: app).contains(vocabulary[item]) }) {
-                    bits.append(route * width + item)
-                }
-            }
-            return bits
-        }
     }
 
-    /// Route names in bit order: `none` (the app not running), `launch`, each phase shown as a
-    /// screen, `main` (the `complete` phase is the main app's route), then the pickup app's own
-    /// (`page-1` … `page-3`, `sign-in`).
-    public static let routeNames = fixPlanRoutes + ["page-1", "page-2", "page-3", "sign-in"]
-    static let fixPlanRoutes = ["none", "launch"] + OnboardingPhase.allCases.filter { $0 != .complete }.map(\.rawValue) + ["main"]
-
-    /// The routes `app`'s runs can show, in bit order.
-    public static func routes(of app: AppID) -> [String] {
-        app == .fixPlan ? fixPlanRoutes : ["none", "page-1", "page-2", "page-3", "sign-in", "main"]
-    }
+    /// Every fault a run is read for, in bit order (`faultApplied`'s names, `offline` for the
+    /// connection lost).
     public static let faultNames = ["drop", "timeout", "error", "delay", "offline", "account-deleted", "session-revoked", "account-lost"]
+    /// Every lifecycle event a run is read for, in bit order.
     public static let lifecycleNames = ["launch", "kill", "background", "foreground", "reinstall", "corrupt-cache", "sign-out"]
 
-    /// Each kind's words, one after another in one array (one allocation a run).
-    private var bits: [UInt64] = Array(repeating: 0, count: Self.wordOffsets.last!)
-    /// Where each kind's words start in `bits`, and (last) how many words there are.
-    private static let wordOffsets: [Int] = Pairs.allCases.reduce(into: [0]) { $0.append($0.last! + ($1.size + 63) / 64) }
-
+    /// The app's table the bits number.
+    public let table: CoverageTable
     /// The app whose run this is.
-    public var app: AppID = .fixPlan
-    /// A plug-in app's pairs, which the bundled apps' bit tables cannot number: one key per pair
-    /// (`namedKey`), sorted, each once. Empty for the bundled apps' runs.
-    public internal(set) var namedPairs: [String] = []
+    public var app: AppID { table.app }
+    /// Each kind's words, one after another in one array (one allocation a run).
+    private var bits: [UInt64]
+    /// Where each kind's words start in `bits`, and (last) how many words there are.
+    private let wordOffsets: [Int]
 
-    public init() {}
-
-    /// The index of `route` in `routeNames`; nil for a page past the pickup app's three and for a
-    /// plug-in app's screens.
-    public static func routeIndex(_ route: Route?) -> Int? {
-        let main = fixPlanRoutes.count - 1
-        switch route {
-        case nil: return 0
-        case .launch?: return 1
-        case .onboarding(let phase)?: return phase == .complete ? main : 2 + phase.order
-        case .main?: return main
-        case .page(let number)?: return (1...3).contains(number) ? main + number : nil
-        case .signIn?: return main + 4
-        // A plug-in app's screens have no place in the bundled apps' table (yet).
-        case .named?: return nil
-        }
+    /// A run that reached nothing yet.
+    public init(table: CoverageTable) {
+        self.table = table
+        wordOffsets = Pairs.allCases.reduce(into: [0]) { $0.append($0.last! + (table.size($1) + 63) / 64) }
+        bits = Array(repeating: 0, count: wordOffsets.last!)
     }
 
-    /// Whether the run reached (`routeNames[route]`, `pairs.vocabulary[item]`); false for indices
-    /// out of range.
+    public static func == (lhs: RunCoverage, rhs: RunCoverage) -> Bool { lhs.app == rhs.app && lhs.bits == rhs.bits }
+
+    /// Whether the run reached (`table.routeNames[route]`, `table.vocabulary(pairs)[item]`);
+    /// false for indices out of range.
     public func contains(_ pairs: Pairs, route: Int, item: Int) -> Bool {
-        guard RunCoverage.routeNames.indices.contains(route), pairs.vocabulary.indices.contains(item) else { return false }
-        let bit = route * pairs.vocabulary.count + item
-        return bits[Self.wordOffsets[pairs.rawValue] + bit / 64] & (1 << UInt64(bit % 64)) != 0
+        let width = table.width(pairs)
+        guard table.routeNames.indices.contains(route), (0..<width).contains(item) else { return false }
+        let bit = route * width + item
+        return bits[wordOffsets[pairs.rawValue] + bit / 64] & (1 << UInt64(bit % 64)) != 0
     }
 
     mutating func insert(_ pairs: Pairs, route: Int, item: Int, width: Int) {
         let bit = route * width + item
-        bits[Self.wordOffsets[pairs.rawValue] + bit / 64] |= 1 << UInt64(bit % 64)
+        bits[wordOffsets[pairs.rawValue] + bit / 64] |= 1 << UInt64(bit % 64)
     }
 
     /// Calls `body` with the bit number of every pair of `pairs` this run reached.
     public func forEach(_ pairs: Pairs, _ body: (Int) -> Void) {
-        let first = Self.wordOffsets[pairs.rawValue]
-        for word in first..<Self.wordOffsets[pairs.rawValue + 1] where bits[word] != 0 {
+        let first = wordOffsets[pairs.rawValue]
+        for word in first..<wordOffsets[pairs.rawValue + 1] where bits[word] != 0 {
             var rest = bits[word]
             while rest != 0 {
                 body((word - first) * 64 + rest.trailingZeroBitCount)
@@ -130,38 +76,38 @@ public struct RunCoverage: Sendable, Equatable {
         }
     }
 
-    /// What `run` reached: one pass over its events, the route of the screen up carried along.
-    public static func of(_ run: RunObservation, app: AppID = .fixPlan) -> RunCoverage {
-        var coverage = RunCoverage()
-        coverage.app = app
-        guard AppID.allCases.contains(app) else {
-            coverage.addNamedPairs(of: run)
-            return coverage
-        }
-        let actions = UserAction.allCases.count
+    /// What `run` of `table`'s app reached: one pass over its events, the route of the screen
+    /// up carried along (a screen the app does not list is not counted).
+    public static func of(_ run: RunObservation, table: CoverageTable) -> RunCoverage {
+        var coverage = RunCoverage(table: table)
+        let actions = table.actions.count, faults = faultNames.count, lifecycle = lifecycleNames.count
         var route: Int? = 0
         var previous: ScreenState?
         for event in run.events {
-            if case .screen(let state) = event.event { route = routeIndex(state.route) }
-            // A page past the third is not in the table.
-            guard let route else { continue }
             switch event.event {
             case .screen(let state):
                 // Most screen changes keep the route and the actions (a countdown tick, a spinner).
                 if let previous, previous.route == state.route, previous.actions == state.actions { continue }
+                if previous?.route != state.route { route = table.routeIndex(state.route) }
                 previous = state
+                // A screen the app does not list is not counted.
+                guard let route else { continue }
                 for action in state.actions {
-                    guard let item = action.bundledPosition else { continue }
+                    guard let item = table.actions.position(of: action) else { continue }
                     coverage.insert(.offered, route: route, item: item, width: actions)
                 }
             case .userAction(let action, _):
-                guard let item = action.bundledPosition else { continue }
+                guard let route, let item = table.actions.position(of: action) else { continue }
                 coverage.insert(.taken, route: route, item: item, width: actions)
-            case .faultApplied(_, _, let fault): coverage.insert(.faults, route: route, item: faultIndex(fault), width: faultNames.count)
-            case .connectivity(online: false): coverage.insert(.faults, route: route, item: 4, width: faultNames.count)
+            case .faultApplied(_, _, let fault):
+                guard let route else { continue }
+                coverage.insert(.faults, route: route, item: faultIndex(fault), width: faults)
+            case .connectivity(online: false):
+                guard let route else { continue }
+                coverage.insert(.faults, route: route, item: 4, width: faults)
             default:
-                guard let item = lifecycleIndex(event.event) else { continue }
-                coverage.insert(.lifecycle, route: route, item: item, width: lifecycleNames.count)
+                guard let route, let item = lifecycleIndex(event.event) else { continue }
+                coverage.insert(.lifecycle, route: route, item: item, width: lifecycle)
             }
         }
         return coverage

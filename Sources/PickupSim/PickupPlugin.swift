@@ -19,6 +19,16 @@ public struct PickupPlugin: AppPlugin {
     public let endpoints = AppID.pickup.endpoints
     public let catalogue = PickupCatalogue.entries
     public let roles = PickupRoles.roles
+    /// Its runs meet every fault but a lost account (its sign-in creates one), and every
+    /// lifecycle event but a corrupted cache (it keeps none).
+    public var coverageEvents: CoverageEvents {
+        CoverageEvents(faults: RunCoverage.faultNames.filter { $0 != "account-lost" },
+                       lifecycle: RunCoverage.lifecycleNames.filter { $0 != "corrupt-cache" })
+    }
+    /// Coverage's screens in the order a user meets them, named as scenarios name them.
+    public var coverageRoutes: [(name: String, route: Route)] {
+        [("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn), ("main", .main)]
+    }
     /// Routes as scenarios name them: the pages by number (`page-1`), as they always have.
     public let scenarioRoutes: [(name: String, route: Route)] = [
         ("main", .main), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn),

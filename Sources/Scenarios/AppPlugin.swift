@@ -41,6 +41,13 @@ public protocol AppPlugin: Sendable {
     /// request carries of the user's input). By default none: every action moves the user on and
     /// every request is a tap's.
     var roles: AppRoles { get }
+    /// Its screens as coverage counts them (`CoverageTable`), in report order: each name and the
+    /// route the screens show by it. By default `routes` in order, each with its route in
+    /// `scenarioRoutes`.
+    var coverageRoutes: [(name: String, route: Route)] { get }
+    /// The faults and lifecycle events its runs can meet, for coverage's "possible". By default
+    /// the network's faults and the phone's lifecycle (`CoverageEvents.everyApp`).
+    var coverageEvents: CoverageEvents { get }
     /// Its bugs, each put back into its code by a switch: what `guards` and `mutants` name.
     var catalogue: [Mutant.Entry] { get }
     /// The oracles that judge its runs. By default the shared ones (`OracleCatalogue.shared`):
@@ -118,6 +125,11 @@ extension AppPlugin {
     public var oracles: [any Oracle] { OracleCatalogue.shared }
     public var roles: AppRoles { .none }
     public var scenarioRoutes: [(name: String, route: Route)] { routes.map { ($0.name, Route.named($0)) } }
+    public var coverageRoutes: [(name: String, route: Route)] {
+        let named = scenarioRoutes
+        return routes.map { route in (route.name, named.first { $0.name == route.name }?.route ?? .named(route)) }
+    }
+    public var coverageEvents: CoverageEvents { .everyApp }
     public func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario {
         scenario.explored(seed: seed, swarm: swarm)
     }

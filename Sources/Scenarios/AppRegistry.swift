@@ -12,7 +12,13 @@ import Oracles
 /// only shared state here, and it changes no run: the same scenario runs the same with any other
 /// plug-ins registered.
 public enum AppRegistry {
-    private static let plugins = Mutex<[any AppPlugin]>([])
+    private static let plugins = Mutex<[Registered]>([])
+
+    /// A registered plug-in and its names, numbered once as it registers (`CoverageTable`).
+    private struct Registered: Sendable {
+        let plugin: any AppPlugin
+        let coverage: CoverageTable
+    }
 
     /// Registers `plugin`. Registering the same id again replaces the earlier plug-in (a test
     /// suite may register its app in every test).
@@ -22,25 +28,34 @@ public enum AppRegistry {
     ///   every app's, a catalogue entry of another app or with another app's id).
     public static func register(_ plugin: any AppPlugin) throws(AppRegistryError) {
         if let problem = problem(with: plugin) { throw AppRegistryError(app: plugin.id.rawValue, message: problem) }
+        let entry = Registered(plugin: plugin, coverage: CoverageTable(app: plugin.id, routes: plugin.coverageRoutes,
+                                                                       actions: plugin.actions, events: plugin.coverageEvents))
         plugins.withLock { registered in
-            if let index = registered.firstIndex(where: { $0.id == plugin.id }) {
-                registered[index] = plugin
+            if let index = registered.firstIndex(where: { $0.plugin.id == plugin.id }) {
+                registered[index] = entry
             } else {
-                registered.append(plugin)
+                registered.append(entry)
             }
         }
     }
 
     /// The plug-in of `app`; nil for an id nobody registered.
     public static func plugin(for app: AppID) -> (any AppPlugin)? {
-        plugins.withLock { registered in registered.first { $0.id == app } }
+        plugins.withLock { registered in registered.first { $0.plugin.id == app }?.plugin }
+    }
+
+    /// `app`'s coverage vocabulary, numbered when it registered; an empty one (no screen but
+    /// "none", no action) for an id nobody registered.
+    public static func coverageTable(of app: AppID) -> CoverageTable {
+        plugins.withLock { registered in registered.first { $0.plugin.id == app }?.coverage }
+            ?? CoverageTable(app: app, routes: [], actions: [])
     }
 
     /// Every app a scenario may name, in the order registered.
     public static var apps: [AppID] { registered.map(\.id) }
 
     /// The plug-ins registered in this process, in order.
-    private static var registered: [any AppPlugin] { plugins.withLock { $0 } }
+    private static var registered: [any AppPlugin] { plugins.withLock { $0.map(\.plugin) } }
 
     /// The problem of a scenario of `app` when nobody registered it (a file that names no app is
     /// the fix plan's): what the decoder and the runner report.
@@ -68,7 +83,7 @@ public enum AppRegistry {
     /// The catalogue entry with this id, of any app.
     public static func entry(named id: String) -> Mutant.Entry? {
         plugins.withLock { registered in
-            registered.lazy.compactMap { plugin in plugin.catalogue.first { $0.mutant.rawValue == id } }.first
+            registered.lazy.compactMap { entry in entry.plugin.catalogue.first { $0.mutant.rawValue == id } }.first
         }
     }
 

@@ -17,7 +17,7 @@ public struct ScenarioResult: Sendable {
     /// Waiting over the whole run (nil for a scenario that could not run).
     public var journey: JourneyMetrics?
     /// What the run reached: screens and actions, faults, lifecycle events (`explore --coverage`).
-    public var coverage = RunCoverage()
+    public var coverage = RunCoverage(table: .empty)
     /// The choices of each free-user step, in order (empty for scripted steps).
     public var freeUserLogs: [FreeUserLog] = []
 

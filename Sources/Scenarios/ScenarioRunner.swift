@@ -91,7 +91,7 @@ public enum ScenarioRunner {
                                     simulation: outcome, metrics: launches.first)
         result.launches = launches
         result.journey = JourneyMetrics.of(observation)
-        result.coverage = RunCoverage.of(observation, app: scenario.app)
+        result.coverage = RunCoverage.of(observation, table: AppRegistry.coverageTable(of: scenario.app))
         result.freeUserLogs = capture.freeUserLogs
         return result
     }

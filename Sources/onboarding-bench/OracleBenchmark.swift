@@ -21,6 +21,7 @@ struct OracleBenchmark {
         }
         let settings = OracleSettings()
         let oracles = AppRegistry.oracles(for: .fixPlan)
+        let coverageTable = AppRegistry.coverageTable(of: .fixPlan)
         let names = ["observation"] + oracles.map(\.name) + ["launch metrics", "journey metrics", "coverage"]
         var seconds = [[Double]](repeating: [], count: names.count)
         var sink = 0
@@ -39,7 +40,7 @@ struct OracleBenchmark {
                 totals[names.count - 3] += watch.lap()
                 sink &+= Int(JourneyMetrics.of(run).waitMs)
                 totals[names.count - 2] += watch.lap()
-                sink &+= RunCoverage.of(run, app: .fixPlan).app == .fixPlan ? 1 : 0
+                sink &+= RunCoverage.of(run, table: coverageTable).app == .fixPlan ? 1 : 0
                 totals[names.count - 1] += watch.lap()
             }
             for part in names.indices { seconds[part].append(totals[part]) }

@@ -233,7 +233,7 @@ import Foundation
                 var state = shard["state"] as! [String: Any]
                 state["coverage"] = [[1]]
                 shard["state"] = state
-            }, "kinds of coverage"),
+            }, "each app's coverage"),
             (try broken("no-state") { shard in shard["state"] = nil }, "no \"plan\" and \"state\""),
             (try broken("huge") { shard in
                 var state = shard["state"] as! [String: Any]

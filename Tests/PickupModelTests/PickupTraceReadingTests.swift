@@ -31,13 +31,14 @@ import Oracles
         }
         let observation = RunObservation(trace: run.result.trace, roles: PickupRoles.roles)
         _ = OracleCatalogue.check(observation, oracles: OracleCatalogue.all, settings: OracleSettings())
-        let coverage = RunCoverage.of(observation, app: .pickup)
+        let table = CoverageTable(app: .pickup, routes: [Route.page(1), .page(2), .page(3), .signIn, .main].map { ($0.description, $0) },
+                                  actions: AppID.pickup.actions)
+        let coverage = RunCoverage.of(observation, table: table)
         _ = LaunchMetrics.of(observation)
         let journey = JourneyMetrics.of(observation)
         // The pickup app's screens are measured and counted like the fix plan's.
         let first: (route: Route, action: UserAction) = seed % 2 == 0 ? (.page(1), .nextPage) : (.main, .signOut)
         #expect(journey.waitMs(on: first.route) != nil, "\(first.route) showed, so its wait is measured")
-        #expect(coverage.contains(.offered, route: RunCoverage.routeIndex(first.route)!,
-                                  item: UserAction.allCases.firstIndex(of: first.action)!))
+        #expect(coverage.contains(.offered, route: table.routeIndex(first.route)!, item: table.actions.position(of: first.action)!))
     }
 }

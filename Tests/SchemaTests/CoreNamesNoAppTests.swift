@@ -33,7 +33,6 @@ import ToolAppsForTests
         "Oracles/PushRegistered.swift": 1,
         "Oracles/RequestsAccepted.swift": 4,
         "Oracles/RouteByJourneyAfterSignIn.swift": 3,
-        "Oracles/RunCoverage.swift": 5,
         "Oracles/SessionEndsOnlyAsPromised.swift": 1,
         "Oracles/SignOutConfirmed.swift": 2,
         "Oracles/SignOutHolds.swift": 2,
@@ -47,7 +46,6 @@ import ToolAppsForTests
         "Scenarios/ScenarioKeys.swift": 3,
         "Scenarios/StepDecoding.swift": 2,
         "Scenarios/Swarm.swift": 2,
-        "Exploration/CoverageCounts.swift": 1,
         "Reports/HTMLTimeline.swift": 2,
         "SimCommandLine/ExploreCommand.swift": 5,
     ]
