@@ -16,14 +16,17 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
     public let simulation: Simulation
     public let network: Network
     public let device: AppHost<App>
+    /// The user's mail, where the backend delivers codes (nil: the app sends none).
+    public let inbox: Inbox?
     let faults: FaultPlan
     let lose: @Sendable (AccountLoss) async -> Void
 
     public init(app: AppID, simulation: Simulation, backend: any SimulatedServer, faults: FaultPlan,
                 routes: [SimulatedHTTPClient.Route], requestTimeout: Duration = .seconds(60), roles: AppRoles = .none,
-                system: SimulatedSystem = SimulatedSystem(), hooks: AppHost<App>.Hooks,
+                system: SimulatedSystem = SimulatedSystem(), inbox: Inbox? = nil, hooks: AppHost<App>.Hooks,
                 lose: @escaping @Sendable (AccountLoss) async -> Void = { _ in }) {
         self.app = app
+        self.inbox = inbox
         self.simulation = simulation
         self.faults = faults
         self.lose = lose

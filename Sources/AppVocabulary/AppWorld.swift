@@ -24,9 +24,13 @@ public protocol AppWorld: Sendable {
     /// Records the starting world and schedules its timed faults.
     func prepare() async
     func currentScreen() async -> ScreenState
+    /// The user's mail and messages (`Inbox`), where the app's backend delivers the codes it
+    /// sends: what the free user reads a code from. Nil (the default) for an app that sends none.
+    var inbox: Inbox? { get }
 }
 
 extension AppWorld {
+    public var inbox: Inbox? { nil }
     public func launchApp() async { await device.launch() }
     public func killApp() async { await device.kill() }
     public func backgroundApp() async { await device.background() }

@@ -11,6 +11,8 @@ struct CodeDoorApp: AppPlugin {
     static let staleCode = Mutant("code-door-stale-code"), screenWithoutSend = Mutant("code-door-screen-without-send")
     static let firstCodeVerified = Mutant("code-door-first-code-verified")
     static let leakedCountdown = Mutant("code-door-leaked-countdown"), earlyResend = Mutant("code-door-early-resend")
+    static let looseEmailCheck = Mutant("code-door-loose-email-check"), codeBlamed = Mutant("code-door-code-blamed")
+    static let sameError = Mutant("code-door-same-error")
 
     let id = CodeDoorApp.app
     let summary = "a door that opens for a one-time code sent by email"
@@ -37,6 +39,12 @@ struct CodeDoorApp: AppPlugin {
                      source: "002 §5 (cancel the timer when its screen goes)"),
         Mutant.Entry(CodeDoorApp.earlyResend, app: CodeDoorApp.app, summary: "Resend is offered 10 s early",
                      source: "002 §5 (Resend 30 s after each code sent)"),
+        Mutant.Entry(CodeDoorApp.looseEmailCheck, app: CodeDoorApp.app, summary: "Send takes any address with an @",
+                     source: "002 §12 (validate the email before Send); found blind by the free user"),
+        Mutant.Entry(CodeDoorApp.codeBlamed, app: CodeDoorApp.app, summary: "a verification the server never judged is told as a wrong code",
+                     source: "002 §1 (say the connection failed); found blind by the free user"),
+        Mutant.Entry(CodeDoorApp.sameError, app: CodeDoorApp.app, summary: "a tap that fails at once shows the very error it took away",
+                     source: "002 §3 (a tap never does nothing); found blind by the free user"),
     ]
 
     func makeWorld(_ start: AppStart) -> any AppWorld {
@@ -46,9 +54,14 @@ struct CodeDoorApp: AppPlugin {
         if start.mutants.contains(Self.firstCodeVerified) { bugs.insert(.firstCodeVerified) }
         if start.mutants.contains(Self.leakedCountdown) { bugs.insert(.leakedCountdown) }
         if start.mutants.contains(Self.earlyResend) { bugs.insert(.earlyResend) }
-        return AppHostWorld(app: id, simulation: start.simulation, backend: CodeDoorServer(simulation: start.simulation),
+        if start.mutants.contains(Self.looseEmailCheck) { bugs.insert(.looseEmailCheck) }
+        if start.mutants.contains(Self.codeBlamed) { bugs.insert(.codeBlamed) }
+        if start.mutants.contains(Self.sameError) { bugs.insert(.sameError) }
+        // The user's mail: the server delivers each code it sends there, the free user reads it.
+        let inbox = Inbox()
+        return AppHostWorld(app: id, simulation: start.simulation, backend: CodeDoorServer(simulation: start.simulation, inbox: inbox),
                             faults: start.faults, routes: [.init("POST", "/otp/send", Self.send), .init("POST", "/otp/verify", Self.verify)],
-                            requestTimeout: start.requestTimeout, roles: start.roles, hooks: Self.hooks(bugs: bugs))
+                            requestTimeout: start.requestTimeout, roles: start.roles, inbox: inbox, hooks: Self.hooks(bugs: bugs))
     }
 
     static func hooks(bugs: CodeDoorBugs) -> AppHost<CodeDoorModel>.Hooks {
@@ -88,16 +101,25 @@ struct CodeDoorApp: AppPlugin {
     }
 }
 
-/// Mails the code 123456 and takes it.
+/// Mails the code 123456 to the address it is sent for, and takes it.
 actor CodeDoorServer: SimulatedServer {
     let simulation: Simulation
+    let inbox: Inbox
     nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
-    init(simulation: Simulation) { self.simulation = simulation }
+    init(simulation: Simulation, inbox: Inbox) {
+        self.simulation = simulation
+        self.inbox = inbox
+    }
 
     func receive(_ request: BackendRequest, id: Int) -> ServerReception {
         guard case .app(let call) = request else { return .answered(.failure(.status(404, "no such endpoint"))) }
         switch call.endpoint {
-        case CodeDoorApp.send: return .answered(.success(.app(AppReply(status: 200))))
+        case CodeDoorApp.send:
+            let body = String(decoding: call.body, as: UTF8.self)
+            if let start = body.range(of: #""email":""#), let end = body[start.upperBound...].firstIndex(of: "\"") {
+                inbox.deliver(code: "123456", to: String(body[start.upperBound..<end]))
+            }
+            return .answered(.success(.app(AppReply(status: 200))))
         case CodeDoorApp.verify:
             let right = String(decoding: call.body, as: UTF8.self).contains(#""code":"123456""#)
             return .answered(.success(.app(AppReply(status: right ? 200 : 401))))

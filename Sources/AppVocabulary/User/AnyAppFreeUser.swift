@@ -12,8 +12,12 @@ import SimKernel
 /// action the app declares as typing an email, `ActionRole.input(.email)`) gets the user's
 /// address typed before its forward button, and,
 /// as deviations, a mistyped one (then corrected) or another valid shape (capitalised by the
-/// keyboard, an apostrophe, letters beyond ASCII: `FreeUser.otherEmails`). Codes, Back, signing
-/// out and another device are an app's own words, so those behaviours never come up here.
+/// keyboard, an apostrophe, letters beyond ASCII: `FreeUser.otherEmails`). On an app whose world
+/// has an `Inbox` and an action that types a code (`ActionRole.input(.code)`), a code screen gets
+/// the newest code sent to the user's address typed before its forward button, and, as
+/// deviations, a mistyped code (then the right one) or a wait for Resend (`slowCode`: the mail
+/// is slow, the user waits until a `.resend` action is offered and taps it). Back, signing out and
+/// another device are an app's own words, so those behaviours never come up here.
 ///
 /// ```swift
 /// let log = await FreeUser(email: "ada").drive(anyApp: world, actions: actions, forward: forward, roles: roles)
@@ -22,7 +26,9 @@ extension FreeUser {
     public func drive<World: AppWorld>(anyApp world: World, actions: [UserAction], forward: [UserAction],
                                        roles: AppRoles = .none) async -> FreeUserLog {
         var drive = AnyAppFreeUserDrive(self, world: world, actions: actions, forward: forward,
-                                        emailAction: roles.actions { $0 == .input(.email) }.first)
+                                        emailAction: roles.actions { $0 == .input(.email) }.first,
+                                        codeAction: world.inbox == nil ? nil : roles.actions { $0 == .input(.code) }.first,
+                                        resendActions: roles.resendActions)
         let outcome = await drive.run(world.device)
         return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
     }
@@ -53,6 +59,11 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     let forwardActions: [UserAction]
     /// The action that types an email (`ActionRole.input(.email)`), if the app has one.
     let emailAction: UserAction?
+    /// The action that types a code (`ActionRole.input(.code)`), if the app has one and its world
+    /// an inbox to read codes from.
+    let codeAction: UserAction?
+    /// The actions that ask for another code (`ActionRole.resend`).
+    let resendActions: [UserAction]
     var random: SeededRandom
     var deviationsLeft: Int
     var choices: [UserChoice] = []
@@ -68,13 +79,16 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
 
     static var maxRetries: Int { 6 }
     static var onScreen: [UserBehaviour] {
-        [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity, .wrongInput, .otherEmail]
+        [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity, .wrongInput, .otherEmail, .slowCode]
     }
     static var interruptions: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap] }
     static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity] }
 
-    init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?) {
+    init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?,
+         codeAction: UserAction?, resendActions: [UserAction]) {
         self.emailAction = emailAction
+        self.codeAction = codeAction
+        self.resendActions = resendActions
         profile = user.profile(seed: user.profileSeed ?? world.simulation.seed).onAnyApp
         self.world = world
         self.actions = actions
@@ -142,12 +156,19 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     func forward(on screen: ScreenState) -> UserAction? {
         guard screen.spinner == nil, screen.loadingScreen == nil else { return nil }
         if let emailAction, screen.actions.contains(emailAction), screen.emailField != meant { return emailAction }
+        if let codeAction, screen.actions.contains(codeAction), let code = newestCode, screen.codeField != code { return codeAction }
         return forwardActions.first(where: screen.actions.contains)
     }
 
-    /// What the user types with `action`: the address they mean into an email field.
+    /// The newest code sent to the address the user means, in their inbox.
+    var newestCode: String? { codeAction == nil ? nil : world.inbox?.latestCode(for: meant) }
+
+    /// What the user types with `action`: the address they mean into an email field, the newest
+    /// code into a code field.
     func input(for action: UserAction) -> String? {
-        action == emailAction ? meant : nil
+        if action == emailAction { return meant }
+        if action == codeAction { return newestCode }
+        return nil
     }
 
     /// One decision on a screen with a forward action: a deviation or the forward tap; a person
@@ -158,8 +179,8 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             await deviate(behaviour, on: screen, forward: forward, device)
             return nil
         }
-        guard forward != emailAction else {
-            await act(.tap(forward, input: meant), device)
+        guard forward != emailAction, forward != codeAction else {
+            await act(.tap(forward, input: input(for: forward)), device)
             return nil
         }
         retries += 1
@@ -182,11 +203,11 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
                                   _ device: isolated World.Phone) async {
         switch behaviour {
         case .otherAction:
-            let others = screen.actions.filter { $0 != forward && $0 != emailAction }
+            let others = screen.actions.filter { $0 != forward && $0 != emailAction && $0 != codeAction }
             guard !others.isEmpty else { return }
             await act(.tap(others[random.nextInt(in: 0...others.count - 1)], input: nil), device)
         case .disabledTap:
-            let hidden = actions.filter { !screen.actions.contains($0) && $0 != emailAction }
+            let hidden = actions.filter { !screen.actions.contains($0) && $0 != emailAction && $0 != codeAction }
             guard !hidden.isEmpty else { return }
             await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
         case .doubleTap:
@@ -199,13 +220,19 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         case .background, .kill, .reinstall, .connectivity:
             _ = await leaveAndReturn(behaviour, corruptsCache: false, device)
         case .wrongInput:
-            await typeMalformedEmail(device)
+            if let codeAction, screen.actions.contains(codeAction), emailAction.map(screen.actions.contains) != true {
+                await typeWrongCode(codeAction, device)
+            } else {
+                await typeMalformedEmail(device)
+            }
+        case .slowCode:
+            await waitForResend(device)
         case .otherEmail:
             let candidates = ([FreeUser.autocapitalised(meant)] + FreeUser.otherEmails).filter { $0 != meant }
             meant = candidates[random.nextInt(in: 0...candidates.count - 1)]
             guard let emailAction else { return }
             await act(.tap(emailAction, input: meant), device)
-        case .back, .midRequest, .otherDevice, .signOut, .slowCode:
+        case .back, .midRequest, .otherDevice, .signOut:
             return
         }
     }
@@ -222,14 +249,42 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         await act(.tap(button, input: nil), device)
     }
 
+    /// A code that is not the one sent, and, a moment later, the forward button (Verify) if the
+    /// screen offers it; the user types the right code at their next decision.
+    private mutating func typeWrongCode(_ codeAction: UserAction, _ device: isolated World.Phone) async {
+        let wrong = newestCode == "000000" ? "111111" : "000000"
+        await act(.tap(codeAction, input: wrong), device)
+        guard await pause(.milliseconds(300), label: "user checks the code") else { return }
+        let offered = world.screen.onSharedExecutor { $0.current.actions }
+        guard let button = forwardActions.first(where: offered.contains) else { return }
+        await act(.tap(button, input: nil), device)
+    }
+
+    /// The mail is slow: the user waits on the code screen, looking every few seconds, until it
+    /// offers Resend (at most two minutes), and taps it.
+    private mutating func waitForResend(_ device: isolated World.Phone) async {
+        for _ in 0..<40 {
+            guard await pause(.seconds(3), label: "user waits for the code") else { return }
+            let now = world.screen.onSharedExecutor { $0.current }
+            guard let codeAction, now.actions.contains(codeAction) || resendActions.contains(where: now.actions.contains) else { return }
+            if let resend = resendActions.first(where: now.actions.contains) {
+                await act(.tap(resend, input: nil), device)
+                return
+            }
+        }
+    }
+
     private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: UserAction?,
                                stayWeight: Int) -> UserBehaviour? {
         guard deviationsLeft > 0 else { return nil }
         let candidates = behaviours.filter { behaviour in
             switch behaviour {
-            case .otherAction: screen.actions.contains { $0 != forward && $0 != emailAction }
-            case .disabledTap: actions.contains { !screen.actions.contains($0) && $0 != emailAction }
-            case .wrongInput, .otherEmail: emailAction.map(screen.actions.contains) == true && screen.spinner == nil
+            case .otherAction: screen.actions.contains { $0 != forward && $0 != emailAction && $0 != codeAction }
+            case .disabledTap: actions.contains { !screen.actions.contains($0) && $0 != emailAction && $0 != codeAction }
+            case .otherEmail: emailAction.map(screen.actions.contains) == true && screen.spinner == nil
+            case .wrongInput:
+                (emailAction.map(screen.actions.contains) == true || codeAction.map(screen.actions.contains) == true) && screen.spinner == nil
+            case .slowCode: codeAction.map(screen.actions.contains) == true && !resendActions.isEmpty && screen.spinner == nil
             case .background, .kill, .reinstall: true
             case .doubleTap: forward != nil || screen.spinner != nil
             case .connectivity: onlineAt == nil
