@@ -12,6 +12,11 @@ import AppVocabulary
 public struct NoBlankWait: Oracle {
     public let name = "noBlankWait"
     public let summary = "no screen of the flow stays with no action, no spinner and no error"
+    /// A policy (`OraclePolicy`): one seed's way of keeping its promise.
+    public var policy: OraclePolicy? {
+        OraclePolicy(promise: "seed 002 §1: \"Show error instead of assuming\", and seed 000 Pitfall 7",
+                     ways: ["give every screen of the flow an action, a spinner, a loading view or an error at every moment it stands"])
+    }
     /// A promise of any app's screens (actions, spinners and errors are shared vocabulary).
     public var isShared: Bool { true }
 

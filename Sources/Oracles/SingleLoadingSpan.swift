@@ -9,6 +9,11 @@ import AppVocabulary
 public struct SingleLoadingSpan: Oracle {
     public let name = "singleLoadingSpan"
     public let summary = "at most one contiguous loading screen per launch"
+    /// A policy (`OraclePolicy`): one seed's way of keeping its promise.
+    public var policy: OraclePolicy? {
+        OraclePolicy(promise: "seed 003's decision that the loading screen matches the Launch Screen, against seed 000 Pitfall 2 (\"Users see 2-4 different loading screens in sequence\")",
+                     ways: ["show one loading view per launch, from the first frame until the first screen of the flow", "let a loading view hand over to the flow, never to another loading view"])
+    }
     /// A promise of any app's screens (route kinds, actions, banner, session).
     public var isShared: Bool { true }
 

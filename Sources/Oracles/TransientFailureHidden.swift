@@ -12,6 +12,11 @@ import AppVocabulary
 public struct TransientFailureHidden: Oracle {
     public let name = "transientFailureHidden"
     public let summary = "a single failure of a request the app retries by itself is retried without the user seeing an error"
+    /// A policy (`OraclePolicy`): one seed's way of keeping its promise.
+    public var policy: OraclePolicy? {
+        OraclePolicy(promise: "seed 002 §2: \"add a single automatic retry with 2s delay before surfacing the error\"",
+                     ways: ["retry a request whose role has a `retryPause` once, silently, before showing an error", "declare no `retryPause` for a request the app does not retry by itself"])
+    }
     /// A promise of any app that declares a retry pause (`RequestRole.retryPause`).
     public var isShared: Bool { true }
 

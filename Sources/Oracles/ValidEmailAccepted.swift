@@ -14,6 +14,11 @@ import AppVocabulary
 public struct ValidEmailAccepted: Oracle {
     public let name = "validEmailAccepted"
     public var summary: String { "a well-formed email (o'brien@gmail.com) enables the button that sends it; a malformed one does not" }
+    /// A policy (`OraclePolicy`): one seed's way of keeping its promise.
+    public var policy: OraclePolicy? {
+        OraclePolicy(promise: "seed 002 §12: \"Any user whose email contains an apostrophe or other special character can't sign up\", fixed with a local@domain.tld check before Send",
+                     ways: ["enable the `.submit(.email)` button exactly for addresses of the form local@domain.tld", "leave the address to the backend (then opt out: the backend's answer is the check)"])
+    }
     /// A promise of any app with an email form (read through the roles of its actions).
     public var isShared: Bool { true }
     /// The button a well-formed address enables; nil: the app's actions of role `.submit(.email)`.

@@ -93,10 +93,14 @@ public protocol Oracle: Sendable {
     /// `OracleCatalogue.shared`. Otherwise it is one seed's own rule, and judges only the apps
     /// whose plug-ins list it (`AppPlugin.oracles`). False unless the oracle says.
     var isShared: Bool { get }
+    /// The seed's way of keeping a promise this oracle judges, when it is a policy an app may
+    /// keep another way (`OraclePolicy`); nil (the default) for a promise every app makes.
+    var policy: OraclePolicy? { get }
 }
 
 extension Oracle {
     public var isShared: Bool { false }
+    public var policy: OraclePolicy? { nil }
 }
 
 /// Every oracle of this package, in report order. `all` lists them all (for names and docs);
@@ -143,7 +147,14 @@ public enum OracleCatalogue {
         var violations: [Violation] = []
         for oracle in oracles {
             let found = oracle.check(run, settings: settings)
-            if !found.isEmpty { violations.append(contentsOf: found) }
+            guard !found.isEmpty else { continue }
+            // A policy's violation says which promise it judges and the ways to meet it.
+            if let policy = oracle.policy {
+                violations += found.map { Violation(oracle: $0.oracle, at: $0.at, message: $0.message + policy.note,
+                                                    excerpt: $0.excerpt, step: $0.step) }
+            } else {
+                violations.append(contentsOf: found)
+            }
         }
         return violations
     }

@@ -54,6 +54,9 @@ public protocol AppPlugin: Sendable {
     /// the promises every onboarding makes, judged through `roles`. Add the app's own, or leave
     /// out one whose promise the app does not make.
     var oracles: [any Oracle] { get }
+    /// The shared policies (`Oracle.policy`) the app keeps another way, each with its reason:
+    /// left out of its oracles, and shown by `list --oracles --app`. By default none.
+    var policyOptOuts: [PolicyOptOut] { get }
     /// The actions that move a user on, most wanted first: what the free user taps when a
     /// screen offers several. By default `actions`, in their order, but those whose role does
     /// not move the user on (typing, picking, Back, Start over, Resend, sign-out, Cancel, links).
@@ -123,6 +126,7 @@ public protocol AppPlugin: Sendable {
 
 extension AppPlugin {
     public var oracles: [any Oracle] { OracleCatalogue.shared }
+    public var policyOptOuts: [PolicyOptOut] { [] }
     public var roles: AppRoles { .none }
     public var scenarioRoutes: [(name: String, route: Route)] { routes.map { ($0.name, Route.named($0)) } }
     public var coverageRoutes: [(name: String, route: Route)] {
@@ -247,5 +251,21 @@ public struct AppPersona: Sendable {
         self.summary = summary
         self.returning = returning
         self.setup = setup
+    }
+}
+
+/// A shared policy an app keeps another way (`AppPlugin.policyOptOuts`): the oracle's name and
+/// why, in a sentence a reader of `list` understands.
+///
+/// ```swift
+/// let policyOptOuts = [PolicyOptOut("validEmailAccepted", because: "the backend checks every address; its 400 is the check")]
+/// ```
+public struct PolicyOptOut: Sendable, Equatable {
+    public var oracle: String
+    public var reason: String
+
+    public init(_ oracle: String, because reason: String) {
+        self.oracle = oracle
+        self.reason = reason
     }
 }

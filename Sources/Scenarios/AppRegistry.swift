@@ -18,6 +18,8 @@ public enum AppRegistry {
     private struct Registered: Sendable {
         let plugin: any AppPlugin
         let coverage: CoverageTable
+        /// Its oracles less the policies it opted out of, once.
+        let oracles: [any Oracle]
     }
 
     /// Registers `plugin`. Registering the same id again replaces the earlier plug-in (a test
@@ -28,8 +30,10 @@ public enum AppRegistry {
     ///   every app's, a catalogue entry of another app or with another app's id).
     public static func register(_ plugin: any AppPlugin) throws(AppRegistryError) {
         if let problem = problem(with: plugin) { throw AppRegistryError(app: plugin.id.rawValue, message: problem) }
+        let optedOut = plugin.policyOptOuts.map(\.oracle)
         let entry = Registered(plugin: plugin, coverage: CoverageTable(app: plugin.id, routes: plugin.coverageRoutes,
-                                                                       actions: plugin.actions, events: plugin.coverageEvents))
+                                                                       actions: plugin.actions, events: plugin.coverageEvents),
+                               oracles: plugin.oracles.filter { !optedOut.contains($0.name) })
         plugins.withLock { registered in
             if let index = registered.firstIndex(where: { $0.plugin.id == plugin.id }) {
                 registered[index] = entry
@@ -103,7 +107,10 @@ public enum AppRegistry {
     public static func app(of mutant: Mutant) -> AppID { entry(named: mutant.rawValue)?.app ?? .fixPlan }
 
     /// The oracles that judge `app`'s runs (its plug-in's list; none for an unknown id).
-    public static func oracles(for app: AppID) -> [any Oracle] { plugin(for: app)?.oracles ?? [] }
+    /// `app`'s oracles (its plug-in's list, less the policies it opted out of; none for an unknown id).
+    public static func oracles(for app: AppID) -> [any Oracle] {
+        plugins.withLock { registered in registered.first { $0.plugin.id == app }?.oracles } ?? []
+    }
 
     /// What makes `plugin` unusable, in a sentence; nil if nothing does.
     static func problem(with plugin: any AppPlugin) -> String? {
@@ -130,6 +137,13 @@ public enum AppRegistry {
         if let twice = firstRepeated(plugin.stepKinds) { return "the step \"\(twice)\" is listed twice" }
         if let twice = firstRepeated(ScenarioKeys.pickupTimeouts + plugin.timeouts.map(\.name)) {
             return "the timeout \"\(twice)\" is listed twice (\"request\" is every app's)"
+        }
+        for optOut in plugin.policyOptOuts {
+            guard let oracle = plugin.oracles.first(where: { $0.name == optOut.oracle }) else {
+                return "it opts out of \"\(optOut.oracle)\", which is not one of its oracles"
+            }
+            if oracle.policy == nil { return "it opts out of \"\(optOut.oracle)\", a promise every app makes, not a policy" }
+            if optOut.reason.allSatisfy(\.isWhitespace) { return "its opt-out of \"\(optOut.oracle)\" gives no reason" }
         }
         if let foreign = plugin.catalogue.first(where: { $0.app != id }) {
             return "the mutant \"\(foreign.mutant)\" is listed as the \(foreign.app) app's: a plug-in lists its own bugs"

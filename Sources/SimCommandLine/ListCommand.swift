@@ -16,7 +16,8 @@ enum ListCommand {
             options:
               --mutants     <id><TAB><what the old code did>
               --oracles     <name><TAB><what it proves>: the oracles that judge the tool's apps, the
-                            shared ones and each app's own (with --app A: those of app A only)
+                            shared ones and each app's own (with --app A: those of app A only);
+                            then -<name><TAB><reason> for each shared policy an app opted out of
               --scenarios   <file><TAB><guarded ids><TAB><name>, for the scenarios under PATHS
                             (default: scenarios/)
               --apps        <app id>: the apps this tool runs (what `--app` and a scenario's "app" name)
@@ -53,6 +54,7 @@ enum ListCommand {
             for app in AppRegistry.toolApps {
                 Console.out("\noracles of \(app.rawValue) (docs/oracles.md):")
                 for oracle in AppRegistry.oracles(for: app) { Console.out("  \(oracle.name)\t\(oracle.summary)") }
+                for line in optOutLines(of: app) { Console.out("  " + line) }
             }
         } else if chosen == ["--oracles"] {
             // Every oracle that judges one of the apps (or app A), once, in the first app's order.
@@ -61,6 +63,9 @@ enum ListCommand {
             where !listed.contains(oracle.name) {
                 listed.append(oracle.name)
                 Console.out("\(oracle.name)\t\(oracle.summary)")
+            }
+            for app in app.map({ [$0] }) ?? AppRegistry.toolApps {
+                for line in optOutLines(of: app) { Console.out(line) }
             }
         }
         if all || chosen == ["--scenarios"] {
@@ -72,5 +77,12 @@ enum ListCommand {
             }
         }
         return ExitCode.ok
+    }
+
+    /// The policies `app` opted out of, one line each: `-<name><TAB>…<reason>`.
+    static func optOutLines(of app: AppID) -> [String] {
+        (AppRegistry.plugin(for: app)?.policyOptOuts ?? []).map {
+            "-\($0.oracle)\tnot judged on \(app.rawValue): a policy it keeps another way: \($0.reason)"
+        }
     }
 }
