@@ -11,5 +11,5 @@ public enum UserDriver: String, Sendable, CaseIterable {
 
     /// The option's help text.
     public static let help = "who drives the personas: free (a seeded user who does anything a person can) "
-        + "or scripted (the forward action and one detour; on the pickup app, the forward action only); default \(standard.rawValue)"
+        + "or scripted (the forward action, with the one detour an app's swarm may draw); default \(standard.rawValue)"
 }

@@ -5,10 +5,23 @@ import Foundation
 struct Subcommand: Sendable {
     let name: String
     let summary: String
-    let usage: String
+    /// The help page, written when it is shown (its examples read the tool's scenario files).
+    private let makeUsage: @Sendable () -> String
     let flags: [String]
     let options: [String]
     let run: @Sendable (ParsedArguments) throws(UsageError) -> Int32
+
+    var usage: String { makeUsage() }
+
+    init(name: String, summary: String, usage: @escaping @autoclosure @Sendable () -> String, flags: [String], options: [String],
+         run: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Int32) {
+        self.name = name
+        self.summary = summary
+        makeUsage = usage
+        self.flags = flags
+        self.options = options
+        self.run = run
+    }
 }
 
 /// Dispatches `onboarding-sim <command> …` to its subcommand.

@@ -19,19 +19,17 @@ enum ExploreCommand {
                                           [--watchdog S]
 
             Each seed draws a swarm: a random subset of fault kinds (latency, an offline window,
-            drops, errors, timeouts, slow goal generation, failed activation, account loss, a
-            flaky launch check) with parameters in documented ranges, and seeded same-instant
-            ordering. The personas are driven by the free user: a seeded person who mostly goes
-            forward and, as often as the seed's profile allows, does anything else a person can
-            (other actions, disabled taps, wrong codes, odd emails, double taps, Back,
-            background, kill, reinstall, lost connection, sign-out and back in) at any moment,
-            also mid-request. Seed S runs target S mod T of the targets: the given scenarios (their
-            own steps, with the faults added), or else the built-in personas of one app (--app; the
-            pickup app's swarm faults its own endpoints and its Apple sheet). After the summary,
-            a short coverage table: what the runs reached, and what screens offered that no run
-            took. Scenario files are judged by the oracles only: their own expectations were
-            written for the faults they name, not for the ones added (--keep-expectations checks
-            them too).
+            drops, errors and timeouts on the app's endpoints, and the knobs of the app's own
+            swarm) with parameters in documented ranges, and seeded same-instant ordering. The
+            personas are driven by the free user: a seeded person who mostly goes forward and, as
+            often as the seed's profile allows, does anything else a person can (other actions,
+            disabled taps, wrong codes, odd emails, double taps, background, kill, reinstall, lost
+            connection, and what else the app's roles allow) at any moment. Seed S runs target S
+            mod T of the targets: the given scenarios (their own steps, with the faults added), or
+            else the personas of one app (--app). After the summary, a short coverage table: what
+            the runs reached, and what screens offered that no run took. Scenario files are judged
+            by the oracles only: their own expectations were written for the faults they name, not
+            for the ones added (--keep-expectations checks them too).
 
             options:
               --seeds N        how many seeds (required)
@@ -44,8 +42,8 @@ enum ExploreCommand {
               --mutant ID      switch a catalogue bug back on (repeatable)
               --budgets FILE   timing budgets per persona at percentiles (default: the nearest
                                budgets.json in the scenarios' folder or above, or for personas
-                               scenarios/budgets.json, for pickup's scenarios/pickup/budgets.json;
-                               explore says when there is none); an
+                               scenarios/<app>/budgets.json, or for the tool's first app
+                               scenarios/budgets.json; explore says when there is none); an
                                exceeded limit prints its worst seeds with replay commands and the
                                knobs the runs over it drew more often
               --baseline FILE  compare timing with an earlier `explore … --json` output: each changed
@@ -68,11 +66,10 @@ enum ExploreCommand {
 
             examples:
               \(ToolName.current) explore --seeds 500
-              \(ToolName.current) explore --seeds 1000 --mutant fix-3 --jobs 2
-              \(ToolName.current) explore --app pickup --seeds 1000 --mutant pickup-dead-token
+              \(ToolName.current) explore --seeds 1000 --mutant \(ToolExamples.mutant) --jobs 2\(ToolExamples.otherApp.map { "\n  \(ToolName.current) explore --app \($0.rawValue) --seeds 1000" + (ToolExamples.otherMutant.map { " --mutant \($0)" } ?? "") } ?? "")
               \(ToolName.current) explore --seeds 2000 --json > baseline.json
-              \(ToolName.current) explore --seeds 2000 --baseline baseline.json --mutant fix-2
-              \(ToolName.current) explore scenarios/journeys/new-user-happy-path.json --seeds 200 --shard 2/4
+              \(ToolName.current) explore --seeds 2000 --baseline baseline.json --mutant \(ToolExamples.mutant)
+              \(ToolName.current) explore \(ToolExamples.scenario) --seeds 200 --shard 2/4
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
@@ -140,14 +137,16 @@ enum ExploreCommand {
     }
 
     /// The budgets file that belongs to what is explored: for scenario files, the nearest
-    /// `budgets.json` in the first file's folder or a folder above it; for the fix plan's
-    /// personas, `scenarios/budgets.json`, for another app's, `scenarios/<app>/budgets.json`.
+    /// `budgets.json` in the first file's folder or a folder above it; for an app's personas,
+    /// `scenarios/<app>/budgets.json`, or for the tool's first app `scenarios/budgets.json`.
     /// Nil when there is none.
-    static func defaultBudgets(for scenarios: [String], app: AppID = .fixPlan) -> String? {
+    static func defaultBudgets(for scenarios: [String], app: AppID? = nil) -> String? {
         guard let first = scenarios.first else {
-            let folder = ScenarioArguments.defaultFolder + (app == .fixPlan ? "" : "/\(app.rawValue)")
-            let bundled = folder + "/budgets.json"
-            return FileManager.default.fileExists(atPath: bundled) ? bundled : nil
+            let app = app ?? defaultApp
+            let own = ScenarioArguments.defaultFolder + "/\(app.rawValue)/budgets.json"
+            if FileManager.default.fileExists(atPath: own) { return own }
+            let tools = ScenarioArguments.defaultFolder + "/budgets.json"
+            return app == defaultApp && FileManager.default.fileExists(atPath: tools) ? tools : nil
         }
         var folder = URL(fileURLWithPath: first).standardizedFileURL
         var isFolder: ObjCBool = false

@@ -24,7 +24,7 @@ enum ListCommand {
 
             examples:
               \(ToolName.current) list --mutants | grep fix-
-              \(ToolName.current) list --oracles --app pickup
+              \(ToolName.current) list --oracles --app \(ToolExamples.otherApp?.rawValue ?? ToolExamples.app.rawValue)
 
             Exit codes: 0 listed, 2 bad input or usage.
             """,

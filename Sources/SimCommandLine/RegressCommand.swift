@@ -11,8 +11,8 @@ enum RegressCommand {
         usage: """
             usage: \(ToolName.current) regress [PATHS…] [--every-id] [--json] [--junit FILE] [--watchdog S]
 
-            For every catalogue id of both apps (the fix plan's fix-…, pit-…, dec-…, app-…; the
-            pickup app's pickup-…), runs the scenarios under PATHS (default: scenarios/) that
+            For every catalogue id of the tool's apps (\(ToolExamples.apps); `list --mutants`
+            lists them), runs the scenarios under PATHS (default: scenarios/) that
             guard it: on the fixed model each must pass; with that mutant on each must fail an
             oracle or an expectation. A regression check that cannot fail is worthless. Each
             line names the id's app. With PATHS, only the ids their scenarios guard are checked

@@ -34,9 +34,9 @@ enum ReplayCommand {
                             default 10, 0 turns the watchdog off
 
             examples:
-              \(ToolName.current) replay --persona new-user --seed 42 --mutant fix-3
-              \(ToolName.current) replay scenarios/fix-plan/activation-network-blip.json --mutant fix-3
-              \(ToolName.current) replay scenarios/journeys/new-user-happy-path.json --seed 7 --swarm
+              \(ToolName.current) replay --persona \(ToolExamples.persona) --seed 42 --mutant \(ToolExamples.mutant)
+              \(ToolName.current) replay \(ToolExamples.scenario) --mutant \(ToolExamples.mutant)
+              \(ToolName.current) replay \(ToolExamples.scenario) --seed 7 --swarm
 
             Exit codes: 0 no violation, 1 violations, 2 bad input or usage.
             """,

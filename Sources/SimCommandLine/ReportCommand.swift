@@ -16,9 +16,9 @@ enum ReportCommand {
 
             Runs a scenario file (as `run` does; --seed overrides its seed) or a persona (as
             `explore` does for seed S, default 1) and writes one HTML file with no external
-            assets: the route bar on top, one lane per actor (user, client store, sync queue,
-            OTP timer, network, backend, device), requests as spans coloured by outcome, faults
-            and violations marked on a virtual-time axis, and the narrative below. Hover any
+            assets: the route bar on top, one lane per actor of the app (the user, the app and its
+            parts, the network, the backend, the device), requests as spans coloured by outcome,
+            faults and violations marked on a virtual-time axis, and the narrative below. Hover any
             mark for its details. With --persona, --user picks who drives it (\(UserDriver.standard.rawValue) by default).
 
             With --timing, reads the output of `explore … --json` and writes its timing as one
@@ -32,7 +32,7 @@ enum ReportCommand {
                              exit 1; default 10, 0 turns the watchdog off
 
             examples:
-              \(ToolName.current) report scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --html blip.html
+              \(ToolName.current) report \(ToolExamples.scenario) --mutant \(ToolExamples.mutant) --html run.html
               \(ToolName.current) explore --seeds 2000 --json > timing.json
               \(ToolName.current) report --timing timing.json --html timing.html
 

@@ -29,9 +29,9 @@ enum RunCommand {
 
             examples:
               \(ToolName.current) run
-              \(ToolName.current) run scenarios/fix-plan/activation-network-blip.json --mutant fix-3
-              \(ToolName.current) run scenarios/launch --json
-              \(ToolName.current) run scenarios/fix-plan/activation-network-blip.json --mutant fix-3 --story
+              \(ToolName.current) run \(ToolExamples.scenario) --mutant \(ToolExamples.mutant)
+              \(ToolName.current) run \(ToolExamples.folder) --json
+              \(ToolName.current) run \(ToolExamples.scenario) --mutant \(ToolExamples.mutant) --story
 
             Exit codes: 0 every scenario passed, 1 a violation, 2 bad input or usage.
             """,

@@ -33,7 +33,7 @@ enum ShrinkCommand {
                              exit 1; default 10, 0 turns the watchdog off
 
             example:
-              \(ToolName.current) shrink --persona new-user --seed 1 --mutant fix-3 -o shrunk-fix-3.json
+              \(ToolName.current) shrink --persona \(ToolExamples.persona) --seed 1 --mutant \(ToolExamples.mutant) -o shrunk-\(ToolExamples.mutant).json
 
             Exit codes: 0 the shrunk scenario was written, 2 bad input or usage (also a seed that
             violates no oracle: there is nothing to shrink).

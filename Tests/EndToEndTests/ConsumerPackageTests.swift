@@ -171,6 +171,15 @@ import Foundation
                 "replay commands name the team's tool: \(report.prefix(1500))")
         let help = try BuiltTool.run(tool, ["--help"], in: consumer)
         #expect(help.standardOutput.hasPrefix("door-sim: "), "\(help.standardOutput.prefix(200))")
+        // Every help page speaks of the team's app only: its ids and files, none of the bundled apps' (#47).
+        for command in ["run", "validate", "regress", "explore", "merge", "replay", "shrink", "report", "list"] {
+            let page = try BuiltTool.run(tool, [command, "--help"], in: consumer).standardOutput
+            for bundled in ["fix-plan", "fix plan", "pickup", "fix-3", "goal", "OTP", "journey", "Apple"] {
+                #expect(!page.contains(bundled), "door-sim \(command) --help names '\(bundled)': \(page)")
+            }
+        }
+        let explore = try BuiltTool.run(tool, ["explore", "--help"], in: consumer).standardOutput
+        #expect(explore.contains("--mutant door-silent-failure"), "its examples name its own bug: \(explore)")
         try checkWatchdog(tool, in: consumer)
         for line in try yourAppBlock("commands").split(separator: "\n") where line.hasPrefix("swift run door-sim") {
             let expected = Int32(line.firstMatch(of: /# exit (\d)/)?.1 ?? "0") ?? 0
