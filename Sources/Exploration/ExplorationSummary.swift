@@ -1,6 +1,7 @@
 import SimKernel
 import Oracles
 import Scenarios
+import AppVocabulary
 
 /// What many explored runs add up to: counts, violations by oracle, one hash over every
 /// per-seed trace hash, and timing percentiles per target.
@@ -60,32 +61,76 @@ public struct ExplorationSummary: Sendable {
         for run in runs { add(run) }
     }
 
-    /// One target's samples per metric (`TimingMetric.names`) and waiting per cause.
+    /// One target's samples per metric and waiting per cause, numbered by its app's `TimingTable`.
     private struct TargetTiming: Sendable {
-        var samples = [MetricSamples](repeating: MetricSamples(), count: TimingMetric.names.count)
-        var waitByCause = [Int64](repeating: 0, count: TimingMetric.causes.count)
-        /// Waiting behind a plug-in app's own endpoints, by endpoint name.
-        var waitByPluginCause: [String: Int64] = [:]
-        /// The waits on a plug-in app's own screens, by metric name (`waitMs.<screen>`).
-        var pluginScreenSamples: [String: MetricSamples] = [:]
+        let table: TimingTable
+        var samples: [MetricSamples]
+        var waitByCause: [Int64]
+        /// Waiting behind endpoints the table does not list, by endpoint name.
+        var waitByUnlistedCause: [String: Int64] = [:]
+        /// The waits on screens the table does not list, by metric name (`waitMs.<screen>`).
+        var unlistedScreenSamples: [String: MetricSamples] = [:]
+
+        init(table: TimingTable) {
+            self.table = table
+            samples = [MetricSamples](repeating: MetricSamples(), count: table.names.count)
+            waitByCause = [Int64](repeating: 0, count: table.causes.count)
+        }
+
+        /// The timing of `run`'s target, numbered by the table its metrics were measured by.
+        init(for run: ExplorationRun) {
+            self.init(table: run.result.journey?.table ?? TimingTable(app: run.result.scenario.app, screens: [], endpoints: []))
+        }
 
         mutating func record(_ run: ExplorationRun) {
+            let journey = run.result.journey
+            if let journey, !journey.table.numbersAlike(table) {
+                // Another numbering: adopt it if this one numbers nothing yet (only runs that never
+                // ran so far), else add by name (the app registered again, or one target of two apps).
+                var other = TargetTiming(table: journey.table)
+                other.record(run)
+                if table.screenNames.isEmpty && table.causes.count == 1 {
+                    other.merge(self)
+                    self = other
+                } else {
+                    merge(other)
+                }
+                return
+            }
             samples.withUnsafeMutableBufferPointer { samples in
                 ExplorationSummary.forEachValue(of: run) { position, value in samples[position].add(value, seed: run.seed) }
             }
-            guard let journey = run.result.journey else { return }
+            guard let journey else { return }
             for position in waitByCause.indices { waitByCause[position] += journey.waitByCause[position] }
-            for wait in journey.waitByPluginCause { waitByPluginCause[wait.name, default: 0] += wait.ms }
-            for wait in journey.waitByPluginScreen {
-                pluginScreenSamples["waitMs." + wait.name, default: MetricSamples()].add(wait.ms, seed: run.seed)
+            for wait in journey.waitByUnlistedCause { waitByUnlistedCause[wait.name, default: 0] += wait.ms }
+            for wait in journey.waitByUnlistedScreen {
+                unlistedScreenSamples[TimingMetric.screenWait(wait.name), default: MetricSamples()].add(wait.ms, seed: run.seed)
             }
         }
 
+        /// The samples of `metric`, nil if the table does not number it and no run measured it.
+        func samples(of metric: String) -> MetricSamples? {
+            table.position(ofMetric: metric).map { samples[$0] } ?? unlistedScreenSamples[metric]
+        }
+
         mutating func merge(_ other: TargetTiming) {
-            for position in samples.indices { samples[position].merge(other.samples[position]) }
-            for position in waitByCause.indices { waitByCause[position] += other.waitByCause[position] }
-            for (endpoint, ms) in other.waitByPluginCause { waitByPluginCause[endpoint, default: 0] += ms }
-            for (metric, samples) in other.pluginScreenSamples { pluginScreenSamples[metric, default: MetricSamples()].merge(samples) }
+            if other.table.numbersAlike(table) {
+                for position in samples.indices { samples[position].merge(other.samples[position]) }
+                for position in waitByCause.indices { waitByCause[position] += other.waitByCause[position] }
+            } else {
+                for (metric, theirs) in zip(other.table.names, other.samples) where !theirs.isEmpty {
+                    if let position = table.position(ofMetric: metric) {
+                        samples[position].merge(theirs)
+                    } else {
+                        unlistedScreenSamples[metric, default: MetricSamples()].merge(theirs)
+                    }
+                }
+                for (cause, ms) in zip(other.table.causes, other.waitByCause) where ms > 0 {
+                    if let position = table.causes.firstIndex(of: cause) { waitByCause[position] += ms } else { waitByUnlistedCause[cause, default: 0] += ms }
+                }
+            }
+            for (endpoint, ms) in other.waitByUnlistedCause { waitByUnlistedCause[endpoint, default: 0] += ms }
+            for (metric, samples) in other.unlistedScreenSamples { unlistedScreenSamples[metric, default: MetricSamples()].merge(samples) }
         }
     }
 
@@ -98,7 +143,7 @@ public struct ExplorationSummary: Sendable {
         lineHashSum &+= line
         lineHashXor ^= line
         coverage.add(run.result.coverage)
-        timing[run.target, default: TargetTiming()].record(run)
+        timing[run.target, default: TargetTiming(for: run)].record(run)
         if watch.isWatching { watch.add(run) }
     }
 
@@ -110,23 +155,30 @@ public struct ExplorationSummary: Sendable {
         lineHashSum &+= other.lineHashSum
         lineHashXor ^= other.lineHashXor
         coverage.merge(other.coverage)
-        for (target, theirs) in other.timing { timing[target, default: TargetTiming()].merge(theirs) }
+        for (target, theirs) in other.timing {
+            if timing[target] == nil { timing[target] = theirs } else { timing[target]!.merge(theirs) }
+        }
         watch.merge(other.watch)
     }
 
     /// The sum and xor of the hashed run lines (`summaryHash` is made of them).
     var lineHashState: (sum: UInt64, xor: UInt64) { (lineHashSum, lineHashXor) }
 
-    /// One target's timing as JSON: per metric its samples (null when none), and the waiting per cause.
+    /// One target's timing as JSON: its app and the names its numbers are by, per metric its
+    /// samples (null when none), and the waiting per cause.
     func timingState(of target: String) -> JSONValue {
         guard let timing = timing[target] else { return .null }
-        let byPluginCause = timing.waitByPluginCause.keys.sorted().map { (key: $0, value: JSONValue.number(String(timing.waitByPluginCause[$0] ?? 0))) }
+        let table = timing.table
+        let byUnlistedCause = timing.waitByUnlistedCause.keys.sorted().map { (key: $0, value: JSONValue.number(String(timing.waitByUnlistedCause[$0] ?? 0))) }
         return .object([
+            ("app", .string(table.app.rawValue)),
+            ("screens", .array(table.screenNames.map(JSONValue.string))),
+            ("causes", .array(table.causes.map(JSONValue.string))),
             ("samples", .array(timing.samples.map { $0.isEmpty ? .null : $0.state })),
             ("waitByCause", .array(timing.waitByCause.map { .number(String($0)) })),
-        ] + (byPluginCause.isEmpty ? [] : [("waitByPluginCause", .object(byPluginCause))])
-          + (timing.pluginScreenSamples.isEmpty ? [] : [("pluginScreens", .object(timing.pluginScreenSamples.keys.sorted().map {
-              (key: $0, value: timing.pluginScreenSamples[$0]!.state) }))]))
+        ] + (byUnlistedCause.isEmpty ? [] : [("waitByUnlistedCause", .object(byUnlistedCause))])
+          + (timing.unlistedScreenSamples.isEmpty ? [] : [("unlistedScreens", .object(timing.unlistedScreenSamples.keys.sorted().map {
+              (key: $0, value: timing.unlistedScreenSamples[$0]!.state) }))]))
     }
 
     /// Sets this (empty) summary to a saved state's parts.
@@ -145,35 +197,52 @@ public struct ExplorationSummary: Sendable {
         self.coverage = coverage
         self.watch = watch
         for (target, value) in saved {
-            var restored = TargetTiming()
+            guard case .string(let app)? = S.field(value, "app") else {
+                throw ExplorationState.Problem(message: "expected the app of \(target)'s timing (a state of an older build: explore the shard again)")
+            }
+            let screens = try Self.strings(S.field(value, "screens"), "screens of \(target)")
+            let causes = try Self.strings(S.field(value, "causes"), "causes of \(target)")
+            guard causes.last == TimingMetric.noRequest, Set(screens).count == screens.count, Set(causes).count == causes.count else {
+                throw ExplorationState.Problem(message: "expected distinct screens and causes ending with \"\(TimingMetric.noRequest)\" for \(target)")
+            }
+            var restored = TargetTiming(table: TimingTable(app: AppID(app), screenNames: screens, causes: causes))
             let samples = try S.array(S.field(value, "samples"), "samples of \(target)")
-            guard samples.count == TimingMetric.names.count else {
-                throw ExplorationState.Problem(message: "expected \(TimingMetric.names.count) metrics for \(target), found \(samples.count)")
+            guard samples.count == restored.table.names.count else {
+                throw ExplorationState.Problem(message: "expected \(restored.table.names.count) metrics for \(target), found \(samples.count)")
             }
             for (position, sample) in samples.enumerated() where sample != .null {
                 restored.samples[position] = try MetricSamples(state: sample)
             }
-            let causes = try S.array(S.field(value, "waitByCause"), "waitByCause of \(target)")
-            guard causes.count == TimingMetric.causes.count else { throw ExplorationState.Problem(message: "expected \(TimingMetric.causes.count) causes") }
-            for (position, cause) in causes.enumerated() { restored.waitByCause[position] = try S.int64(cause, "a wait") }
-            if let byPluginCause = S.field(value, "waitByPluginCause") {
-                for (endpoint, ms) in try S.members(byPluginCause, "waitByPluginCause of \(target)") {
-                    guard restored.waitByPluginCause[endpoint] == nil else {
-                        throw ExplorationState.Problem(message: "waitByPluginCause of \(target) names '\(endpoint)' twice")
+            let waits = try S.array(S.field(value, "waitByCause"), "waitByCause of \(target)")
+            guard waits.count == causes.count else { throw ExplorationState.Problem(message: "expected \(causes.count) causes for \(target)") }
+            for (position, cause) in waits.enumerated() { restored.waitByCause[position] = try S.int64(cause, "a wait") }
+            if let byUnlistedCause = S.field(value, "waitByUnlistedCause") {
+                for (endpoint, ms) in try S.members(byUnlistedCause, "waitByUnlistedCause of \(target)") {
+                    guard restored.waitByUnlistedCause[endpoint] == nil else {
+                        throw ExplorationState.Problem(message: "waitByUnlistedCause of \(target) names '\(endpoint)' twice")
                     }
-                    restored.waitByPluginCause[endpoint] = try S.int64(ms, "a wait")
+                    restored.waitByUnlistedCause[endpoint] = try S.int64(ms, "a wait")
                 }
             }
-            if let screens = S.field(value, "pluginScreens") {
-                for (metric, sample) in try S.members(screens, "pluginScreens of \(target)") {
-                    guard metric.hasPrefix("waitMs."), restored.pluginScreenSamples[metric] == nil else {
-                        throw ExplorationState.Problem(message: "pluginScreens of \(target): '\(metric)' is not a new waitMs.<screen>")
+            if let screens = S.field(value, "unlistedScreens") {
+                for (metric, sample) in try S.members(screens, "unlistedScreens of \(target)") {
+                    guard metric.hasPrefix(TimingMetric.screenWaitPrefix), restored.unlistedScreenSamples[metric] == nil else {
+                        throw ExplorationState.Problem(message: "unlistedScreens of \(target): '\(metric)' is not a new waitMs.<screen>")
                     }
-                    restored.pluginScreenSamples[metric] = try MetricSamples(state: sample)
+                    restored.unlistedScreenSamples[metric] = try MetricSamples(state: sample)
                 }
             }
             timing[target] = restored
         }
+    }
+
+    private static func strings(_ value: JSONValue?, _ what: String) throws(ExplorationState.Problem) -> [String] {
+        var strings: [String] = []
+        for element in try ExplorationState.array(value, what) {
+            guard case .string(let string) = element else { throw ExplorationState.Problem(message: "expected names for \(what)") }
+            strings.append(string)
+        }
+        return strings
     }
 
     /// Violations per oracle, by oracle name.
@@ -191,21 +260,25 @@ public struct ExplorationSummary: Sendable {
     /// The explored targets, sorted.
     public var targets: [String] { timing.keys.sorted() }
 
-    /// Every metric some run measured, in report order: `TimingMetric.names`, then the waits on a
-    /// plug-in app's own screens (`waitMs.<screen>`), by name.
+    /// Every metric some run could measure, in report order: each target's (sorted) app's
+    /// metrics (`TimingTable.names`) not named before, then the waits on screens no table lists,
+    /// by name.
     public var metricNames: [String] {
-        TimingMetric.names + Set(timing.values.flatMap(\.pluginScreenSamples.keys)).sorted()
+        var names: [String] = []
+        for target in targets { for name in timing[target]!.table.names where !names.contains(name) { names.append(name) } }
+        return names + Set(timing.values.flatMap(\.unlistedScreenSamples.keys)).subtracting(names).sorted()
     }
 
-    /// Per target and metric of `TimingMetric.names`, targets sorted, metrics in their order;
-    /// a metric no run measured (a screen never shown) is left out.
+    /// Per target and metric, targets sorted, metrics in their app's order (then the waits on
+    /// screens its table does not list, by name); a metric no run measured (a screen never shown)
+    /// is left out.
     public var metrics: [(target: String, metric: String, percentiles: Percentiles)] {
         targets.flatMap { target in
             let timing = timing[target]!
-            return zip(TimingMetric.names, timing.samples).compactMap { metric, sampled in
+            return zip(timing.table.names, timing.samples).compactMap { metric, sampled in
                 sampled.isEmpty ? nil : (target, metric, sampled.percentiles)
-            } + timing.pluginScreenSamples.keys.sorted().compactMap { metric in
-                timing.pluginScreenSamples[metric].flatMap { $0.isEmpty ? nil : (target, metric, $0.percentiles) }
+            } + timing.unlistedScreenSamples.keys.sorted().compactMap { metric in
+                timing.unlistedScreenSamples[metric].flatMap { $0.isEmpty ? nil : (target, metric, $0.percentiles) }
             }
         }
     }
@@ -221,33 +294,25 @@ public struct ExplorationSummary: Sendable {
     }
 
     private func samples(of metric: String, for target: String) -> MetricSamples? {
-        guard let position = TimingMetric.names.firstIndex(of: metric) else {
-            // A plug-in app's screen.
-            guard target == TimingBudgets.allTargets else { return timing[target]?.pluginScreenSamples[metric] }
-            var merged = MetricSamples()
-            for timing in timing.values { if let samples = timing.pluginScreenSamples[metric] { merged.merge(samples) } }
-            return merged
-        }
-        if target == TimingBudgets.allTargets {
-            var merged = MetricSamples()
-            for timing in timing.values { merged.merge(timing.samples[position]) }
-            return merged
-        }
-        return timing[target]?.samples[position]
+        guard target == TimingBudgets.allTargets else { return timing[target]?.samples(of: metric) }
+        var merged = MetricSamples()
+        for target in targets { if let samples = timing[target]!.samples(of: metric) { merged.merge(samples) } }
+        return merged
     }
 
-    /// Per target, the share of all waiting behind each cause of `TimingMetric.causes` (largest
-    /// first, causes with no waiting left out), and the total waited.
+    /// Per target, the share of all waiting behind each cause of its app's `TimingTable.causes`
+    /// (largest first, causes with no waiting left out), and the total waited.
     public func waitByCause(for target: String) -> (totalMs: Int64, causes: [(cause: String, ms: Int64)]) {
         guard let timing = timing[target] else { return (0, []) }
         let byCause = timing.waitByCause
-        let causes = zip(TimingMetric.causes, byCause).filter { $0.1 > 0 }.map { (cause: $0.0, ms: $0.1) }
-            + timing.waitByPluginCause.filter { $0.value > 0 }.map { (cause: $0.key, ms: $0.value) }
-        let total = byCause.reduce(0, +) + timing.waitByPluginCause.values.reduce(0, +)
+        let causes = zip(timing.table.causes, byCause).filter { $0.1 > 0 }.map { (cause: $0.0, ms: $0.1) }
+            + timing.waitByUnlistedCause.filter { $0.value > 0 }.map { (cause: $0.key, ms: $0.value) }
+        let total = byCause.reduce(0, +) + timing.waitByUnlistedCause.values.reduce(0, +)
         return (total, causes.sorted { $0.ms > $1.ms || ($0.ms == $1.ms && $0.cause < $1.cause) })
     }
 
-    /// Each value `run` gave a metric, by position in `TimingMetric.names`: every launch's launch
+    /// Each value `run` gave a metric, by position in its app's `TimingTable.names` (the run's
+    /// journey's table; the first six are every app's `TimingMetric.run`): every launch's launch
     /// metrics (a launch that never reached a route or became interactive counts as all of it),
     /// the journey's, and the wait on each screen the run showed (the app's time to main only
     /// for runs that reached it).
@@ -261,7 +326,7 @@ public struct ExplorationSummary: Sendable {
         body(3, journey.waitMs)
         body(4, journey.longestWaitMs)
         if let toMain = journey.appTimeToMainMs { body(5, toMain) }
-        let first = TimingMetric.launch.count + TimingMetric.journey.count
+        let first = TimingMetric.run.count
         for (offset, wait) in journey.waitByScreen.enumerated() {
             if let wait { body(first + offset, wait) }
         }

@@ -63,10 +63,11 @@ extension TimingBudgets {
         var result: [(target: String, limits: [(metric: String, limit: Limit)])] = []
         // Every app's personas, the bundled apps' first.
         let personas = AppRegistry.apps.compactMap(AppRegistry.plugin(for:)).flatMap { $0.personas.map(\.name) }
-        let plugins = AppRegistry.apps.compactMap(AppRegistry.plugin(for:))
-        // The metrics every run has, and the wait on each of an app's screens not among them.
-        let metricNames = Budgets.metricNames + plugins.flatMap { $0.scenarioRoutes.map { "waitMs." + TimingMetric.screenName($0.route) } }
-            .filter { !Budgets.metricNames.contains($0) }
+        // The metrics every run has, and the wait on each of every app's screens.
+        var metricNames = TimingMetric.run
+        for app in AppRegistry.apps {
+            for name in AppRegistry.timingTable(of: app)?.names ?? [] where !metricNames.contains(name) { metricNames.append(name) }
+        }
         for (target, value) in entries {
             let targets = [allTargets] + personas
             guard targets.contains(target) || target.hasSuffix(".json") else {

@@ -52,6 +52,11 @@ public struct FixPlanPlugin: AppPlugin {
         [("launch", .launch)] + OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
             + [("main", .main), ("main", .onboarding(.complete))]
     }
+    /// Timing's screens: the launch screen, each phase (`complete` apart from the main app, as
+    /// `waitMs.complete`), the main app.
+    public var timingScreens: [(name: String, route: Route)] {
+        [("launch", .launch)] + OnboardingPhase.allCases.map { ($0.rawValue, .onboarding($0)) } + [("main", .main)]
+    }
     /// Its runs meet every fault and lifecycle event: accounts lost, its cache corrupted, signed out.
     public var coverageEvents: CoverageEvents { .all }
 

@@ -7,6 +7,8 @@ import AppVocabulary
 public struct BudgetOracle: Oracle {
     public let name = "budgets"
     public let summary = "each launch's first route, loading time and time to interactive, and the run's waiting (in all, at once, per screen), stay within budget"
+    /// Any app's scenario may set budgets, on every run's metrics and on its own screens.
+    public var isShared: Bool { true }
 
     public init() {}
 
@@ -34,8 +36,8 @@ public struct BudgetOracle: Oracle {
             ("the longest wait", journey.longestWaitMs, budgets.longestWaitMs),
             ("the app's time to the main app", journey.appTimeToMainMs, budgets.appTimeToMainMs),
         ]
-        for (screen, limit) in zip(TimingMetric.screens, budgets.screenWaitMs) where limit != nil {
-            measured.append(("the waiting on \(TimingMetric.screenName(screen))", journey.waitMs(on: screen), limit))
+        for limit in budgets.screenWaitMs {
+            measured.append(("the waiting on \(limit.screen)", journey.waitMs(onScreenNamed: limit.screen), limit.ms))
         }
         for (label, value, limit) in measured {
             guard let value, let limit, value > limit else { continue }

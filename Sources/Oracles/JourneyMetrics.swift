@@ -11,8 +11,11 @@ import AppVocabulary
 /// ```swift
 /// let metrics = JourneyMetrics.of(RunObservation(trace: result.simulation.trace))
 /// print(metrics.waitMs, metrics.longestWaitMs, metrics.appTimeToMainMs ?? -1)
-/// print(metrics.waitMs(on: .onboarding(.goalReview)) ?? 0, metrics.waitMs(causedBy: .generateGoals))
+/// print(metrics.waitMs(on: goals) ?? 0, metrics.waitMs(causedBy: Endpoint("generate-goals")))
 /// ```
+///
+/// The waits per screen and per cause are numbered by the app's `TimingTable` (the run's
+/// `RunObservation.timing`, or one made from the run's own screens and requests).
 public struct JourneyMetrics: Sendable, Equatable {
     /// All the time the user waited on the app.
     public let waitMs: Int64
@@ -22,55 +25,72 @@ public struct JourneyMetrics: Sendable, Equatable {
     /// a screen that offered nothing): the app's share of the journey, the user's think time taken
     /// out. Nil when the main app never showed.
     public let appTimeToMainMs: Int64?
-    /// The waiting on each screen of `TimingMetric.screens`, nil for a screen never shown in the
+    /// What the waits below are numbered by: the app's screens and causes.
+    public let table: TimingTable
+    /// The waiting on each screen of `table.screenNames`, nil for a screen never shown in the
     /// foreground.
     public let waitByScreen: [Int64?]
-    /// The waiting each cause of `TimingMetric.causes` was behind: the newest foreground request
+    /// The waiting each cause of `table.causes` was behind: the newest foreground request
     /// in flight while the user waited, or no request.
     public let waitByCause: [Int64]
-    /// The waiting behind a plug-in app's own endpoints, which `TimingMetric.causes` does not
-    /// number: by endpoint name, in the order first waited on. Empty for the bundled apps.
-    public var waitByPluginCause: [PluginWait] = []
-    /// The waiting on each of a plug-in app's screens the run showed in the foreground (which
-    /// `TimingMetric.screens` does not number), by screen name, in the order first shown.
-    public var waitByPluginScreen: [PluginWait] = []
+    /// The waiting behind endpoints the app's table does not list (a request its plug-in does not
+    /// name among its endpoints): by endpoint name, in the order first waited on. Usually empty.
+    public var waitByUnlistedCause: [NamedWait] = []
+    /// The waiting on screens the app's table does not list, by screen name, in the order first
+    /// shown. Usually empty.
+    public var waitByUnlistedScreen: [NamedWait] = []
 
-    /// Waiting behind one of a plug-in app's endpoints, or on one of its screens.
-    public struct PluginWait: Sendable, Equatable {
+    /// Waiting behind an endpoint, or on a screen, that the app's table does not list.
+    public struct NamedWait: Sendable, Equatable {
         public let name: String
         public var ms: Int64
 
         /// Adds `ms` to `name`'s entry of `waits`, or appends one.
-        static func add(_ ms: Int64, to name: String, in waits: inout [PluginWait]) {
+        static func add(_ ms: Int64, to name: String, in waits: inout [NamedWait]) {
             if let known = waits.firstIndex(where: { $0.name == name }) {
                 waits[known].ms += ms
             } else {
-                waits.append(PluginWait(name: name, ms: ms))
+                waits.append(NamedWait(name: name, ms: ms))
             }
         }
     }
 
     /// The waiting on `route`, nil if it never showed in the foreground.
-    public func waitMs(on route: Route) -> Int64? { TimingMetric.screenPosition(of: route).flatMap { waitByScreen[$0] } }
+    public func waitMs(on route: Route) -> Int64? {
+        if let position = table.screenPosition(of: route) { return waitByScreen[position] }
+        return waitByUnlistedScreen.first { $0.name == TimingMetric.screenName(route) }?.ms
+    }
+
+    /// The waiting on the screen the app's table calls `screen`, nil if it never showed in the
+    /// foreground.
+    public func waitMs(onScreenNamed screen: String) -> Int64? {
+        if let position = table.screenNames.firstIndex(of: screen) { return waitByScreen[position] }
+        return waitByUnlistedScreen.first { $0.name == screen }?.ms
+    }
 
     /// The waiting behind requests to `endpoint` (nil: behind no request).
-    public func waitMs(causedBy endpoint: Endpoint?) -> Int64 { TimingMetric.causePosition(of: endpoint).map { waitByCause[$0] } ?? 0 }
+    public func waitMs(causedBy endpoint: Endpoint?) -> Int64 {
+        if let position = table.causePosition(of: endpoint) { return waitByCause[position] }
+        return waitByUnlistedCause.first { $0.name == endpoint?.rawValue }?.ms ?? 0
+    }
 
-    /// The metrics of `run`.
+    /// The metrics of `run`, numbered by its app's table (`run.timing`; without one, a table of
+    /// the screens and endpoints the run met).
     public static func of(_ run: RunObservation) -> JourneyMetrics {
+        let table = run.timing ?? TimingTable.of(run)
         var total: Int64 = 0, longest: Int64 = 0, current: Int64 = 0
         var blocked: Int64 = 0
         var reachedMain = false
-        var byScreen = [Int64?](repeating: nil, count: TimingMetric.screens.count)
-        var byPluginScreen: [PluginWait] = []
+        var byScreen = [Int64?](repeating: nil, count: table.screenNames.count)
+        var byUnlistedScreen: [NamedWait] = []
         forEachSpan(of: run) { state, span in
             if !reachedMain, state.route?.kind == .main { reachedMain = true }
             guard let route = state.route, state.foreground else { current = 0; return }
             let waiting = isWaiting(state)
-            if let position = TimingMetric.screenPosition(of: route) {
+            if let position = table.screenPosition(of: route) {
                 byScreen[position] = (byScreen[position] ?? 0) + (waiting ? span : 0)
-            } else if case .named(let name) = route {
-                PluginWait.add(waiting ? span : 0, to: name.name, in: &byPluginScreen)
+            } else {
+                NamedWait.add(waiting ? span : 0, to: TimingMetric.screenName(route), in: &byUnlistedScreen)
             }
             if !reachedMain && (waiting || state.actions.isEmpty) { blocked += span }
             guard waiting else { current = 0; return }
@@ -78,11 +98,11 @@ public struct JourneyMetrics: Sendable, Equatable {
             current += span
             longest = max(longest, current)
         }
-        let (byCause, byPluginCause) = waitByCause(of: run)
+        let (byCause, byUnlistedCause) = waitByCause(of: run, table: table)
         var metrics = JourneyMetrics(waitMs: total, longestWaitMs: longest, appTimeToMainMs: reachedMain ? blocked : nil,
-                                     waitByScreen: byScreen, waitByCause: byCause)
-        metrics.waitByPluginCause = byPluginCause
-        metrics.waitByPluginScreen = byPluginScreen
+                                     table: table, waitByScreen: byScreen, waitByCause: byCause)
+        metrics.waitByUnlistedCause = byUnlistedCause
+        metrics.waitByUnlistedScreen = byUnlistedScreen
         return metrics
     }
 
@@ -113,12 +133,12 @@ public struct JourneyMetrics: Sendable, Equatable {
     /// Walks the screens and the requests together in trace order, and gives every waiting
     /// stretch to the newest foreground request in flight (background requests, such as queued
     /// pushes, never hold a screen up), or to no request.
-    private static func waitByCause(of run: RunObservation) -> ([Int64], [PluginWait]) {
-        var byCause = [Int64](repeating: 0, count: TimingMetric.causes.count)
-        var byPluginCause: [PluginWait] = []
+    private static func waitByCause(of run: RunObservation, table: TimingTable) -> ([Int64], [NamedWait]) {
+        var byCause = [Int64](repeating: 0, count: table.causes.count)
+        var byUnlistedCause: [NamedWait] = []
         let screens = run.screens
         let requests = run.events([.requestSent, .responseReceived, .killed])
-        guard let first = screens.first else { return (byCause, byPluginCause) }
+        guard let first = screens.first else { return (byCause, byUnlistedCause) }
         var open: [(id: Int, endpoint: Endpoint)] = []
         var waiting = false
         var since = first.time
@@ -126,10 +146,10 @@ public struct JourneyMetrics: Sendable, Equatable {
             let span = since.duration(to: time).totalMilliseconds
             since = time
             guard waiting, span > 0 else { return }
-            if let cause = TimingMetric.causePosition(of: open.last?.endpoint) {
+            if let cause = table.causePosition(of: open.last?.endpoint) {
                 byCause[cause] += span
             } else if let endpoint = open.last?.endpoint.rawValue {
-                PluginWait.add(span, to: endpoint, in: &byPluginCause)
+                NamedWait.add(span, to: endpoint, in: &byUnlistedCause)
             }
         }
         var request = 0
@@ -148,7 +168,7 @@ public struct JourneyMetrics: Sendable, Equatable {
             request += 1
         }
         account(until: run.end)
-        return (byCause, byPluginCause)
+        return (byCause, byUnlistedCause)
     }
 
     private static func apply(_ event: RunObservation.Event, to open: inout [(id: Int, endpoint: Endpoint)], in run: RunObservation) {

@@ -22,6 +22,9 @@ public struct RunObservation: Sendable {
     /// What the app's actions and requests are to the user (`AppRoles`): what oracles read
     /// instead of names.
     public let roles: AppRoles
+    /// What the app's timing metrics are numbered by (`TimingTable`, made when it registered);
+    /// nil for a run of no registered app, whose metrics number the screens it met.
+    public let timing: TimingTable?
     /// The positions in `events` grouped by kind (kind by kind, each group in order), and where
     /// each kind's group starts: oracles ask for a few kinds and never copy the other events.
     private let positionsByKind: [Int]
@@ -40,9 +43,11 @@ public struct RunObservation: Sendable {
     ///   - trace: the run's trace.
     ///   - roles: the app's roles (`AppPlugin.roles`); by default none, so every action moves the
     ///     user on and every request is a tap's.
-    public init(trace: Trace, roles: AppRoles = .none) {
+    ///   - timing: the app's timing table (`AppRegistry.timingTable(of:)`), or nil.
+    public init(trace: Trace, roles: AppRoles = .none, timing: TimingTable? = nil) {
         self.trace = trace
         self.roles = roles
+        self.timing = timing
         // The trace's own log of model events: shared, not copied event by event.
         let events = trace.events(of: ModelEvent.self)
         var kinds: [ModelEvent.Kind] = []

@@ -21,15 +21,21 @@ public struct Violation: Sendable, Equatable {
     }
 }
 
-/// Timing budgets, in virtual milliseconds; `nil` means no limit. Every metric of
-/// `TimingMetric.names`: the launch metrics hold for each launch, the others for the whole run
-/// (`JourneyMetrics`).
+/// Timing budgets, in virtual milliseconds; `nil` means no limit. The metrics of
+/// `TimingMetric.run` (the launch metrics hold for each launch, the others for the whole run,
+/// `JourneyMetrics`) and the wait on any screen of the app, by the name its `TimingTable` gives.
 public struct Budgets: Sendable, Equatable {
-    /// One limit per name of `metricNames`, in its order.
-    private var limits = [Int64?](repeating: nil, count: TimingMetric.names.count)
+    /// One limit per name of `TimingMetric.run`, in its order.
+    private var limits = [Int64?](repeating: nil, count: TimingMetric.run.count)
+    /// The limits on screens' waits, in the order they were set.
+    public private(set) var screenWaitMs: [ScreenLimit] = []
 
-    /// Every metric a budget can name, launch metrics first, then the journey's, then each screen's wait.
-    public static let metricNames = TimingMetric.names
+    /// The limit on the wait on one screen.
+    public struct ScreenLimit: Sendable, Equatable {
+        /// The screen's name in its app's `TimingTable` (`goalReview`, `page-1`).
+        public let screen: String
+        public let ms: Int64
+    }
 
     public init(firstRouteMs: Int64? = nil, loadingMs: Int64? = nil, interactiveMs: Int64? = nil,
                 waitMs: Int64? = nil, longestWaitMs: Int64? = nil, appTimeToMainMs: Int64? = nil) {
@@ -47,18 +53,35 @@ public struct Budgets: Sendable, Equatable {
     public var waitMs: Int64? { get { limits[3] } set { limits[3] = newValue } }
     public var longestWaitMs: Int64? { get { limits[4] } set { limits[4] = newValue } }
     public var appTimeToMainMs: Int64? { get { limits[5] } set { limits[5] = newValue } }
-    /// The limit on the wait on each screen, in the order of `TimingMetric.screens`.
-    public var screenWaitMs: ArraySlice<Int64?> { limits[(TimingMetric.launch.count + TimingMetric.journey.count)...] }
 
-    public var isEmpty: Bool { limits.allSatisfy { $0 == nil } }
+    public var isEmpty: Bool { screenWaitMs.isEmpty && limits.allSatisfy { $0 == nil } }
 
-    /// The limit for a metric named as in `metricNames` (nil, and ignored when set, for any other name).
+    /// The limit for a metric of `TimingMetric.run` or a screen's wait (`waitMs.<screen>`); nil,
+    /// and ignored when set, for any other name.
     public subscript(limitOf metric: String) -> Int64? {
-        get { Self.metricNames.firstIndex(of: metric).flatMap { limits[$0] } }
-        set {
-            guard let position = Self.metricNames.firstIndex(of: metric) else { return }
-            limits[position] = newValue
+        get {
+            if let position = TimingMetric.run.firstIndex(of: metric) { return limits[position] }
+            guard let screen = Self.screen(of: metric) else { return nil }
+            return screenWaitMs.first { $0.screen == screen }?.ms
         }
+        set {
+            if let position = TimingMetric.run.firstIndex(of: metric) {
+                limits[position] = newValue
+                return
+            }
+            guard let screen = Self.screen(of: metric) else { return }
+            if let known = screenWaitMs.firstIndex(where: { $0.screen == screen }) {
+                if let newValue { screenWaitMs[known] = ScreenLimit(screen: screen, ms: newValue) } else { screenWaitMs.remove(at: known) }
+            } else if let newValue {
+                screenWaitMs.append(ScreenLimit(screen: screen, ms: newValue))
+            }
+        }
+    }
+
+    /// `goalReview` of `waitMs.goalReview`; nil for a name that is no screen's wait.
+    private static func screen(of metric: String) -> String? {
+        guard metric.hasPrefix(TimingMetric.screenWaitPrefix), metric.count > TimingMetric.screenWaitPrefix.count else { return nil }
+        return String(metric.dropFirst(TimingMetric.screenWaitPrefix.count))
     }
 }
 

@@ -29,6 +29,11 @@ public struct PickupPlugin: AppPlugin {
     public var coverageRoutes: [(name: String, route: Route)] {
         [("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn), ("main", .main)]
     }
+    /// Timing's screens, in the order its reports have always listed them: the launch screen and
+    /// the main app first.
+    public var timingScreens: [(name: String, route: Route)] {
+        [("launch", .launch), ("main", .main), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn)]
+    }
     /// Routes as scenarios name them: the pages by number (`page-1`), as they always have.
     public let scenarioRoutes: [(name: String, route: Route)] = [
         ("main", .main), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn),

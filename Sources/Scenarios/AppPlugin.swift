@@ -45,6 +45,10 @@ public protocol AppPlugin: Sendable {
     /// route the screens show by it. By default `routes` in order, each with its route in
     /// `scenarioRoutes`.
     var coverageRoutes: [(name: String, route: Route)] { get }
+    /// Its screens as timing metrics name them (`TimingTable`: `waitMs.<name>`), in report order:
+    /// each name and the route the screens show by it. By default the launch screen (`launch`),
+    /// then `coverageRoutes`.
+    var timingScreens: [(name: String, route: Route)] { get }
     /// The faults and lifecycle events its runs can meet, for coverage's "possible". By default
     /// the network's faults and the phone's lifecycle (`CoverageEvents.everyApp`).
     var coverageEvents: CoverageEvents { get }
@@ -133,6 +137,7 @@ extension AppPlugin {
         let named = scenarioRoutes
         return routes.map { route in (route.name, named.first { $0.name == route.name }?.route ?? .named(route)) }
     }
+    public var timingScreens: [(name: String, route: Route)] { [("launch", .launch)] + coverageRoutes }
     public var coverageEvents: CoverageEvents { .everyApp }
     public func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario {
         scenario.explored(seed: seed, swarm: swarm)

@@ -14,10 +14,12 @@ import Oracles
 public enum AppRegistry {
     private static let plugins = Mutex<[Registered]>([])
 
-    /// A registered plug-in and its names, numbered once as it registers (`CoverageTable`).
+    /// A registered plug-in and its names, numbered once as it registers (`CoverageTable`,
+    /// `TimingTable`).
     private struct Registered: Sendable {
         let plugin: any AppPlugin
         let coverage: CoverageTable
+        let timing: TimingTable
         /// Its oracles less the policies it opted out of, once.
         let oracles: [any Oracle]
     }
@@ -33,6 +35,7 @@ public enum AppRegistry {
         let optedOut = plugin.policyOptOuts.map(\.oracle)
         let entry = Registered(plugin: plugin, coverage: CoverageTable(app: plugin.id, routes: plugin.coverageRoutes,
                                                                        actions: plugin.actions, events: plugin.coverageEvents),
+                               timing: TimingTable(app: plugin.id, screens: plugin.timingScreens, endpoints: plugin.endpoints),
                                oracles: plugin.oracles.filter { !optedOut.contains($0.name) })
         plugins.withLock { registered in
             if let index = registered.firstIndex(where: { $0.plugin.id == plugin.id }) {
@@ -53,6 +56,11 @@ public enum AppRegistry {
     public static func coverageTable(of app: AppID) -> CoverageTable {
         plugins.withLock { registered in registered.first { $0.plugin.id == app }?.coverage }
             ?? CoverageTable(app: app, routes: [], actions: [])
+    }
+
+    /// `app`'s timing metrics, numbered when it registered; nil for an id nobody registered.
+    public static func timingTable(of app: AppID) -> TimingTable? {
+        plugins.withLock { registered in registered.first { $0.plugin.id == app }?.timing }
     }
 
     /// Every app a scenario may name, in the order registered.

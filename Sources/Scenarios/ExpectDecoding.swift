@@ -25,10 +25,11 @@ enum ExpectDecoding {
         settings.patience = context.duration(expect["patience"], at: expect.path("patience")) ?? settings.patience
         settings.flashWindow = context.duration(expect["flashWindow"], at: expect.path("flashWindow")) ?? settings.flashWindow
         settings.settle = context.duration(expect["settle"], at: expect.path("settle")) ?? settings.settle
-        if let budgets = context.object(expect["budgets"], at: expect.path("budgets"), keys: ScenarioKeys.budgets) {
+        let metrics = ScenarioKeys.budgets(for: context.app)
+        if let budgets = context.object(expect["budgets"], at: expect.path("budgets"), keys: metrics) {
             let range: ClosedRange<Int64> = 0...86_400_000
             var decoded = Budgets()
-            for metric in Budgets.metricNames {
+            for metric in metrics {
                 decoded[limitOf: metric] = context.integer(budgets[metric], at: budgets.path(metric), in: range)
             }
             settings.budgets = decoded

@@ -130,7 +130,8 @@ public enum ScenarioEncoder {
         if case .object(let shared)? = expectations(expected, app: scenario.app) { members += shared.map { ($0.key, Optional($0.value)) } }
         members += [
             ("userReachesMain", expected.userReachesMain.map(JSONValue.bool)),
-            ("budgets", object(Budgets.metricNames.map { metric in (metric, budgets[limitOf: metric].map { .number(String($0)) }) })),
+            ("budgets", object(TimingMetric.run.map { metric in (metric, budgets[limitOf: metric].map { .number(String($0)) }) }
+                               + budgets.screenWaitMs.map { (TimingMetric.screenWait($0.screen), JSONValue?.some(.number(String($0.ms)))) })),
             ("patience", settings.patience == defaults.patience ? nil : duration(settings.patience)),
             ("flashWindow", settings.flashWindow == defaults.flashWindow ? nil : duration(settings.flashWindow)),
             ("settle", settings.settle == defaults.settle ? nil : duration(settings.settle)),

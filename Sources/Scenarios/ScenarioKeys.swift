@@ -26,7 +26,6 @@ public enum ScenarioKeys {
                                     "offlineBanner", "analytics"]
     public static let expect = ["oracles"] + stepExpect + ["userReachesMain", "budgets", "patience", "flashWindow", "settle"]
     public static let backendExpect = ["email", "programStatus", "pushToken", "progress"]
-    public static let budgets = Budgets.metricNames
     public static let limits = ["virtualTime"]
 
     // Any other app's objects (a plug-in's, the pickup app's), where they differ from the fix
@@ -40,7 +39,7 @@ public enum ScenarioKeys {
     public static let pickupStep = pickupStepKinds + ["input", "mayBeRefused"]
     public static let pickupStepExpect = ["finalRoute", "finalError", "errorShown", "actionsInclude", "actionsExclude",
                                           "requests", "neverShown", "offlineBanner"]
-    public static let pickupExpect = ["oracles"] + pickupStepExpect + ["patience", "flashWindow", "settle"]
+    public static let pickupExpect = ["oracles"] + pickupStepExpect + ["budgets", "patience", "flashWindow", "settle"]
     public static let pickupFaultKinds = ["offline", "drop", "error", "timeout", "delay", "accountDeleted", "sessionRevoked"]
 
     /// Each object kind with the JSON Schema definition that must describe it.
@@ -48,7 +47,7 @@ public enum ScenarioKeys {
         ("scenario", top), ("device", device), ("cacheEntry", cacheEntry), ("backend", backend),
         ("account", account), ("journey", journey), ("network", network), ("latency", latency),
         ("timeouts", timeouts), ("fault", fault), ("step", step), ("policy", policy), ("freeUser", freeUser), ("expect", expect), ("stepExpect", stepExpect),
-        ("backendExpect", backendExpect), ("budgets", budgets), ("limits", limits),
+        ("backendExpect", backendExpect), ("limits", limits),
         ("pickupNetwork", pickupNetwork), ("pickupTimeouts", pickupTimeouts), ("pickupStep", pickupStep),
         ("pickupExpect", pickupExpect), ("pickupStepExpect", pickupStepExpect),
     ]
@@ -59,6 +58,9 @@ public enum ScenarioKeys {
     public static func stepKinds(for app: AppID) -> [String] { pickupStepKinds + (AppRegistry.plugin(for: app)?.stepKinds ?? []) }
     public static func expect(for app: AppID) -> [String] { app == .fixPlan ? expect : pickupExpect }
     public static func stepExpect(for app: AppID) -> [String] { app == .fixPlan ? stepExpect : pickupStepExpect }
+    /// What `expect.budgets` may limit: every run's metrics and the wait on each of the app's
+    /// screens (its `TimingTable`).
+    public static func budgets(for app: AppID) -> [String] { AppRegistry.timingTable(of: app)?.names ?? TimingMetric.run }
     /// `request` and the app's own (`AppPlugin.timeouts`).
     public static func timeouts(for app: AppID) -> [String] { pickupTimeouts + (AppRegistry.plugin(for: app)?.timeouts.map(\.name) ?? []) }
     public static func faultKinds(for app: AppID) -> [String] { app == .fixPlan ? faultKinds : pickupFaultKinds }

@@ -74,7 +74,8 @@ public enum ScenarioRunner {
         case .simulated(let simulated, let state): (outcome, capture) = (simulated, state)
         }
         let scenario = played.scenario
-        let observation = RunObservation(trace: outcome.trace, roles: AppRegistry.roles(of: scenario.app))
+        let observation = RunObservation(trace: outcome.trace, roles: AppRegistry.roles(of: scenario.app),
+                                         timing: AppRegistry.timingTable(of: scenario.app))
         let forApp = AppRegistry.oracles(for: scenario.app)
         let oracles = scenario.expectations.oracles.map { names in forApp.filter { names.contains($0.name) } } ?? forApp
         var violations = OracleCatalogue.check(observation, oracles: oracles, settings: scenario.settings)

@@ -72,14 +72,13 @@ public struct Swarm: Sendable, Equatable {
     /// formatting them for every explored seed cost about 3% of it.
     public var lines: [String] { knobs.map(\.line) }
 
-    /// The kinds of knob this run drew, without their parameters, as `Feature` numbers: what
-    /// explore compares between the runs over a budget and all runs (numbers, not names, so
-    /// counting them costs no allocation per run).
-    public var features: [Int] {
-        var found: [Int] = []
+    /// The kinds of knob this run drew, without their parameters (`Feature`): what explore
+    /// compares between the runs over a budget and all runs.
+    public var features: [Feature] {
+        var found: [Feature] = []
         for knob in knobs { knob.addFeatures(to: &found) }
         // Two knobs of one kind (a drop on journey drawn twice) count once for the run.
-        var unique: [Int] = []
+        var unique: [Feature] = []
         for feature in found where !unique.contains(feature) { unique.append(feature) }
         return unique
     }
@@ -128,29 +127,28 @@ public struct Swarm: Sendable, Equatable {
             }
         }
 
-        func addFeatures(to found: inout [Int]) {
+        func addFeatures(to found: inout [Feature]) {
             switch self {
-            case .email(let email): if email != Swarm.usualEmail { found.append(Feature.unusualEmail) }
-            case .latency(let range): found.append(range.upperBound >= 1_000 ? Feature.slowLatency : Feature.fastLatency)
-            case .offline: found.append(Feature.offlineWindow)
-            case .fault(let kind, let endpoint, _): if let feature = Feature.fault(kind, on: endpoint) { found.append(feature) }
-            case .slowGoals: found.append(Feature.slowGoals)
-            case .failedActivation(let endpoint): if let feature = Feature.failedActivation(endpoint) { found.append(feature) }
+            case .email(let email): if email != Swarm.usualEmail { found.append(.unusualEmail) }
+            case .latency(let range): found.append(range.upperBound >= 1_000 ? .slowLatency : .fastLatency)
+            case .offline: found.append(.offlineWindow)
+            case .fault(let kind, let endpoint, _): found.append(.of(kind, on: endpoint))
+            case .slowGoals: found.append(.slowGoals)
+            case .failedActivation(let endpoint): found.append(.failedActivation(endpoint))
             case .device(let reduceMotion, let denies, let strict):
-                if reduceMotion { found.append(Feature.reduceMotion) }
-                if denies { found.append(Feature.notificationsDenied) }
-                if strict { found.append(Feature.strictBackend) }
-            case .detour(let detour): if let detour { found.append(Feature.detour(detour)) }
-            case .accountLoss(let loss): found.append(Feature.accountLoss(loss.kind))
+                if reduceMotion { found.append(.reduceMotion) }
+                if denies { found.append(.notificationsDenied) }
+                if strict { found.append(.strictBackend) }
+            case .detour(let detour): if let detour { found.append(.detour(detour.kind)) }
+            case .accountLoss(let loss): found.append(.accountLoss(loss.kind))
             case .user(let profile):
-                if profile.deviations == 0 { found.append(Feature.onlyForward) } else { found += profile.enabled.map(Feature.user) }
+                if profile.deviations == 0 { found.append(.onlyForward) } else { found += profile.enabled.map(Feature.user) }
             case .parent: break
             case .appleSheet(let outcomes):
-                for outcome in outcomes where outcome != .approve { found.append(Feature.appleSheet(outcome)) }
-            case .reduceMotion(let reduceMotion): if reduceMotion { found.append(Feature.reduceMotion) }
-            case .slowFirstCall(let endpoint, _): if let feature = Feature.fault(.delay(.zero), on: endpoint) { found.append(feature) }
-            // The feature table numbers the bundled apps' knobs only.
-            case .setting: break
+                for outcome in outcomes where outcome != .approve { found.append(.appleSheet(outcome)) }
+            case .reduceMotion(let reduceMotion): if reduceMotion { found.append(.reduceMotion) }
+            case .slowFirstCall(let endpoint, _): found.append(.fault(.delay, on: endpoint))
+            case .setting(let setting): found.append(.setting(setting))
             }
         }
     }

@@ -6,9 +6,9 @@ import Reports
 /// given, a baseline's curves.
 enum TimingPage {
     static func page(of exploration: TimingBaseline, file: String, baseline: TimingBaseline?) -> HTMLTimingPage {
-        // The bundled metrics, then a plug-in app's screen waits, as the exploration listed them.
-        var seen = Set(TimingMetric.names)
-        let metrics = TimingMetric.names + exploration.entries.map(\.metric).filter { seen.insert($0).inserted }
+        // Every run's metrics, then the screens' waits in the order the exploration listed them.
+        var seen = Set(TimingMetric.run)
+        let metrics = TimingMetric.run + exploration.entries.map(\.metric).filter { seen.insert($0).inserted }
         let charts = metrics.compactMap { metric -> HTMLTimingPage.Chart? in
             // Every run together only where a budget limits them together.
             let limitsAll = exploration.budgets.byTarget.contains { $0.target == TimingBudgets.allTargets && $0.limits.contains { $0.metric == metric } }

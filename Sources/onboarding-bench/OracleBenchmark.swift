@@ -22,6 +22,7 @@ struct OracleBenchmark {
         let settings = OracleSettings()
         let oracles = AppRegistry.oracles(for: .fixPlan)
         let coverageTable = AppRegistry.coverageTable(of: .fixPlan)
+        let timingTable = AppRegistry.timingTable(of: .fixPlan)
         let names = ["observation"] + oracles.map(\.name) + ["launch metrics", "journey metrics", "coverage"]
         var seconds = [[Double]](repeating: [], count: names.count)
         var sink = 0
@@ -30,7 +31,7 @@ struct OracleBenchmark {
             var totals = [Double](repeating: 0, count: names.count)
             for trace in traces {
                 var watch = Stopwatch()
-                let run = RunObservation(trace: trace, roles: FixPlanRoles.roles)
+                let run = RunObservation(trace: trace, roles: FixPlanRoles.roles, timing: timingTable)
                 totals[0] += watch.lap()
                 for (position, oracle) in oracles.enumerated() {
                     sink &+= oracle.check(run, settings: settings).count

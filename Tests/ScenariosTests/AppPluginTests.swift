@@ -160,11 +160,40 @@ import ToolAppsForTests
         let budgets = try TimingBudgets.decode(fileBytes: Array(text.utf8), file: "budgets.json").get()
         var plan = ExplorationPlan(targets: [Self.persona], seedCount: 100)
         plan.budgets = budgets
-        let exceeded = budgets.exceeded(in: Explorer.explore(plan).summary)
+        let summary = Explorer.explore(plan).summary
+        let exceeded = budgets.exceeded(in: summary)
         #expect(exceeded.map { "\($0.target) \($0.metric)" } == ["\(name) waitMs", "\(name) waitMs.hall"], "its screens' waits too: \(exceeded)")
+        // The watch counts the runs over a limit on its own screen, and the knobs they drew: its
+        // endpoints' faults and its own knobs are features like the bundled apps'.
+        #expect((summary.watch.runsOver(target: name, metric: "waitMs.hall", limit: 1)?.over ?? 0) > 0)
+        func field(_ value: JSONValue?, _ key: String) -> JSONValue? {
+            guard case .object(let members)? = value else { return nil }
+            return members.first { $0.key == key }?.value
+        }
+        guard case .object(let drawn)? = field(field(field(field(summary.state, "watch"), "populations"), name), "features") else {
+            Issue.record("no features counted for \(name)"); return
+        }
+        #expect(drawn.contains { $0.key == "device.online: false" }, "its own knob: \(drawn.map(\.key))")
+        #expect(drawn.contains { $0.key.hasSuffix(" on unlock") }, "a fault on its own endpoint: \(drawn.map(\.key))")
         let unknown = TimingBudgets.decode(fileBytes: Array("{\"format\": 1, \"budgets\": {\"door-nobody\": {}}}".utf8), file: "b.json")
         guard case .failure(let problems) = unknown else { Issue.record("an unknown persona was taken"); return }
         #expect(problems.errors.first?.message.contains(name) == true, "the personas it knows are listed: \(problems)")
+    }
+
+    @Test func aScenarioLimitsTheWaitOnItsOwnScreens() throws {
+        func run(_ limit: Int) throws -> ScenarioResult {
+            let text = #"{"format": 1, "app": "door", "name": "A budget on the hall", "steps": [{"launch": true}, {"action": "open"}, {"wait": "5s"}], "#
+                + #""expect": {"finalRoute": "room", "budgets": {"waitMs.hall": \#(limit)}}}"#
+            return ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "door.json").get())
+        }
+        let over = try run(0)
+        #expect(over.violations.map(\.oracle) == ["budgets"], "the spinner on the hall waited: \(over.violations.map(\.message))")
+        #expect(over.violations.first?.message.contains("the waiting on hall") == true)
+        #expect(try run(60_000).passed)
+        let misspelt = ScenarioDecoder.decode(#"{"format": 1, "app": "door", "name": "x", "steps": [{"launch": true}], "expect": {"budgets": {"waitMs.hal": 1}}}"#,
+                                              file: "door.json")
+        guard case .failure(let problems) = misspelt else { Issue.record("a screen the door does not have was taken"); return }
+        #expect(problems.errors.first?.suggestion?.contains("waitMs.hall") == true, "\(problems)")
     }
 
     @Test func itsMutantIsFoundBlind() {

@@ -4,6 +4,8 @@ import Scenarios
 import Oracles
 import Exploration
 import ToolAppsForTests
+import FixPlanSim
+import PickupSim
 
 /// `docs/budgets.schema.json` names exactly the metrics and percentiles a budgets file takes.
 @Suite struct BudgetsSchemaDriftTests {
@@ -21,7 +23,12 @@ import ToolAppsForTests
               case .object(let percentileForm)? = forms.last,
               case .object(let percentiles)? = percentileForm.first(where: { $0.key == "properties" })?.value
         else { throw ShapeError() }
-        #expect(metricProperties.map(\.key) == Budgets.metricNames)
+        // Every run's metrics, then each bundled app's screens' waits (the fix plan's, then the pickup app's).
+        var names: [String] = []
+        for app in [FixPlanPlugin().id, PickupPlugin().id] {
+            for name in AppRegistry.timingTable(of: app)?.names ?? [] where !names.contains(name) { names.append(name) }
+        }
+        #expect(metricProperties.map(\.key) == names)
         #expect(percentiles.map(\.key) == TimingBudgets.Limit.keys)
     }
 }

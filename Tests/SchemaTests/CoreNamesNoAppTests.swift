@@ -27,7 +27,6 @@ import ToolAppsForTests
         "Oracles/EmailFieldIsTheUsers.swift": 1,
         "Oracles/EmailPreserved.swift": 1,
         "Oracles/ExactlyOnce.swift": 1,
-        "Oracles/JourneyMetrics.swift": 1,
         "Oracles/LegalLinksOnSignUp.swift": 2,
         "Oracles/PromptFollowsItsTap.swift": 5,
         "Oracles/PushRegistered.swift": 1,
@@ -36,7 +35,6 @@ import ToolAppsForTests
         "Oracles/SessionEndsOnlyAsPromised.swift": 1,
         "Oracles/SignOutConfirmed.swift": 2,
         "Oracles/SignOutHolds.swift": 2,
-        "Oracles/TimingMetric.swift": 3,
         "Scenarios/AppRegistry.swift": 1,
         "Scenarios/DecodingContext.swift": 2,
         "Scenarios/ExpectDecoding.swift": 2,
@@ -47,7 +45,7 @@ import ToolAppsForTests
         "Scenarios/StepDecoding.swift": 2,
         "Scenarios/Swarm.swift": 2,
         "Reports/HTMLTimeline.swift": 2,
-        "SimCommandLine/ExploreCommand.swift": 5,
+        "SimCommandLine/ExploreCommand.swift": 3,
     ]
 
     static func mentions(in text: String) -> Int {

@@ -27,14 +27,16 @@ import ToolAppsForTests
         // The pickup app's own objects are its plug-in's (`PickupDecoding`), in the same schema.
         let pickup = [("pickupDevice", PickupDecoding.deviceKeys), ("pickupBackend", PickupDecoding.backendKeys),
                       ("pickupAccount", PickupDecoding.accountKeys)]
-        for (definition, keys) in ScenarioKeys.byDefinition + pickup {
+        // A scenario's budgets name every run's metrics and its app's screens: the schema's are both bundled apps'.
+        let budgets = [("budgets", ScenarioKeys.budgets(for: FixPlanPlugin().id) + ScenarioKeys.budgets(for: PickupPlugin().id))]
+        for (definition, keys) in ScenarioKeys.byDefinition + pickup + budgets {
             let schema = definitions.first { $0.key == definition }?.value
             guard case .object(let members)? = schema,
                   case .object(let properties)? = members.first(where: { $0.key == "properties" })?.value else {
                 Issue.record("the schema has no object definition '\(definition)'")
                 continue
             }
-            #expect(properties.map(\.key).sorted() == keys.sorted(), "definition \(definition)")
+            #expect(properties.map(\.key).sorted() == Array(Set(keys)).sorted(), "definition \(definition)")
             #expect(members.contains { $0.key == "additionalProperties" && $0.value == .bool(false) },
                     "definition \(definition) must reject unknown keys, as the decoder does")
         }
