@@ -57,6 +57,10 @@ public struct FixPlanPlugin: AppPlugin {
     public var timingScreens: [(name: String, route: Route)] {
         [("launch", .launch)] + OnboardingPhase.allCases.map { ($0.rawValue, .onboarding($0)) } + [("main", .main)]
     }
+    /// Its actors on the timeline: the client store, the sync queue, the OTP timer.
+    public var timelineActors: [(lane: String, title: String)] {
+        [("client", "client store"), ("sync-queue", "sync queue"), ("otp-timer", "OTP timer")]
+    }
     /// Its runs meet every fault and lifecycle event: accounts lost, its cache corrupted, signed out.
     public var coverageEvents: CoverageEvents { .all }
 

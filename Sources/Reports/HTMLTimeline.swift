@@ -28,18 +28,18 @@ public struct HTMLTimeline {
                                        rows: Self.labelRows, minX: Self.left, maxX: Self.left + Self.width)
     }
 
-    static let lanes = ["route", "user", "client", "sync-queue", "otp-timer", "network", "backend", "device"]
-    static let laneTitles = ["route": "route", "user": "user", "client": "client store", "sync-queue": "sync queue",
-                             "otp-timer": "OTP timer", "network": "network", "backend": "backend", "device": "device"]
-    /// The pickup app and a plug-in app have no sync queue or OTP timer of the fix plan's, and
-    /// their client is the app itself.
-    static let appLanes = ["route", "user", "client", "network", "backend", "device"]
-    /// The lanes of this run's app, in order: the fix plan's actors, or any other app's.
-    var lanes: [String] { result.scenario.app == .fixPlan ? Self.lanes : Self.appLanes }
-
-    func laneTitle(_ lane: String) -> String {
-        result.scenario.app != .fixPlan && lane == "client" ? "app" : Self.laneTitles[lane] ?? lane
+    /// The lanes every app has around its own actors' (`AppPlugin.timelineActors`).
+    static let before = [("route", "route"), ("user", "user")]
+    static let after = [("network", "network"), ("backend", "backend"), ("device", "device")]
+    /// The lanes of this run's app, in order, with their titles: the route and the user, the app's
+    /// own actors (by default one, `client`, titled "app"), the network, the backend, the device.
+    var laneList: [(lane: String, title: String)] {
+        let actors = AppRegistry.plugin(for: result.scenario.app)?.timelineActors ?? [("client", "app")]
+        return Self.before + actors + Self.after
     }
+    var lanes: [String] { laneList.map(\.lane) }
+
+    func laneTitle(_ lane: String) -> String { laneList.first { $0.lane == lane }?.title ?? lane }
     static let left = 120.0, width = 1240.0, labelRows = 3
     let laneHeight = 34.0
     /// Where the lanes start: below the rows of violation labels.

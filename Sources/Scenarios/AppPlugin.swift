@@ -49,6 +49,9 @@ public protocol AppPlugin: Sendable {
     /// each name and the route the screens show by it. By default the launch screen (`launch`),
     /// then `coverageRoutes`.
     var timingScreens: [(name: String, route: Route)] { get }
+    /// Its own actors as the HTML timeline shows them, between the user's lane and the network's:
+    /// each lane (`ModelEvent`'s lane) and its title. By default one, `client`, titled "app".
+    var timelineActors: [(lane: String, title: String)] { get }
     /// The faults and lifecycle events its runs can meet, for coverage's "possible". By default
     /// the network's faults and the phone's lifecycle (`CoverageEvents.everyApp`).
     var coverageEvents: CoverageEvents { get }
@@ -139,6 +142,7 @@ extension AppPlugin {
     }
     public var timingScreens: [(name: String, route: Route)] { [("launch", .launch)] + coverageRoutes }
     public var coverageEvents: CoverageEvents { .everyApp }
+    public var timelineActors: [(lane: String, title: String)] { [("client", "app")] }
     public func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario {
         scenario.explored(seed: seed, swarm: swarm)
     }

@@ -13,6 +13,8 @@ import Oracles
 /// plug-ins registered.
 public enum AppRegistry {
     private static let plugins = Mutex<[Registered]>([])
+    /// The app a file that names none is about, when a tool says (`setDefault`).
+    private static let chosenDefault = Mutex<AppID?>(nil)
 
     /// A registered plug-in and its names, numbered once as it registers (`CoverageTable`,
     /// `TimingTable`).
@@ -63,6 +65,17 @@ public enum AppRegistry {
         plugins.withLock { registered in registered.first { $0.plugin.id == app }?.timing }
     }
 
+    /// The app a scenario file that names no `app` is about, and whose scenarios live right in
+    /// `scenarios/` (the others' in `scenarios/<app>/`): the one the tool chose (`setDefault`;
+    /// `SimCommandLine.run(apps:)` chooses its first), else the first registered. An empty id
+    /// when nothing is registered.
+    public static var defaultApp: AppID {
+        chosenDefault.withLock { $0 } ?? plugins.withLock { $0.first?.plugin.id } ?? AppID("")
+    }
+
+    /// Makes `app` the default (`defaultApp`): a tool's first app. Changes no run.
+    public static func setDefault(_ app: AppID) { chosenDefault.withLock { $0 = app } }
+
     /// Every app a scenario may name, in the order registered.
     public static var apps: [AppID] { registered.map(\.id) }
 
@@ -70,7 +83,7 @@ public enum AppRegistry {
     private static var registered: [any AppPlugin] { plugins.withLock { $0.map(\.plugin) } }
 
     /// The problem of a scenario of `app` when nobody registered it (a file that names no app is
-    /// the fix plan's): what the decoder and the runner report.
+    /// the default app's, `defaultApp`): what the decoder and the runner report.
     public static func unregistered(_ app: AppID, file: String) -> ScenarioError {
         let known = apps.map(\.rawValue)
         return ScenarioError(file: file, location: "$.app",
@@ -111,8 +124,8 @@ public enum AppRegistry {
     /// apps' bugs (`toolApps`), each app's in catalogue order.
     public static var toolCatalogue: [Mutant.Entry] { toolApps.compactMap(plugin(for:)).flatMap(\.catalogue) }
 
-    /// The app `mutant` is a bug of (the fix plan's for an id no catalogue lists).
-    public static func app(of mutant: Mutant) -> AppID { entry(named: mutant.rawValue)?.app ?? .fixPlan }
+    /// The app `mutant` is a bug of (the default app for an id no catalogue lists).
+    public static func app(of mutant: Mutant) -> AppID { entry(named: mutant.rawValue)?.app ?? defaultApp }
 
     /// The oracles that judge `app`'s runs (its plug-in's list; none for an unknown id).
     /// `app`'s oracles (its plug-in's list, less the policies it opted out of; none for an unknown id).

@@ -7,8 +7,9 @@ import AppVocabulary
 /// too, and returns its `setupProblems`.
 public final class DecodingContext {
     public let file: String
-    /// The app the file names (`$.app`): which steps, actions, endpoints and routes are known.
-    public var app = AppID.fixPlan
+    /// The app the file names (`$.app`; by default the tool's, `AppRegistry.defaultApp`): which
+    /// steps, actions, endpoints and routes are known.
+    public var app = AppRegistry.defaultApp
     private var kept: [ScenarioError] = []
     /// Problems found beyond `maxErrors`: counted, not kept, so a broken file of any size
     /// reports in time and space that do not grow with its number of mistakes.
@@ -17,9 +18,9 @@ public final class DecodingContext {
 
     public init(file: String) { self.file = file }
 
-    /// `word` as an error names it: for an app other than the fix plan's, with the app's name
+    /// `word` as an error names it: for an app other than the tool's default, with the app's name
     /// (`action of the pickup app`), so a value of the other app says whose list it missed.
-    public func noun(_ word: String) -> String { app == .fixPlan ? word : "\(word) of the \(app.rawValue) app" }
+    public func noun(_ word: String) -> String { app == AppRegistry.defaultApp ? word : "\(word) of the \(app.rawValue) app" }
 
     /// The file's problems, the last one saying how many more were found, if any.
     var errors: [ScenarioError] {

@@ -87,12 +87,7 @@ enum ExpectDecoding {
 
     /// Each app's routes as a scenario names them (`none`: the app is not running).
     static func routeNames(for app: AppID) -> [(String, Route?)] {
-        if app != .fixPlan, let plugin = AppRegistry.plugin(for: app) {
-            [("none", nil)] + plugin.scenarioRoutes.map { ($0.name, $0.route) }
-        } else {
-            [("main", .main), ("launch", .launch), ("none", nil)]
-                + OnboardingPhase.allCases.filter { $0 != .complete }.map { ($0.rawValue, .onboarding($0)) }
-        }
+        [("none", nil)] + (AppRegistry.plugin(for: app)?.scenarioRoutes.map { ($0.name, $0.route) } ?? [])
     }
 
     /// An object of counts, `{"send-otp": 1}`: each key a name `decodeName` accepts, each value a

@@ -38,7 +38,7 @@ public enum ScenarioDecoder {
         if top["name"] == nil { context.fail("$.name", "missing: every scenario has a name") }
         var scenario = Scenario(file: file, name: name ?? "", steps: [])
         scenario.format = Int(format ?? formatVersion)
-        context.app = context.choice(top["app"], at: "$.app", from: AppRegistry.apps.map { ($0.rawValue, $0) }, what: "app") ?? .fixPlan
+        context.app = context.choice(top["app"], at: "$.app", from: AppRegistry.apps.map { ($0.rawValue, $0) }, what: "app") ?? AppRegistry.defaultApp
         scenario.app = context.app
         scenario.summary = context.string(top["summary"], at: "$.summary") ?? ""
         scenario.guards = decodeGuards(top["guards"], context: context)
@@ -52,7 +52,7 @@ public enum ScenarioDecoder {
                 context.fail(problem.path, problem.message, suggestion: problem.suggestion)
             }
         } else if top["app"] == nil {
-            // A file that names no app is the fix plan's, and this tool does not run it.
+            // A file that names no app is the default app's, and this tool registered none.
             let problem = AppRegistry.unregistered(context.app, file: file)
             context.fail("$.app", problem.message, suggestion: problem.suggestion)
         }

@@ -7,7 +7,7 @@ import Oracles
 public enum ScenarioEncoder {
     public static func encode(_ scenario: Scenario) -> String {
         var top: [(String, JSONValue)] = [("format", .number("1"))]
-        if scenario.app != .fixPlan { top.append(("app", .string(scenario.app.rawValue))) }
+        if scenario.app != AppRegistry.defaultApp { top.append(("app", .string(scenario.app.rawValue))) }
         top.append(("name", .string(scenario.name)))
         if !scenario.summary.isEmpty { top.append(("summary", .string(scenario.summary))) }
         if !scenario.guards.isEmpty { top.append(("guards", .array(scenario.guards.map(JSONValue.string)))) }

@@ -64,7 +64,7 @@ enum StepDecoding {
             guard let action = context.choice(step[kind], at: kindPath, from: actions(for: context.app),
                                               what: context.noun("action")) else { return nil }
             let input = context.string(step["input"], at: step.path("input"))
-            if [.typeEmail, .typeCode].contains(action), input == nil {
+            if case .input = AppRegistry.roles(of: context.app).role(of: action), input == nil {
                 context.fail(step.path("input"), "\"\(action.rawValue)\" needs the text to type", suggestion: "add \"input\": \"…\"")
             }
             let mayBeRefused = context.bool(step["mayBeRefused"], at: step.path("mayBeRefused")) ?? false

@@ -83,13 +83,13 @@ enum ExploreCommand {
         if let explicit = arguments.value("--budgets"), !FileManager.default.fileExists(atPath: explicit) {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
         }
-        let app = plan.targets.first?.app ?? .fixPlan
+        let app = plan.targets.first?.app ?? AppRegistry.defaultApp
         let budgetsPath = arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals, app: app)
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit", "--coverage", "--per-seed"],
                                          inputs: [budgetsPath, arguments.value("--baseline")]) else { return ExitCode.badInput }
         let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
         if budgetsPath == nil {
-            let personasFolder = app == .fixPlan ? "scenarios/" : "scenarios/\(app.rawValue)/"
+            let personasFolder = app == AppRegistry.defaultApp ? "scenarios/" : "scenarios/\(app.rawValue)/"
             Console.error("note: no timing budgets checked: no budgets.json "
                           + (arguments.positionals.isEmpty ? "in \(personasFolder) here" : "next to the scenarios or in their folders")
                           + "; give --budgets FILE (docs/budgets.md)")
@@ -203,9 +203,8 @@ enum ExploreCommand {
         return app
     }
 
-    /// The app explored without `--app`: a team's own (the first plug-in registered), else the
-    /// fix plan's.
-    static var defaultApp: AppID { AppRegistry.toolApps.first ?? .fixPlan }
+    /// The app explored without `--app`: the tool's first (`AppRegistry.defaultApp`).
+    static var defaultApp: AppID { AppRegistry.defaultApp }
 
     /// Each app's personas, for the help page: `fix-plan: new-user, …; pickup: …`.
     static var personaList: String {

@@ -39,6 +39,8 @@ public enum SimCommandLine {
                 return ExitCode.badInput
             }
         }
+        // A file that names no app is about the tool's first.
+        if let first = apps.first { AppRegistry.setDefault(first.id) }
         return CommandLineTool.main(arguments)
     }
 }

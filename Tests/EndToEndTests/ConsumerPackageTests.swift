@@ -146,8 +146,9 @@ import Foundation
         }
     }
 
+    /// It names no app: in a tool of one app, a file is about that app.
     static let jammedScenario = """
-        {"format": 1, "app": "door", "name": "A jammed door", "device": {"jammed": true},
+        {"format": 1, "name": "A jammed door", "device": {"jammed": true},
          "steps": [{"launch": true}, {"wait": "2s"}, {"action": "open"}, {"wait": "5s"}]}
         """
 

@@ -13,6 +13,7 @@ public enum ToolApps {
         do {
             try AppRegistry.register(FixPlanPlugin())
             try AppRegistry.register(PickupPlugin())
+            AppRegistry.setDefault(FixPlanPlugin().id)
             return nil
         } catch {
             return "cannot register onboarding-sim's apps: \(error)"
