@@ -70,7 +70,7 @@ let package = Package(
                 path: "Tests/ToolAppsForTests", swiftSettings: nonsending),
         .testTarget(name: "SimKernelTests", dependencies: ["SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OnboardingModelTests", dependencies: ["AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
-        .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "AppVocabulary", "Oracles", "SimKernel"], swiftSettings: nonsending),
+        .testTarget(name: "PickupModelTests", dependencies: ["PickupModel", "PickupSim", "AppVocabulary", "Oracles", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "OraclesTests", dependencies: ["ToolAppsForTests", "FixPlanSim", "PickupSim", "Oracles", "Scenarios", "AppVocabulary", "OnboardingModel", "PickupModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ScenariosTests", dependencies: ["ToolAppsForTests", "FixPlanSim", "PickupSim", "Scenarios", "Exploration", "Reports", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),
         .testTarget(name: "ExplorationTests", dependencies: ["ToolAppsForTests", "FixPlanSim", "PickupSim", "Exploration", "Scenarios", "Oracles", "AppVocabulary", "OnboardingModel", "SimKernel"], swiftSettings: nonsending),

@@ -26,14 +26,29 @@ public struct FixPlanPlugin: AppPlugin {
     /// The shared oracles and the fix plan's own rules (seeds 002, 003, 000): its analytics
     /// events, steps and their sync, push token, program, launch readiness,
     /// email and goal screens, journeys, resume gate and cache, Back through its phases, budgets.
-    public static let oracleList = OracleCatalogue.shared(plus: [
-        "exactlyOnce", "noLostProgress", "pushRegistered", "successImpliesActive", "launchReadiness",
-        "emailPreserved", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney",
-        "requestsAccepted", "accountLossClearsCache", "routeByJourneyAfterSignIn", "noLostEvents",
-        "resumesAtCachedStep", "backNavigation", "logoutKeepsProgress", "signedInStaysSignedIn",
-        "legalLinksOnSignUp", "resumeCatchesUpWithTheJourney",
-        "budgets",
-    ])
+    public static let ownOracles: [any Oracle] = [
+        ExactlyOnce(), NoLostProgress(), PushRegistered(), SuccessImpliesActive(), LaunchReadinessOracle(),
+        EmailPreserved(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(), RequestsAccepted(),
+        AccountLossClearsCache(), RouteByJourneyAfterSignIn(), NoLostEvents(), ResumesAtCachedStep(), BackNavigation(),
+        LogoutKeepsProgress(), SignedInStaysSignedIn(), LegalLinksOnSignUp(), ResumeCatchesUpWithTheJourney(),
+    ]
+    /// The shared oracles and its own, in the order its reports have always listed them.
+    public static let oracleList = OracleCatalogue.list([
+        "noRouteFlash", "noSilentDeadEnd", "singleLoadingSpan", "exactlyOnce", "noLeakedTimers", "noLostProgress",
+        "pushRegistered", "successImpliesActive", "reduceMotion", "launchReadiness", "emailPreserved",
+        "validEmailAccepted", "resumeGateColdLaunchOnly", "settledRouteMatchesJourney", "transientFailureHidden",
+        "requestsAccepted", "noDuplicateSubmission", "accountLossClearsCache", "routeByJourneyAfterSignIn",
+        "authWall", "offlineBannerTruthful", "noLostEvents", "resumesAtCachedStep", "backNavigation",
+        "failuresSurface", "everyTapHasAnEffect", "logoutKeepsProgress", "signedInStaysSignedIn",
+        "refusedSessionEnds", "ownDataOnly", "errorClearsOnNewAttempt", "goalRetryAsPromised", "choiceIsTheUsers",
+        "codeFieldIsTheUsers", "requestsCarryWhatTheUserEntered", "spinnerEndsWithItsAnswer", "noBlankWait",
+        "legalLinksOnSignUp", "errorStaysOnItsScreen", "sessionEndsOnlyAsPromised", "tickChangesOnlyTheCountdown",
+        "resendAfterTheCountdown", "backReturnsWhereTheUserCameFrom", "offlineMessageTruthful", "tryAgainIsOffered",
+        "inputBlamedOnlyWhenRejected", "connectionBlamedOnlyWhenItFailed", "emailFieldIsTheUsers",
+        "noErrorFromTheLastSession", "codeScreenFollowsASentCode", "outcomeIsShown", "promptFollowsItsTap",
+        "returnFindsWhereTheUserLeft", "resumeCatchesUpWithTheJourney", "signOutHolds", "errorGoesOnlyWithACause",
+        "failureKeepsWhatWasShown", "budgets"
+    ], own: ownOracles)
     public var oracles: [any Oracle] { Self.oracleList }
     public var personas: [AppPersona] { Persona.allCases.map(\.appPersona) }
 

@@ -54,7 +54,7 @@ public struct RefusedSessionEnds: Oracle {
 
     /// The first 401 for the lost session that reached the app while `user` was signed in and
     /// left them on main or a spinner a flash window later: the answer, when and what was judged.
-    static func ignoredRefusal(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
+    public static func ignoredRefusal(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
                                window: Duration) -> (RunObservation.RefusedAnswer, SimulationInstant, Int, String)? {
         for answer in answers where run.signedInUser(atIndex: answer.event.index) == user {
             let deadline = min(answer.event.time.advanced(by: window), run.end)
@@ -80,7 +80,7 @@ public struct RefusedSessionEnds: Oracle {
 
     /// What the user sees at `index` if it is `user`'s main app (or, with `spinners`, a
     /// spinner), in the foreground.
-    static func strandedScreen(_ user: String, atIndex index: Int, in run: RunObservation, spinners: Bool = true) -> String? {
+    public static func strandedScreen(_ user: String, atIndex index: Int, in run: RunObservation, spinners: Bool = true) -> String? {
         guard run.signedInUser(atIndex: index) == user, let shown = run.screen(atIndex: index),
               shown.state.foreground, let route = shown.state.route else { return nil }
         if route == .main { return "the main app" }

@@ -116,7 +116,7 @@ extension RunObservation {
     /// trace; the first two name the user).
     static let refusals = ["account-deleted", "session-revoked", "account-lost"]
 
-    static func isRefusal(_ fault: String) -> Bool { refusals.contains { fault.hasPrefix($0) } }
+    public static func isRefusal(_ fault: String) -> Bool { refusals.contains { fault.hasPrefix($0) } }
 
     /// One account loss as the session oracles judge it: whose, in words, until when it holds
     /// (the user's next sign-in), and the 401s the app got for it.

@@ -238,7 +238,7 @@ public struct RunObservation: Sendable {
 
     /// The last position in `0..<count` where `isAtOrBefore` holds, for a predicate that holds
     /// on a prefix (binary search).
-    static func lastPosition(in count: Int, _ isAtOrBefore: (Int) -> Bool) -> Int? {
+    public static func lastPosition(in count: Int, _ isAtOrBefore: (Int) -> Bool) -> Int? {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2

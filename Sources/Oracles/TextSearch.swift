@@ -6,10 +6,10 @@
 /// TextSearch.contains("You're OFFLINE", "offline", ignoringASCIICase: true)   // true
 /// TextSearch.contains("status 422 Signups not allowed for otp", "Signups not allowed")   // true
 /// ```
-enum TextSearch {
+public enum TextSearch {
     /// Whether `phrase` occurs in `text`, byte for byte; with `ignoringASCIICase`, ASCII letters
     /// of `phrase` (which must then be lowercase) match either case in `text`.
-    static func contains(_ text: String, _ phrase: String, ignoringASCIICase: Bool = false) -> Bool {
+    public static func contains(_ text: String, _ phrase: String, ignoringASCIICase: Bool = false) -> Bool {
         var text = text, phrase = phrase
         return text.withUTF8 { bytes in
             phrase.withUTF8 { word in

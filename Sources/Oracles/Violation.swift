@@ -126,26 +126,21 @@ extension Oracle {
     public var policy: OraclePolicy? { nil }
 }
 
-/// Every oracle of this package, in report order. `all` lists them all (for names and docs);
-/// a run is judged by its app's list (`AppPlugin.oracles`): the shared ones, which judge every
-/// app, and the app's own.
+/// The oracles of the core, in report order: the promises every onboarding makes, judged for
+/// every app through the roles it declares. What only one seed promises lives in that app's own
+/// module (`FixPlanSim`'s and `PickupSim`'s `ownOracles`), as a team's rules live in its plug-in;
+/// a run is judged by its app's list (`AppPlugin.oracles`): the shared ones and the app's own.
 public enum OracleCatalogue {
     public static let all: [any Oracle] = [
-        NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), ExactlyOnce(), NoLeakedTimers(),
-        NoLostProgress(), PushRegistered(), SuccessImpliesActive(), ReduceMotion(), LaunchReadinessOracle(),
-        EmailPreserved(), ValidEmailAccepted(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(),
-        TransientFailureHidden(), RequestsAccepted(), NoDuplicateSubmission(), AccountLossClearsCache(),
-        RouteByJourneyAfterSignIn(), AuthWall(), OfflineBannerTruthful(), NoLostEvents(),
-        ResumesAtCachedStep(), BackNavigation(), FailuresSurface(),
-        EveryTapHasAnEffect(), LogoutKeepsProgress(), SignedInStaysSignedIn(), RefusedSessionEnds(),
-        OnboardingOncePerInstall(), SignOutConfirmed(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(), ChoiceIsTheUsers(),
-        CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
-        LegalLinksOnSignUp(), MainShowsItsContent(), ErrorStaysOnItsScreen(),
-        SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(), BackReturnsWhereTheUserCameFrom(),
-        MainAppearanceRefreshesToken(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(), ConnectionBlamedOnlyWhenItFailed(),
-        EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(), OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(),
-        ResumeCatchesUpWithTheJourney(), SignOutHolds(), ErrorGoesOnlyWithACause(), FailureKeepsWhatWasShown(),
-        BudgetOracle(),
+        NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), NoLeakedTimers(), ReduceMotion(), ValidEmailAccepted(),
+        TransientFailureHidden(), NoDuplicateSubmission(), AuthWall(), OfflineBannerTruthful(), FailuresSurface(),
+        EveryTapHasAnEffect(), RefusedSessionEnds(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(),
+        ChoiceIsTheUsers(), CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
+        ErrorStaysOnItsScreen(), SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(),
+        BackReturnsWhereTheUserCameFrom(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(),
+        ConnectionBlamedOnlyWhenItFailed(), EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(),
+        OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
+        FailureKeepsWhatWasShown(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }
@@ -157,10 +152,12 @@ public enum OracleCatalogue {
 
     public static func named(_ name: String) -> (any Oracle)? { all.first { $0.name == name } }
 
-    /// The shared oracles and those named in `own`, in catalogue order: an app's list when its own
-    /// rules are oracles of this package.
-    public static func shared(plus own: [String]) -> [any Oracle] {
-        all.filter { $0.isShared || own.contains($0.name) }
+
+    /// The oracles named in `names`, in that order: each the shared one (`shared`) or the one of
+    /// `own` so named, `own` first; a name of neither is left out. An app's list in the order its
+    /// reports give its violations.
+    public static func list(_ names: [String], own: [any Oracle] = []) -> [any Oracle] {
+        names.compactMap { name in own.first { $0.name == name } ?? shared.first { $0.name == name } }
     }
 
     /// Runs `oracles` over the run, in their order (an app's list: `AppPlugin.oracles`).

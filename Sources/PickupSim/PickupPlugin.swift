@@ -38,13 +38,28 @@ public struct PickupPlugin: AppPlugin {
     public let scenarioRoutes: [(name: String, route: Route)] = [
         ("main", .main), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn),
     ]
-    /// The shared oracles and seed 004's own rules: the onboarding once per install, the sign-out
-    /// confirmation, the main tab's list (its content, its refresh on appearing, offline) and the
-    /// three pages.
-    public static let oracleList = OracleCatalogue.shared(plus: [
-        "onboardingOncePerInstall", "signOutConfirmed", "mainShowsItsContent", "mainAppearanceRefreshesToken",
-        "offlineShowsWhatWasSeen", "everyPageBeforeSignIn",
-    ])
+    /// Seed 004's own rules, which only this app's seed promises (docs/oracles.md): the
+    /// onboarding once per install, the sign-out confirmation, the main tab's list (its content,
+    /// its refresh on appearing, offline) and the three pages.
+    public static let ownOracles: [any Oracle] = [
+        OnboardingOncePerInstall(), SignOutConfirmed(), MainShowsItsContent(), MainAppearanceRefreshesToken(),
+        OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(),
+    ]
+    /// The shared oracles and its own, in the order its reports have always listed them.
+    public static let oracleList = OracleCatalogue.list([
+        "noRouteFlash", "noSilentDeadEnd", "singleLoadingSpan", "noLeakedTimers", "reduceMotion",
+        "validEmailAccepted", "transientFailureHidden", "noDuplicateSubmission", "authWall", "offlineBannerTruthful",
+        "failuresSurface", "everyTapHasAnEffect", "refusedSessionEnds", "onboardingOncePerInstall",
+        "signOutConfirmed", "ownDataOnly", "errorClearsOnNewAttempt", "goalRetryAsPromised", "choiceIsTheUsers",
+        "codeFieldIsTheUsers", "requestsCarryWhatTheUserEntered", "spinnerEndsWithItsAnswer", "noBlankWait",
+        "mainShowsItsContent", "errorStaysOnItsScreen", "sessionEndsOnlyAsPromised", "tickChangesOnlyTheCountdown",
+        "resendAfterTheCountdown", "backReturnsWhereTheUserCameFrom", "mainAppearanceRefreshesToken",
+        "offlineShowsWhatWasSeen", "everyPageBeforeSignIn", "offlineMessageTruthful", "tryAgainIsOffered",
+        "inputBlamedOnlyWhenRejected", "connectionBlamedOnlyWhenItFailed", "emailFieldIsTheUsers",
+        "noErrorFromTheLastSession", "codeScreenFollowsASentCode", "outcomeIsShown", "promptFollowsItsTap",
+        "returnFindsWhereTheUserLeft", "signOutHolds", "errorGoesOnlyWithACause", "failureKeepsWhatWasShown",
+        "budgets"
+    ], own: ownOracles)
     public var oracles: [any Oracle] { Self.oracleList }
     public var personas: [AppPersona] { PickupPersona.allCases.map(\.appPersona) }
 

@@ -1,4 +1,5 @@
 import Testing
+import PickupSim
 import SimKernel
 import AppVocabulary
 import PickupModel

@@ -1,4 +1,5 @@
 import Testing
+import PickupSim
 import FixPlanSim
 import SimKernel
 import AppVocabulary

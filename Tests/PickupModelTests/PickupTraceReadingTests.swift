@@ -1,4 +1,5 @@
 import Testing
+import PickupSim
 import SimKernel
 import AppVocabulary
 import PickupModel
@@ -30,7 +31,7 @@ import Oracles
             await world.device.launch()
         }
         let observation = RunObservation(trace: run.result.trace, roles: PickupRoles.roles)
-        _ = OracleCatalogue.check(observation, oracles: OracleCatalogue.all, settings: OracleSettings())
+        _ = OracleCatalogue.check(observation, oracles: PickupPlugin.oracleList, settings: OracleSettings())
         let table = CoverageTable(app: .pickup, routes: [Route.page(1), .page(2), .page(3), .signIn, .main].map { ($0.description, $0) },
                                   actions: AppID.pickup.actions)
         let coverage = RunCoverage.of(observation, table: table)

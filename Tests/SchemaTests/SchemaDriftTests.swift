@@ -67,7 +67,11 @@ import ToolAppsForTests
         #expect(names == AppRegistry.oracles(for: .fixPlan).map(\.name))
         let pickup = try enumValues(["$defs", "pickupExpect", "properties", "oracles", "oneOf", "1", "items", "enum"])
         #expect(pickup == AppRegistry.oracles(for: .pickup).map(\.name))
-        #expect(Set(names).union(pickup) == Set(OracleCatalogue.names), "every oracle judges some app")
+        let core = Set(OracleCatalogue.names)
+        #expect(core.isSubset(of: Set(names)) && core.isSubset(of: Set(pickup)), "every core oracle judges both apps")
+        let own = FixPlanPlugin.ownOracles.map(\.name) + PickupPlugin.ownOracles.map(\.name)
+        #expect(Set(names).union(pickup) == core.union(own), "and each app's own rules are in its list")
+        #expect(core.isDisjoint(with: own), "an app's own rule is not in the core too")
     }
 
     @Test func endpointsActionsPhasesAndCatalogueIdsMatchTheModel() throws {

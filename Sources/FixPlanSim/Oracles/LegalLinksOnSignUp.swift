@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// The email screen links to the Terms of Service (seed 002 §14: "`OnboardingAuthView.swift`
 /// (line 84, 90) links to" the terms and the privacy policy; "Tap 'Terms of Service' or 'Privacy

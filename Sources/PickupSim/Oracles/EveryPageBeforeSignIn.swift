@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Every onboarding page shows before sign-in unless the user skips them (seed 004: "3-screen
 /// swipeable flow", "Next button for screens 1-2, Get Started on screen 3", and its success

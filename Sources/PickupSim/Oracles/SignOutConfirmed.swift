@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Sign-out asks first (seed 004: "Sign Out … Confirmation alert (Cancel default, Sign Out
 /// destructive)").

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Offline, the main tab shows the list the user already saw (seed 004: "Offline launch shows
 /// cached main view with offline banner").

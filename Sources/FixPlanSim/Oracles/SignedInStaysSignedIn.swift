@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Signed in stays signed in (seed 003: the session is kept "until sign-out"; seed 000 Pitfall 12:
 /// "Can't go back after auth").

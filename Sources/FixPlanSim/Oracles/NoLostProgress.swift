@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// No lost progress (seed 003: "Push to backend after each onboarding step", "Offline
 /// completion: Auto-sync when connection returns"; seed 000 Pitfall 6).

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// The main tab shows the user's pickups, or says why not (seed 004: "Offline launch shows cached
 /// main view with offline banner"; "Token refresh triggered on MainTabView appear", and the list

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Back navigation (seed 000 Pitfall 12: "Back navigation behavior is inconsistent - sometimes
 /// goes back a step, sometimes not available, sometimes exits onboarding entirely";

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Settled route matches the backend (seed 002 §4: "A user who made progress on another device or
 /// whose local state is stale gets stuck"; seed 003: "Backend is source of truth").

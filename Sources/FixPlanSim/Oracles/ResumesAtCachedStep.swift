@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Resume at the cached step (seed 003: "Force-quit mid-onboarding: Resume from where they left
 /// off (cached step)"; "Cache stores full status (which steps completed), not just boolean —

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// No lost events (seed 003: "Offline completion: Auto-sync when connection returns (use
 /// existing SyncQueue)"; "Use existing SyncQueue for onboarding status (same pattern as

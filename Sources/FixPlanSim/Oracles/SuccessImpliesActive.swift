@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Success implies an active program (seed 002 §10: "Success screen shows workout card even if
 /// program wasn't activated").

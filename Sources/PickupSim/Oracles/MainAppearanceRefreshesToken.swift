@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// The main tab refreshes the session when it appears (seed 004: "Token refresh triggered on
 /// MainTabView appear: `Task { await authManager.refreshTokenIfNeeded() }`").

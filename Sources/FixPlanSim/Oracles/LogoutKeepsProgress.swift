@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Logout keeps progress (seed 003: "On logout: Keep onboarding cache — if user completed
 /// onboarding, don't show again on re-login").

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Route by the journey after sign-in (seed 002 §1: `completeLogin()` routes by the journey —
 /// "program active → main; goals complete → programReview; intake complete → processOverview";

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Progress made on another device is not done again (seed 002 §4: "A user who made progress on
 /// another device or whose local state is stale gets stuck", its fix advancing "if local state is

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Resume gate on cold launch only (seed 002 §13: "The resume gate is designed for cold launches
 /// (app killed + restarted), not foregrounding").

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import Oracles
 
 /// Launch readiness (seed 002 §14: "Legal document URLs are placeholders … Flag this as a
 /// pre-launch requirement").
