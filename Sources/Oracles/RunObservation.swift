@@ -114,22 +114,23 @@ public struct RunObservation: Sendable {
     }
 
     /// The events of some kinds, in trace order, read in place from the observation's events.
+    /// Inlinable, so that an oracle in an app's own module walks them as fast as a core one.
     public struct EventsOfKinds: RandomAccessCollection, Sendable {
-        private let all: [Event]
-        private let positions: ArraySlice<Int>
+        @usableFromInline let all: [Event]
+        @usableFromInline let positions: ArraySlice<Int>
 
         init(events: [Event], positions: ArraySlice<Int>) {
             self.all = events
             self.positions = positions
         }
 
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { positions.count }
-        public subscript(position: Int) -> Event { all[positions[positions.startIndex + position]] }
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { positions.count }
+        @inlinable public subscript(position: Int) -> Event { all[positions[positions.startIndex + position]] }
 
         /// The events strictly after trace index `first` and strictly before `last`, found by
         /// binary search: an oracle that asks this once per launch or per screen stays linear.
-        public func between(after first: Int, before last: Int) -> Slice<EventsOfKinds> {
+        @inlinable public func between(after first: Int, before last: Int) -> Slice<EventsOfKinds> {
             let start = RunObservation.lastPosition(in: count) { self[$0].index <= first }.map { $0 + 1 } ?? 0
             let end = RunObservation.lastPosition(in: count) { self[$0].index < last }.map { $0 + 1 } ?? 0
             return self[start..<Swift.max(start, end)]
@@ -238,7 +239,7 @@ public struct RunObservation: Sendable {
 
     /// The last position in `0..<count` where `isAtOrBefore` holds, for a predicate that holds
     /// on a prefix (binary search).
-    public static func lastPosition(in count: Int, _ isAtOrBefore: (Int) -> Bool) -> Int? {
+    @inlinable public static func lastPosition(in count: Int, _ isAtOrBefore: (Int) -> Bool) -> Int? {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2

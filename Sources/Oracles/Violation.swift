@@ -140,7 +140,7 @@ public enum OracleCatalogue {
         BackReturnsWhereTheUserCameFrom(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(),
         ConnectionBlamedOnlyWhenItFailed(), EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(),
         OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
-        FailureKeepsWhatWasShown(), BudgetOracle(),
+        FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }
@@ -153,11 +153,13 @@ public enum OracleCatalogue {
     public static func named(_ name: String) -> (any Oracle)? { all.first { $0.name == name } }
 
 
-    /// The oracles named in `names`, in that order: each the shared one (`shared`) or the one of
-    /// `own` so named, `own` first; a name of neither is left out. An app's list in the order its
-    /// reports give its violations.
+    /// The oracles named in `names`, in that order, each the one of `own` or the shared one so
+    /// named (a name of neither is left out); then every shared oracle `names` leaves out, in
+    /// catalogue order, so that a promise added to the core judges the app too. An app's list in
+    /// the order its reports give its violations.
     public static func list(_ names: [String], own: [any Oracle] = []) -> [any Oracle] {
         names.compactMap { name in own.first { $0.name == name } ?? shared.first { $0.name == name } }
+            + shared.filter { !names.contains($0.name) }
     }
 
     /// Runs `oracles` over the run, in their order (an app's list: `AppPlugin.oracles`).

@@ -14,20 +14,18 @@ import ToolAppsForTests
     static let coreModules = ["AppVocabulary", "Oracles", "Scenarios", "Exploration", "Reports", "SimCommandLine", "AppHarness"]
 
     /// A bundled app's id, action, endpoint or request as Swift names it (`.typeEmail`,
-    /// `.sendOTP`, `.fixPlan`) or as scenarios spell it (`"send-otp"`, `"pickup"`).
+    /// `.sendOTP`, `.fixPlan`) or as scenarios spell it (`"send-otp"`, `"pickup"`). Not `.startOver`
+    /// or `.confirmSignOut`: they are `ActionRole`s too, which the core reads by design.
     static let bundledName = try! NSRegularExpression(pattern:
-        #"\.(fixPlan|pickup|sendOTP|verifyOTP|appleSignIn|bookings|generateGoals|refreshSession|selectGoal|approveProgram|activateProgram|registerPush|pushProgress|typeEmail|typeCode|sendCode|verify|resendCode|useDifferentEmail|confirmGoal|signInWithApple|cancelAppleSheet|confirmSignOut|cancelSignOut|logIn|getStarted|nextPage|startOver|openTerms|enableNotifications|notNow)(?![A-Za-z0-9_])|"(fix-plan|pickup|send-otp|verify-otp|apple-sign-in|bookings|push-progress|register-push)""#)
+        #"\.(fixPlan|pickup|sendOTP|verifyOTP|appleSignIn|bookings|generateGoals|refreshSession|selectGoal|approveProgram|activateProgram|registerPush|pushProgress|typeEmail|typeCode|sendCode|verify|resendCode|useDifferentEmail|confirmGoal|signInWithApple|cancelAppleSheet|cancelSignOut|logIn|getStarted|nextPage|openTerms|enableNotifications|notNow)(?![A-Za-z0-9_])|"(fix-plan|pickup|send-otp|verify-otp|apple-sign-in|bookings|push-progress|register-push)""#)
 
     /// What is left to move (2026-11-28), file by file: the bundled vocabulary and catalogue,
     /// the bundled plug-ins, and the oracles and tables not yet read through roles.
     static let leftToMove: [String: Int] = [
-        "AppVocabulary/AppID.swift": 19,
+        "AppVocabulary/AppID.swift": 18,
         "AppVocabulary/Backend/Endpoint.swift": 60,
-        "AppVocabulary/User/UserAction.swift": 19,
-        "Oracles/EmailFieldIsTheUsers.swift": 1,
-        "Oracles/PromptFollowsItsTap.swift": 5,
-        "Oracles/SessionEndsOnlyAsPromised.swift": 1,
-        "Oracles/SignOutHolds.swift": 2,
+        "AppVocabulary/User/UserAction.swift": 17,
+        "Oracles/PromptFollowsItsTap.swift": 4,
         "Scenarios/ExpectDecoding.swift": 1,
         "Scenarios/Scenario.swift": 1,
         "Scenarios/ScenarioKeys.swift": 3,

@@ -1,6 +1,5 @@
 import SimKernel
 import AppVocabulary
-import Oracles
 
 /// Onboarding shows once per install (seed 004: "@AppStorage("hasCompletedOnboarding")",
 /// "Routing: Onboarding (once) → Sign In → Main").
