@@ -16,6 +16,13 @@ extension FixPlanPlugin {
     }
 
     public var stepKinds: [String] { FixPlanStep.kinds }
+    /// Every app's, and what it checks of its own: the email field, the resume gate, the
+    /// backend's account, the analytics (`ScenarioKeys.stepExpect`).
+    public var stepExpectKeys: [String] { ScenarioKeys.stepExpect }
+    /// With `userReachesMain` (`ScenarioKeys.expect`).
+    public var expectKeys: [String] { ScenarioKeys.expect }
+    /// Every app's and the account losses only its backend has (`ScenarioKeys.faultKinds`).
+    public var faultKinds: [String] { ScenarioKeys.faultKinds }
 
     public func decodeStep(_ kind: String, _ value: JSONValue, at path: String, context: DecodingContext) -> AppStep? {
         FixPlanStep.decode(kind, value, at: path, context: context)?.appStep

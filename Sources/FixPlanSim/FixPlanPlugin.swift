@@ -15,8 +15,8 @@ public struct FixPlanPlugin: AppPlugin {
     public let id = AppID.fixPlan
     public let summary = "the fix plan's app (seeds 002, 003, 000): email OTP sign-in, intake, goals, a program"
     public let routes = FixPlanPlugin.routeNames
-    public let actions = AppID.fixPlan.actions
-    public let endpoints = AppID.fixPlan.endpoints
+    public let actions = FixPlanVocabulary.actions
+    public let endpoints = FixPlanVocabulary.endpoints
     public let catalogue = FixPlanCatalogue.entries
     public let roles = FixPlanRoles.roles
     /// Routes as scenarios name them: `launch`, each phase by its name, `main`.

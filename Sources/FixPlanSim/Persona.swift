@@ -101,12 +101,12 @@ public enum Persona: String, Sendable, CaseIterable {
         var swarm = swarm
         if self == .midOnboardingKill {
             // The persona's kill, unless the swarm drew one.
-            if case .kill? = swarm.detour {} else {
-                swarm.detour = .kill(at: [.intake, .processOverview, .goalReview, .programReview][random.nextInt(in: 0...3)],
-                                     downtime: .seconds(5), corruptCache: false)
+            if case .kill? = swarm.detour?.value(as: FixPlanDetour.self) {} else {
+                let phase: OnboardingPhase = [.intake, .processOverview, .goalReview, .programReview][random.nextInt(in: 0...3)]
+                swarm.detour = DrawnDetour(FixPlanDetour.kill(at: phase, downtime: .seconds(5), corruptCache: false))
             }
         }
-        start.steps += Self.weave(swarm.detour, email: start.email, returning: start.returning)
+        start.steps += Self.weave(swarm.detour?.value(as: FixPlanDetour.self), email: start.email, returning: start.returning)
         return scenario(seed: seed, start: start, swarm: swarm)
     }
 
@@ -119,7 +119,7 @@ public enum Persona: String, Sendable, CaseIterable {
     }
 
     /// The user policy's steps with the detour in the middle.
-    static func weave(_ detour: Swarm.Detour?, email: String, returning: Bool) -> [ScenarioStep] {
+    static func weave(_ detour: FixPlanDetour?, email: String, returning: Bool) -> [ScenarioStep] {
         let drive = ScenarioStep.userPolicy(email: email, returning: returning, until: nil)
         func until(_ phase: OnboardingPhase) -> ScenarioStep { .userPolicy(email: email, returning: returning, until: phase) }
         switch detour {

@@ -18,7 +18,7 @@ extension Swarm {
         let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
         swarm.email = emails[random.nextInt(in: 0...emails.count - 1)]
         swarm.knobs.append(.email(swarm.email))
-        swarm.drawNetwork(&random, endpoints: AppID.fixPlan.endpoints)
+        swarm.drawNetwork(&random, endpoints: FixPlanVocabulary.endpoints)
         if on(&random) {
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
             swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))
@@ -34,7 +34,7 @@ extension Swarm {
         swarm.strictBackend = random.chance(Probability(0.5))
         swarm.knobs.append(.device(reduceMotion: swarm.reduceMotion, deniesNotifications: swarm.deniesNotifications,
                                    strictBackend: swarm.strictBackend))
-        swarm.detour = drawDetour(&random)
+        swarm.detour = drawDetour(&random).map(DrawnDetour.init)
         swarm.knobs.append(.detour(swarm.detour))
         swarm.drawAccountLoss(&random, chance: Probability(0.2))
         // Drawn last, so every knob above comes from the same draws as before it existed.
@@ -45,7 +45,7 @@ extension Swarm {
         return swarm
     }
 
-    private static func drawDetour(_ random: inout SeededRandom) -> Detour? {
+    private static func drawDetour(_ random: inout SeededRandom) -> FixPlanDetour? {
         let phase = detourPhases[random.nextInt(in: 0...detourPhases.count - 1)]
         switch random.nextInt(in: 0...5) {
         case 0: return .differentEmail

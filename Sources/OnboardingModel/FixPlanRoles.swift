@@ -11,6 +11,8 @@ public enum FixPlanRoles {
             (.typeCode, .input(.code)), (.verify, .submit(.code)), (.resendCode, .resend),
             (.useDifferentEmail, .startOver), (.startOver, .startOver), (.retry, .retry),
             (.selectGoal, .choice), (.confirmGoal, .submit(.choice)), (.openTerms, .link), (.back, .back),
+            // 000 Pitfall 4: "Only if user taps Enable, show iOS dialog"; Not now declines.
+            (.notNow, .decline),
             // The device's sign-out (a scenario's `signOut` step) is recorded as the user's tap.
             (.signOut, .signOut),
         ],

@@ -25,7 +25,9 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let backTaps = run.events([.userAction]).filter { if case .userAction(.back, _) = $0.event { true } else { false } }
+        let backTaps = run.events([.userAction]).filter {
+            if case .userAction(let action, _) = $0.event { run.roles.role(of: action) == .back } else { false }
+        }
         guard !backTaps.isEmpty else { return [] }
         var violations: [Violation] = []
         let taps = backTaps.map { (index: $0.index, time: $0.time) }
@@ -64,7 +66,7 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
                     continue
                 }
                 tap = nil
-                if moved.action == .back {
+                if run.roles.role(of: moved.action) == .back {
                     backed = (route, moved.on, moved.index)
                     continue
                 }
@@ -108,7 +110,7 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
             }
             switch event.event {
             case .userAction(let action, _):
-                tappedOn = action == .back ? nil : shown
+                tappedOn = run.roles.role(of: action) == .back ? nil : shown
             case .screen(let state):
                 guard let route = state.route, route != shown else { continue }
                 defer { shown = route; tappedOn = nil }

@@ -46,7 +46,7 @@ public struct CancelHolds: Oracle {
                 case .cancel, .back:
                     cancelled += (attempt ?? []).map { ($0.id, $0.endpoint, event.index) }
                     attempt = nil
-                case .forward, .submit, .start, .retry:
+                case .forward, .decline, .submit, .start, .retry:
                     // A new attempt: an older one's answer is no longer told apart from its.
                     (attempt, cancelled) = ([], [])
                 case .resend, .startOver, .signOut, .confirmSignOut:

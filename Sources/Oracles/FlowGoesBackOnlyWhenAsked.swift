@@ -49,7 +49,7 @@ public struct FlowGoesBackOnlyWhenAsked: Oracle {
                     // The user asked to go back, or to leave: what they finished is theirs to redo.
                     finished.removeAll()
                     tap = nil
-                case .forward, .submit, .start, .retry:
+                case .forward, .decline, .submit, .start, .retry:
                     tap = shown.map { (action, $0, event.index) }
                 case .input, .choice, .resend, .link:
                     break

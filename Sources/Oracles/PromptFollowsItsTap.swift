@@ -5,45 +5,70 @@ import AppVocabulary
 /// confirmation alert 'Are you sure you want to sign out?'"; the `SignInWithAppleButton` "Calls
 /// `authManager.handleAppleSignInRequest(request)`": the Apple sheet is the button's).
 ///
-/// Judged from the user's taps and the screens, not the app's flags: the Apple sheet (a screen
-/// offering the sheet's close button) and the sign-out alert (a screen offering its Cancel and Sign
-/// Out) come up only after the user's tap on Sign in with Apple or Sign Out, once per tap: a
-/// prompt that opens by itself (at a launch, at a sign-out, again after it went) asks the user a
-/// question they never asked for. A launch or a kill closes every prompt. And the system's
-/// permission prompt (its answer in the trace) never follows a tap on Not now (000 Pitfall 4: the
-/// two-step opt-in, "Only if user taps Enable, show iOS dialog"; 002 §7).
+/// Judged from the user's taps and the screens, through the roles the app declares, not its
+/// flags: a sign-out confirmation (a screen offering an action of role `confirmSignOut`) comes up
+/// only after a tap of role `signOut`, and a sheet or question (a screen offering a `cancel`) only
+/// after a tap that moves the user on, once per tap: a prompt that opens by itself (at a launch,
+/// at a sign-out, again after it went) asks the user a question they never asked for. A launch or
+/// a kill closes every prompt. And the system's permission prompt (its answer in the trace) never
+/// follows a tap that declined it (role `decline`: 000 Pitfall 4, the two-step opt-in, "Only if
+/// user taps Enable, show iOS dialog"; 002 §7).
 public struct PromptFollowsItsTap: Oracle {
     public let name = "promptFollowsItsTap"
-    public let summary = "the Apple sheet, the sign-out alert and the permission prompt come up only after the tap that asks for them"
-    /// A promise of any app's prompts (the bundled apps' actions name them).
+    public let summary = "a sheet, a sign-out confirmation and the permission prompt come up only after the tap that asks for them"
     public var isShared: Bool { true }
 
-    /// Each prompt: what the user calls it, the tap that raises it, and the actions that answer it.
-    static let prompts: [(name: String, raisedBy: UserAction, answers: [UserAction])] = [
-        ("the Apple sheet", .signInWithApple, [.cancelAppleSheet]),
-        ("the sign-out alert", .signOut, [.confirmSignOut, .cancelSignOut]),
-    ]
+    /// The two kinds of prompt: what the user calls it and what its screen offers.
+    enum Prompt: Int, CaseIterable {
+        /// A screen offering a `confirmSignOut`: raised by a `signOut` tap.
+        case signOutConfirmation
+        /// A screen offering a `cancel` (and no `confirmSignOut`): a sheet or question, raised by a
+        /// tap that moves the user on.
+        case sheet
+
+        var name: String { self == .sheet ? "a sheet" : "the sign-out confirmation" }
+
+        func isRaised(by role: ActionRole) -> Bool {
+            switch (self, role) {
+            case (.signOutConfirmation, .signOut): true
+            case (.sheet, .forward), (.sheet, .decline), (.sheet, .submit), (.sheet, .start), (.sheet, .retry): true
+            default: false
+            }
+        }
+    }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        if let unasked = permissionAfterNotNow(run) { return [unasked] }
+        if let unasked = permissionAfterDecline(run) { return [unasked] }
         // Most runs never show a prompt's answers (the fix plan's app has none): one look at the screens.
-        let answers = Self.prompts.flatMap(\.answers)
-        guard run.screens.contains(where: { screen in screen.state.actions.contains { answers.contains($0) } }) else { return [] }
+        guard run.screens.contains(where: { screen in Self.prompt(offering: screen.state.actions, roles: run.roles) != nil }) else { return [] }
         return promptUnasked(run).map { [$0] } ?? []
     }
 
-    /// The first permission prompt answered right after a tap on Not now.
-    private func permissionAfterNotNow(_ run: RunObservation) -> Violation? {
+    /// The prompt a screen offering `actions` is, if any.
+    static func prompt(offering actions: [UserAction], roles: AppRoles) -> (prompt: Prompt, answer: UserAction)? {
+        var cancel: UserAction?
+        for action in actions {
+            switch roles.role(of: action) {
+            case .confirmSignOut: return (.signOutConfirmation, action)
+            case .cancel: cancel = cancel ?? action
+            default: break
+            }
+        }
+        return cancel.map { (.sheet, $0) }
+    }
+
+    /// The first permission prompt answered right after a tap that declined it.
+    private func permissionAfterDecline(_ run: RunObservation) -> Violation? {
         var lastTap: RunObservation.Event?
         for event in run.events([.userAction, .permissionAnswered, .launched, .killed]) {
             switch event.event {
             case .permissionAnswered:
-                guard let tap = lastTap, case .userAction(.notNow, _) = tap.event else { continue }
+                guard let tap = lastTap, case .userAction(let action, _) = tap.event, run.roles.role(of: action) == .decline else { continue }
                 return Violation(oracle: name, at: event.time,
-                                 message: "The system's permission prompt was answered at \(event.time), after the user's 'not-now' "
-                                    + "at \(tap.time) and no tap that asked for it: Not now means the app does not ask (000 "
+                                 message: "The system's permission prompt was answered at \(event.time), after the user's '\(action.rawValue)' "
+                                    + "at \(tap.time) and no tap that asked for it: declining means the app does not ask (000 "
                                     + "Pitfall 4: \"Only if user taps Enable, show iOS dialog\").",
                                  excerpt: run.lines([tap.index, event.index]))
             case .userAction: lastTap = event
@@ -53,28 +78,30 @@ public struct PromptFollowsItsTap: Oracle {
         return nil
     }
 
-    /// The first sheet or alert that came up with no tap of its own.
+    /// The first prompt that came up with no tap of its own.
     private func promptUnasked(_ run: RunObservation) -> Violation? {
-        let prompts = Self.prompts
-        var asked = [Bool](repeating: false, count: prompts.count)
+        var asked = [Bool](repeating: false, count: Prompt.allCases.count)
         var up = asked
         var lastTap: RunObservation.Event?
         for event in run.events([.userAction, .launched, .killed, .screen]) {
             switch event.event {
             case .userAction(let action, _):
                 lastTap = event
-                for position in prompts.indices where prompts[position].raisedBy == action { asked[position] = true }
+                let role = run.roles.role(of: action)
+                for prompt in Prompt.allCases where prompt.isRaised(by: role) { asked[prompt.rawValue] = true }
             case .launched, .killed:
                 lastTap = nil
                 for position in asked.indices { (asked[position], up[position]) = (false, false) }
             case .screen(let state):
-                for position in prompts.indices {
-                    let prompt = prompts[position]
-                    let shown = state.actions.contains { prompt.answers.contains($0) }
-                    if shown, !up[position], !asked[position] {
-                        return violation(prompt.name, raisedBy: prompt.raisedBy, at: event, lastTap: lastTap, in: run)
+                let shown = Self.prompt(offering: state.actions, roles: run.roles)
+                for prompt in Prompt.allCases {
+                    let position = prompt.rawValue
+                    if let shown, shown.prompt == prompt {
+                        if !up[position], !asked[position] { return violation(prompt, answer: shown.answer, at: event, lastTap: lastTap, in: run) }
+                        up[position] = true
+                    } else if up[position] {
+                        (up[position], asked[position]) = (false, false)
                     }
-                    if shown { up[position] = true } else if up[position] { (up[position], asked[position]) = (false, false) }
                 }
             default:
                 break
@@ -83,15 +110,16 @@ public struct PromptFollowsItsTap: Oracle {
         return nil
     }
 
-    private func violation(_ prompt: String, raisedBy tap: UserAction, at screen: RunObservation.Event, lastTap: RunObservation.Event?,
+    private func violation(_ prompt: Prompt, answer: UserAction, at screen: RunObservation.Event, lastTap: RunObservation.Event?,
                            in run: RunObservation) -> Violation {
         let after = lastTap.flatMap { tap -> String? in
             if case .userAction(let action, _) = tap.event { " (the user's last tap: '\(action.rawValue)' at \(tap.time))" } else { nil }
         } ?? ""
+        let asks = prompt == .sheet ? "tap that asks for it" : "sign-out tap to ask for it"
         return Violation(oracle: name, at: screen.time,
-                         message: "\(prompt.prefix(1).uppercased() + prompt.dropFirst()) came up at \(screen.time) with no tap on "
-                            + "'\(tap.rawValue)' to ask for it\(after): a prompt the user never asked for. Show a prompt only "
-                            + "in answer to its tap, and close it for good when it is answered (seed 004).",
+                         message: "\(prompt.name.prefix(1).uppercased() + prompt.name.dropFirst()) (answered by '\(answer.rawValue)') came "
+                            + "up at \(screen.time) with no \(asks)\(after): a prompt the user never asked for. Show a prompt "
+                            + "only in answer to its tap, and close it for good when it is answered (seed 004).",
                          excerpt: run.lines([lastTap?.index, screen.index].compactMap { $0 }))
     }
 }

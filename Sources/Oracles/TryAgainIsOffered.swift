@@ -72,7 +72,7 @@ public struct TryAgainIsOffered: Oracle {
     /// Whether `state` offers another attempt at `action`: the action itself, Retry, or the
     /// input the user sent with it (typed or picked just before the tap).
     private func offersAnotherAttempt(_ state: ScreenState, after action: UserAction, in run: RunObservation, since tap: Int) -> Bool {
-        if state.actions.contains(action) || state.actions.contains(.retry) { return true }
+        if state.actions.contains(action) || state.actions.contains(where: { run.roles.role(of: $0) == .retry }) { return true }
         guard let input = inputBefore(tap, in: run) else { return false }
         return state.actions.contains(input)
     }

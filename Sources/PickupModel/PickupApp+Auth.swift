@@ -147,9 +147,9 @@ extension PickupApp {
         guard process.isAlive, !Task.isCancelled, generation == sessionGeneration else { return }
         bookingsLoading = false
         switch result {
-        case .success(.bookings(let owner, let count)):
+        case .success(.typed(let rows as PickupBookings)):
             // The rows are their owner's: the list on screen is whose the rows are.
-            bookings = CachedBookings(user: owner, count: count)
+            bookings = CachedBookings(user: rows.owner, count: rows.count)
             disk.storage.cachedBookings = bookings
         case .failure(.status(401, _)) where !mutants.contains(.pickupDeadToken):
             return sessionRefused()

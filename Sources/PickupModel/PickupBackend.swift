@@ -66,15 +66,15 @@ public actor PickupBackend: SimulatedServer {
                                                       fault: (loss.deleted ? "account-deleted user=" : "session-revoked user=") + user))
             result = .failure(.status(401, "Session expired"))
         } else {
-            switch request {
-            case .appleSignIn(let appleID): result = signIn(appleID)
-            case .refreshSession: result = .success(.accepted)
+            switch request.typed(as: PickupRequest.self) {
+            case .appleSignIn(let appleID)?: result = signIn(appleID)
+            case .refreshSession?: result = .success(.accepted)
             // Each user their own list: p1 has 2 pickups, p2 3, … (whose list shows is visible).
-            case .bookings(let user):
+            case .bookings(let user)?:
                 let index = usersByAppleID.firstIndex { $0.user == user } ?? 0
                 let owner = usersByAppleID.indices.contains(index) ? usersByAppleID[index].user : user
-                result = .success(.bookings(owner: owner, count: Self.bookingsCount(ofUserAt: index)))
-            default: result = .failure(.status(404, "Not an endpoint of this app"))
+                result = .success(.typed(PickupBookings(owner: owner, count: Self.bookingsCount(ofUserAt: index))))
+            case nil: result = .failure(.status(404, "Not an endpoint of this app"))
             }
         }
         simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: RequestError.describe(result)))

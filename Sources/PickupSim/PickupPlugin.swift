@@ -15,8 +15,8 @@ public struct PickupPlugin: AppPlugin {
     public let id = AppID.pickup
     public let summary = "seed 004's pickup-service app: three onboarding pages, Apple sign-in, an auth wall, sign-out"
     public let routes: [RouteName] = [Route.page(1), .page(2), .page(3), .signIn, .main].map { RouteName($0.description, kind: $0.kind) }
-    public let actions = AppID.pickup.actions
-    public let endpoints = AppID.pickup.endpoints
+    public let actions = PickupVocabulary.actions
+    public let endpoints = PickupVocabulary.endpoints
     public let catalogue = PickupCatalogue.entries
     public let roles = PickupRoles.roles
     /// Its runs meet every fault but a lost account (its sign-in creates one), and every

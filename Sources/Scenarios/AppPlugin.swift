@@ -104,6 +104,15 @@ public protocol AppPlugin: Sendable {
     /// Kinds of step of its own, besides every app's (`AppStep`): each a step's key in a file
     /// (`{"enterCode": true}`). By default none.
     var stepKinds: [String] { get }
+    /// The keys an `expect` step takes in its files: by default every app's
+    /// (`ScenarioKeys.pickupStepExpect`; the fix plan's app adds what it checks of its own).
+    var stepExpectKeys: [String] { get }
+    /// The keys `$.expect` takes in its files: by default `oracles`, `stepExpectKeys`, then
+    /// every app's judging keys (`budgets`, `patience`, `flashWindow`, `settle`).
+    var expectKeys: [String] { get }
+    /// The fault kinds its files may inject: by default every app's
+    /// (`ScenarioKeys.pickupFaultKinds`: the network's and the two account losses every app has).
+    var faultKinds: [String] { get }
     /// Reads one of its own steps (`kind` is one of `stepKinds`): the step, or nil after reporting
     /// what is wrong with `value` to `context` (at `path`). By default any value is taken as written.
     func decodeStep(_ kind: String, _ value: JSONValue, at path: String, context: DecodingContext) -> AppStep?
@@ -149,7 +158,7 @@ extension AppPlugin {
     public var forwardActions: [UserAction] {
         actions.filter { action in
             switch roles.role(of: action) {
-            case .forward, .submit, .start, .retry: true
+            case .forward, .decline, .submit, .start, .retry: true
             default: false
             }
         }
@@ -158,6 +167,9 @@ extension AppPlugin {
         [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
     }
     public var swarmKnobs: [SwarmKnob] { [] }
+    public var stepExpectKeys: [String] { ScenarioKeys.pickupStepExpect }
+    public var expectKeys: [String] { ["oracles"] + stepExpectKeys + ["budgets", "patience", "flashWindow", "settle"] }
+    public var faultKinds: [String] { ScenarioKeys.pickupFaultKinds }
 
     public func swarm(seed: UInt64) -> Swarm { Swarm.draw(seed: seed, endpoints: endpoints, knobs: swarmKnobs) }
 

@@ -90,7 +90,7 @@ enum ExpectDecoding {
         [("none", nil)] + (AppRegistry.plugin(for: app)?.scenarioRoutes.map { ($0.name, $0.route) } ?? [])
     }
 
-    /// An object of counts, `{"send-otp": 1}`: each key a name `decodeName` accepts, each value a
+    /// An object of counts, `{"sign-up": 1}`: each key a name `decodeName` accepts, each value a
     /// whole number from 0, kept in the file's order.
     private static func decodeCounts<Name>(_ value: JSONValue?, at path: String, context: DecodingContext,
                                            decodeName: (String, String) -> Name?) -> [ExpectedCount<Name>] {

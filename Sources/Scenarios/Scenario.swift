@@ -13,8 +13,9 @@ public struct Scenario: Sendable {
     public var guards: [String]
     public var seed: UInt64
     public var strategy: SchedulingStrategy
-    /// The app the scenario runs (`"app"`): the fix plan's unless it names another.
-    public var app: AppID = .fixPlan
+    /// The app the scenario runs (`"app"`): the tool's first app (`AppRegistry.defaultApp`)
+    /// unless it names another.
+    public var app: AppID = AppRegistry.defaultApp
     /// The bugs switched on: the scenario's own switches (`"mutants"`, usually none).
     public var mutants = MutantSet.none
     /// The network's latency and the faults it injects (`"network.latency"`, `"faults"`).

@@ -56,14 +56,17 @@ public enum ScenarioKeys {
     /// Every app's steps and the app's own (`AppPlugin.stepKinds`), with an action's `input` and `mayBeRefused`.
     public static func step(for app: AppID) -> [String] { stepKinds(for: app) + ["input", "mayBeRefused"] }
     public static func stepKinds(for app: AppID) -> [String] { pickupStepKinds + (AppRegistry.plugin(for: app)?.stepKinds ?? []) }
-    public static func expect(for app: AppID) -> [String] { app == .fixPlan ? expect : pickupExpect }
-    public static func stepExpect(for app: AppID) -> [String] { app == .fixPlan ? stepExpect : pickupStepExpect }
+    /// The keys `$.expect` takes for `app` (its plug-in's `expectKeys`).
+    public static func expect(for app: AppID) -> [String] { AppRegistry.plugin(for: app)?.expectKeys ?? pickupExpect }
+    /// The keys an `expect` step takes for `app` (its plug-in's `stepExpectKeys`).
+    public static func stepExpect(for app: AppID) -> [String] { AppRegistry.plugin(for: app)?.stepExpectKeys ?? pickupStepExpect }
     /// What `expect.budgets` may limit: every run's metrics and the wait on each of the app's
     /// screens (its `TimingTable`).
     public static func budgets(for app: AppID) -> [String] { AppRegistry.timingTable(of: app)?.names ?? TimingMetric.run }
     /// `request` and the app's own (`AppPlugin.timeouts`).
     public static func timeouts(for app: AppID) -> [String] { pickupTimeouts + (AppRegistry.plugin(for: app)?.timeouts.map(\.name) ?? []) }
-    public static func faultKinds(for app: AppID) -> [String] { app == .fixPlan ? faultKinds : pickupFaultKinds }
+    /// The fault kinds `app`'s files may inject (its plug-in's `faultKinds`).
+    public static func faultKinds(for app: AppID) -> [String] { AppRegistry.plugin(for: app)?.faultKinds ?? pickupFaultKinds }
 
     /// Step keys that are the step's kind (every step has exactly one).
     public static let stepKinds = step.filter { $0 != "input" && $0 != "mayBeRefused" }

@@ -2,50 +2,20 @@ import SimKernel
 import AppVocabulary
 
 /// The fault schedule one seed draws (swarm testing): a random subset of fault kinds switched
-/// on, each with parameters drawn within documented ranges, plus one user or device detour.
+/// on, each with parameters drawn within documented ranges, plus one user or device detour
+/// (`SwarmDetour`, the app's own).
 ///
 /// Every knob is listed in `lines`, so a seed alone explains a run.
 public struct Swarm: Sendable, Equatable {
-    /// A deviation from the straight path, woven into the steps.
-    public enum Detour: Sendable, Equatable, CustomStringConvertible {
-        case differentEmail
-        case resendCode
-        case background(at: OnboardingPhase, for: Duration)
-        case kill(at: OnboardingPhase, downtime: Duration, corruptCache: Bool)
-        /// Tap the screen's main button, then switch apps at once (before the answer comes back).
-        case tapThenBackground(at: OnboardingPhase, for: Duration)
-
-        /// The detour without its parameters.
-        var kind: String {
-            switch self {
-            case .differentEmail: "different email"
-            case .resendCode: "resend"
-            case .background: "background"
-            case .kill: "kill"
-            case .tapThenBackground: "tap then background"
-            }
-        }
-
-        public var description: String {
-            switch self {
-            case .differentEmail: "use-different-email once on the code screen"
-            case .resendCode: "wait out the countdown and resend the code"
-            case .background(let phase, let length): "background at \(phase.rawValue) for \(length.totalMilliseconds)ms"
-            case .kill(let phase, let downtime, let corrupt):
-                "kill at \(phase.rawValue), relaunch after \(downtime.totalMilliseconds)ms" + (corrupt ? " with the cache corrupted" : "")
-            case .tapThenBackground(let phase, let length):
-                "tap the main button at \(phase.rawValue), background at once for \(length.totalMilliseconds)ms"
-            }
-        }
-    }
-
     public var latencyMs: ClosedRange<Int64> = 20...120
     public var offlineWindows: [OfflineWindow] = []
     public var rules: [FaultRule] = []
     public var reduceMotion = false
     public var deniesNotifications = false
     public var strictBackend = false
-    public var detour: Detour?
+    /// A deviation from the straight path the app's swarm drew for the scripted user: the app's
+    /// own value (`SwarmDetour`), which its personas weave into their steps.
+    public var detour: DrawnDetour?
     /// Seed 003's account loss, at a drawn moment (drawn last, so the other knobs come from the
     /// same draws as before it existed).
     public var accountLoss: AccountLoss?
@@ -92,7 +62,7 @@ public struct Swarm: Sendable, Equatable {
         case slowGoals(Duration)
         case failedActivation(Endpoint)
         case device(reduceMotion: Bool, deniesNotifications: Bool, strictBackend: Bool)
-        case detour(Detour?)
+        case detour(DrawnDetour?)
         case accountLoss(AccountLoss)
         case user(FreeUserProfile)
         case parent(UInt64)
@@ -116,7 +86,7 @@ public struct Swarm: Sendable, Equatable {
             case .failedActivation(let endpoint): "failed activation: error 500 on the first \(endpoint.rawValue)"
             case .device(let reduceMotion, let denies, let strict):
                 "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
-            case .detour(let detour): "detour: \(detour.map(\.description) ?? "none")"
+            case .detour(let detour): "detour: \(detour.map(\.value.description) ?? "none")"
             case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
@@ -139,7 +109,7 @@ public struct Swarm: Sendable, Equatable {
                 if reduceMotion { found.append(.reduceMotion) }
                 if denies { found.append(.notificationsDenied) }
                 if strict { found.append(.strictBackend) }
-            case .detour(let detour): if let detour { found.append(.detour(detour.kind)) }
+            case .detour(let detour): if let detour { found.append(.detour(detour.value.kind)) }
             case .accountLoss(let loss): found.append(.accountLoss(loss.kind))
             case .user(let profile):
                 if profile.deviations == 0 { found.append(.onlyForward) } else { found += profile.enabled.map(Feature.user) }

@@ -23,7 +23,7 @@ import ToolAppsForTests
 
     @Test func thePickupPersonasRunThePickupAppWithItsOwnKnobs() {
         #expect(PickupPersona.allCases.count == 6 && Persona.allCases.count == 5)
-        let fixPlanOnly = AppID.fixPlan.endpoints.filter { !AppID.pickup.endpoints.contains($0) }.map(\.rawValue)
+        let fixPlanOnly = FixPlanVocabulary.endpoints.filter { !PickupVocabulary.endpoints.contains($0) }.map(\.rawValue)
         for seed in UInt64(1)...80 {
             let target = Self.personas[Int(seed % 5)]
             let (scenario, swarm) = target.scenario(seed: seed, user: .free)
@@ -64,7 +64,7 @@ import ToolAppsForTests
                 }
             }
         }
-        for expected in AppID.pickup.actions.map(\.rawValue) + ["disabled tap", "reinstall", "kill", "offline"] {
+        for expected in PickupVocabulary.actions.map(\.rawValue) + ["disabled tap", "reinstall", "kill", "offline"] {
             #expect(acts.contains(expected), "no free user did \(expected) in 300 pickup seeds")
         }
         #expect(finished >= 200, "the goal-directed bias: \(finished) of 300 reached main")

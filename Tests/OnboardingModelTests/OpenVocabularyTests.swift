@@ -1,23 +1,28 @@
 import Testing
 import AppVocabulary
 import OnboardingModel
+import SimKernel
 
 /// The vocabulary is open: an app outside the package names its own actions, endpoints, bugs and
 /// id, and they behave like the bundled ones.
 struct OpenVocabularyTests {
-    @Test func everyBundledNameCarriesTheFingerprintOfItsName() {
-        for action in UserAction.allCases { #expect(action.fingerprint == NameFingerprint.of(action.rawValue), "\(action)") }
-        for endpoint in Endpoint.allCases { #expect(endpoint.fingerprint == NameFingerprint.of(endpoint.rawValue), "\(endpoint)") }
+    @Test func everyNameOfTheFixPlansAppCarriesTheFingerprintOfItsName() {
+        for action in FixPlanVocabulary.actions { #expect(action.fingerprint == NameFingerprint.of(action.rawValue), "\(action)") }
+        for endpoint in FixPlanVocabulary.endpoints { #expect(endpoint.fingerprint == NameFingerprint.of(endpoint.rawValue), "\(endpoint)") }
         for mutant in FixPlanCatalogue.entries.map(\.mutant) { #expect(mutant.fingerprint == NameFingerprint.of(mutant.rawValue), "\(mutant)") }
-        for app in AppID.allCases { #expect(app.fingerprint == NameFingerprint.of(app.rawValue), "\(app)") }
+        #expect(AppID.fixPlan.fingerprint == NameFingerprint.of(AppID.fixPlan.rawValue))
+        #expect(FixPlanRoles.roles.role(of: UserAction("sign-out")) == .signOut, "the device's sign-out, declared by its name")
     }
 
-    @Test func aBundledActionsPositionIsItsPlaceInTheList() {
-        for (position, action) in UserAction.allCases.enumerated() {
-            #expect(action.bundledPosition == position, "\(action)")
-            #expect(UserAction(action.rawValue).bundledPosition == position, "\(action) made from its name")
-        }
-        #expect(UserAction("allow-photos").bundledPosition == nil)
+    @Test func theFixPlansRequestsWriteWhatTheyCarryInTheirOwnWords() {
+        var out = CanonicalText()
+        BackendRequest.typed(FixPlanRequest.sendOTP(email: "a@b.co", shouldCreateUser: true)).writeCarried(to: &out)
+        #expect(out.text == #"send-otp email="a@b.co" create-user=true"#)
+        #expect(BackendRequest.typed(FixPlanRequest.selectGoal(userID: "u1", option: "Run")) == .typed(FixPlanRequest.selectGoal(userID: "u1", option: "Run")))
+        #expect(BackendRequest.typed(FixPlanRequest.journey(userID: "u1")) != .typed(FixPlanRequest.program(userID: "u1")))
+        #expect(BackendRequest.typed(FixPlanRequest.journey(userID: "u1")).sessionUser == "u1")
+        #expect(FixPlanReply.of(.success(.typed(FixPlanReply.goalOptions(["Run"])))) == .success(.goalOptions(["Run"])))
+        #expect(FixPlanReply.of(.success(.app(AppReply()))) == .failure(.status(500, "An answer the app cannot read")))
     }
 
     @Test func anAppsOwnNamesCompareByName() {
@@ -30,12 +35,7 @@ struct OpenVocabularyTests {
         #expect(Endpoint("upload-photo") != .program)
     }
 
-    @Test func bundledNamesSortInTheirListedOrderBeforeAnAppsOwn() {
-        #expect(UserAction.getStarted < .cancelAppleSheet)
-        #expect(UserAction.cancelAppleSheet < UserAction("allow-location"))
-        #expect(UserAction("allow-location") < UserAction("allow-photos"))
-        #expect(!(UserAction("allow-photos") < UserAction("allow-photos")))
-        // Mutants by id, a number by its value.
+    @Test func mutantsSortByIdAndANumberByItsValue() {
         let shared = Mutant("pickup-shared-cache")
         #expect([Mutant("trendy-b"), shared, Mutant("trendy-a"), .fix10, .fix2].sorted()
                     == [.fix2, .fix10, shared, Mutant("trendy-a"), Mutant("trendy-b")])

@@ -3,6 +3,7 @@ import FixPlanSim
 import SimKernel
 import AppVocabulary
 import OnboardingModel
+import PickupModel
 import Oracles
 import ToolAppsForTests
 
@@ -22,7 +23,7 @@ import ToolAppsForTests
         for (ms, event) in [(0, .launched(process: 1, cold: true))] + events + [(60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
-        return PromptFollowsItsTap().check(RunObservation(trace: trace, roles: FixPlanRoles.roles), settings: OracleSettings())
+        return PromptFollowsItsTap().check(RunObservation(trace: trace, roles: PickupRoles.roles), settings: OracleSettings())
     }
 
     /// Sign in with Apple at 1 s: the sheet up until 3 s, then main.
@@ -45,7 +46,7 @@ import ToolAppsForTests
 
     @Test func aSheetThatComesUpAtASignOutIsReported() {
         let found = check(signIn + [(9_000, .signedOut), (9_000, screen(.signIn, actions: [.signInWithApple, .cancelAppleSheet]))])
-        #expect(found.map(\.message).contains { $0.contains("The Apple sheet came up at 9000ms with no tap on 'sign-in-with-apple'") })
+        #expect(found.map(\.message).contains { $0.contains("A sheet (answered by 'cancel-apple-sheet') came up at 9000ms with no tap that asks for it") })
     }
 
     @Test func anAlertThatComesBackAfterItsAnswerIsReported() {
@@ -74,6 +75,17 @@ import ToolAppsForTests
 
     @Test func aPermissionPromptAfterNotNowIsReported() {
         #expect(check(lastTap: .notNow).map(\.message).contains { $0.contains("after the user's 'not-now'") })
+    }
+
+    @Test func aPermissionPromptAfterATapTheAppDidNotDeclareADeclineIsQuiet() {
+        #expect(PromptFollowsItsTap().check(RunObservation(trace: { () -> Trace in
+            var trace = Trace()
+            for (ms, event) in [(Int64(0), ModelEvent.launched(process: 1, cold: true)), (1_000, .userAction(.notNow, detail: "")),
+                                (1_800, .permissionAnswered(granted: true))] {
+                trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
+            }
+            return trace
+        }(), roles: .none), settings: OracleSettings()).isEmpty, "'not-now' means nothing by its name")
     }
 
     @Test func aPermissionPromptAfterEnableIsQuiet() {

@@ -33,7 +33,7 @@ import Oracles
         let observation = RunObservation(trace: run.result.trace, roles: PickupRoles.roles)
         _ = OracleCatalogue.check(observation, oracles: PickupPlugin.oracleList, settings: OracleSettings())
         let table = CoverageTable(app: .pickup, routes: [Route.page(1), .page(2), .page(3), .signIn, .main].map { ($0.description, $0) },
-                                  actions: AppID.pickup.actions)
+                                  actions: PickupVocabulary.actions)
         let coverage = RunCoverage.of(observation, table: table)
         _ = LaunchMetrics.of(observation)
         let journey = JourneyMetrics.of(observation)

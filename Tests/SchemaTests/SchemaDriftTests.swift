@@ -75,8 +75,8 @@ import ToolAppsForTests
     }
 
     @Test func endpointsActionsPhasesAndCatalogueIdsMatchTheModel() throws {
-        #expect(try enumValues(["$defs", "fault", "properties", "endpoint", "enum"]) == AppID.fixPlan.endpoints.map(\.rawValue) + ["any"])
-        #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == AppID.fixPlan.actions.map(\.rawValue))
+        #expect(try enumValues(["$defs", "fault", "properties", "endpoint", "enum"]) == FixPlanVocabulary.endpoints.map(\.rawValue) + ["any"])
+        #expect(try enumValues(["$defs", "step", "properties", "action", "enum"]) == FixPlanVocabulary.actions.map(\.rawValue))
         #expect(try enumValues(["$defs", "cacheEntry", "properties", "phase", "enum"]) == OnboardingPhase.allCases.map(\.rawValue))
         let fixPlanIDs = FixPlanCatalogue.entries.map(\.mutant.rawValue)
         #expect(try enumValues(["$defs", "scenario", "else", "properties", "guards", "items", "enum"]) == fixPlanIDs)
@@ -87,8 +87,8 @@ import ToolAppsForTests
         let pickupIDs = PickupCatalogue.entries.map(\.mutant.rawValue)
         #expect(try enumValues(["$defs", "scenario", "then", "properties", "guards", "items", "enum"]) == pickupIDs)
         #expect(try enumValues(["$defs", "scenario", "then", "properties", "mutants", "items", "enum"]) == pickupIDs)
-        #expect(try enumValues(["$defs", "pickupStep", "properties", "action", "enum"]) == AppID.pickup.actions.map(\.rawValue))
-        #expect(try enumValues(["$defs", "pickupFault", "properties", "endpoint", "enum"]) == AppID.pickup.endpoints.map(\.rawValue) + ["any"])
+        #expect(try enumValues(["$defs", "pickupStep", "properties", "action", "enum"]) == PickupVocabulary.actions.map(\.rawValue))
+        #expect(try enumValues(["$defs", "pickupFault", "properties", "endpoint", "enum"]) == PickupVocabulary.endpoints.map(\.rawValue) + ["any"])
         #expect(try enumValues(["$defs", "pickupFault", "properties", "kind", "enum"]) == ScenarioKeys.pickupFaultKinds)
     }
 }

@@ -34,6 +34,9 @@ public enum ActionRole: Sendable, Hashable {
     case confirmSignOut
     /// Dismisses a question or a sheet without an answer (Cancel, a sheet's close button).
     case cancel
+    /// Declines what the screen asks and moves on (Not now on a permission ask, 000 Pitfall 4):
+    /// the app must not ask anyway. Otherwise a tap that moves the user on, like `forward`.
+    case decline
     /// Opens something outside the flow (the terms, a help page): the flow owes it no change.
     case link
 

@@ -81,11 +81,14 @@ public actor MockBackend: SimulatedServer {
 
     /// Takes `request` in. Most requests are answered at once; goal generation works first.
     public func receive(_ request: BackendRequest, id: Int) -> ServerReception {
-        let result: Result<BackendResponse, RequestError>
+        let result: Result<FixPlanReply, RequestError>
         if let user = request.sessionUser, let deleted = lostUsers[user] {
             return .answered(answered(request, id: id, refusedSession(of: user, id: id, endpoint: request.endpoint, deleted: deleted)))
         }
-        switch request {
+        guard let typed = request.typed(as: FixPlanRequest.self) else {
+            return .answered(answered(request, id: id, .failure(.status(404, "Not an endpoint of this app"))))
+        }
+        switch typed {
         case .sendOTP(let email, let shouldCreateUser):
             result = sendOTP(email: Self.key(email), shouldCreateUser: shouldCreateUser, id: id)
         case .verifyOTP(let email, let code): result = verifyOTP(email: Self.key(email), code: code)
@@ -104,7 +107,6 @@ public actor MockBackend: SimulatedServer {
         case .pushProgress(let user, let phase): result = pushProgress(user: user, phase: phase)
         case .analytics(let user, let event, let eventID): result = recordAnalytics(user: user, event: event, id: eventID)
         case .refreshSession(let user): result = withAccount(user) { _ in .success(.accepted) }
-        case .appleSignIn, .bookings, .app: result = .failure(.status(404, "Not an endpoint of this app"))
         }
         return .answered(answered(request, id: id, result))
     }
@@ -115,14 +117,15 @@ public actor MockBackend: SimulatedServer {
         return answered(request, id: id, .success(.goalOptions(["Run a 5k", "Build strength", "Sleep better"])))
     }
 
-    private func answered(_ request: BackendRequest, id: Int, _ result: Result<BackendResponse, RequestError>)
+    private func answered(_ request: BackendRequest, id: Int, _ result: Result<FixPlanReply, RequestError>)
         -> Result<BackendResponse, RequestError>
     {
-        simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: RequestError.describe(result)))
-        return result
+        let response = result.response
+        simulation.record(ModelEvent.backendHandled(id: id, endpoint: request.endpoint, outcome: RequestError.describe(response)))
+        return response
     }
 
-    private func sendOTP(email: String, shouldCreateUser: Bool, id: Int) -> Result<BackendResponse, RequestError> {
+    private func sendOTP(email: String, shouldCreateUser: Bool, id: Int) -> Result<FixPlanReply, RequestError> {
         let exists = accountsByEmail[email] != nil
         // Strict: a resend must ask the same as the sign-in it resends (002 §9: "may conflict with
         // the original shouldCreateUser: false call").
@@ -145,7 +148,7 @@ public actor MockBackend: SimulatedServer {
         return .success(.accepted)
     }
 
-    private func verifyOTP(email: String, code: String) -> Result<BackendResponse, RequestError> {
+    private func verifyOTP(email: String, code: String) -> Result<FixPlanReply, RequestError> {
         guard let account = accountsByEmail[email], inbox[email] == code else {
             return .failure(.status(401, "Invalid or expired code"))
         }
@@ -158,7 +161,7 @@ public actor MockBackend: SimulatedServer {
         return .success(.session(userID: account.userID, newAccount: newAccount))
     }
 
-    private func selectGoal(user: String, option: String) -> Result<BackendResponse, RequestError> {
+    private func selectGoal(user: String, option: String) -> Result<FixPlanReply, RequestError> {
         update(user) { account in
             account.journey.goalsComplete = true
             if account.journey.programStatus < .draft { account.journey.programStatus = .draft }
@@ -167,7 +170,7 @@ public actor MockBackend: SimulatedServer {
     }
 
     private func advanceProgram(user: String, from required: ProgramStatus, to target: ProgramStatus)
-        -> Result<BackendResponse, RequestError>
+        -> Result<FixPlanReply, RequestError>
     {
         update(user) { account in
             let status = account.journey.programStatus
@@ -178,7 +181,7 @@ public actor MockBackend: SimulatedServer {
         }
     }
 
-    private func registerPush(user: String, token: String) -> Result<BackendResponse, RequestError> {
+    private func registerPush(user: String, token: String) -> Result<FixPlanReply, RequestError> {
         update(user) { account in
             account.pushToken = token
             simulation.record(ModelEvent.pushTokenRegistered(user: user))
@@ -186,7 +189,7 @@ public actor MockBackend: SimulatedServer {
         }
     }
 
-    private func pushProgress(user: String, phase: OnboardingPhase) -> Result<BackendResponse, RequestError> {
+    private func pushProgress(user: String, phase: OnboardingPhase) -> Result<FixPlanReply, RequestError> {
         update(user) { account in
             // Never move backward: a late retry of an old step keeps the newer progress (unless
             // the scenario's backend stores every write as it comes).
@@ -201,7 +204,7 @@ public actor MockBackend: SimulatedServer {
 
     /// Idempotent by event id, as analytics sinks are: a retry of an event already taken is
     /// accepted and not counted again.
-    private func recordAnalytics(user: String, event: String, id: String) -> Result<BackendResponse, RequestError> {
+    private func recordAnalytics(user: String, event: String, id: String) -> Result<FixPlanReply, RequestError> {
         if !eventIDs.contains(id) {
             eventIDs.append(id)
             simulation.record(ModelEvent.analytics(user: user, event: event))
@@ -280,7 +283,7 @@ public actor MockBackend: SimulatedServer {
     }
 
     /// 401 to a request made with a lost account's session, marked as the fault's doing.
-    private func refusedSession(of user: String, id: Int, endpoint: Endpoint, deleted: Bool) -> Result<BackendResponse, RequestError> {
+    private func refusedSession(of user: String, id: Int, endpoint: Endpoint, deleted: Bool) -> Result<FixPlanReply, RequestError> {
         simulation.record(ModelEvent.faultApplied(id: id, endpoint: endpoint,
                                                   fault: (deleted ? "account-deleted user=" : "session-revoked user=") + user))
         return .failure(.status(401, deleted ? "Account deleted" : "Session revoked"))
@@ -297,8 +300,8 @@ public actor MockBackend: SimulatedServer {
         emailsByUser[userID] = email
     }
 
-    private func withAccount(_ user: String, _ body: (Account) -> Result<BackendResponse, RequestError>)
-        -> Result<BackendResponse, RequestError>
+    private func withAccount(_ user: String, _ body: (Account) -> Result<FixPlanReply, RequestError>)
+        -> Result<FixPlanReply, RequestError>
     {
         guard let email = emailsByUser[user], let account = accountsByEmail[email] else {
             return .failure(.status(404, "No such user"))
@@ -306,8 +309,8 @@ public actor MockBackend: SimulatedServer {
         return body(account)
     }
 
-    private func update(_ user: String, _ body: (inout Account) -> Result<BackendResponse, RequestError>)
-        -> Result<BackendResponse, RequestError>
+    private func update(_ user: String, _ body: (inout Account) -> Result<FixPlanReply, RequestError>)
+        -> Result<FixPlanReply, RequestError>
     {
         guard let email = emailsByUser[user], var account = accountsByEmail[email] else {
             return .failure(.status(404, "No such user"))

@@ -121,7 +121,7 @@ extension ClientStore {
     static let codeError = "That code didn't work. Check it and try again."
 
     /// `fetchJourneyState()` behind the "login" spinner.
-    private func fetchJourney(of user: String) async -> Result<BackendResponse, RequestError> {
+    private func fetchJourney(of user: String) async -> Result<FixPlanReply, RequestError> {
         busy = "login"
         errorMessage = nil
         publish()

@@ -72,7 +72,7 @@ extension ClientStore {
         // dec-timeout: the launch check waits as long as the backend takes.
         let timeout: Duration? = mutants.contains(.decTimeout) ? nil : timeouts.launchCheck
         let session = disk.storage.session
-        let result = await network.send(.journey(userID: user), timeout: timeout)
+        let result = FixPlanReply.of(await network.send(.typed(FixPlanRequest.journey(userID: user)), timeout: timeout))
         if handledAccountLoss(result, of: .journey(userID: user), sentWith: session) { return }
         switch result {
         case .success(.journey(let journey)):
@@ -93,7 +93,7 @@ extension ClientStore {
     func catchUpWithBackend() async {
         guard let user = userID else { return }
         let session = disk.storage.session
-        let result = await network.send(.journey(userID: user), timeout: timeouts.launchCheck)
+        let result = FixPlanReply.of(await network.send(.typed(FixPlanRequest.journey(userID: user)), timeout: timeouts.launchCheck))
         if handledAccountLoss(result, of: .journey(userID: user), sentWith: session) { return }
         guard case .success(.journey(let journey)) = result, resumeGate, userID == user, journey.resumePhase > phase else { return }
         journeyAhead = journey

@@ -41,7 +41,7 @@ extension ClientStore {
     /// A cancelled call (its session ended, the app went) failed no attempt the user can see:
     /// the sign-out cleared the errors, and the next session starts clean.
     /// app-cancelled-activation-error: the cancellation is recorded as a failed activation.
-    private func record(_ result: Result<BackendResponse, RequestError>) {
+    private func record(_ result: Result<FixPlanReply, RequestError>) {
         switch result {
         case .success(.program(let status)): programStatus = status
         case .success: break

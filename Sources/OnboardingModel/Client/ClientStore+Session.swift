@@ -24,7 +24,7 @@ extension ClientStore {
     /// True if `result` is the backend refusing the signed-in account's session, now handled.
     /// A 401 for a request made with an earlier session (the user signed in again meanwhile)
     /// says nothing about the current one.
-    func handledAccountLoss(_ result: Result<BackendResponse, RequestError>, of request: BackendRequest,
+    func handledAccountLoss(_ result: Result<FixPlanReply, RequestError>, of request: FixPlanRequest,
                             sentWith session: Session?) -> Bool {
         guard case .failure(.status(401, _)) = result, let user = request.sessionUser, user == userID, !terminated,
               session == disk.storage.session else { return false }

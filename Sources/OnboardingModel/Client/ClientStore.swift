@@ -327,11 +327,11 @@ actor ClientStore {
     /// Sends one request through the network and returns its outcome. A 401 for the signed-in
     /// account's session is an account loss: the store signs the user out, and the caller gets
     /// `.cancelled` (its screen is gone), as if the work had been called off.
-    func call(_ request: BackendRequest, timeout: Duration? = nil) async -> Result<BackendResponse, RequestError> {
+    func call(_ request: FixPlanRequest, timeout: Duration? = nil) async -> Result<FixPlanReply, RequestError> {
         // app-offline-tap: the request goes out offline and fails in the same instant.
         if busy != nil && isOffline && !mutants.contains(.appOfflineTap) { await connectionReturns() }
         let session = disk.storage.session
-        let result = await network.send(request, timeout: timeout ?? timeouts.request)
+        let result = FixPlanReply.of(await network.send(.typed(request), timeout: timeout ?? timeouts.request))
         return handledAccountLoss(result, of: request, sentWith: session) ? .failure(.cancelled) : result
     }
 

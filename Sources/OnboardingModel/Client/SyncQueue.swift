@@ -164,10 +164,11 @@ actor SyncQueue {
     }
 
     private func request(for item: SyncItem) -> BackendRequest {
-        switch item {
+        let request: FixPlanRequest = switch item {
         case .progress(let user, let phase): .pushProgress(userID: user, phase: phase)
         case .pushToken(let user, let token): .registerPush(userID: user, token: token)
         case .analytics(let user, let event, let id): .analytics(userID: user, event: event, eventID: id)
         }
+        return .typed(request)
     }
 }

@@ -13,7 +13,7 @@ extension FreeUserDrive {
             let action = others[random.nextInt(in: 0...others.count - 1)]
             await act(.tap(action, input: input(for: action, on: screen)), device)
         case .disabledTap:
-            let hidden = AppID.fixPlan.actions.filter { !offered.contains($0) }
+            let hidden = FixPlanVocabulary.actions.filter { !offered.contains($0) }
             guard !hidden.isEmpty else { return }
             await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
         case .wrongInput:
@@ -100,7 +100,7 @@ extension FreeUserDrive {
     /// The forward button twice, in one instant or a few milliseconds apart; with a spinner up
     /// and no forward action, the button that started it (the screen refuses it, harmlessly).
     private mutating func doubleTap(_ forward: (UserAction, String?)?, on screen: ScreenState, _ device: isolated Device) async {
-        let buttons = AppID.fixPlan.actions.filter(Self.isButton)
+        let buttons = FixPlanVocabulary.actions.filter(Self.isButton)
         let action = forward?.0 ?? buttons[random.nextInt(in: 0...buttons.count - 1)]
         let gap = random.chance(Probability(0.5)) ? 0 : random.nextInt(in: 1...40)
         await act(.tap(action, input: forward?.1), device)

@@ -11,7 +11,7 @@ extension PickupFreeUserDrive {
             guard !others.isEmpty else { return }
             await act(.tap(others[random.nextInt(in: 0...others.count - 1)], input: nil), device)
         case .disabledTap:
-            let hidden = AppID.pickup.actions.filter { !screen.actions.contains($0) }
+            let hidden = PickupVocabulary.actions.filter { !screen.actions.contains($0) }
             guard !hidden.isEmpty else { return }
             await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
         case .doubleTap:

@@ -37,7 +37,7 @@ public struct TrendyApp: AppPlugin {
     /// it holds, the welcome's start, and the sign-up request carrying the address in its body.
     public let roles = AppRoles(
         actions: [(UserAction("get-started"), .start(returning: false)), (UserAction("type-email"), .input(.email)),
-                  (UserAction("sign-up"), .submit(.email))],
+                  (UserAction("sign-up"), .submit(.email)), (UserAction("not-now"), .decline)],
         requests: [(TrendyApp.signUp, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email")])),
                    (TrendyApp.profile, RequestRole(cause: .app)), (TrendyApp.home, RequestRole(cause: .app))])
     public let catalogue = TrendyMutants.all.map(\.entry)
