@@ -41,8 +41,11 @@ public struct PromptFollowsItsTap: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         if let unasked = permissionAfterDecline(run) { return [unasked] }
-        // Most runs never show a prompt's answers (the fix plan's app has none): one look at the screens.
-        guard run.screens.contains(where: { screen in Self.prompt(offering: screen.state.actions, roles: run.roles) != nil }) else { return [] }
+        // Most runs never show a prompt's answers (the fix plan's app declares none): one look at the screens.
+        let answers = run.roles.promptAnswers
+        guard !answers.isEmpty, run.screens.contains(where: { screen in screen.state.actions.contains(where: answers.contains) }) else {
+            return []
+        }
         return promptUnasked(run).map { [$0] } ?? []
     }
 

@@ -6,7 +6,7 @@ import SimKernel
 /// the app's own backend takes its typed requests back (`request.typed(as:)`).
 public enum BackendRequest: Sendable, Equatable {
     /// An app's own request value.
-    case typed(any TypedAppRequest)
+    indirect case typed(any TypedAppRequest)
     /// A request in HTTP's shape: its endpoint, the user it is made for, and what it sends.
     indirect case app(AppRequest)
 
@@ -96,6 +96,9 @@ public protocol TypedAppRequest: Sendable {
     var sessionUser: String? { get }
     /// What of the user's input it carries, in the order it sends them (none by default).
     var carried: [CarriedValue] { get }
+    /// Whether it carries any of the user's input (by default, whether `carried` is not empty):
+    /// the trace records what such a request carries.
+    var carriesUserInput: Bool { get }
     /// Whether it asks for an account to be made if none exists; nil (the default) when it does
     /// not say.
     var createsAccount: Bool? { get }
@@ -109,7 +112,6 @@ public protocol TypedAppRequest: Sendable {
 extension TypedAppRequest {
     public var carried: [CarriedValue] { [] }
     public var createsAccount: Bool? { nil }
-    /// Whether the trace records what it carries.
     public var carriesUserInput: Bool { !carried.isEmpty }
 
     public func writeCarried(to out: inout some CanonicalWriter) {

@@ -8,7 +8,7 @@ public enum BackendResponse: Sendable, Equatable {
     /// record says when it was created, so the app can tell a sign-up from an existing account).
     case session(userID: String, newAccount: Bool)
     /// An app's own answer value.
-    case typed(any TypedAppReply)
+    indirect case typed(any TypedAppReply)
     /// A plug-in app's answer in HTTP's shape: a status and a body.
     indirect case app(AppReply)
 

@@ -19,6 +19,9 @@ public struct AppRoles: Sendable {
     public private(set) var codeActions: [UserAction] = []
     /// The actions that ask for another code (`.resend`). Kept as the roles are set.
     public private(set) var resendActions: [UserAction] = []
+    /// The actions that answer a prompt (`.cancel`, `.confirmSignOut`): a screen that offers one
+    /// is a prompt. Kept as the roles are set.
+    public private(set) var promptAnswers: [UserAction] = []
     /// The requests the app sends again by itself after a failure, each with its pause
     /// (`RequestRole.retryPause`), in declaration order. Kept as the roles are set.
     public private(set) var retriedRequests: [(endpoint: Endpoint, pause: Duration)] = []
@@ -97,6 +100,7 @@ public struct AppRoles: Sendable {
         }
         codeActions = actionRoles.filter { $0.role == .input(.code) || $0.role == .submit(.code) }.map(\.action)
         resendActions = actionRoles.filter { $0.role == .resend }.map(\.action)
+        promptAnswers = actionRoles.filter { $0.role == .cancel || $0.role == .confirmSignOut }.map(\.action)
     }
 
     /// Sets the role of requests to `endpoint`.
