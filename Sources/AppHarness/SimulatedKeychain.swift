@@ -17,3 +17,18 @@ extension SimulatedDefaults {
         SimulatedDefaults(simulation: simulation, name: "keychain")
     }
 }
+
+extension SimulatedDefaults {
+    // A keychain wrapper's shape (read, write, delete `Data` by key), as iOS teams write one over
+    // `SecItemCopyMatching`/`SecItemAdd`/`SecItemDelete`:
+    //
+    //     protocol SecureStore { func read(_ key: String) -> Data?; func write(_ data: Data, for key: String); func delete(_ key: String) }
+    //     extension SimulatedKeychain: SecureStore {}
+
+    /// The item stored under `key`, if any.
+    public func read(_ key: String) -> Data? { data(forKey: key) }
+    /// Stores `data` under `key`, replacing what was there.
+    public func write(_ data: Data, for key: String) { set(data, forKey: key) }
+    /// Deletes the item under `key`, if any.
+    public func delete(_ key: String) { removeObject(forKey: key) }
+}

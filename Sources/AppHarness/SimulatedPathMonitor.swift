@@ -17,6 +17,8 @@ public final class SimulatedPathMonitor: @unchecked Sendable {
 
     /// Whether the device has a connection now.
     public var isSatisfied: Bool { network.onSharedExecutor { $0.isOnline } }
+    /// Whether the device has a connection now (the name reachability wrappers give it).
+    public var isOnline: Bool { isSatisfied }
 
     /// Calls `handler` with the new state at every change, until `cancel()` or the app's end.
     /// The handler runs on the run's one thread, as app code's own callbacks do.
@@ -28,6 +30,16 @@ public final class SimulatedPathMonitor: @unchecked Sendable {
         token = network.onSharedExecutor { network in
             network.observeConnectivity { online in if life.isAlive { handler(online) } }
         }
+    }
+
+    /// Calls `handler` on the main actor with the new state at every change, as a reachability
+    /// wrapper does for its `@MainActor @Observable` store (`pathUpdateHandler` hopping to the
+    /// main queue): in a run the main actor is the run's own (`MainActorBridge`), and the handler
+    /// runs in the instant the connection changes.
+    public func start(onMainActor handler: @escaping @MainActor (Bool) -> Void) {  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        MainActorBridge.install()
+        nonisolated(unsafe) let handler = handler
+        start { online in MainActor.assumeIsolated { handler(online) } }  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
     }
 
     public func cancel() {
