@@ -209,7 +209,7 @@ public struct AppSetup: Sendable, Equatable {
 }
 
 /// A problem a plug-in found in its sections of a scenario.
-public struct AppSetupProblem: Sendable, Equatable {
+public struct AppSetupProblem: Error, Sendable, Equatable {
     /// Where, as a JSON path from the scenario's root: `$.device.step`.
     public var path: String
     /// What is wrong: `expected a whole number from 0 to 4`.

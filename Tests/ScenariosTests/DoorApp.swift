@@ -27,13 +27,10 @@ struct DoorApp: AppPlugin {
     /// Some seeds start with the phone offline.
     let swarmKnobs = [SwarmKnob.flag(.device, "online", to: .bool(false), chance: Probability(0.25))]
 
-    func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
-        guard case .object(let members)? = setup.device else { return [] }
-        return members.filter { $0.key != "online" && $0.key != "jammed" }.map {
-            AppSetupProblem(path: "$.device.\($0.key)", message: "unknown key \"\($0.key)\"",
-                            suggestion: "the door's phone has only \"online\" and \"jammed\"")
-        }
-    }
+    /// The door's phone (`"device"`): whether the door is jammed (`online` is every app's).
+    struct Device: Decodable { var jammed: Bool? }
+
+    func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { setup.problems(device: Device.self, backend: NoSettings.self) }
 
     func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
 }
@@ -50,10 +47,9 @@ struct DoorWorld: AppWorld {
         simulation = start.simulation
         faults = start.faults
         network = Network(simulation: start.simulation, backend: DoorServer(simulation: start.simulation), plan: start.faults)
-        var jammed = false
-        if case .object(let members)? = start.setup.device { jammed = members.contains { $0.key == "jammed" && $0.value == .bool(true) } }
         device = DoorPhone(simulation: start.simulation, network: network, timeout: start.requestTimeout,
-                           silentFailure: start.mutants.contains(DoorApp.silentFailure), jammed: jammed)
+                           silentFailure: start.mutants.contains(DoorApp.silentFailure),
+                           jammed: start.setup.device(DoorApp.Device.self)?.jammed ?? false)
     }
 
     func prepare() async { faults.schedule(on: simulation, network: network) { _ in } }

@@ -76,17 +76,17 @@ public struct TrendyApp: AppPlugin {
     public init() {}
 
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
-        TrendySetup.problems(setup)
+        setup.problems(device: TrendyDevice.self, backend: NoSettings.self)
     }
 
     public func makeWorld(_ start: AppStart) -> any AppWorld {
-        let setup = TrendySetup(start.setup)
+        let device = start.setup.device(TrendyDevice.self) ?? TrendyDevice()
         let bugs = TrendyMutants.bugs(start.mutants)
         let world = AppHostWorld(app: id, simulation: start.simulation, backend: TrendyBackend(simulation: start.simulation),
                                  faults: start.faults, routes: Self.routes, requestTimeout: start.requestTimeout, roles: start.roles,
-                                 system: SimulatedSystem(answers: setup.answers, reduceMotion: setup.reduceMotion),
+                                 system: SimulatedSystem(answers: device.answers, reduceMotion: device.reduceMotion ?? false),
                                  hooks: Self.hooks(bugs: bugs))
-        if setup.onboardingComplete { world.device.defaults.set(true, forKey: OnboardingViewModel.completeKey) }
+        if device.onboardingComplete == true { world.device.defaults.set(true, forKey: OnboardingViewModel.completeKey) }
         return world
     }
 
