@@ -1,0 +1,198 @@
+import Foundation
+import SimKernel
+import AppVocabulary
+
+/// The auth every onboarding has, as a mock backend's part that a plug-in's own backend extends:
+/// email one-time codes (Supabase's `signInWithOtp`/`verifyOtp`, seed 002: accounts,
+/// `shouldCreateUser`, a code mailed to the user's inbox, a session), the session's refresh, and
+/// Sign in with Apple. HTTP-shaped (`AppRequest` bodies in JSON), as `SimulatedHTTPClient` sends.
+///
+/// Your backend answers its own endpoints and hands the rest to it:
+///
+/// ```swift
+/// actor DoorServer: SimulatedServer {
+///     let auth: MockAuth
+///     func receive(_ request: BackendRequest, id: Int) -> ServerReception {
+///         guard case .app(let call) = request else { return .answered(.failure(.status(404, "not ours"))) }
+///         if let answer = auth.answer(call) { return .answered(answer) }
+///         guard let user = auth.user(of: call) else { return .answered(.success(.app(AppReply(status: 401)))) }
+///         …   // the app's own endpoints, for `user`
+///     }
+/// }
+/// ```
+///
+/// The wire format, each a JSON object (the keys are `Fields`, Supabase's by default):
+/// - `sendCode` `{"email", "create_user"}`: mails a fresh six-digit code to the inbox (the newest
+///   code is the only one that verifies), 200; no account and `create_user: false` is 422
+///   "Signups not allowed for otp" (a returning user's log-in with an unknown address).
+/// - `verify` `{"email", "token"}`: a session for the account (made now if the code request
+///   allowed it), 200; a wrong or superseded code is 403 "Token has expired or is invalid".
+/// - `refresh` `{"refresh_token"}`: a new session for the same user, 200; an unknown, superseded
+///   or revoked token is 401.
+/// - `appleSignIn` `{"id_token"}`: the Apple ID's session (its account made at the first one), 200.
+///
+/// A session's body is `{"access_token", "refresh_token", "user": {"id", "email"}, "new_account"}`;
+/// `user(of:)` reads `Authorization: Bearer <access_token>` on your own requests. Users are `u1`,
+/// `u2`, … in the order their accounts were made, codes drawn from the run's seed: the same every
+/// run. Every session it issues is recorded (`ModelEvent.sessionIssued`), as the oracles read.
+public final class MockAuth: @unchecked Sendable {
+    /// The endpoints it answers (the plug-in's routes map paths to them).
+    public struct Endpoints: Sendable {
+        public var sendCode: Endpoint
+        public var verify: Endpoint
+        public var refresh: Endpoint
+        public var appleSignIn: Endpoint?
+
+        public init(sendCode: Endpoint = Endpoint("send-code"), verify: Endpoint = Endpoint("verify-code"),
+                    refresh: Endpoint = Endpoint("refresh-session"), appleSignIn: Endpoint? = nil) {
+            (self.sendCode, self.verify, self.refresh, self.appleSignIn) = (sendCode, verify, refresh, appleSignIn)
+        }
+    }
+
+    /// The JSON keys of the requests' bodies.
+    public struct Fields: Sendable {
+        public var email = "email", createUser = "create_user", code = "token", refreshToken = "refresh_token", appleToken = "id_token"
+        public init() {}
+    }
+
+    /// A session as the backend issued it.
+    public struct Session: Sendable, Equatable {
+        public var user: String
+        public var accessToken: String
+        public var refreshToken: String
+        public var newAccount: Bool
+    }
+
+    // Confined to the simulation's driver thread, like the backend actor that owns it.
+    let simulation: Simulation
+    let inbox: Inbox?
+    public let endpoints: Endpoints
+    let fields: Fields
+    @exclusivity(unchecked) private var random: SeededRandom
+    /// Accounts in the order made: (lower-cased email or Apple ID, user).
+    @exclusivity(unchecked) private var accounts: [(key: String, user: String)] = []
+    /// The newest code sent to each address, and whether that request allowed a sign-up.
+    @exclusivity(unchecked) private var codes: [(email: String, code: String, createsUser: Bool)] = []
+    @exclusivity(unchecked) private var sessions: [Session] = []
+    @exclusivity(unchecked) private var revoked: [String] = []
+    @exclusivity(unchecked) private var usersMade = 0
+
+    public init(simulation: Simulation, inbox: Inbox?, endpoints: Endpoints = Endpoints(), fields: Fields = Fields()) {
+        self.simulation = simulation
+        self.inbox = inbox
+        self.endpoints = endpoints
+        self.fields = fields
+        random = simulation.randomStream("mock-auth")
+    }
+
+    /// Makes the account of `email` (a returning user's, before the run), and returns its user.
+    @discardableResult
+    public func seedAccount(email: String) -> String { account(of: email.lowercased(), making: true) ?? "" }
+
+    /// The user of `email`'s account, if it has one.
+    public func user(ofEmail email: String) -> String? { account(of: email.lowercased(), making: false) }
+
+    /// The signed-in user a request of the app's own is made for, from its bearer token; nil for
+    /// none, an unknown token or a revoked user.
+    public func user(of request: AppRequest) -> String? {
+        let header = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        guard header.hasPrefix("Bearer ") else { return nil }
+        let token = String(header.dropFirst("Bearer ".count))
+        guard let session = sessions.last(where: { $0.accessToken == token }), !revoked.contains(session.user) else { return nil }
+        return session.user
+    }
+
+    /// Refuses `user`'s sessions from now on (an account deleted or a session revoked elsewhere,
+    /// seed 003: recorded as `ModelEvent.accountLost`, which the oracles read): their refresh is
+    /// 401 and `user(of:)` no longer knows their token, until they sign in again (a deleted
+    /// account's address signs up anew, as another user).
+    public func revoke(_ user: String, deleted: Bool = false) {
+        guard !revoked.contains(user) else { return }
+        revoked.append(user)
+        // A deleted account is gone: the address signs up anew, as another user.
+        if deleted { accounts.removeAll { $0.user == user } }
+        simulation.record(ModelEvent.accountLost(user: user, deleted: deleted))
+    }
+
+    /// The answer to `request` if it is one of the auth endpoints; nil for the app's own.
+    public func answer(_ request: AppRequest) -> Result<BackendResponse, RequestError>? {
+        let body = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] ?? [:]
+        switch request.endpoint {
+        case endpoints.sendCode: return sendCode(body)
+        case endpoints.verify: return verify(body)
+        case endpoints.refresh: return refresh(body)
+        case endpoints.appleSignIn: return appleSignIn(body)
+        default: return nil
+        }
+    }
+
+    private func sendCode(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+        guard let email = (body[fields.email] as? String)?.lowercased(), !email.isEmpty else { return reply(400, "An email is required") }
+        let createsUser = body[fields.createUser] as? Bool ?? true
+        if !createsUser && account(of: email, making: false) == nil { return reply(422, "Signups not allowed for otp") }
+        let code = String(format: "%06d", random.nextInt(in: 0...999_999))
+        codes.removeAll { $0.email == email }
+        codes.append((email, code, createsUser))
+        inbox?.deliver(code: code, to: email)
+        return reply(200, nil)
+    }
+
+    private func verify(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+        guard let email = (body[fields.email] as? String)?.lowercased(), let code = body[fields.code] as? String,
+              let sent = codes.first(where: { $0.email == email }), sent.code == code else {
+            return reply(403, "Token has expired or is invalid")
+        }
+        codes.removeAll { $0.email == email }
+        let existing = account(of: email, making: false)
+        guard let user = existing ?? (sent.createsUser ? account(of: email, making: true) : nil) else {
+            return reply(422, "Signups not allowed for otp")
+        }
+        return issue(user, email: email, newAccount: existing == nil)
+    }
+
+    private func refresh(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+        guard let token = body[fields.refreshToken] as? String,
+              let session = sessions.last(where: { $0.refreshToken == token }), !revoked.contains(session.user),
+              sessions.last(where: { $0.user == session.user })?.refreshToken == token else {
+            return reply(401, "Invalid Refresh Token")
+        }
+        return issue(session.user, email: nil, newAccount: false)
+    }
+
+    private func appleSignIn(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+        guard let appleID = body[fields.appleToken] as? String, !appleID.isEmpty else { return reply(400, "An id_token is required") }
+        let key = "apple:" + appleID
+        let existing = account(of: key, making: false)
+        guard let user = existing ?? account(of: key, making: true) else { return reply(500, "No account") }
+        revoked.removeAll { $0 == user }
+        return issue(user, email: nil, newAccount: existing == nil)
+    }
+
+    private func account(of key: String, making: Bool) -> String? {
+        if let found = accounts.first(where: { $0.key == key }) { return found.user }
+        guard making else { return nil }
+        usersMade += 1
+        let user = "u\(usersMade)"
+        accounts.append((key, user))
+        return user
+    }
+
+    private func issue(_ user: String, email: String?, newAccount: Bool) -> Result<BackendResponse, RequestError> {
+        let number = sessions.count + 1
+        let session = Session(user: user, accessToken: "access-\(number)", refreshToken: "refresh-\(number)", newAccount: newAccount)
+        sessions.append(session)
+        revoked.removeAll { $0 == user }
+        simulation.record(ModelEvent.sessionIssued(user: user))
+        var userObject: [String: Any] = ["id": user]
+        if let email { userObject["email"] = email }
+        let object: [String: Any] = ["access_token": session.accessToken, "refresh_token": session.refreshToken,
+                                     "user": userObject, "new_account": newAccount]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return .success(.app(AppReply(status: 200, headers: ["Content-Type": "application/json"], body: Array(data))))
+    }
+
+    private func reply(_ status: Int, _ message: String?) -> Result<BackendResponse, RequestError> {
+        let body = message.map { Array(#"{"msg":"\#($0)"}"#.utf8) } ?? Array("{}".utf8)
+        return .success(.app(AppReply(status: status, headers: ["Content-Type": "application/json"], body: body)))
+    }
+}
