@@ -22,14 +22,14 @@ import AppVocabulary
 /// ```
 ///
 /// The wire format, each a JSON object (the keys are `Fields`, Supabase's by default):
-/// - `sendCode` `{"email", "create_user"}`: mails a fresh six-digit code to the inbox (the newest
+/// - `sendsCode` `{"email", "create_user"}`: mails a fresh six-digit code to the inbox (the newest
 ///   code is the only one that verifies), 200; no account and `create_user: false` is 422
 ///   "Signups not allowed for otp" (a returning user's log-in with an unknown address).
-/// - `verify` `{"email", "token"}`: a session for the account (made now if the code request
+/// - `verifiesCode` `{"email", "token"}`: a session for the account (made now if the code request
 ///   allowed it), 200; a wrong or superseded code is 403 "Token has expired or is invalid".
-/// - `refresh` `{"refresh_token"}`: a new session for the same user, 200; an unknown, superseded
+/// - `refreshesSession` `{"refresh_token"}`: a new session for the same user, 200; an unknown, superseded
 ///   or revoked token is 401.
-/// - `appleSignIn` `{"id_token"}`: the Apple ID's session (its account made at the first one), 200.
+/// - `signsInWithApple` `{"id_token"}`: the Apple ID's session (its account made at the first one), 200.
 ///
 /// A session's body is `{"access_token", "refresh_token", "user": {"id", "email"}, "new_account"}`;
 /// `user(of:)` reads `Authorization: Bearer <access_token>` on your own requests. Users are `u1`,
@@ -38,14 +38,14 @@ import AppVocabulary
 public final class MockAuth: @unchecked Sendable {
     /// The endpoints it answers (the plug-in's routes map paths to them).
     public struct Endpoints: Sendable {
-        public var sendCode: Endpoint
-        public var verify: Endpoint
-        public var refresh: Endpoint
-        public var appleSignIn: Endpoint?
+        public var sendsCode: Endpoint
+        public var verifiesCode: Endpoint
+        public var refreshesSession: Endpoint
+        public var signsInWithApple: Endpoint?
 
-        public init(sendCode: Endpoint = Endpoint("send-code"), verify: Endpoint = Endpoint("verify-code"),
-                    refresh: Endpoint = Endpoint("refresh-session"), appleSignIn: Endpoint? = nil) {
-            (self.sendCode, self.verify, self.refresh, self.appleSignIn) = (sendCode, verify, refresh, appleSignIn)
+        public init(sendsCode: Endpoint = Endpoint("send-code"), verifiesCode: Endpoint = Endpoint("verify-code"),
+                    refreshesSession: Endpoint = Endpoint("refresh-session"), signsInWithApple: Endpoint? = nil) {
+            (self.sendsCode, self.verifiesCode, self.refreshesSession, self.signsInWithApple) = (sendsCode, verifiesCode, refreshesSession, signsInWithApple)
         }
     }
 
@@ -118,10 +118,10 @@ public final class MockAuth: @unchecked Sendable {
     public func answer(_ request: AppRequest) -> Result<BackendResponse, RequestError>? {
         let body = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] ?? [:]
         switch request.endpoint {
-        case endpoints.sendCode: return sendCode(body)
-        case endpoints.verify: return verify(body)
-        case endpoints.refresh: return refresh(body)
-        case endpoints.appleSignIn: return appleSignIn(body)
+        case endpoints.sendsCode: return sendCode(body)
+        case endpoints.verifiesCode: return verify(body)
+        case endpoints.refreshesSession: return refresh(body)
+        case endpoints.signsInWithApple: return appleSignIn(body)
         default: return nil
         }
     }

@@ -30,12 +30,12 @@ import AppHarness
         let simulation = Simulation(seed: 7)
         let result = simulation.run("auth") {
             let inbox = Inbox()
-            let auth = MockAuth(simulation: simulation, inbox: inbox, endpoints: .init(appleSignIn: Self.apple))
+            let auth = MockAuth(simulation: simulation, inbox: inbox, endpoints: .init(signsInWithApple: Self.apple))
             for email in emails { auth.seedAccount(email: email) }
             let network = Network(simulation: simulation, backend: Server(simulation: simulation, auth: auth), plan: FaultPlan())
             let http = SimulatedHTTPClient(network: network, routes: [
-                .init("POST", "/auth/otp", auth.endpoints.sendCode), .init("POST", "/auth/verify", auth.endpoints.verify),
-                .init("POST", "/auth/token", auth.endpoints.refresh), .init("POST", "/auth/apple", Self.apple),
+                .init("POST", "/auth/otp", auth.endpoints.sendsCode), .init("POST", "/auth/verify", auth.endpoints.verifiesCode),
+                .init("POST", "/auth/token", auth.endpoints.refreshesSession), .init("POST", "/auth/apple", Self.apple),
                 .init("GET", "/profile", Self.profile),
             ])
             await script(Call(http: http), inbox, auth)

@@ -50,7 +50,7 @@ import TrendySim
             let result = ScenarioRunner.run(scenario)
             #expect(result.passed, "seed \(seed): \(result.violations.map(\.message))")
             for choice in result.freeUserLogs.flatMap(\.choices) {
-                if case .tap(.typeEmail, let input?) = choice.act { typed.append(input) }
+                if case .tap(let action, let input?) = choice.act, action == UserAction("type-email") { typed.append(input) }
             }
         }
         #expect(typed.contains("trendy-new-install@example.com"))
