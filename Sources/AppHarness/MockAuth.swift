@@ -121,7 +121,7 @@ public final class MockAuth: @unchecked Sendable {
         case endpoints.sendsCode: return sendCode(body)
         case endpoints.verifiesCode: return verify(body)
         case endpoints.refreshesSession: return refresh(body)
-        case endpoints.signsInWithApple: return appleSignIn(body)
+        case endpoints.signsInWithApple: return signInWithApple(body)
         default: return nil
         }
     }
@@ -159,7 +159,7 @@ public final class MockAuth: @unchecked Sendable {
         return issue(session.user, email: nil, newAccount: false)
     }
 
-    private func appleSignIn(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+    private func signInWithApple(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
         guard let appleID = body[fields.appleToken] as? String, !appleID.isEmpty else { return reply(400, "An id_token is required") }
         let key = "apple:" + appleID
         let existing = account(of: key, making: false)

@@ -33,12 +33,11 @@ public final class SimulatedPathMonitor: @unchecked Sendable {
     }
 
     /// Calls `handler` on the main actor with the new state at every change, as a reachability
-    /// wrapper does for its `@MainActor @Observable` store (`pathUpdateHandler` hopping to the
+    /// wrapper does for its `@MainActor @Observable` store (`pathUpdateHandler` hopping to the  // determinism: ok (a doc comment)
     /// main queue): in a run the main actor is the run's own (`MainActorBridge`), and the handler
     /// runs in the instant the connection changes.
     public func start(onMainActor handler: @escaping @MainActor (Bool) -> Void) {  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
         MainActorBridge.install()
-        nonisolated(unsafe) let handler = handler
         start { online in MainActor.assumeIsolated { handler(online) } }  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
     }
 

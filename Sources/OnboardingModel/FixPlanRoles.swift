@@ -30,5 +30,13 @@ public enum FixPlanRoles {
             (.pushProgress, RequestRole(cause: .background)),
             (.registerPush, RequestRole(cause: .background)),
             (.refreshSession, RequestRole(cause: .background, purpose: .refreshesSession)),
+        ],
+        // What each error blames (002 §1's fix: "Couldn't connect" for a call that failed).
+        errors: [
+            ("Couldn't send the code", .request([.sendOTP])), ("Failed to resend code", .request([.sendOTP])),
+            ("That code didn't work", .input), ("Couldn't connect", .connection),
+            ("Couldn't load goal options", .request([.generateGoals])), ("Couldn't save your goal", .request([.selectGoal])),
+            ("Couldn't activate your program", .request([.approveProgram, .activateProgram])),
+            ("Couldn't check your program", .request([.program])), ("You've been signed out", .session),
         ])
 }

@@ -140,7 +140,7 @@ public enum OracleCatalogue {
         BackReturnsWhereTheUserCameFrom(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(),
         ConnectionBlamedOnlyWhenItFailed(), EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(),
         OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
-        FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), BudgetOracle(),
+        FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), ErrorBlamesWhatFailed(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

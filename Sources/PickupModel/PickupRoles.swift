@@ -15,5 +15,11 @@ public enum PickupRoles {
             // "Token refresh triggered on MainTabView appear": the app's own, in the background.
             (.refreshSession, RequestRole(cause: .background, purpose: .refreshesSession)),
             (.bookings, RequestRole(cause: .app)),
+        ],
+        // What each error blames (004: the sheet's failure is the sheet's; offline, the cached view).
+        errors: [
+            ("Sign in with Apple failed", .systemSheet), ("Couldn't sign in", .request([.appleSignIn])),
+            ("Your session has expired", .session), ("You're offline", .offline),
+            ("Couldn't load your pickups", .request([.bookings])),
         ])
 }

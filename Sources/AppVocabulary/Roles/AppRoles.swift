@@ -14,6 +14,15 @@
 public struct AppRoles: Sendable {
     private var actionRoles: [(fingerprint: UInt64, action: UserAction, role: ActionRole)] = []
     private var requestRoles: [(fingerprint: UInt64, endpoint: Endpoint, role: RequestRole)] = []
+    /// The declared names' fingerprints, names and what oracles ask most, position for position
+    /// with the entries above: a lookup scans integers and copies plain values, never an entry
+    /// (oracles ask for most events they read).
+    private var actionKeys: [UInt64] = []
+    private var actionNames: [String] = []
+    private var actionRoleList: [ActionRole] = []
+    private var requestKeys: [UInt64] = []
+    private var requestNames: [String] = []
+    private var requestFacts: [(isBackground: Bool, purpose: RequestRole.Purpose)] = []
     /// The actions that type or send a one-time code (`.input(.code)`, `.submit(.code)`): a screen
     /// that offers one is a code screen. Kept as the roles are set: every run asks.
     public private(set) var codeActions: [UserAction] = []
@@ -39,12 +48,24 @@ public struct AppRoles: Sendable {
         return nil
     }
 
+    /// What each of the app's error texts blames, by the text's start, in declaration order.
+    public private(set) var errorBlames: [(text: String, blame: ErrorBlame)] = []
+
     /// - Parameters:
     ///   - actions: each action's role; an action listed twice takes its last role.
     ///   - requests: each endpoint's role; an endpoint listed twice takes its last role.
-    public init(actions: [(UserAction, ActionRole)] = [], requests: [(Endpoint, RequestRole)] = []) {
+    ///   - errors: what each error text blames, by how the text starts (`"Couldn't load"`); the
+    ///     first that matches counts. An error text not declared is not judged for its blame.
+    public init(actions: [(UserAction, ActionRole)] = [], requests: [(Endpoint, RequestRole)] = [],
+                errors: [(String, ErrorBlame)] = []) {
         for (action, role) in actions { set(role, for: action) }
         for (endpoint, role) in requests { set(role, for: endpoint) }
+        errorBlames = errors.map { (text: $0.0, blame: $0.1) }
+    }
+
+    /// What the error `text` blames, if the app declared it.
+    public func blame(ofError text: String) -> ErrorBlame? {
+        errorBlames.first { text.hasPrefix($0.text) }?.blame
     }
 
     /// No roles: every action moves the user on, every request is a tap's.
@@ -52,30 +73,46 @@ public struct AppRoles: Sendable {
 
     /// The role of `action` (`.forward` unless declared).
     public func role(of action: UserAction) -> ActionRole {
-        for entry in actionRoles where entry.fingerprint == action.fingerprint && entry.action == action { return entry.role }
-        return .forward
+        guard let index = position(of: action) else { return .forward }
+        return actionRoleList[index]
     }
 
     /// The role of a request to `endpoint` (`RequestRole()` unless declared).
     public func role(of endpoint: Endpoint) -> RequestRole {
-        for entry in requestRoles where entry.fingerprint == endpoint.fingerprint && entry.endpoint == endpoint { return entry.role }
-        return RequestRole()
+        guard let index = position(of: endpoint) else { return RequestRole() }
+        return requestRoles[index].role
     }
 
     /// Whether no user waits for a request to `endpoint` (a background request).
     public func isBackground(_ endpoint: Endpoint) -> Bool {
-        for entry in requestRoles where entry.fingerprint == endpoint.fingerprint && entry.endpoint == endpoint {
-            return entry.role.isBackground
-        }
-        return false
+        guard let index = position(of: endpoint) else { return false }
+        return requestFacts[index].isBackground
     }
 
     /// Whether a request to `endpoint` is for `purpose`.
     public func endpoint(_ endpoint: Endpoint, is purpose: RequestRole.Purpose) -> Bool {
-        for entry in requestRoles where entry.fingerprint == endpoint.fingerprint && entry.endpoint == endpoint {
-            return entry.role.purpose == purpose
+        guard let index = position(of: endpoint) else { return purpose == .other }
+        return requestFacts[index].purpose == purpose
+    }
+
+    /// Where `action` is declared, by its fingerprint first.
+    private func position(of action: UserAction) -> Int? {
+        var index = 0
+        for key in actionKeys {
+            if key == action.fingerprint, actionNames[index] == action.rawValue { return index }
+            index += 1
         }
-        return purpose == .other
+        return nil
+    }
+
+    /// Where `endpoint` is declared, by its fingerprint first.
+    private func position(of endpoint: Endpoint) -> Int? {
+        var index = 0
+        for key in requestKeys {
+            if key == endpoint.fingerprint, requestNames[index] == endpoint.rawValue { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether any endpoint is declared for `purpose` (an app that asks where the user is: `.journey`).
@@ -97,7 +134,10 @@ public struct AppRoles: Sendable {
             actionRoles[at].role = role
         } else {
             actionRoles.append((action.fingerprint, action, role))
+            actionKeys.append(action.fingerprint)
+            actionNames.append(action.rawValue)
         }
+        actionRoleList = actionRoles.map(\.role)
         codeActions = actionRoles.filter { $0.role == .input(.code) || $0.role == .submit(.code) }.map(\.action)
         resendActions = actionRoles.filter { $0.role == .resend }.map(\.action)
         promptAnswers = actionRoles.filter { $0.role == .cancel || $0.role == .confirmSignOut }.map(\.action)
@@ -109,7 +149,10 @@ public struct AppRoles: Sendable {
             requestRoles[at].role = role
         } else {
             requestRoles.append((endpoint.fingerprint, endpoint, role))
+            requestKeys.append(endpoint.fingerprint)
+            requestNames.append(endpoint.rawValue)
         }
+        requestFacts = requestRoles.map { ($0.role.isBackground, $0.role.purpose) }
         retriedRequests = requestRoles.compactMap { entry in entry.role.retryPause.map { (entry.endpoint, $0) } }
         resendCountdowns = requestRoles.compactMap { entry in
             entry.role.purpose == .sendsCode ? entry.role.resendAfter.map { (entry.endpoint, $0) } : nil

@@ -39,7 +39,9 @@ public struct TrendyApp: AppPlugin {
         actions: [(UserAction("get-started"), .start(returning: false)), (UserAction("type-email"), .input(.email)),
                   (UserAction("sign-up"), .submit(.email)), (UserAction("not-now"), .decline)],
         requests: [(TrendyApp.signUp, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email")])),
-                   (TrendyApp.profile, RequestRole(cause: .app)), (TrendyApp.home, RequestRole(cause: .app))])
+                   (TrendyApp.profile, RequestRole(cause: .app)), (TrendyApp.home, RequestRole(cause: .app))],
+        errors: [("No connection", .connection), ("Couldn't create your account", .request([TrendyApp.signUp])),
+                 ("Couldn't finish setting up", .request([TrendyApp.profile]))])
     public let catalogue = TrendyMutants.all.map(\.entry)
     /// The promises every app makes (the sign-up form's email check among them: 000 Pitfall 11's
     /// `isFormValid`, judged by 002 §12's rule through the roles above), and seed 001's own: the

@@ -1,0 +1,120 @@
+import SimKernel
+import AppVocabulary
+
+/// An error blames what failed (seed 002 §1's fix: "Couldn't connect. Please check your
+/// connection and try again." for a call that failed; seed 004: "Sign in with Apple failed" is the
+/// sheet's own failure, "Offline launch shows cached main view"; 000 Pitfall 3: errors the user
+/// can act on).
+///
+/// Judged from the roles the app declares for its error texts (`AppRoles(errors:)`, by how each
+/// starts) and the trace, never from the wording: when a declared error first shows, on a screen
+/// in the foreground, what it blames happened since the user's last tap (or is the last answer
+/// of its request in this launch: goals that failed while the app was away): the
+/// connection (a request sent offline, unanswered or answered 5xx, or the device offline), being
+/// offline (offline now, or within the flash window), a named request (one of them failed), the
+/// user's input (a request refused it with a 4xx, a sign-in's 401 included, or none failed by the
+/// connection or the server), the session (an account lost, or a signed-in request's 401), a
+/// system sheet (no request of the user's
+/// failed). An error that blames the wrong thing sends the user to fix what works: the activation
+/// when the program check failed, the Apple sheet when the network failed, a failed load when the
+/// phone is offline. Background requests (`RequestRole.cause`) are no one's failure to report.
+public struct ErrorBlamesWhatFailed: Oracle {
+    public let name = "errorBlamesWhatFailed"
+    public let summary = "an error the app declares blames what failed: the connection, being offline, a request, the input, the session, a sheet"
+    public var isShared: Bool { true }
+
+    public init() {}
+
+    /// A failed answer since the user's last tap, as the trace gives it.
+    struct Failure {
+        let endpoint: Endpoint
+        let outcome: String
+        /// A sign-in's or a code request's refusal (a wrong code is a 401 too) is of the input.
+        let signsIn: Bool
+        /// A 4xx the backend judged the request by: what the user entered (a wrong code, an
+        /// address refused), unless it is a 401 for a signed-in session.
+        var refusesInput: Bool { status.map { (400..<500).contains($0) && ($0 != 401 || signsIn) } ?? false }
+        var refusesSession: Bool { status == 401 && !signsIn }
+        var isConnection: Bool { outcome == "offline" || outcome == "timeout" || isServer }
+        var isServer: Bool { status.map { $0 >= 500 } ?? false }
+        var status: Int? {
+            guard outcome.hasPrefix("status ") else { return nil }
+            return Int(outcome.dropFirst("status ".count).prefix { $0.isNumber })
+        }
+    }
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        // Most runs show no declared error: one look at the screens first.
+        guard !run.roles.errorBlames.isEmpty, run.screens.contains(where: { screen in
+            screen.state.errorText.map { run.roles.blame(ofError: $0) != nil } ?? false
+        }) else { return [] }
+        // Failures since the user's last tap, and each endpoint's last answer in this launch (an
+        // error may report a failure from before the tap: goals that failed in the background).
+        var failures: [Failure] = []
+        var latest: [(endpoint: Endpoint, failure: Failure?)] = []
+        var online = true, offlineInWindow = false
+        var lastOnlineAt: SimulationInstant?
+        var sessionLost = false
+        var shownError: String?
+        var windowStart = 0
+        for event in run.events([.screen, .responseReceived, .userAction, .launched, .killed, .connectivity, .accountLost]) {
+            switch event.event {
+            case .userAction, .launched, .killed:
+                (failures, offlineInWindow, windowStart) = ([], !online, event.index)
+                if case .userAction = event.event {} else { (shownError, latest) = (nil, []) }
+            case .connectivity(let now):
+                online = now
+                if now { lastOnlineAt = event.time } else { offlineInWindow = true }
+            case .accountLost:
+                sessionLost = true
+            case .responseReceived(_, let endpoint, let outcome):
+                guard outcome != "cancelled", !run.roles.isBackground(endpoint) else { continue }
+                let failure = outcome == "ok" ? nil : Failure(endpoint: endpoint, outcome: outcome,
+                                                              signsIn: run.roles.endpoint(endpoint, is: .signsIn)
+                                                                || run.roles.endpoint(endpoint, is: .sendsCode))
+                if let at = latest.firstIndex(where: { $0.endpoint == endpoint }) { latest[at].failure = failure } else { latest.append((endpoint, failure)) }
+                guard let failure else { continue }
+                if failure.refusesSession { sessionLost = true }
+                failures.append(failure)
+            case .screen(let state):
+                // In the background the user sees nothing; the error they saw last is still theirs.
+                guard state.foreground else { continue }
+                let text = state.errorText.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+                defer { shownError = text }
+                guard let text, text != shownError, let blame = run.roles.blame(ofError: text) else { continue }
+                let recentlyOffline = !online || lastOnlineAt.map { $0.advanced(by: settings.flashWindow) >= event.time } == true
+                let failing = failures + latest.compactMap(\.failure)
+                let holds: Bool = switch blame {
+                case .connection: failing.contains(where: \.isConnection) || offlineInWindow || !online
+                case .offline: recentlyOffline
+                case .request(let endpoints): failing.contains { endpoints.contains($0.endpoint) }
+                case .input: failing.contains(where: \.refusesInput) || !failing.contains(where: \.isConnection)
+                case .session: sessionLost
+                case .systemSheet: failures.isEmpty
+                }
+                if !holds { return [violation(text, blame: blame, failures: failing, online: online, since: windowStart, at: event, in: run)] }
+            default:
+                break
+            }
+        }
+        return []
+    }
+
+    private func violation(_ text: String, blame: ErrorBlame, failures: [Failure], online: Bool, since start: Int,
+                           at screen: RunObservation.Event, in run: RunObservation) -> Violation {
+        let blamed: String = switch blame {
+        case .connection: "the connection"
+        case .offline: "being offline"
+        case .request(let endpoints): "a failed " + endpoints.map(\.rawValue).joined(separator: " or ")
+        case .input: "what the user entered"
+        case .session: "the session"
+        case .systemSheet: "a system sheet"
+        }
+        let what = failures.isEmpty ? "no request failed" : "what had failed was " + failures.map { "\($0.endpoint.rawValue) (\($0.outcome))" }.joined(separator: ", ")
+        return Violation(oracle: name, at: screen.time,
+                         message: "At \(screen.time) the error \"\(text)\" blamed \(blamed), but since the user's last tap \(what), "
+                            + "with the device \(online ? "online" : "offline"): the user is sent to fix what works. Say what "
+                            + "failed (seed 002 §1: \"Couldn't connect\" for a call that failed; 004: the sheet's failure is the sheet's).",
+                         excerpt: run.lines([start, screen.index]))
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+import SimKernel
+import AppVocabulary
+import Oracles
+
+/// `errorBlamesWhatFailed`, on traces written by hand, for an app of its own roles: the error's
+/// declared blame against what failed.
+@Suite struct ErrorBlameTraceTests {
+    static let load = Endpoint("load"), signIn = Endpoint("sign-in")
+    static let roles = AppRoles(requests: [(signIn, RequestRole(purpose: .signsIn))],
+                                errors: [("Couldn't load", .request([load])), ("No connection", .connection), ("You're offline", .offline),
+                                         ("Wrong code", .input), ("The sheet failed", .systemSheet), ("Signed out", .session)])
+
+    /// A launch, `before`, then a screen showing `error`, with `roles`.
+    func check(_ error: String, after before: [(Int64, ModelEvent)], roles: AppRoles = Self.roles) -> [Violation] {
+        var trace = Trace()
+        var shown = ScreenState(route: .named(RouteName("home", kind: .main)))
+        let events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .screen(shown))] + before
+        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        shown.errorText = error
+        trace.append(ModelEvent.screen(shown), at: SimulationInstant(nanoseconds: 5_000_000_000))
+        trace.append(ModelEvent.note("end"), at: SimulationInstant(nanoseconds: 9_000_000_000))
+        return ErrorBlamesWhatFailed().check(RunObservation(trace: trace, roles: roles), settings: OracleSettings())
+    }
+
+    func answer(_ endpoint: Endpoint, _ outcome: String, at ms: Int64 = 1_000) -> [(Int64, ModelEvent)] {
+        [(ms, .requestSent(id: Int(ms), timeoutMs: 10_000, endpoint: endpoint)), (ms + 100, .responseReceived(id: Int(ms), endpoint: endpoint, outcome: outcome))]
+    }
+
+    @Test func anErrorThatBlamesWhatDidNotFailIsReported() {
+        #expect(check("Couldn't load your list.", after: answer(Self.signIn, "status 500 oops")).map(\.message)
+                    .contains { $0.contains("blamed a failed load, but since the user's last tap what had failed was sign-in (status 500 oops)") })
+        #expect(check("You're offline.", after: answer(Self.load, "status 503 busy")).count == 1, "online, a server error")
+        #expect(check("The sheet failed.", after: answer(Self.signIn, "timeout")).count == 1, "the network, not the sheet")
+        #expect(check("Wrong code.", after: answer(Self.signIn, "timeout")).count == 1, "the network, not the input")
+        #expect(check("No connection.", after: answer(Self.load, "status 404 none")).count == 1, "the backend judged it")
+        #expect(check("Signed out.", after: answer(Self.load, "ok")).count == 1)
+    }
+
+    @Test func anErrorThatBlamesWhatFailedOrAnUndeclaredOneIsQuiet() {
+        #expect(check("Couldn't load your list.", after: answer(Self.load, "timeout")).isEmpty)
+        #expect(check("No connection.", after: answer(Self.load, "status 502 gateway")).isEmpty)
+        #expect(check("You're offline.", after: [(1_000, .connectivity(online: false))]).isEmpty)
+        #expect(check("Wrong code.", after: answer(Self.signIn, "status 401 Invalid code")).isEmpty, "a sign-in's 401 is the input's")
+        #expect(check("The sheet failed.", after: [(1_000, .userAction(UserAction("sign-in"), detail: ""))]).isEmpty)
+        #expect(check("Signed out.", after: [(1_000, .accountLost(user: "u1", deleted: false))]).isEmpty)
+        #expect(check("Something odd.", after: []).isEmpty, "not declared: not judged")
+        #expect(check("Couldn't load your list.", after: answer(Self.signIn, "status 500 oops"), roles: .none).isEmpty, "no roles, no judging")
+    }
+
+    @Test func aFailureFromBeforeTheTapStillExplainsItsError() {
+        let goalsFailedAway = answer(Self.load, "timeout", at: 500) + [(3_000, .userAction(UserAction("continue"), detail: ""))]
+        #expect(check("Couldn't load your list.", after: goalsFailedAway).isEmpty)
+        let thenLoaded = goalsFailedAway + answer(Self.load, "ok", at: 4_000)
+        #expect(check("Couldn't load your list.", after: thenLoaded).count == 1, "the load's last answer was ok")
+    }
+}
