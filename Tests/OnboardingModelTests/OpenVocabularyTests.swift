@@ -15,9 +15,18 @@ struct OpenVocabularyTests {
     }
 
     @Test func theFixPlansRequestsWriteWhatTheyCarryInTheirOwnWords() {
-        var out = CanonicalText()
-        BackendRequest.typed(FixPlanRequest.sendOTP(email: "a@b.co", shouldCreateUser: true)).writeCarried(to: &out)
-        #expect(out.text == #"send-otp email="a@b.co" create-user=true"#)
+        func written(_ request: FixPlanRequest) -> String {
+            var out = CanonicalText()
+            BackendRequest.typed(request).writeCarried(to: &out)
+            return out.text
+        }
+        #expect(written(.sendOTP(email: "a@b.co", shouldCreateUser: true)) == #"send-otp email="a@b.co" create-user=true"#)
+        #expect(written(.verifyOTP(email: "a@b.co", code: "123456")) == #"verify-otp email="a@b.co" code="123456""#)
+        #expect(written(.selectGoal(userID: "u1", option: "Run a 5k")) == #"select-goal option="Run a 5k""#)
+        // What the user entered is on record for these three, and only these.
+        #expect([FixPlanRequest.sendOTP(email: "a", shouldCreateUser: false), .verifyOTP(email: "a", code: "1"),
+                 .selectGoal(userID: "u1", option: "x")].allSatisfy { BackendRequest.typed($0).carriesUserInput })
+        #expect(!BackendRequest.typed(FixPlanRequest.journey(userID: "u1")).carriesUserInput)
         #expect(BackendRequest.typed(FixPlanRequest.selectGoal(userID: "u1", option: "Run")) == .typed(FixPlanRequest.selectGoal(userID: "u1", option: "Run")))
         #expect(BackendRequest.typed(FixPlanRequest.journey(userID: "u1")) != .typed(FixPlanRequest.program(userID: "u1")))
         #expect(BackendRequest.typed(FixPlanRequest.journey(userID: "u1")).sessionUser == "u1")
