@@ -30,21 +30,3 @@ extension VocabularyName {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 }
-
-/// A vocabulary name with a bundled list: the listed names sort first, in their listed order,
-/// then any other (an app's own) by its words.
-public protocol ListedVocabularyName: VocabularyName, Comparable {
-    /// The name's place in the bundled list, if it is listed.
-    static func listedPosition(of name: Self) -> Int?
-}
-
-extension ListedVocabularyName {
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-        switch (listedPosition(of: lhs), listedPosition(of: rhs)) {
-        case let (left?, right?): left < right
-        case (_?, nil): true
-        case (nil, _?): false
-        case (nil, nil): lhs.rawValue < rhs.rawValue
-        }
-    }
-}
