@@ -171,10 +171,18 @@ public enum ScenarioRunner {
             return "it reached its virtual-time limit (limits.virtualTime) with \(shown) pending; raise the limit or end the steps sooner"
         case .limitReached(.jobs):
             return "it reached its limit of \(outcome.jobsRun) jobs with \(shown) pending; something loops without waiting"
+        case .deadlock:
+            return "a deadlock: nothing in it could move, with \(shown) pending. " + Self.waitOutsideTheRun
         default:
             return "\(outcome.outcome) with \(shown) pending"
         }
     }
+
+    /// What leaves a run waiting for good, or brings work back from another thread, and the fix.
+    static let waitOutsideTheRun = "A wait on something outside the run comes back late or never: a continuation resumed by "
+        + "DispatchQueue.asyncAfter, a Timer, a URLSession or another thread's callback. Wait on the clock the app was given, "
+        + "or on Task.sleep, ContinuousClock or SuspendingClock (all follow the run's virtual time), and send requests "
+        + "through the HTTP client the app was given (docs/your-app.md, \"Time and waits\")"
 
     private static func kernelProblems(_ outcome: SimulationResult) -> [Violation] {
         var problems: [Violation] = []
@@ -190,7 +198,8 @@ public enum ScenarioRunner {
         }
         if outcome.foreignEnqueues > 0 {
             problems.append(Violation(oracle: "kernel", at: outcome.virtualTime,
-                                      message: "\(outcome.foreignEnqueues) job(s) arrived from other threads: the run is not deterministic.",
+                                      message: "\(outcome.foreignEnqueues) job(s) arrived from other threads: the run is not deterministic. "
+                                        + Self.waitOutsideTheRun,
                                       excerpt: []))
         }
         return problems

@@ -16,9 +16,8 @@ import Darwin
 /// sets it once per process, found with `dlsym`. (FoundationDB's Swift bindings set the same
 /// hook to run Swift tasks on their own event loop.) Other threads (a test runner, another
 /// simulation) are left alone, so runs in parallel in one process never take each other's work.
-/// What no hook sees on Swift 6.3.1, `Task.sleep` (and main-actor hops unless `MainActorBridge` is  // determinism: ok (names what the guard cannot catch)
-/// installed), leaves the run waiting:
-/// it ends as a deadlock that names the waiting task.
+/// What no hook sees on Swift 6.3.1 goes through the executors `MainActorBridge` installs: main-actor
+/// hops, and `Task.sleep`'s wake-up job (`BridgingDefaultExecutor`, parked on virtual time).
 enum EscapeGuard {
     /// True when the runtime's hook was found and set. A run cannot work without it.
     static let isInstalled: Bool = install()

@@ -29,7 +29,8 @@ public enum MainActorBridge {
 struct BridgingExecutorFactory: ExecutorFactory {
     static let main = BridgingMainExecutor()
     static var mainExecutor: any MainExecutor { main }
-    static var defaultExecutor: any TaskExecutor { PlatformExecutorFactory.defaultExecutor }
+    static let `default` = BridgingDefaultExecutor()
+    static var defaultExecutor: any TaskExecutor { `default` }
 }
 
 /// The main executor: a run's own jobs into the run, everything else to the platform's.

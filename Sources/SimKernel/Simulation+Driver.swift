@@ -3,6 +3,7 @@ extension Simulation {
     /// or reaches a limit. Synchronous: the calling thread becomes the driver thread.
     public func run(_ name: String = "main", _ body: sending @escaping () async -> Void) -> SimulationResult {
         precondition(phase == .ready, "a Simulation runs once; create a new one for another run")
+        MainActorBridge.install()  // `Task.sleep` and main-actor hops of the run stay in it
         executor.bindDriver()
         phase = .running
         record(KernelEvent.runStarted(seed: seed, strategy: strategy))
@@ -70,6 +71,12 @@ extension Simulation {
             switch entry {
             case .step(let step):
                 executor.enqueue(step: step)
+                continue
+            case .sleepingJob(let job):
+                // Run at once, as a sleeper's continuation is resumed here: the sleeping task's
+                // next job then takes the place a task sleeping on `clock` would take.
+                jobsRun += 1
+                executor.runNow(job)
                 continue
             case .sleeper(let sleeper):
                 timer = sleeper

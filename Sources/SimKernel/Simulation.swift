@@ -16,10 +16,11 @@ import Synchronization
 /// print(result.outcome, result.traceHash)   // completed 3c9f…
 /// ```
 ///
-/// - Warning: A `Simulation` runs once. Spawn simulated work with `spawn`, sleep only on
-///   `clock`, and keep the work off `@MainActor`: a wall-clock sleep or a main-actor hop leaves  // determinism: ok (a warning against the trap, not a use)
-///   the run waiting (it ends as a deadlock naming the task), and a continuation resumed from
-///   another thread is counted in `SimulationResult.foreignEnqueues`.
+/// - Warning: A `Simulation` runs once. Spawn simulated work with `spawn` and sleep on `clock`
+///   (`Task.sleep` also runs on virtual time, rounded up to whole milliseconds: `VirtualSleep.swift`).
+///   A wait on Dispatch or another thread leaves the run waiting (it ends as a deadlock naming  // determinism: ok (a warning against the trap, not a use)
+///   the task), and a continuation resumed from another thread is counted in
+///   `SimulationResult.foreignEnqueues`.
 public final class Simulation: @unchecked Sendable {
     // Confined to the driver thread (checked with preconditions), hence @unchecked Sendable.
 
@@ -74,6 +75,7 @@ public final class Simulation: @unchecked Sendable {
         self.executor = SimulationExecutor()
         self.isolation = SimulationActor(executor: executor)
         self.schedulerRandom = SeededRandom(seed: seed, stream: "scheduler")
+        executor.simulation = self
     }
 
     /// The run's virtual clock.

@@ -40,6 +40,10 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
 
     static var noTask: UnsafeRawPointer { UnsafeRawPointer(bitPattern: 1)! }
 
+    /// The run this executor belongs to, set once by `Simulation.init`. Not retained: the
+    /// simulation owns the executor, and reads it only while the run is driven.
+    unowned(unsafe) var simulation: Simulation?
+
     init() {}
 
     public func enqueue(_ job: consuming ExecutorJob) {
@@ -62,6 +66,19 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
     func takeMainActorJob(_ job: UnownedJob) {
         assert(isOnDriverThread, "only the driver thread hands main-actor jobs to its run")
         ready.push(.mainActorJob(job))
+    }
+
+    /// Queues a job behind the work ready now (a `Task.sleep` woken as the run tears down).
+    func enqueueReady(_ job: UnownedJob) {
+        assert(isOnDriverThread, "only the driver thread queues jobs of its run")
+        ready.push(.job(job))
+    }
+
+    /// Runs `job` now, from the driver loop (a `Task.sleep` whose deadline came).
+    func runNow(_ job: UnownedJob) {
+        assert(isOnDriverThread, "only the driver thread runs jobs of its run")
+        runningTask = unsafeBitCast(job, to: UnsafeRawPointer.self)
+        job.runSynchronously(on: asUnownedSerialExecutor())
     }
 
     /// Queues a step behind the work ready now.

@@ -69,7 +69,8 @@ public struct SimulationResult: Sendable {
         }
         if outcome == .deadlock {
             lines.append("hint: nothing was ready and no timer was parked. A task waiting on a continuation "
-                + "nobody resumes, on Task.sleep or on a Dispatch callback ends a run this way.")  // determinism: ok (advice text)
+                + "nobody resumes in the run (DispatchQueue.asyncAfter, a Timer, another thread's callback) ends a run this way; "
+                + "wait on the run's clock or Task.sleep instead.")  // determinism: ok (advice text)
         }
         return lines.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 /// A binary min-heap of what waits on the clock, ordered by (deadline, insertion order): sleeping
-/// tasks (`SleepTimer`) and scheduled steps, which need no object of their own here.
+/// tasks (`SleepTimer`), scheduled steps and `Task.sleep`'s wake-up jobs, which need no object of
+/// their own here.
 ///
 /// Cancelled timers are removed lazily: they stay in the array, marked, until they reach
 /// the top, which keeps cancellation O(1). `liveCount` counts only waiting entries.
@@ -11,13 +12,16 @@ struct TimerHeap {
     enum Entry {
         case sleeper(SleepTimer)
         case step(any SimulationStep)
+        /// The job that ends a `Task.sleep` (or a continuous or suspending clock's sleep): run
+        /// at its deadline, where a task sleeping on the run's clock would be resumed.
+        case sleepingJob(UnownedJob)
         /// A step taken back before its deadline (`Simulation.unschedule`), dropped when it reaches the top.
         case unscheduled
 
         var isWaiting: Bool {
             switch self {
             case .sleeper(let timer): timer.isWaiting
-            case .step: true
+            case .step, .sleepingJob: true
             case .unscheduled: false
             }
         }
@@ -26,6 +30,7 @@ struct TimerHeap {
             switch self {
             case .sleeper(let timer): timer.label
             case .step(let step): step.label
+            case .sleepingJob: "Task.sleep"
             case .unscheduled: "unscheduled"
             }
         }
@@ -56,6 +61,11 @@ struct TimerHeap {
     /// Parks `step` until `deadline`; `sequence` orders it among entries due at the same instant.
     mutating func insert(_ step: any SimulationStep, at deadline: SimulationInstant, sequence: UInt64) {
         append(Slot(deadline: deadline.nanoseconds, sequence: sequence, entry: .step(step)))
+    }
+
+    /// Parks the job that ends a `Task.sleep` until `deadline`.
+    mutating func insert(sleepingJob job: UnownedJob, at deadline: SimulationInstant, sequence: UInt64) {
+        append(Slot(deadline: deadline.nanoseconds, sequence: sequence, entry: .sleepingJob(job)))
     }
 
     private mutating func append(_ slot: Slot) {
@@ -106,12 +116,22 @@ struct TimerHeap {
         return true
     }
 
-    /// Removes every parked step: a run that ends drops them unrun.
-    mutating func removeSteps() {
+    /// Removes every parked step and sleeping job: a run that ends drops its steps unrun. Returns
+    /// the sleeping jobs in firing order: each must still run once, or its task is never freed.
+    mutating func removeSteps() -> [UnownedJob] {
         let before = storage.count
-        storage.removeAll { if case .step = $0.entry { true } else { false } }
-        liveCount -= before - storage.count
         storage.sort { $0.firesBefore($1) }  // a sorted array is a heap
+        let jobs = storage.compactMap { slot -> UnownedJob? in
+            if case .sleepingJob(let job) = slot.entry { job } else { nil }
+        }
+        storage.removeAll {
+            switch $0.entry {
+            case .step, .sleepingJob: true
+            case .sleeper, .unscheduled: false
+            }
+        }
+        liveCount -= before - storage.count
+        return jobs
     }
 
     private mutating func dropCancelledTop() {

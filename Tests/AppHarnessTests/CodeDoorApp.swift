@@ -14,7 +14,14 @@ struct CodeDoorApp: AppPlugin {
     static let looseEmailCheck = Mutant("code-door-loose-email-check"), codeBlamed = Mutant("code-door-code-blamed")
     static let sameError = Mutant("code-door-same-error")
 
-    let id = CodeDoorApp.app
+    let id: AppID
+    /// The app as pasted from a team that sleeps on `ContinuousClock` instead of the injected
+    /// clock: it must run exactly as the door given the run's clock (`VirtualSleep.swift`).
+    let sleepsOnTheWallClock: Bool
+    init(sleepsOnTheWallClock: Bool = false) {
+        self.sleepsOnTheWallClock = sleepsOnTheWallClock
+        id = sleepsOnTheWallClock ? AppID("code-door-wall-clock") : CodeDoorApp.app
+    }
     let summary = "a door that opens for a one-time code sent by email"
     let routes = [RouteName("email", kind: .auth), RouteName("code", kind: .auth), RouteName("room", kind: .main)]
     let actions = ["type-email", "send", "type-code", "verify", "resend", "back"].map { UserAction($0) }
@@ -28,7 +35,8 @@ struct CodeDoorApp: AppPlugin {
                                                   resendAfter: .seconds(30))),
                    (CodeDoorApp.verify, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email"),
                                                                                  CarriedInput(.code, key: "code")]))])
-    let catalogue = [
+    var catalogue: [Mutant.Entry] { sleepsOnTheWallClock ? [] : Self.bugs }
+    static let bugs = [
         Mutant.Entry(CodeDoorApp.staleCode, app: CodeDoorApp.app, summary: "the code screen keeps the last visit's code",
                      source: "002 §6 (each code screen waits for the code just sent)"),
         Mutant.Entry(CodeDoorApp.screenWithoutSend, app: CodeDoorApp.app, summary: "a failed send still shows the code screen",
@@ -61,11 +69,14 @@ struct CodeDoorApp: AppPlugin {
         let inbox = Inbox()
         return AppHostWorld(app: id, simulation: start.simulation, backend: CodeDoorServer(simulation: start.simulation, inbox: inbox),
                             faults: start.faults, routes: [.init("POST", "/otp/send", Self.send), .init("POST", "/otp/verify", Self.verify)],
-                            requestTimeout: start.requestTimeout, roles: start.roles, inbox: inbox, hooks: Self.hooks(bugs: bugs))
+                            requestTimeout: start.requestTimeout, roles: start.roles, inbox: inbox,
+                            hooks: Self.hooks(bugs: bugs, sleepsOnTheWallClock: sleepsOnTheWallClock))
     }
 
-    static func hooks(bugs: CodeDoorBugs) -> AppHost<CodeDoorModel>.Hooks {
-        .mainActor(launch: { environment in CodeDoorModel(http: environment.http, clock: environment.clock, bugs: bugs) },
+    static func hooks(bugs: CodeDoorBugs, sleepsOnTheWallClock: Bool = false) -> AppHost<CodeDoorModel>.Hooks {
+        .mainActor(launch: { environment in
+                       CodeDoorModel(http: environment.http, clock: sleepsOnTheWallClock ? ContinuousClock() : environment.clock, bugs: bugs)  // determinism: ok (the wall clock a pasted app sleeps on, made virtual)
+                   },
                    screen: { model in
                        var state: ScreenState
                        switch model.place {

@@ -182,11 +182,28 @@ import Foundation
         let explore = try BuiltTool.run(tool, ["explore", "--help"], in: consumer).standardOutput
         #expect(explore.contains("--mutant door-silent-failure"), "its examples name its own bug: \(explore)")
         try checkWatchdog(tool, in: consumer)
+        try checkWallClockWait(tool, in: consumer)
         for line in try yourAppBlock("commands").split(separator: "\n") where line.hasPrefix("swift run door-sim") {
             let expected = Int32(line.firstMatch(of: /# exit (\d)/)?.1 ?? "0") ?? 0
             let script = "set -o pipefail; " + line.replacingOccurrences(of: "swift run door-sim", with: tool)
             let ran = try BuiltTool.run("bash", ["-c", script], in: consumer)
             #expect(ran.status == expected, "docs/your-app.md: \(line)\n\(ran.standardOutput.suffix(1500))\(ran.standardError.suffix(1500))")
+        }
+    }
+
+    /// App code that awaits a wall-clock wait no run can follow (`DispatchQueue.asyncAfter`, #47
+    /// item 3) fails its run with exit 1, and the message names the call and the fix.
+    static func checkWallClockWait(_ tool: String, in consumer: URL) throws {
+        let folder = consumer.appendingPathComponent("waits")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #"""
+            {"format": 1, "name": "A door that waits on Dispatch", "device": {"waitsOnDispatch": true},
+             "steps": [{"launch": true}, {"action": "open"}, {"wait": "5s"}]}
+            """#.write(to: folder.appendingPathComponent("dispatch door.json"), atomically: true, encoding: .utf8)
+        let output = try BuiltTool.run(tool, ["run", "waits"], in: consumer)
+        #expect(output.status == 1, "\(output.standardOutput.suffix(1500))\(output.standardError.suffix(1500))")
+        for named in ["deadlock", "DispatchQueue.asyncAfter", "Task.sleep", "docs/your-app.md"] {
+            #expect(output.standardOutput.contains(named), "names \(named): \(output.standardOutput.suffix(1500))")
         }
     }
 

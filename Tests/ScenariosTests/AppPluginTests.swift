@@ -50,6 +50,19 @@ import ToolAppsForTests
         #expect(result.violations.contains { $0.oracle == "noSilentDeadEnd" }, "\(result.violations.map(\.oracle))")
     }
 
+    @Test func aWaitOnTheWallClockThatNoRunCanFollowFailsTheRunAndNamesTheFix() throws {
+        let text = #"""
+            {"format": 1, "app": "door", "name": "A door that waits on Dispatch", "device": {"waitsOnDispatch": true},
+             "steps": [{"launch": true}, {"action": "open"}, {"wait": "5s"}]}
+            """#
+        let result = ScenarioRunner.run(try decoded(text))
+        #expect(!result.passed)
+        let kernel = try #require(result.violations.first { $0.oracle == "kernel" }, "\(result.violations.map(\.oracle))")
+        for named in ["deadlock", "DispatchQueue.asyncAfter", "Task.sleep", "the clock the app was given"] {
+            #expect(kernel.message.contains(named), "\(kernel.message)")
+        }
+    }
+
     @Test func regressCatchesThePluginsMutant() throws {
         let scenarios = [try decoded(Self.opensTheDoor)]
         #expect(RegressionSuite.guardedIDs(in: scenarios) == [DoorApp.silentFailure])

@@ -1,4 +1,5 @@
 import Synchronization
+import Dispatch
 import SimKernel
 import AppVocabulary
 import Scenarios
@@ -11,7 +12,8 @@ let doorJamClears = Atomic(false)
 /// `unlock`. Registered as a plug-in, it shows that an app's own vocabulary, world and bugs run
 /// through scenarios and the shared oracles without editing the simulator. A phone set up with
 /// `"device": {"jammed": true}` hangs on the first tap, without ever suspending: the watchdog's
-/// case.
+/// case. One set up with `"device": {"waitsOnDispatch": true}` waits for its unlock on
+/// `DispatchQueue.asyncAfter`, a wall-clock wait no run can follow: the run must fail and say so.
 struct DoorApp: AppPlugin {
     static let door = AppID("door")
     static let silentFailure = Mutant("door-silent-failure")
@@ -27,8 +29,11 @@ struct DoorApp: AppPlugin {
     /// Some seeds start with the phone offline.
     let swarmKnobs = [SwarmKnob.flag(.device, "online", to: .bool(false), chance: Probability(0.25))]
 
-    /// The door's phone (`"device"`): whether the door is jammed (`online` is every app's).
-    struct Device: Decodable { var jammed: Bool? }
+    /// The door's phone (`"device"`): whether the door is jammed or waits on Dispatch (`online` is every app's).
+    struct Device: Decodable {
+        var jammed: Bool?
+        var waitsOnDispatch: Bool?
+    }
 
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { setup.problems(device: Device.self, backend: NoSettings.self) }
 
@@ -49,7 +54,7 @@ struct DoorWorld: AppWorld {
         network = Network(simulation: start.simulation, backend: DoorServer(simulation: start.simulation), plan: start.faults)
         device = DoorPhone(simulation: start.simulation, network: network, timeout: start.requestTimeout,
                            silentFailure: start.mutants.contains(DoorApp.silentFailure),
-                           jammed: start.setup.device(DoorApp.Device.self)?.jammed ?? false)
+                           device: start.setup.device(DoorApp.Device.self))
     }
 
     func prepare() async { faults.schedule(on: simulation, network: network) { _ in } }
@@ -76,18 +81,20 @@ actor DoorPhone: AppDevice {
     let timeout: Duration
     let silentFailure: Bool
     let jammed: Bool
+    let waitsOnDispatch: Bool
     private var process: AppProcess?
     private var launches = 0
     private var opened = false
     nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
-    init(simulation: Simulation, network: Network, timeout: Duration, silentFailure: Bool, jammed: Bool) {
+    init(simulation: Simulation, network: Network, timeout: Duration, silentFailure: Bool, device: DoorApp.Device?) {
         self.simulation = simulation
         self.network = network
         self.screen = Screen(simulation: simulation)
         self.timeout = timeout
         self.silentFailure = silentFailure
-        self.jammed = jammed
+        self.jammed = device?.jammed ?? false
+        self.waitsOnDispatch = device?.waitsOnDispatch ?? false
     }
 
     func launch() async {
@@ -125,6 +132,12 @@ actor DoorPhone: AppDevice {
         }
         simulation.record(ModelEvent.userAction(action, detail: ""))
         while jammed && !doorJamClears.load(ordering: .relaxed) {}
+        if waitsOnDispatch {
+            // The pasted code's pause before it opens, awaited by the tap: a Dispatch timer, on the wall clock.
+            await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 3600) { resumed.resume() }  // determinism: ok (the wall-clock wait under test)
+            }
+        }
         if action == UserAction("close") {
             opened = false
             await show("hall", actions: [UserAction("open")])
