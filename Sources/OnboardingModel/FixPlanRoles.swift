@@ -38,5 +38,7 @@ public enum FixPlanRoles {
             ("Couldn't load goal options", .request([.generateGoals])), ("Couldn't save your goal", .request([.selectGoal])),
             ("Couldn't activate your program", .request([.approveProgram, .activateProgram])),
             ("Couldn't check your program", .request([.program])), ("You've been signed out", .session),
-        ])
+        ],
+        // 000 Pitfall 1 and the checklist: "Only one onboarding_started per new user"; the funnel ends at the main app.
+        analytics: [("onboarding_started", .newUserStart), ("onboarding_completed", .completion)])
 }

@@ -140,7 +140,8 @@ public enum OracleCatalogue {
         BackReturnsWhereTheUserCameFrom(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(),
         ConnectionBlamedOnlyWhenItFailed(), EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(),
         OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
-        FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), ErrorBlamesWhatFailed(), BudgetOracle(),
+        FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), ErrorBlamesWhatFailed(),
+        AnalyticsFollowTheUser(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

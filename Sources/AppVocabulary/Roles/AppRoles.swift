@@ -51,16 +51,27 @@ public struct AppRoles: Sendable {
     /// What each of the app's error texts blames, by the text's start, in declaration order.
     public private(set) var errorBlames: [(text: String, blame: ErrorBlame)] = []
 
+    /// What causes each analytics event the app sends, by the event's name, in declaration order.
+    public private(set) var analyticsCauses: [(event: String, cause: AnalyticsCause)] = []
+
+    /// What causes the analytics event `event`, if the app declared it.
+    public func cause(ofAnalytics event: String) -> AnalyticsCause? {
+        analyticsCauses.first { $0.event == event }?.cause
+    }
+
     /// - Parameters:
     ///   - actions: each action's role; an action listed twice takes its last role.
     ///   - requests: each endpoint's role; an endpoint listed twice takes its last role.
     ///   - errors: what each error text blames, by how the text starts (`"Couldn't load"`); the
     ///     first that matches counts. An error text not declared is not judged for its blame.
+    ///   - analytics: what causes each analytics event the app sends, by its name; an event not
+    ///     declared is not judged.
     public init(actions: [(UserAction, ActionRole)] = [], requests: [(Endpoint, RequestRole)] = [],
-                errors: [(String, ErrorBlame)] = []) {
+                errors: [(String, ErrorBlame)] = [], analytics: [(String, AnalyticsCause)] = []) {
         for (action, role) in actions { set(role, for: action) }
         for (endpoint, role) in requests { set(role, for: endpoint) }
         errorBlames = errors.map { (text: $0.0, blame: $0.1) }
+        analyticsCauses = analytics.map { (event: $0.0, cause: $0.1) }
     }
 
     /// What the error `text` blames, if the app declared it.
