@@ -27,23 +27,36 @@ public struct ErrorGoesOnlyWithACause: Oracle {
         let causes = run.events(Self.causes)
         let reconnects = run.events([.connectivity])
         var previous: (index: Int, time: SimulationInstant, state: ScreenState)?
+        // The first screen of the stretch that has shown the error on this route.
+        var shownSince: (index: Int, time: SimulationInstant)?
         for screen in run.screens {
-            defer { previous = screen }
+            defer {
+                if let error = screen.state.errorText, let last = previous, last.state.errorText == error,
+                   last.state.route == screen.state.route {
+                    // Still the same error on the same screen: the stretch goes on.
+                } else {
+                    shownSince = screen.state.errorText == nil ? nil : (screen.index, screen.time)
+                }
+                previous = screen
+            }
             guard let last = previous, let error = last.state.errorText, screen.state.errorText == nil,
-                  let route = screen.state.route, route == last.state.route else { continue }
-            // A cause after the error showed, at the latest in the instant the error went.
+                  let route = screen.state.route, route == last.state.route, let since = shownSince else { continue }
+            // A cause after the screen before this one, or in the instant it was drawn (a tap can
+            // redraw the screen with the error still up before its spinner takes the error's place),
+            // never before the error showed, and at the latest in the instant the error went.
             let answered: (RunObservation.Event) -> Bool = { $0.time <= screen.time }
-            if causes.between(after: last.index, before: .max).prefix(while: answered).first != nil { continue }
+            if causes.between(after: since.index, before: .max).prefix(while: answered)
+                .contains(where: { $0.index > last.index || $0.time >= last.time }) { continue }
             if ConnectionBlamedOnlyWhenItFailed.namesTheConnection(error) || ConnectionBlamedOnlyWhenItFailed.claimsNoConnectionNow(error),
                reconnects.between(after: last.index, before: .max).prefix(while: answered).contains(where: {
                    if case .connectivity(true) = $0.event { true } else { false }
                }) { continue }
             return [Violation(oracle: name, at: screen.time,
-                              message: "At \(screen.time) the error \"\(error)\" that \(route) showed since \(last.time) went away "
+                              message: "At \(screen.time) the error \"\(error)\" that \(route) showed since \(since.time) went away "
                                 + "with no tap, no new attempt and nothing else that answered it: the user reads the failure as "
                                 + "dealt with when nothing was. Keep the error until the user acts or the app tries again "
                                 + "(seed 002 §1: stay on the screen and show the error, with a way to try again).",
-                              excerpt: run.lines([last.index, screen.index]))]
+                              excerpt: run.lines([since.index, screen.index]))]
         }
         return []
     }

@@ -71,6 +71,11 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
             }
         }
         guard !asksAgain else { return nil }
+        // Or the phone is offline at the end of the instant: the app may hold the spinner and wait
+        // for the connection to send the tap's next request (003: "Never block user from continuing
+        // onboarding due to network"; sent offline it would fail at once). The wait is the
+        // connection's until it comes back; from then on the app owes a request or the outcome.
+        if let back = Self.offlineUntil(after: endOfInstant, in: run), change.map({ $0.time <= back }) ?? true { return nil }
         // A request the app retries on its own after a pause (its role's `retryPause`; 002 §2
         // promises goal generation "a single automatic retry with 2s delay"): a failure's spinner
         // may stand that long before the retry goes out (or a kill, a sign-out, the end of the run
@@ -84,6 +89,22 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
                             + "watched \(spinner) on \(before.state.route?.description ?? "no screen"), nothing else was pending, "
                             + "and the spinner stayed \(until): show the outcome when it comes (seed 002).",
                          excerpt: run.lines([before.index, answer.index, change?.index].compactMap { $0 }))
+    }
+
+    /// When the connection came back, if the phone was offline at trace index `index`
+    /// (`.max`: not before the run ended); nil if it was online.
+    static func offlineUntil(after index: Int, in run: RunObservation) -> SimulationInstant? {
+        var online = true
+        for event in run.events([.connectivity]) {
+            guard case .connectivity(let up) = event.event else { continue }
+            guard event.index > index else {
+                online = up
+                continue
+            }
+            if online { return nil }
+            if up { return event.time }
+        }
+        return online ? nil : SimulationInstant(nanoseconds: .max)
     }
 
     /// The same wait on screen: route, spinner, loading screen and error (a countdown's tick or a

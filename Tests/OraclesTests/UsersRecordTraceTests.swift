@@ -119,6 +119,33 @@ import ToolAppsForTests
         #expect(found.count == 1 && found[0].message.contains("stayed until 1400ms"))
     }
 
+    /// The program review's Activate: approve answers as the phone goes offline, and the app
+    /// holds the spinner to wait for the connection before it activates (003's offline-first;
+    /// the ten-million-seed run's `reinstall-with-session` seed 8686648).
+    func activationGoingOffline(back: Int64?, then last: (Int64, ModelEvent)) -> RunObservation {
+        let review = Route.onboarding(.programReview)
+        var events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, screen(review, actions: [.activate])),
+            (100, .userAction(.activate, detail: "")), (100, screen(review, spinner: "activate", actions: [])),
+            (100, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .approveProgram)),
+            (1_000, .connectivity(online: false)), (1_000, .responseReceived(id: 1, endpoint: .approveProgram, outcome: "ok"))]
+        if let back { events.append((back, .connectivity(online: true))) }
+        return trace(events + [last, (60_000, .note("end"))])
+    }
+
+    @Test func aSpinnerThatWaitsForTheConnectionToGoOnIsQuietWhileOffline() {
+        let killed = activationGoingOffline(back: nil, then: (2_300, .killed(process: 1)))
+        #expect(SpinnerEndsWithItsAnswer().check(killed, settings: OracleSettings()).isEmpty)
+        let sent = activationGoingOffline(back: 5_000, then: (5_000, .requestSent(id: 2, timeoutMs: 10_000, endpoint: .activateProgram)))
+        #expect(SpinnerEndsWithItsAnswer().check(sent, settings: OracleSettings()).isEmpty)
+    }
+
+    @Test func aSpinnerStillStandingWithNothingSentOnceTheConnectionIsBackIsReported() {
+        let idle = activationGoingOffline(back: 5_000, then: (9_000, screen(.onboarding(.programReview), actions: [.activate])))
+        let found = SpinnerEndsWithItsAnswer().check(idle, settings: OracleSettings())
+        #expect(found.count == 1 && found[0].message.contains("stayed until 9000ms"), "\(found)")
+    }
+
     @Test func goalGenerationsPromisedRetryDelayMayKeepItsSpinner() {
         let within = verifyAnswer("timeout", shownAt: 2_900, endpoint: .generateGoals)
         #expect(SpinnerEndsWithItsAnswer().check(within, settings: OracleSettings()).isEmpty)

@@ -5,6 +5,10 @@ import AppVocabulary
 extension ClientStore {
     /// 002 `setPhase(_:)`: moves to `next`, saves locally, queues the push, updates the screen.
     func setPhase(_ next: OnboardingPhase) {
+        // A killed process runs nothing: a left-over task's answer moves no step (on a phone its
+        // code is gone). Without this a call cancelled by the kill went on to the next step and
+        // recorded it as the user's progress (#50's ten-million-seed run, seed 5167078).
+        guard !terminated else { return }
         let previous = phase
         let wasShowing = route == .onboarding(previous)
         if wasShowing { screenWillDisappear(previous) }

@@ -74,6 +74,8 @@ extension ClientStore {
         do {
             try await simulation.clock.sleep(for: .milliseconds(800), label: "notification prompt")
         } catch { return }
+        // Killed while the prompt was up: the prompt went with the app, and nobody answered it.
+        guard !terminated else { return }
         let granted = settings.grantsNotifications
         simulation.record(ModelEvent.permissionAnswered(granted: granted))
         // fix-7: "never calls UIApplication.shared.registerForRemoteNotifications()".
