@@ -124,6 +124,9 @@ public enum Shrinker {
             if case .delay(let by) = rule.kind, by > .milliseconds(100) {
                 with { $0.faults.rules[index].kind = .delay(half(by)) }
             }
+            if case .goesOffline(let length) = rule.kind, length > .seconds(1) {
+                with { $0.faults.rules[index].kind = .goesOffline(for: half(length)) }
+            }
         }
         for (index, window) in faults.offlineWindows.enumerated() where window.duration > .seconds(1) {
             with { $0.faults.offlineWindows[index].duration = half(window.duration) }

@@ -18,7 +18,7 @@ extension Swarm {
         let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
         swarm.email = emails[random.nextInt(in: 0...emails.count - 1)]
         swarm.knobs.append(.email(swarm.email))
-        swarm.drawNetwork(&random, endpoints: FixPlanVocabulary.endpoints)
+        swarm.drawNetwork(&random, endpoints: FixPlanVocabulary.endpoints, seed: seed)
         if on(&random) {
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
             swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))

@@ -128,6 +128,9 @@ public enum FixPlanCatalogue {
         Mutant.Entry(.appOfflineTap, app: .fixPlan,
               summary: "offline, a tap's request fails at once and the error already on screen comes back unchanged: the tap does nothing (found by everyTapHasAnEffect once it judged only screens that stood)",
               source: "003 (\"Offline-first: Never block user from continuing onboarding due to network\"), 002 §3"),
+        Mutant.Entry(.appOfflineAsItLeaves, app: .fixPlan,
+              summary: "the connection goes as a tap's request leaves, before the path monitor says so: the request fails at once and the error already on screen comes back unchanged (found by the swarm's goesOffline coincidence; everyTapHasAnEffect)",
+              source: "003 (\"Offline-first: Never block user from continuing onboarding due to network\"), 002 §3"),
         Mutant.Entry(.appBackToIntake, app: .fixPlan,
               summary: "Back on the email screen goes to the intake's last step however the user came: one who tapped Log in on the intro is sent into the sign-up's intake (found by hand mutation; backReturnsWhereTheUserCameFrom)",
               source: "000 Pitfall 12 (\"Define clear back navigation rules\": each step's previous)"),
@@ -199,6 +202,7 @@ extension Mutant {
     public static var appOfflineBanner: Mutant { Mutant("app-offline-banner", fingerprint: 0xafd8b79da1c5362f) }
     public static var appStaleError: Mutant { Mutant("app-stale-error", fingerprint: 0x910a235805ea30eb) }
     public static var appOfflineTap: Mutant { Mutant("app-offline-tap", fingerprint: 0x5089195e9f53ec82) }
+    public static var appOfflineAsItLeaves: Mutant { Mutant("app-offline-as-it-leaves", fingerprint: 0x57bb2dc8551ac484) }
     public static var appBackToIntake: Mutant { Mutant("app-back-to-intake", fingerprint: 0xa679eb85a5a03ef1) }
     public static var appPushWithoutPermission: Mutant { Mutant("app-push-without-permission", fingerprint: 0xa2e0175781051216) }
     public static var appSlowCountdown: Mutant { Mutant("app-slow-countdown", fingerprint: 0xe2fb5f4bffc0c498) }

@@ -33,7 +33,8 @@ public struct InputBlamedOnlyWhenRejected: Oracle {
                 carried.append(id)
             case .responseReceived(let id, let endpoint, let outcome):
                 guard carried.contains(id), !Self.judgedByTheBackend(outcome),
-                      let (screen, error) = nextError(after: event.index, in: run), Self.blamesTheEntry(error) else { continue }
+                      let (screen, error) = nextError(after: event.index, endpoint: endpoint, in: run),
+                      Self.blamesTheEntry(error) else { continue }
                 return [Violation(oracle: name, at: screen.time,
                                   message: "\(endpoint.rawValue) #\(id), which carried what the user entered, failed with "
                                     + "\(outcome) (the backend never judged it), yet \(screen.state.route.map(\.description) ?? "the screen") "
@@ -58,12 +59,17 @@ public struct InputBlamedOnlyWhenRejected: Oracle {
     }
 
     /// The first error shown after trace index `index` that the screen before it did not show,
-    /// before the user acts again: the app's answer to the failure.
-    private func nextError(after index: Int, in run: RunObservation)
+    /// before the user acts again or the app sends `endpoint` again (an error after that answers
+    /// the new attempt: the app waited for the connection and sent it once more): the app's answer
+    /// to the failure.
+    private func nextError(after index: Int, endpoint: Endpoint, in run: RunObservation)
         -> ((index: Int, time: SimulationInstant, state: ScreenState), String)? {
         let nextAction = run.events([.userAction]).between(after: index, before: Int.max).first?.index ?? Int.max
+        let nextAttempt = run.events([.requestSent]).between(after: index, before: nextAction).first {
+            if case .requestSent(_, _, endpoint) = $0.event { true } else { false }
+        }?.index ?? Int.max
         var shown = run.screen(atIndex: index)?.state.errorText
-        for screen in run.screens(after: index, through: nextAction - 1) {
+        for screen in run.screens(after: index, through: min(nextAction, nextAttempt) - 1) {
             defer { shown = screen.state.errorText }
             guard let error = screen.state.errorText, error != shown, screen.state.foreground else { continue }
             return (screen, error)

@@ -12,7 +12,7 @@ extension Swarm {
     static func drawPickup(seed: UInt64) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
-        swarm.drawNetwork(&random, endpoints: PickupVocabulary.endpoints)
+        swarm.drawNetwork(&random, endpoints: PickupVocabulary.endpoints, seed: seed)
         if random.chance(Probability(0.5)) {
             // A slow list: main's spinner stands long enough for a person to do something else.
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))

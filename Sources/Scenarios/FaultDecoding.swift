@@ -1,7 +1,8 @@
 import SimKernel
 import AppVocabulary
 
-/// Decodes `$.faults`: offline windows, drops, error statuses, timeouts, delays and account losses.
+/// Decodes `$.faults`: offline windows, drops, error statuses, timeouts, delays, a connection
+/// that goes as a request leaves, and account losses.
 enum FaultDecoding {
     /// The endpoints `app` calls, as its plug-in lists them (a bundled app's too).
     static func endpoints(for app: AppID) -> [(String, Endpoint)] { AppRegistry.endpoints(of: app).map { ($0.rawValue, $0) } }
@@ -58,7 +59,7 @@ enum FaultDecoding {
     }
 
     private static func decodeRule(kind: String, _ fault: Fields, context: DecodingContext) -> FaultRule? {
-        rejectKeys(["at", "for", "email"], in: fault, kind: kind, context: context)
+        rejectKeys(["at", "email"] + (kind == "goesOffline" ? [] : ["for"]), in: fault, kind: kind, context: context)
         if kind != "error" { rejectKeys(["status"], in: fault, kind: kind, context: context) }
         if kind != "delay" { rejectKeys(["by"], in: fault, kind: kind, context: context) }
         var endpoint: Endpoint?
@@ -78,6 +79,19 @@ enum FaultDecoding {
                 return nil
             }
             ruleKind = .error(status: Int(status))
+        case "goesOffline":
+            guard let length = context.duration(fault["for"], at: fault.path("for")) else {
+                if fault["for"] == nil {
+                    context.fail(fault.path("for"), "missing: the connection that goes as the request leaves stays away a time",
+                                 suggestion: "\"for\": \"10s\"")
+                }
+                return nil
+            }
+            guard length > .zero else {
+                context.fail(fault.path("for"), "the connection must stay away longer than 0")
+                return nil
+            }
+            ruleKind = .goesOffline(for: length)
         default:
             guard let by = context.duration(fault["by"], at: fault.path("by")) else {
                 if fault["by"] == nil { context.fail(fault.path("by"), "missing: a delay fault says by how much", suggestion: "\"by\": \"8s\"") }

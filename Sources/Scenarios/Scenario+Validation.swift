@@ -93,6 +93,7 @@ struct ScenarioCheck {
             if let count = rule.trigger.count, count < 1 { fail(path + ".trigger.count", "covers at least one call, found \(count)") }
             switch rule.kind {
             case .delay(let by): duration(by, at: path + ".kind")
+            case .goesOffline(let length): duration(length, at: path + ".kind", positive: true)
             case .error(let status) where !(400...599).contains(status):
                 fail(path + ".kind", "an error status lies from 400 to 599, found \(status)")
             default: break

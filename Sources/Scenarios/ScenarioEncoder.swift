@@ -79,6 +79,7 @@ public enum ScenarioEncoder {
             case .timeout: members.append(("kind", .string("timeout")))
             case .error(let status): members += [("kind", .string("error")), ("status", .number(String(status)))]
             case .delay(let by): members += [("kind", .string("delay")), ("by", duration(by))]
+            case .goesOffline(let length): members += [("kind", .string("goesOffline")), ("for", duration(length))]
             }
             if let endpoint = rule.endpoint { members.append(("endpoint", .string(endpoint.rawValue))) }
             let trigger = rule.trigger

@@ -40,7 +40,7 @@ public enum ScenarioKeys {
     public static let pickupStepExpect = ["finalRoute", "finalError", "errorShown", "actionsInclude", "actionsExclude",
                                           "requests", "neverShown", "offlineBanner"]
     public static let pickupExpect = ["oracles"] + pickupStepExpect + ["budgets", "patience", "flashWindow", "settle"]
-    public static let pickupFaultKinds = ["offline", "drop", "error", "timeout", "delay", "accountDeleted", "sessionRevoked"]
+    public static let pickupFaultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline", "accountDeleted", "sessionRevoked"]
 
     /// Each object kind with the JSON Schema definition that must describe it.
     public static let byDefinition: [(definition: String, keys: [String])] = [
@@ -70,5 +70,5 @@ public enum ScenarioKeys {
 
     /// Step keys that are the step's kind (every step has exactly one).
     public static let stepKinds = step.filter { $0 != "input" && $0 != "mayBeRefused" }
-    public static let faultKinds = ["offline", "drop", "error", "timeout", "delay"] + AccountLoss.Kind.allCases.map(\.rawValue)
+    public static let faultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline"] + AccountLoss.Kind.allCases.map(\.rawValue)
 }

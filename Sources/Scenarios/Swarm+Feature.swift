@@ -24,7 +24,7 @@ extension Swarm {
 
         /// A fault's kind without its parameters.
         public enum FaultKind: String, Sendable {
-            case drop, error, timeout, delay
+            case drop, error, timeout, delay, goesOffline
         }
 
         /// The feature as reports print it.
@@ -55,6 +55,7 @@ extension Swarm {
             case .error: .fault(.error, on: endpoint)
             case .timeout: .fault(.timeout, on: endpoint)
             case .delay: .fault(.delay, on: endpoint)
+            case .goesOffline: .fault(.goesOffline, on: endpoint)
             }
         }
 

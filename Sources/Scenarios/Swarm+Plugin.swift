@@ -17,7 +17,7 @@ extension Swarm {
     public static func draw(seed: UInt64, endpoints: [Endpoint], knobs: [SwarmKnob]) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
-        swarm.drawNetwork(&random, endpoints: endpoints)
+        swarm.drawNetwork(&random, endpoints: endpoints, seed: seed)
         for knob in knobs {
             guard let value = knob.draw(&random) else { continue }
             let setting = DrawnSetting(section: knob.section, key: knob.key, value: value)

@@ -124,8 +124,11 @@ public struct Swarm: Sendable, Equatable {
     }
 
     /// The knobs every app's swarm draws first, each on its own coin: latency, an offline window,
-    /// and a drop, an error and a timeout on `app`'s endpoints.
-    package mutating func drawNetwork(_ random: inout SeededRandom, endpoints: [Endpoint]) {
+    /// and a drop, an error and a timeout on `app`'s endpoints; then, from a stream of its own (so
+    /// that a seed without it draws everything else as before), a coincidence: the connection
+    /// going in the instant a request leaves (`FaultRule.Kind.goesOffline`, #48).
+    package mutating func drawNetwork(_ random: inout SeededRandom, endpoints: [Endpoint], seed: UInt64) {
+        defer { drawCoincidence(seed: seed, endpoints: endpoints) }
         let on = { (random: inout SeededRandom) in random.chance(Probability(0.5)) }
         if on(&random) {
             let low = Int64(random.nextInt(in: 10...150))
@@ -141,6 +144,18 @@ public struct Swarm: Sendable, Equatable {
         if on(&random) { add(.drop, random: &random, endpoints: endpoints) }
         if on(&random) { add(.error(status: [500, 502, 503][random.nextInt(in: 0...2)]), random: &random, endpoints: endpoints) }
         if on(&random) { add(.timeout, random: &random, endpoints: endpoints) }
+    }
+
+    /// How often the swarm makes the connection go as a request leaves: one run in four, on one
+    /// of the first three calls to one of the app's endpoints, for 2 to 30 s.
+    static let coincidenceChance = Probability(0.25)
+
+    private mutating func drawCoincidence(seed: UInt64, endpoints: [Endpoint]) {
+        var random = SeededRandom(seed: seed, stream: "swarm-coincidence")
+        guard !endpoints.isEmpty, random.chance(Self.coincidenceChance) else { return }
+        let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
+        let call = random.nextInt(in: 1...3)
+        add(.goesOffline(for: .milliseconds(random.nextInt(in: 2_000...30_000))), on: endpoint, trigger: .nth(call))
     }
 
     package mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, endpoints: [Endpoint]) {

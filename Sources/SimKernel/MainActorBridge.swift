@@ -17,6 +17,7 @@ public enum MainActorBridge {
     public static var isInstalled: Bool { installedFlag.load(ordering: .relaxed) }
 
     private static let installed: Bool = {
+        _ = VirtualClockReading.isInstalled
         _createExecutors(factory: BridgingExecutorFactory.self)
         installedFlag.store(true, ordering: .relaxed)
         return true

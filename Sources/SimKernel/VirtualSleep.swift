@@ -9,15 +9,13 @@
 /// run's virtual clock instead, `delay` after the run's `now`, among the run's own sleepers; from
 /// any other thread everything goes to the platform's executor, unchanged.
 ///
-/// The sleeper computed its deadline from the real clock a moment before (`clock.now + duration`),
-/// so the duration is read back as the real time left to the deadline, rounded *up* to a whole
-/// millisecond: a sleep of whole milliseconds (every sleep an app writes: `.seconds(1)`,
-/// `nanoseconds: 2_000_000_000`, `.milliseconds(300)`) gets exactly its duration in virtual time,
-/// as long as the host does not stop the run's thread for a millisecond inside the sleep call
-/// itself. A sleep for less than a millisecond lasts one; a sleep of a fraction over whole
-/// milliseconds lasts the next whole one. A sleep until a deadline the app computed earlier from
-/// `ContinuousClock.now` is measured from that real reading, not from virtual time: keep deadlines
-/// on the injected clock.
+/// The sleeper computed its deadline a moment before (`clock.now + duration`). On a thread that
+/// drives a run the continuous and suspending clocks read the run's own time
+/// (`VirtualClockReading`), so the time left to the deadline is the duration asked for, to the
+/// nanosecond, and a deadline the app computed from `ContinuousClock.now` earlier in the run is
+/// on virtual time too. Where the clocks cannot be pointed at the run (a statically linked
+/// runtime), the real time left is rounded *up* to a whole millisecond: whole milliseconds come
+/// back exact unless the host stops the thread for a millisecond inside the sleep call itself.
 final class BridgingDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     let platform: any TaskExecutor = PlatformExecutorFactory.defaultExecutor
 
@@ -42,7 +40,10 @@ final class BridgingDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecke
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
         if let simulation = EscapeGuard.active?.simulation, let left = clock.now.duration(to: instant) as? Duration {
-            simulation.park(sleepingJob: UnownedJob(job), for: VirtualSleep.wholeMilliseconds(left))
+            // The clocks read the run's time (`VirtualClockReading`): what is left is the duration
+            // asked for, exactly. Without that reading, the real time left, rounded.
+            let delay = VirtualClockReading.isInstalled ? VirtualSleep.exact(left) : VirtualSleep.wholeMilliseconds(left)
+            simulation.park(sleepingJob: UnownedJob(job), for: delay)
         } else if let scheduling = platform as? any SchedulingExecutor {
             scheduling.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
         } else {

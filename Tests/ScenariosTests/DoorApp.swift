@@ -149,16 +149,12 @@ actor DoorPhone: AppDevice {
     }
 
     private func unlock() async {
-        // Offline, wait a bounded while for the connection behind the spinner: sent at once, the
-        // request would fail in the same instant and the same error come back (a tap that changes
-        // nothing the user sees).
-        var waited = Duration.zero
-        while !(await network.isOnline), waited < .seconds(20) {
-            do { try await simulation.clock.sleep(for: .milliseconds(500), label: "wait for the connection") } catch { return }
-            waited += .milliseconds(500)
-        }
-        let request = BackendRequest.app(AppRequest(endpoint: Endpoint("unlock"), method: "POST", path: "/door/unlock"))
-        switch await network.send(request, timeout: timeout) {
+        var (waited, result) = await sendWhenOnline()
+        // The connection went as the request left, before the phone could say so: it failed
+        // offline at once. Wait for it as above and send once more; put back at once, the same
+        // error would come back and the tap would change nothing the user sees.
+        if !waited, case .failure(.offline) = result { (_, result) = await sendWhenOnline() }
+        switch result {
         case .success:
             opened = true
             await show("room", actions: [UserAction("close")])
@@ -168,6 +164,21 @@ actor DoorPhone: AppDevice {
             // door-silent-failure: the button comes back and nothing says why.
             await show("hall", actions: [UserAction("open")], error: silentFailure ? nil : "The door did not open. Try again.")
         }
+    }
+
+    /// Offline, waits a bounded while for the connection behind the spinner (sent at once, the
+    /// request would fail in the same instant and the same error come back: a tap that changes
+    /// nothing the user sees), then sends the unlock. Whether it waited, and the answer.
+    private func sendWhenOnline() async -> (waited: Bool, Result<BackendResponse, RequestError>) {
+        var waited = Duration.zero
+        while !(await network.isOnline), waited < .seconds(20) {
+            do { try await simulation.clock.sleep(for: .milliseconds(500), label: "wait for the connection") } catch {
+                return (true, .failure(.cancelled))
+            }
+            waited += .milliseconds(500)
+        }
+        let request = BackendRequest.app(AppRequest(endpoint: Endpoint("unlock"), method: "POST", path: "/door/unlock"))
+        return (waited > .zero, await network.send(request, timeout: timeout))
     }
 
     private func show(_ route: String, actions: [UserAction], spinner: String? = nil, error: String? = nil) async {

@@ -1,4 +1,5 @@
 import Testing
+import Glibc
 @testable import SimKernel
 
 /// A countdown as seed 002 §5 writes it, on the main actor: one tick a second, by `Task.sleep`
@@ -77,7 +78,7 @@ import Testing
         #expect(result.time(of: "continuous clock") == .zero.advanced(by: .milliseconds(2300)))
         #expect(result.time(of: "suspending clock") == .zero.advanced(by: .milliseconds(32300)))
         #expect(result.time(of: "task sleep until") == .zero.advanced(by: .milliseconds(32550)))
-        #expect(result.time(of: "under a millisecond") == .zero.advanced(by: .milliseconds(32551)))
+        #expect(result.time(of: "under a millisecond") == .zero.advanced(by: .microseconds(32_550_010)))
     }
 
     @Test func aCancelledTaskSleepEndsAtOnceWithCancellation() {
@@ -120,6 +121,36 @@ import Testing
         }
         #expect(result.outcome == .limitReached(.virtualTime))
         #expect(result.pending.lines.contains("timer 'Task.sleep' due at 60000ms"))
+    }
+
+    @Test func theContinuousAndSuspendingClocksReadTheRunsTimeInARunAndTheRealTimeOutside() {
+        #expect(VirtualClockReading.isInstalled, "the clock slot of libswift_Concurrency.so was found")
+        let simulation = Simulation(seed: 6)
+        let result = simulation.run {
+            let started = ContinuousClock.now  // determinism: ok (the reading under test)
+            try? await simulation.clock.sleep(for: .milliseconds(1_250))
+            let continuous = started.duration(to: ContinuousClock.now)  // determinism: ok (the reading under test)
+            let suspending = SuspendingClock.now  // determinism: ok (the reading under test)
+            simulation.record(Note("continuous \(continuous) suspending \(suspending)"))
+        }
+        #expect(result.notes == ["continuous 1.25 seconds suspending Instant(_value: 1000001.25 seconds)"], "\(result.notes)")
+        let outside = ContinuousClock.now  // determinism: ok (outside any run: the real clock)
+        #expect(outside.duration(to: ContinuousClock.now) >= .zero)  // determinism: ok (as above)
+        #expect(SuspendingClock.now > SuspendingClock.Instant.now.advanced(by: .seconds(-1)))  // determinism: ok (as above)
+    }
+
+    @Test func aSleepTakesItsDurationToTheNanosecondHoweverLongTheHostStallsTheSleeper() {
+        // The sleeper's thread stops for 30 ms of real time between reading the clock and
+        // sleeping until a deadline from that reading: the run's time did not move, so neither
+        // does the sleep's.
+        let simulation = Simulation(seed: 7)
+        let result = simulation.run {
+            let deadline = ContinuousClock.now.advanced(by: .microseconds(1_500))  // determinism: ok (the reading under test)
+            usleep(30_000)  // determinism: ok (a stalled host, on purpose)
+            try? await ContinuousClock().sleep(until: deadline)  // determinism: ok (the wait under test)
+            simulation.record(Note("woke"))
+        }
+        #expect(result.time(of: "woke") == .zero.advanced(by: .microseconds(1_500)))
     }
 
     @Test func outsideARunTaskSleepStillWaitsInRealTime() async throws {

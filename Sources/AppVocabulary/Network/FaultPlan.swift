@@ -74,6 +74,11 @@ public struct FaultRule: Sendable, Equatable {
         case timeout
         /// The answer comes this much later than usual (slow goal generation, a slow server).
         case delay(Duration)
+        /// The connection goes in the instant the request leaves, before the app's path monitor
+        /// can say so: the request fails offline, and the phone stays offline this long (or until
+        /// an offline window of the plan ends). Two things falling due together, which a time
+        /// drawn at random almost never gives (#48: the pickup app's refresh lost offline).
+        case goesOffline(for: Duration)
 
         public var description: String {
             switch self {
@@ -81,6 +86,7 @@ public struct FaultRule: Sendable, Equatable {
             case .error(let status): "error(\(status))"
             case .timeout: "timeout"
             case .delay(let duration): "delay(\(duration.totalMilliseconds)ms)"
+            case .goesOffline(let duration): "goes-offline(\(duration.totalMilliseconds)ms)"
             }
         }
     }

@@ -26,6 +26,8 @@ public actor Network {
     /// Told synchronously whenever the connection comes or goes (the app's reachability monitor).
     @exclusivity(unchecked) private var observers: [(id: Int, notify: @Sendable (Bool) -> Void)] = []
     @exclusivity(unchecked) private var lastObserverID = 0
+    /// When the connection a `goesOffline` fault cut comes back.
+    @exclusivity(unchecked) private var cutUntil: SimulationInstant?
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -51,6 +53,11 @@ public actor Network {
             return .failure(.offline)
         }
         let fate = decideFate(id: id, endpoint: endpoint)
+        if case .goesOffline(let length)? = fate.outcome {
+            goOffline(for: length)
+            simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
+            return .failure(.offline)
+        }
         let delivery = Delivery(network: self, request: request, id: id, fate: fate)
         simulation.start(delivery)
         requestsInFlight += 1
@@ -111,6 +118,25 @@ public actor Network {
         for waiter in waiters { simulation.wake(waiter) }
     }
 
+    /// The connection goes now and comes back after `length` (a `goesOffline` fault), unless it is
+    /// back already or gone again by then: an offline window of the plan, or a later cut, keeps it.
+    private func goOffline(for length: Duration) {
+        setOnline(false)
+        let back = simulation.now.advanced(by: length)
+        cutUntil = max(cutUntil ?? back, back)
+        simulation.schedule(ConnectionReturns(network: self), at: back)
+    }
+
+    /// Ends a `goesOffline` cut whose time is up, unless an offline window is open now.
+    package func cutEnds() {
+        guard let until = cutUntil, simulation.now >= until else { return }
+        cutUntil = nil
+        let now = simulation.now.nanoseconds
+        guard !plan.offlineWindows.contains(where: { $0.start.totalNanoseconds <= now && now < ($0.start + $0.duration).totalNanoseconds })
+        else { return }
+        setOnline(true)
+    }
+
     /// What happens to one request: its latency each way and the fault, if any.
     package struct Fate {
         var uplink: Duration
@@ -136,7 +162,7 @@ public actor Network {
             switch rule.kind {
             case .delay(let extra):
                 fate.extraDelay += extra
-            case .drop, .error, .timeout:
+            case .drop, .error, .timeout, .goesOffline:
                 guard fate.outcome == nil else { continue }
                 fate.outcome = rule.kind
             }
@@ -157,7 +183,7 @@ public actor Network {
                 delivery.finish()
             case .error(let status)?:
                 delivery.move(to: .inbound(.failure(.status(status, "injected error"))), after: fate.downlink, on: simulation)
-            case .timeout?, .delay?, nil:
+            case .timeout?, .delay?, .goesOffline?, nil:
                 switch backend.onSharedExecutor(passing: delivery, { $0.receive($1.request, id: $1.id) }) {
                 case .answered(let answer): answerServed(delivery, answer)
                 case .working(let duration, let label): delivery.move(to: .served(label: label), after: duration, on: simulation)
@@ -184,4 +210,12 @@ public actor Network {
         }
         delivery.move(to: .inbound(answer), after: delivery.fate.downlink, on: simulation)
     }
+}
+
+/// The end of a `goesOffline` cut: the connection comes back, on the clock.
+final class ConnectionReturns: SimulationStep {
+    let network: Network
+    init(network: Network) { self.network = network }
+    var label: String { "the connection cut as a request left comes back" }
+    func run() { network.onSharedExecutor { $0.cutEnds() } }
 }

@@ -329,9 +329,21 @@ actor ClientStore {
     /// `.cancelled` (its screen is gone), as if the work had been called off.
     func call(_ request: FixPlanRequest, timeout: Duration? = nil) async -> Result<FixPlanReply, RequestError> {
         // app-offline-tap: the request goes out offline and fails in the same instant.
-        if busy != nil && isOffline && !mutants.contains(.appOfflineTap) { await connectionReturns() }
+        // Offline as far as the path monitor says: a known loss, waited for here (or, with
+        // app-offline-tap, not at all); the second chance below is for a loss nobody knew of.
+        let knownOffline = busy != nil && isOffline
+        if knownOffline && !mutants.contains(.appOfflineTap) { await connectionReturns() }
         let session = disk.storage.session
-        let result = FixPlanReply.of(await network.send(.typed(request), timeout: timeout ?? timeouts.request))
+        let limit = timeout ?? timeouts.request
+        var result = FixPlanReply.of(await network.send(.typed(request), timeout: limit))
+        // The connection went as the request left, before the path monitor said so: it failed
+        // offline at once. Behind the spinner, wait for the connection as above and send it once
+        // more; put back at once, the error already on screen would come back unchanged.
+        // app-offline-as-it-leaves: the failure goes straight back to the screen.
+        if case .failure(.offline) = result, busy != nil, !knownOffline, !terminated, !mutants.contains(.appOfflineAsItLeaves) {
+            await connectionReturns()
+            result = FixPlanReply.of(await network.send(.typed(request), timeout: limit))
+        }
         return handledAccountLoss(result, of: request, sentWith: session) ? .failure(.cancelled) : result
     }
 

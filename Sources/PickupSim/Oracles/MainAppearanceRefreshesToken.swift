@@ -38,7 +38,7 @@ public struct MainAppearanceRefreshesToken: Oracle {
                   wasOnline(from: (screen.index, screen.time), to: ends, in: run) else { continue }
             return [Violation(oracle: name, at: screen.time,
                               message: "The main tab appeared at \(screen.time) with a session from before this launch and "
-                                + "stayed until \(ends.time) while online, but the app never asked to refresh the session "
+                                + "stayed until \(ends.time) while online, but no request to refresh the session reached the backend "
                                 + "(seed 004: \"Token refresh triggered on MainTabView appear\").",
                               excerpt: run.lines([screen.index]))]
         }
@@ -54,21 +54,25 @@ public struct MainAppearanceRefreshesToken: Oracle {
         return (Int.max, run.end)
     }
 
-    /// A refresh asked for during the stay while the device was online: one sent into the
-    /// offline never reached the backend, and is not the refresh the tab owes.
+    /// A refresh asked for during the stay that reached the backend: one answered "offline" (sent
+    /// into the offline, or as the connection went, before the path monitor said so) never did,
+    /// and is not the refresh the tab owes.
     private func refreshed(from start: Int, to end: Int, in run: RunObservation) -> Bool {
-        var online = true
-        for event in run.events([.connectivity, .requestSent]) {
-            guard event.index < end else { break }
+        var sent: [Int] = []
+        for event in run.events([.requestSent, .responseReceived]) {
+            guard event.index < end || !sent.isEmpty else { break }
             switch event.event {
-            case .connectivity(let isOnline): online = isOnline
-            case .requestSent(_, _, let endpoint) where event.index >= start && online
+            case .requestSent(let id, _, let endpoint) where event.index >= start && event.index < end
                 && run.roles.endpoint(endpoint, is: .refreshesSession):
-                return true
+                sent.append(id)
+            case .responseReceived(let id, _, let outcome) where sent.contains(id):
+                if outcome != "offline" { return true }
+                sent.removeAll { $0 == id }
             default: break
             }
         }
-        return false
+        // Still in flight when the run ended: it was on its way to the backend.
+        return !sent.isEmpty
     }
 
     /// Whether the device was online for some time during the stay (a refresh offline waits): a
@@ -76,13 +80,18 @@ public struct MainAppearanceRefreshesToken: Oracle {
     /// the app no time to ask. Seed 1987028 of pickup-offline-launch, 10⁷ seeds.
     private func wasOnline(from start: (index: Int, time: SimulationInstant), to end: (index: Int, time: SimulationInstant),
                            in run: RunObservation) -> Bool {
+        // Online from `since` on, while `online`: a stretch counts if it lasted any time at all
+        // (gone again in the instant it came, as the refresh left, it did not).
         var online = true
+        var since = start.time
         for event in run.events([.connectivity]) {
             guard case .connectivity(let isOnline) = event.event else { continue }
             if event.index <= start.index { online = isOnline; continue }
             if event.index >= end.index || event.time >= end.time { break }
-            if isOnline { return true }
+            if online && event.time > since { return true }
+            online = isOnline
+            since = event.time
         }
-        return online && start.time < end.time
+        return online && since < end.time
     }
 }

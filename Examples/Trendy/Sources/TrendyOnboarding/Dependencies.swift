@@ -53,4 +53,8 @@ public struct TrendyBugs: OptionSet, Sendable {
     /// 002 §6 (send the address the user gave): a sign-up sent again after a failure sends the
     /// address of the first attempt, although the user corrected it in the field.
     public static let staleSignUpEmail = TrendyBugs(rawValue: 1 << 6)
+    /// 002 §3 ("Button spins, stops, and nothing happens"): the connection goes as the request
+    /// leaves, before the path monitor says so, and the failure goes straight back to the screen:
+    /// the error already there comes back unchanged.
+    public static let offlineAsItLeaves = TrendyBugs(rawValue: 1 << 7)
 }

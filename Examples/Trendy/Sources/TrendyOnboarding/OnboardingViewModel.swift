@@ -27,7 +27,12 @@ import Observation
 
     public private(set) var place: Place
     /// A request of the current step is in flight (its button shows a spinner).
-    public private(set) var isBusy = false
+    public private(set) var isBusy = false {
+        didSet { if isBusy && !oldValue { busySince = clock.now } }
+    }
+    /// When the tap under way put its spinner up: all its waits for the connection, together,
+    /// end 20 s after.
+    @ObservationIgnored private var busySince: (any InstantProtocol<Duration>)?
     public private(set) var errorMessage: String?
     /// The system prompt up now (`notifications`, `location`), if any.
     public private(set) var systemPrompt: String?
@@ -40,7 +45,8 @@ import Observation
     /// The sign-up form's email field (`TextField("Email", text: $viewModel.email)`).
     public var email = ""
 
-    @ObservationIgnored let http: any TrendyHTTPClient
+    /// The HTTP client the app was given.
+    @ObservationIgnored let network: any TrendyHTTPClient
     @ObservationIgnored let defaults: any TrendyDefaults
     @ObservationIgnored let system: any TrendySystem
     @ObservationIgnored let clock: any Clock<Duration>
@@ -50,7 +56,7 @@ import Observation
 
     public init(http: any TrendyHTTPClient, defaults: any TrendyDefaults, system: any TrendySystem,
                 connectivity: any TrendyConnectivity, clock: any Clock<Duration>, bugs: TrendyBugs = []) {
-        self.http = http
+        self.network = http
         self.defaults = defaults
         self.system = system
         self.clock = clock
@@ -182,6 +188,44 @@ import Observation
             waited += .milliseconds(500)
         }
         return !isOffline
+    }
+
+    /// What the view model sends its requests through: the client it was given, and a second
+    /// chance for a request that failed at once because the connection went as it left (the path
+    /// monitor says offline only now): wait for the connection as `connection()` does and send it
+    /// once more. Put back at once, the error already on screen would come back unchanged. A
+    /// request that failed after a while (a timeout, a connection lost on the way) is told as it is.
+    private var http: SecondChance { SecondChance(model: self) }
+
+    @MainActor struct SecondChance {
+        let model: OnboardingViewModel
+
+        func data(method: String, path: String, headers: [String: String], body: Data) async throws
+            -> (status: Int, headers: [String: String], body: Data) {
+            let start = model.clock.now
+            do {
+                return try await model.network.data(method: method, path: path, headers: headers, body: body)
+            } catch {
+                let atOnce = Self.elapsed(from: start, to: model.clock.now) < .milliseconds(50)
+                guard atOnce, model.isOffline, !model.bugs.contains(.offlineAsItLeaves), await waitForTheConnection() else { throw error }
+                return try await model.network.data(method: method, path: path, headers: headers, body: body)
+            }
+        }
+
+        /// `connection()`'s wait, for what is left of the tap's 20 s.
+        private func waitForTheConnection() async -> Bool {
+            let waited = model.busySince.map { Self.elapsed(from: $0, to: model.clock.now) } ?? .zero
+            var left = .seconds(20) - waited
+            while model.isOffline && left > .zero {
+                do { try await model.clock.sleep(for: .milliseconds(500)) } catch { return false }
+                left -= .milliseconds(500)
+            }
+            return !model.isOffline
+        }
+
+        private static func elapsed<I: InstantProtocol<Duration>>(from start: I, to end: any InstantProtocol<Duration>) -> Duration {
+            (end as? I).map { start.duration(to: $0) } ?? .zero
+        }
     }
 
     private var celebrates: Bool { bugs.contains(.motionIgnored) || !system.reduceMotion }

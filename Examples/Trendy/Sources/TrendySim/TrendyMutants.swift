@@ -34,6 +34,9 @@ enum TrendyMutants {
         Known(mutant: Mutant("trendy-stale-sign-up-email"), bug: .staleSignUpEmail,
               summary: "a sign-up sent again after a failure sends the first attempt's address, not the corrected one",
               source: "002 §6 (the request carries the email the user gave)"),
+        Known(mutant: Mutant("trendy-offline-as-it-leaves"), bug: .offlineAsItLeaves,
+              summary: "the connection goes as Finish's request leaves: the same error comes straight back, and the tap does nothing the user sees (found by the swarm's goesOffline coincidence)",
+              source: "002 §3 (\"Button spins, stops, and nothing happens\"); 003 offline-first"),
     ]
 
     /// The app's bug switches for the mutants on in a run.
