@@ -181,7 +181,7 @@ public enum ScenarioRunner {
     /// What leaves a run waiting for good, or brings work back from another thread, and the fix.
     static let waitOutsideTheRun = "A wait on something outside the run comes back late or never: a continuation resumed by "
         + "DispatchQueue.asyncAfter, a Timer, a URLSession or another thread's callback. Wait on the clock the app was given, "
-        + "or on Task.sleep, ContinuousClock or SuspendingClock (all follow the run's virtual time), and send requests "
+        + "or on Task.sleep, ContinuousClock or SuspendingClock (all follow the run's virtual time), and send requests "  // determinism: ok (a message that names it)
         + "through the HTTP client the app was given (docs/your-app.md, \"Time and waits\")"
 
     private static func kernelProblems(_ outcome: SimulationResult) -> [Violation] {

@@ -17,7 +17,7 @@ import Darwin
 /// hook to run Swift tasks on their own event loop.) Other threads (a test runner, another
 /// simulation) are left alone, so runs in parallel in one process never take each other's work.
 /// What no hook sees on Swift 6.3.1 goes through the executors `MainActorBridge` installs: main-actor
-/// hops, and `Task.sleep`'s wake-up job (`BridgingDefaultExecutor`, parked on virtual time).
+/// hops, and `Task.sleep`'s wake-up job (`BridgingDefaultExecutor`, parked on virtual time).  // determinism: ok (names it)
 enum EscapeGuard {
     /// True when the runtime's hook was found and set. A run cannot work without it.
     static let isInstalled: Bool = install()

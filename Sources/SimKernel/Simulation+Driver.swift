@@ -3,7 +3,7 @@ extension Simulation {
     /// or reaches a limit. Synchronous: the calling thread becomes the driver thread.
     public func run(_ name: String = "main", _ body: sending @escaping () async -> Void) -> SimulationResult {
         precondition(phase == .ready, "a Simulation runs once; create a new one for another run")
-        MainActorBridge.install()  // `Task.sleep` and main-actor hops of the run stay in it
+        MainActorBridge.install()  // `Task.sleep` and main-actor hops of the run stay in it  // determinism: ok (names it)
         executor.bindDriver()
         phase = .running
         record(KernelEvent.runStarted(seed: seed, strategy: strategy))

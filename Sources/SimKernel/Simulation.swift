@@ -17,7 +17,7 @@ import Synchronization
 /// ```
 ///
 /// - Warning: A `Simulation` runs once. Spawn simulated work with `spawn` and sleep on `clock`
-///   (`Task.sleep` also runs on virtual time, rounded up to whole milliseconds: `VirtualSleep.swift`).
+///   (`Task.sleep` also runs on virtual time, exactly: `VirtualSleep.swift`).  // determinism: ok (names it)
 ///   A wait on Dispatch or another thread leaves the run waiting (it ends as a deadlock naming  // determinism: ok (a warning against the trap, not a use)
 ///   the task), and a continuation resumed from another thread is counted in
 ///   `SimulationResult.foreignEnqueues`.

@@ -68,13 +68,13 @@ public final class SimulationExecutor: SerialExecutor, @unchecked Sendable {
         ready.push(.mainActorJob(job))
     }
 
-    /// Queues a job behind the work ready now (a `Task.sleep` woken as the run tears down).
+    /// Queues a job behind the work ready now (a `Task.sleep` woken as the run tears down).  // determinism: ok (names it)
     func enqueueReady(_ job: UnownedJob) {
         assert(isOnDriverThread, "only the driver thread queues jobs of its run")
         ready.push(.job(job))
     }
 
-    /// Runs `job` now, from the driver loop (a `Task.sleep` whose deadline came).
+    /// Runs `job` now, from the driver loop (a `Task.sleep` whose deadline came).  // determinism: ok (names it)
     func runNow(_ job: UnownedJob) {
         assert(isOnDriverThread, "only the driver thread runs jobs of its run")
         runningTask = unsafeBitCast(job, to: UnsafeRawPointer.self)

@@ -60,7 +60,7 @@ extension Simulation {
 
     /// Drops the steps still parked when the run ends: they would run after the trace is closed,
     /// and each holds the state it carries (and through it, often, the simulation). A parked
-    /// `Task.sleep` is woken instead, now, so that its task can unwind (it was cancelled) and be freed.
+    /// `Task.sleep` is woken instead, now, so that its task can unwind (it was cancelled) and be freed.  // determinism: ok (names it)
     func dropParkedSteps() {
         for job in timers.removeSteps() { executor.enqueueReady(job) }
     }

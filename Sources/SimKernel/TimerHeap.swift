@@ -1,5 +1,5 @@
 /// A binary min-heap of what waits on the clock, ordered by (deadline, insertion order): sleeping
-/// tasks (`SleepTimer`), scheduled steps and `Task.sleep`'s wake-up jobs, which need no object of
+/// tasks (`SleepTimer`), scheduled steps and `Task.sleep`'s wake-up jobs, which need no object of  // determinism: ok (names it)
 /// their own here.
 ///
 /// Cancelled timers are removed lazily: they stay in the array, marked, until they reach
@@ -12,7 +12,7 @@ struct TimerHeap {
     enum Entry {
         case sleeper(SleepTimer)
         case step(any SimulationStep)
-        /// The job that ends a `Task.sleep` (or a continuous or suspending clock's sleep): run
+        /// The job that ends a `Task.sleep` (or a continuous or suspending clock's sleep): run  // determinism: ok (names it)
         /// at its deadline, where a task sleeping on the run's clock would be resumed.
         case sleepingJob(UnownedJob)
         /// A step taken back before its deadline (`Simulation.unschedule`), dropped when it reaches the top.
@@ -30,7 +30,7 @@ struct TimerHeap {
             switch self {
             case .sleeper(let timer): timer.label
             case .step(let step): step.label
-            case .sleepingJob: "Task.sleep"
+            case .sleepingJob: "Task.sleep"  // determinism: ok (a message that names it)
             case .unscheduled: "unscheduled"
             }
         }
@@ -63,7 +63,7 @@ struct TimerHeap {
         append(Slot(deadline: deadline.nanoseconds, sequence: sequence, entry: .step(step)))
     }
 
-    /// Parks the job that ends a `Task.sleep` until `deadline`.
+    /// Parks the job that ends a `Task.sleep` until `deadline`.  // determinism: ok (names it)
     mutating func insert(sleepingJob job: UnownedJob, at deadline: SimulationInstant, sequence: UInt64) {
         append(Slot(deadline: deadline.nanoseconds, sequence: sequence, entry: .sleepingJob(job)))
     }

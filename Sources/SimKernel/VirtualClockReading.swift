@@ -1,15 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 
-/// `ContinuousClock.now` and `SuspendingClock.now` read the run's virtual time on a thread that
-/// drives a run, so a `Task.sleep` (which computes its deadline as `now` plus the duration) is
+/// `ContinuousClock.now` and `SuspendingClock.now` read the run's virtual time on a thread that  // determinism: ok (names it)
+/// drives a run, so a `Task.sleep` (which computes its deadline as `now` plus the duration) is  // determinism: ok (names it)
 /// parked for exactly its duration, however long the host stalls the thread in between (#47).
 ///
 /// On Swift 6.3.1 for Linux both clocks read the time through one call, `swift_get_time`, in
 /// `libswift_Concurrency.so`, which asks libc's `clock_gettime` through the library's procedure
 /// linkage table. The guard points that one slot at a function of its own, once per process:
 /// on a thread that drives a run it answers the monotonic and boot clocks with a fixed epoch
-/// plus the run's `now`; on every other thread, and for every other clock (`Date()`'s real
+/// plus the run's `now`; on every other thread, and for every other clock (`Date()`'s real  // determinism: ok (names it)
 /// time), it calls libc's own `clock_gettime`. Nothing else in the process reads the time
 /// through that slot. Where the slot cannot be found (a statically linked runtime, another
 /// platform) nothing is changed and `VirtualSleep` reads durations back from the real clock.

@@ -1,9 +1,9 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 
-/// `Task.sleep` on a run's virtual time: the default executor `MainActorBridge` installs.
+/// `Task.sleep` on a run's virtual time: the default executor `MainActorBridge` installs.  // determinism: ok (names it)
 ///
-/// On Swift 6.3.1 every `Task.sleep` (`nanoseconds:`, `for:`, `until:clock:`) and every sleep on
-/// `ContinuousClock` or `SuspendingClock` ends by handing the job that wakes the sleeper to the
+/// On Swift 6.3.1 every `Task.sleep` (`nanoseconds:`, `for:`, `until:clock:`) and every sleep on  // determinism: ok (names it)
+/// `ContinuousClock` or `SuspendingClock` ends by handing the job that wakes the sleeper to the  // determinism: ok (names it)
 /// default executor's `enqueue(_:at:tolerance:clock:)` (SE-0505's `SchedulingExecutor`), with a
 /// deadline on that clock. From a thread that drives a run, this executor parks the job on the
 /// run's virtual clock instead, `delay` after the run's `now`, among the run's own sleepers; from
@@ -12,7 +12,7 @@
 /// The sleeper computed its deadline a moment before (`clock.now + duration`). On a thread that
 /// drives a run the continuous and suspending clocks read the run's own time
 /// (`VirtualClockReading`), so the time left to the deadline is the duration asked for, to the
-/// nanosecond, and a deadline the app computed from `ContinuousClock.now` earlier in the run is
+/// nanosecond, and a deadline the app computed from `ContinuousClock.now` earlier in the run is  // determinism: ok (names it)
 /// on virtual time too. Where the clocks cannot be pointed at the run (a statically linked
 /// runtime), the real time left is rounded *up* to a whole millisecond: whole milliseconds come
 /// back exact unless the host stops the thread for a millisecond inside the sleep call itself.
@@ -71,7 +71,7 @@ enum VirtualSleep {
 }
 
 extension Simulation {
-    /// Parks the job that ends a `Task.sleep` until `nanoseconds` from now (saturating at the end
+    /// Parks the job that ends a `Task.sleep` until `nanoseconds` from now (saturating at the end  // determinism: ok (names it)
     /// of representable time; the run's time limit ends a run long before). As the run tears
     /// down, the job goes straight to the ready queue: the sleeper was cancelled and unwinds.
     func park(sleepingJob job: UnownedJob, for nanoseconds: Int64) {
