@@ -4,7 +4,9 @@ import Synchronization
 /// `@MainActor` code under the kernel: a main executor that takes every main-actor job sent from  // determinism: ok (the bridge keeps main-actor jobs in the run)
 /// a thread that drives a run into that run's ready queue, in order, and runs it there as the
 /// main actor's (so isolation checks hold), as the escape guard takes the global executor's. Jobs
-/// from any other thread go to the platform's own main executor, unchanged.
+/// from any other thread go to the platform's own main executor, unchanged. With it come a default
+/// executor that parks a run's `Task.sleep` on the run's clock (`BridgingDefaultExecutor`) and the  // determinism: ok (names it)
+/// clocks' reading of the run's time (`VirtualClockReading`); every `Simulation.run` installs it.
 ///
 /// On Swift 6.3.1 a custom main executor is SPI (`ExperimentalCustomExecutors`) and is installed
 /// with `_createExecutors(factory:)`, which must come before anything uses the main actor: call
