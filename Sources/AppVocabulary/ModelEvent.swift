@@ -41,9 +41,9 @@ public enum ModelEvent: TraceRecord, Equatable {
     indirect case responseReceived(id: Int, endpoint: Endpoint, outcome: String)
     // Backend.
     indirect case backendHandled(id: Int, endpoint: Endpoint, outcome: String)
-    case journeyChanged(user: String, journey: Journey)
-    indirect case accountSeeded(user: String, email: String, journey: Journey)
-    case progressStored(user: String, phase: OnboardingPhase)
+    case journeyChanged(user: String, journey: AccountJourney)
+    indirect case accountSeeded(user: String, email: String, journey: AccountJourney)
+    case progressStored(user: String, phase: StepName)
     indirect case analytics(user: String, event: String)
     /// The app logged an analytics event (it is on its way to the backend).
     indirect case eventLogged(user: String, event: String)
@@ -53,11 +53,11 @@ public enum ModelEvent: TraceRecord, Equatable {
     /// A sign-in verified: the account has a working session from now on.
     case sessionIssued(user: String)
     // Client store and sync queue.
-    case phaseChanged(OnboardingPhase)
-    case stepCompleted(user: String, phase: OnboardingPhase)
-    case syncQueued(user: String, phase: OnboardingPhase)
-    case syncDelivered(user: String, phase: OnboardingPhase)
-    case syncAbandoned(user: String, phase: OnboardingPhase)
+    case phaseChanged(StepName)
+    case stepCompleted(user: String, phase: StepName)
+    case syncQueued(user: String, phase: StepName)
+    case syncDelivered(user: String, phase: StepName)
+    case syncAbandoned(user: String, phase: StepName)
     case permissionAnswered(granted: Bool)
     /// A value the app stored in `@AppStorage` (seed 004's device-wide `hasCompletedOnboarding`).
     indirect case appStorage(key: String, value: Bool)
@@ -133,7 +133,7 @@ public enum ModelEvent: TraceRecord, Equatable {
         case .sessionIssued(let user): out.write("session-issued user="); out.write(user)
         case .storedCaches(let keys):
             out.write("stored-caches ["); out.write(keys.joined(separator: ",")); out.write("]")
-        case .phaseChanged(let phase): out.write("phase "); out.write(phase.rawValue)
+        case .phaseChanged(let phase): out.write("phase "); out.write(phase.name)
         case .stepCompleted(let user, let phase): Self.write("step-completed", user, phase, to: &out)
         case .syncQueued(let user, let phase): Self.write("queued", user, phase, to: &out)
         case .syncDelivered(let user, let phase): Self.write("delivered", user, phase, to: &out)
@@ -154,8 +154,8 @@ public enum ModelEvent: TraceRecord, Equatable {
     }
 
     /// `<verb> user=<user> phase=<phase>`: onboarding progress as each layer handles it.
-    private static func write(_ verb: String, _ user: String, _ phase: OnboardingPhase,
+    private static func write(_ verb: String, _ user: String, _ phase: StepName,
                               to out: inout some CanonicalWriter) {
-        out.write(verb); out.write(" user="); out.write(user); out.write(" phase="); out.write(phase.rawValue)
+        out.write(verb); out.write(" user="); out.write(user); out.write(" phase="); out.write(phase.name)
     }
 }

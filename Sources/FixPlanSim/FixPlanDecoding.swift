@@ -32,7 +32,7 @@ public enum FixPlanDecoding {
         let user = entry["user"] == .null ? nil : context.string(entry["user"], at: entry.path("user"))
         let corrupted = context.bool(entry["corrupted"], at: entry.path("corrupted")) == true
         // Every key is checked, also in a corrupted entry (whose contents the run then ignores).
-        let phase = context.choice(entry["phase"], at: entry.path("phase"), from: ScenarioDecoder.phases, what: "phase")
+        let phase = context.choice(entry["phase"], at: entry.path("phase"), from: phases, what: "phase")
         let pendingEmail = context.string(entry["pendingEmail"], at: entry.path("pendingEmail"))
         let startedSent = context.bool(entry["startedSent"], at: entry.path("startedSent")) ?? false
         let returningLogin = context.bool(entry["returningLogin"], at: entry.path("returningLogin")) ?? false
@@ -71,7 +71,10 @@ public enum FixPlanDecoding {
         ("goals-complete", Journey(intakeComplete: true, goalsComplete: true, programStatus: .draft)),
         ("complete", .complete),
     ]
-    static let programStatuses = ScenarioDecoder.programStatuses
+    /// The program statuses a scenario names (an account's journey, `expect.backend`).
+    static let programStatuses = ProgramStatus.inOrder.map { ($0.rawValue, $0) }
+    /// The phases a scenario names (a cached step, a policy's `until`, `expect.backend.progress`).
+    static let phases = OnboardingPhase.inOrder.map { ($0.rawValue, $0) }
 
     static func decodeJourney(_ value: JSONValue?, at path: String, context: DecodingContext) -> Journey? {
         guard let value else { return nil }

@@ -1,4 +1,5 @@
 import AppVocabulary
+import OnboardingModel
 import Scenarios
 
 /// The fix plan's detours (`SwarmDetour`): a deviation from the straight path its swarm draws

@@ -72,9 +72,16 @@ extension FixPlanPlugin {
 
     public func account(_ email: String, in world: any AppWorld) async -> AccountState? {
         guard let world = world as? OnboardingWorld else { return nil }
-        return AccountState(journey: await world.backend.journey(ofEmail: email),
-                            pushToken: await world.backend.hasPushToken(email: email),
-                            progress: await world.backend.progress(ofEmail: email))
+        return AccountState([("programStatus", await world.backend.journey(ofEmail: email)?.programStatus.rawValue),
+                             ("pushToken", await world.backend.hasPushToken(email: email) ? "true" : "false"),
+                             ("progress", await world.backend.progress(ofEmail: email)?.rawValue)])
+    }
+
+    /// `expect.backend`: the program's status, whether a push token arrived, the stored step.
+    public var backendFacts: [BackendFact] {
+        [BackendFact("programStatus", what: "program status", values: FixPlanDecoding.programStatuses.map(\.0)),
+         BackendFact(flag: "pushToken", what: "push token"),
+         BackendFact("progress", what: "stored progress", values: FixPlanDecoding.phases.map(\.0))]
     }
 
     /// A scenario file's run of `seed`: the swarm's settings into its typed world, then what

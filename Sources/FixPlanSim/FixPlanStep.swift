@@ -52,7 +52,7 @@ public enum FixPlanStep: Sendable, Equatable {
                 return nil
             }
             let returning = context.bool(policy["returning"], at: policy.path("returning")) ?? false
-            let until = context.choice(policy["until"], at: policy.path("until"), from: ScenarioDecoder.phases, what: "phase")
+            let until = context.choice(policy["until"], at: policy.path("until"), from: FixPlanDecoding.phases, what: "phase")
             return .userPolicy(email: email, returning: returning, until: until)
         }
     }

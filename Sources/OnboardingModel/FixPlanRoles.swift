@@ -40,5 +40,7 @@ public enum FixPlanRoles {
             ("Couldn't check your program", .request([.program])), ("You've been signed out", .session),
         ],
         // 000 Pitfall 1 and the checklist: "Only one onboarding_started per new user"; the funnel ends at the main app.
-        analytics: [("onboarding_started", .newUserStart), ("onboarding_completed", .completion)])
+        analytics: [("onboarding_started", .newUserStart), ("onboarding_completed", .completion)],
+        // 002 §1: the steps after the code screen are the signed-in user's (their journey is on the backend).
+        signedInRoutes: OnboardingPhase.inOrder.filter { $0 > .authVerification }.map(Route.onboarding))
 }

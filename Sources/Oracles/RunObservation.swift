@@ -37,7 +37,7 @@ public struct RunObservation: Sendable {
     /// Who is signed in from each trace index on (sign-ins and sign-outs, in order).
     private let signIns: [(index: Int, user: String?)]
     /// Each account's journey from each trace index on, by user.
-    private let journeys: SmallMap<[(index: Int, journey: Journey)]>
+    private let journeys: SmallMap<[(index: Int, journey: AccountJourney)]>
 
     /// - Parameters:
     ///   - trace: the run's trace.
@@ -81,7 +81,7 @@ public struct RunObservation: Sendable {
         self.screens = screens
         end = trace.endTime
         var signIns: [(index: Int, user: String?)] = []
-        var journeys: SmallMap<[(index: Int, journey: Journey)]> = [:]
+        var journeys: SmallMap<[(index: Int, journey: AccountJourney)]> = [:]
         for position in Self.positions(of: [.signedIn, .signedOut, .accountSeeded, .journeyChanged],
                                        in: positionsByKind, starts: kindStarts) {
             let event = events[position]
@@ -259,7 +259,7 @@ public struct RunObservation: Sendable {
     }
 
     /// The backend journey of `user` as of `index`.
-    public func journey(of user: String, atIndex index: Int) -> Journey? {
+    public func journey(of user: String, atIndex index: Int) -> AccountJourney? {
         guard let history = journeys[user] else { return nil }
         return Self.lastPosition(in: history.count) { history[$0].index <= index }.map { history[$0].journey }
     }
@@ -279,14 +279,14 @@ public struct RunObservation: Sendable {
     }
 
     /// True when `user` had finished onboarding by `index`: seeded with a complete journey, or
-    /// the backend stored the `complete` step. (A program can be active before the user has
+    /// the backend stored the step that finishes onboarding (the fix plan's `complete`). (A program can be active before the user has
     /// seen the notification and success screens; resuming there is right.)
     public func completedOnboarding(_ user: String, atIndex index: Int) -> Bool {
         events([.accountSeeded, .progressStored]).contains { event in
             guard event.index <= index else { return false }
             switch event.event {
             case .accountSeeded(user, _, let journey): return journey.isComplete
-            case .progressStored(user, .complete): return true
+            case .progressStored(user, let step): return step.finishesOnboarding
             default: return false
             }
         }

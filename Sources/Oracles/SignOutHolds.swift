@@ -5,9 +5,9 @@ import AppVocabulary
 /// routes back to WelcomeAuthView"; "Auth wall: user must sign in before accessing any app
 /// content"; seed 003: a session "survives until sign-out").
 ///
-/// After the user signs out (Sign out on the fix plan's main app, Sign Out confirmed in the pickup
-/// app), no screen that needs a session (the main app; the fix plan's steps after the code
-/// screen) shows again, in this launch or a later one, until a sign-in of the user's own has been
+/// After the user signs out (an action of role `.signOut`, or `.confirmSignOut` where the app asks
+/// first), no screen that needs a session (the main app; a route the app declares in
+/// `AppRoles.signedInRoutes`, as the fix plan does its steps after the code screen) shows again, in this launch or a later one, until a sign-in of the user's own has been
 /// answered `ok` on the wire (Verify's code, Sign in with Apple). Judged by the user's taps and the
 /// wire, not by the app's own `signed-in` records: a session written back behind the user's back
 /// is read as a signed-in launch by the app itself. The sign-out's own instant is `authWall`'s.
@@ -52,9 +52,8 @@ public struct SignOutHolds: Oracle {
         while next < run.screens.count, run.screens[next].index < last {
             let screen = run.screens[next]
             next += 1
-            // A main screen of any app (its kind), or a step the fix plan's flow shows only after sign-in.
-            if screen.state.route?.kind == .main { return screen }
-            if case .onboarding(let phase)? = screen.state.route, phase > .authVerification { return screen }
+            // A main screen of any app (its kind), or a step the app shows only after sign-in (its roles).
+            if let route = screen.state.route, run.roles.needsASession(route) { return screen }
         }
         return nil
     }

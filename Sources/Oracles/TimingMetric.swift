@@ -29,10 +29,7 @@ public enum TimingMetric {
     public static func screenName(_ route: Route) -> String {
         switch route {
         case .launch: "launch"
-        case .onboarding(let phase): phase.rawValue
         case .main: "main"
-        case .page(let number): "page-\(number)"
-        case .signIn: "sign-in"
         case .named(let route): route.name
         }
     }

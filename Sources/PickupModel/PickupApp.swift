@@ -71,8 +71,8 @@ actor PickupApp {
     }
 
     func enabledActions() -> [UserAction] {
-        switch route {
-        case .page(let number): number < 3 ? [.nextPage, .skip] : [.getStarted, .skip]
+        if let number = route.pageNumber { return number < 3 ? [.nextPage, .skip] : [.getStarted, .skip] }
+        return switch route {
         case .signIn:
             (signingIn && !mutants.contains(.pickupDoubleSignIn) ? [] : [.signInWithApple]) + (sheetUp ? [.cancelAppleSheet] : [])
         case .main where confirmingSignOut: [.cancelSignOut, .confirmSignOut]
@@ -91,7 +91,7 @@ actor PickupApp {
         state.actions = enabledActions()
         state.foreground = foreground
         switch route {
-        case .page:
+        case _ where route.pageNumber != nil:
             if !world.configuration.reduceMotion { state.motionEffects = ["page-slide"] }
         case .signIn:
             state.spinner = signingIn ? "sign-in" : nil

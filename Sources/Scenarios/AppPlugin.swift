@@ -29,8 +29,9 @@ public protocol AppPlugin: Sendable {
     /// The routes its root shows, each with its kind: what `finalRoute` and `neverShown` name.
     var routes: [RouteName] { get }
     /// Each route as scenarios name it, and the route the app's screens show by it. By default
-    /// `routes`, each by its name; an app whose screens show routes of the vocabulary's own cases
-    /// (`.main`, `.page(1)`) names them here.
+    /// `routes`, each by its name; an app whose screens show the vocabulary's own `.launch` and
+    /// `.main`, or name a route in scenarios otherwise than the trace prints it (the fix plan's
+    /// `goalReview` for `onboarding(goalReview)`), names them here.
     var scenarioRoutes: [(name: String, route: Route)] { get }
     /// The actions its screens offer, in the order screens list them: what `action` steps name.
     var actions: [UserAction] { get }
@@ -105,7 +106,8 @@ public protocol AppPlugin: Sendable {
     /// (`{"enterCode": true}`). By default none.
     var stepKinds: [String] { get }
     /// The keys an `expect` step takes in its files: by default every app's
-    /// (`ScenarioKeys.pickupStepExpect`; the fix plan's app adds what it checks of its own).
+    /// (`ScenarioKeys.pickupStepExpect`), and `backend` when it declares `backendFacts` (the fix
+    /// plan's app adds what it checks of its own).
     var stepExpectKeys: [String] { get }
     /// The keys `$.expect` takes in its files: by default `oracles`, `stepExpectKeys`, then
     /// every app's judging keys (`budgets`, `patience`, `flashWindow`, `settle`).
@@ -132,6 +134,9 @@ public protocol AppPlugin: Sendable {
     /// What the backend of `world` knows of `email`'s account now, for `expect.backend`; nil if it
     /// has no such account or keeps no such state. By default nil.
     func account(_ email: String, in world: any AppWorld) async -> AccountState?
+    /// The facts of an account `expect.backend` may name besides `email`, and what `account`
+    /// reports of them. By default none.
+    var backendFacts: [BackendFact] { get }
     /// The app's world for one run, with the scenario's starting world, faults and mutants.
     func makeWorld(_ start: AppStart) -> any AppWorld
     /// The free user on the app's screens (a `freeUser` step; every explored persona): its log,
@@ -167,7 +172,7 @@ extension AppPlugin {
         [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
     }
     public var swarmKnobs: [SwarmKnob] { [] }
-    public var stepExpectKeys: [String] { ScenarioKeys.pickupStepExpect }
+    public var stepExpectKeys: [String] { ScenarioKeys.pickupStepExpect + (backendFacts.isEmpty ? [] : ["backend"]) }
     public var expectKeys: [String] { ["oracles"] + stepExpectKeys + ["budgets", "patience", "flashWindow", "settle"] }
     public var faultKinds: [String] { ScenarioKeys.pickupFaultKinds }
 

@@ -117,12 +117,19 @@ enum ExpectDecoding {
     private static func decodeBackendExpectation(_ value: JSONValue?, at path: String, context: DecodingContext)
         -> BackendExpectation?
     {
-        guard let fields = context.object(value, at: path, keys: ScenarioKeys.backendExpect) else { return nil }
+        let facts = AppRegistry.plugin(for: context.app)?.backendFacts ?? []
+        guard let fields = context.object(value, at: path, keys: ["email"] + facts.map(\.key)) else { return nil }
         return BackendExpectation(
             email: context.string(fields["email"], at: fields.path("email")),
-            programStatus: context.choice(fields["programStatus"], at: fields.path("programStatus"),
-                                          from: ScenarioDecoder.programStatuses, what: "program status"),
-            pushToken: context.bool(fields["pushToken"], at: fields.path("pushToken")),
-            progress: context.choice(fields["progress"], at: fields.path("progress"), from: ScenarioDecoder.phases, what: "phase"))
+            facts: facts.compactMap { fact in
+                guard let field = fields[fact.key] else { return nil }
+                let value: String?
+                if let values = fact.values {
+                    value = context.choice(field, at: fields.path(fact.key), from: values.map { ($0, $0) }, what: fact.what)
+                } else {
+                    value = context.bool(field, at: fields.path(fact.key)).map { $0 ? "true" : "false" }
+                }
+                return value.map { BackendFactValue(key: fact.key, value: $0) }
+            })
     }
 }

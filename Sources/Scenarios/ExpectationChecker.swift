@@ -112,17 +112,11 @@ enum ExpectationChecker {
 
     private static func backendFailures(_ expected: BackendExpectation?, snapshot: Snapshot) -> [(String, String)] {
         guard let expected else { return [] }
-        var failures: [(String, String)] = []
-        let account = snapshot.account
-        if let status = expected.programStatus, account?.journey?.programStatus != status {
-            failures.append(("backend", "the backend program was \(account?.journey?.programStatus.rawValue ?? "missing"), expected \(status.rawValue)"))
+        return expected.facts.compactMap { fact in
+            let actual = snapshot.account?.value(of: fact.key)
+            guard actual != fact.value else { return nil }
+            let what = snapshot.backendFacts.first { $0.key == fact.key }?.what ?? fact.key
+            return ("backend", "the backend's \(what) was \(actual ?? "not set"), expected \(fact.value)")
         }
-        if let token = expected.pushToken, token != (account?.pushToken ?? false) {
-            failures.append(("backend", token ? "no push token reached the backend" : "a push token reached the backend"))
-        }
-        if let progress = expected.progress, account?.progress != progress {
-            failures.append(("backend", "the backend's progress was \(account?.progress?.rawValue ?? "none"), expected \(progress.rawValue)"))
-        }
-        return failures
     }
 }

@@ -163,19 +163,15 @@ public struct ExpectedCount<Name: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
-/// Backend state expected at the end, for one account.
+/// Backend state expected at the end, for one account: the facts its app declares
+/// (`AppPlugin.backendFacts`), in the file's order.
 public struct BackendExpectation: Sendable, Equatable {
     /// Whose account; defaults to the scenario's first account, or the user policy's email.
     public var email: String?
-    public var programStatus: ProgramStatus?
-    public var pushToken: Bool?
-    public var progress: OnboardingPhase?
+    public var facts: [BackendFactValue]
 
-    public init(email: String? = nil, programStatus: ProgramStatus? = nil, pushToken: Bool? = nil,
-                progress: OnboardingPhase? = nil) {
+    public init(email: String? = nil, facts: [BackendFactValue] = []) {
         self.email = email
-        self.programStatus = programStatus
-        self.pushToken = pushToken
-        self.progress = progress
+        self.facts = facts
     }
 }

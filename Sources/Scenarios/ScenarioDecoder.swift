@@ -88,10 +88,6 @@ public enum ScenarioDecoder {
         }
     }
 
-    package static let phases = OnboardingPhase.allCases.map { ($0.rawValue, $0) }
-    /// The program statuses a scenario names (an account's journey, `expect.backend`).
-    package static let programStatuses: [(String, ProgramStatus)] = [("none", .none), ("draft", .draft), ("approved", .approved), ("active", .active)]
-
     private static func decodeNetwork(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
         guard let network = context.object(value, at: "$.network", keys: ScenarioKeys.network) else { return }
         if let latency = context.object(network["latency"], at: network.path("latency"), keys: ScenarioKeys.latency) {

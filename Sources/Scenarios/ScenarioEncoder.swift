@@ -154,10 +154,10 @@ public enum ScenarioEncoder {
             ("actionsInclude", expected.actionsInclude.isEmpty ? nil : .array(expected.actionsInclude.map { .string($0.rawValue) })),
             ("actionsExclude", expected.actionsExclude.isEmpty ? nil : .array(expected.actionsExclude.map { .string($0.rawValue) })),
             ("backend", expected.backend.flatMap { backend in
-                object([("email", backend.email.map(JSONValue.string)),
-                        ("programStatus", backend.programStatus.map { .string($0.rawValue) }),
-                        ("pushToken", backend.pushToken.map(JSONValue.bool)),
-                        ("progress", backend.progress.map { .string($0.rawValue) })])
+                let flags = (AppRegistry.plugin(for: app)?.backendFacts ?? []).filter { $0.values == nil }.map(\.key)
+                return object([("email", backend.email.map(JSONValue.string))] + backend.facts.map { fact -> (String, JSONValue?) in
+                    (fact.key, flags.contains(fact.key) ? JSONValue.bool(fact.value == "true") : .string(fact.value))
+                })
             }),
             ("requests", counts(expected.requests, \.rawValue)),
             ("neverShown", expected.neverShown.isEmpty ? nil : .array(expected.neverShown.map { route($0, app: app) })),
@@ -171,7 +171,6 @@ public enum ScenarioEncoder {
         case nil: .string("none")
         case .main?: .string("main")
         case .launch?: .string("launch")
-        case .onboarding(let phase)?: .string(phase.rawValue)
         case let other?:
             // The decoder's names for another app's routes, so the two cannot drift apart.
             .string(ExpectDecoding.routeNames(for: app).first { $0.1 == other }?.0 ?? other.description)

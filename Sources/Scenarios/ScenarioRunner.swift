@@ -238,6 +238,8 @@ struct Snapshot: Sendable {
     var screen = ScreenState.notRunning
     /// The account's state on the backend (`AppPlugin.account`), for `expect.backend`.
     var account: AccountState?
+    /// The facts of an account the app declares (`AppPlugin.backendFacts`), for the messages.
+    var backendFacts: [BackendFact] = []
     /// Events with a trace index below this happened before the moment.
     var traceCount = 0
     var time = SimulationInstant.zero
@@ -249,6 +251,7 @@ struct Snapshot: Sendable {
         snapshot.time = world.simulation.clock.now
         guard let email else { return snapshot }
         snapshot.account = await plugin.account(email, in: world)
+        snapshot.backendFacts = plugin.backendFacts
         return snapshot
     }
 }

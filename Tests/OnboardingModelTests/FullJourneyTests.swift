@@ -18,7 +18,7 @@ import SimKernel
         #expect(run.analytics("onboarding_started").count == 1)
         #expect(run.analytics("onboarding_completed").count == 1)
         let phases = run.routes.compactMap { route -> OnboardingPhase? in
-            if case .onboarding(let phase)? = route { return phase } else { return nil }
+            return route?.phase
         }
         #expect(phases == [.intro, .intake, .intakeComplete, .auth, .authVerification, .processOverview,
                            .goalReview, .programReview, .notificationPermission, .success])

@@ -66,7 +66,7 @@ import SimKernel
         #expect(runs.fixed.backendProgress == .goalReview)
         #expect(runs.fixed.storage.syncQueue.isEmpty)
         #expect(runs.mutant.backendProgress == .processOverview)
-        #expect(runs.mutant.events.filter { $0 == .syncAbandoned(user: "u1", phase: .goalReview) }.count == 1)
+        #expect(runs.mutant.events.filter { $0 == .syncAbandoned(user: "u1", phase: OnboardingPhase.goalReview.step) }.count == 1)
     }
 
     @Test func pit7CompletionPostedWhileTheObserverIsDetachedLeavesTheUserOnSuccess() {

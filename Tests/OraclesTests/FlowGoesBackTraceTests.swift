@@ -1,6 +1,7 @@
 import Testing
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// `flowGoesBackOnlyWhenAsked` on traces written by hand, for an app of any names: its steps by
@@ -69,11 +70,11 @@ import Oracles
     @Test func aReasonASeedNamesOrANewLaunchIsQuiet() {
         // The session ended, the account went, the journey changed elsewhere: the flow may start earlier.
         for reason: ModelEvent in [.signedOut, .accountLost(user: "u1", deleted: true),
-                                   .journeyChanged(user: "u1", journey: Journey())] {
+                                   .journeyChanged(user: "u1", journey: Journey().record)] {
             #expect(check(retryLeadsTo(Self.goals, between: [(5_500, reason)])).isEmpty, "\(reason)")
         }
         // A journey changed by this app's own request is no reason: the backend handled it at once.
-        let own = retryLeadsTo(Self.goals, between: [(5_500, .journeyChanged(user: "u1", journey: Journey())),
+        let own = retryLeadsTo(Self.goals, between: [(5_500, .journeyChanged(user: "u1", journey: Journey().record)),
                                                      (5_500, .backendHandled(id: 3, endpoint: Endpoint("goals"), outcome: "ok"))])
         #expect(check(own).count == 1)
         // A relaunch is judged by resuming's rules, not this one.

@@ -285,7 +285,7 @@ import ToolAppsForTests
 
     /// A finished user signs in by code; the app gets the journey and shows `route`.
     func signIn(showing route: Route) -> RunObservation {
-        trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: .complete)),
+        trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: Journey.complete.record)),
                (0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.authVerification), actions: [.verify])),
                (1_000, .responseReceived(id: 1, endpoint: .verifyOTP, outcome: "ok")), (1_000, .signedIn(user: "u1")),
                (1_200, .responseReceived(id: 2, endpoint: .journey, outcome: "ok")), (1_200, screen(route, actions: [])),
@@ -309,8 +309,8 @@ import ToolAppsForTests
     }
 
     @Test func aMainAppThatStaysUpWhileAnotherUserSignsInIsJudgedForThatUser() {
-        let run = trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: .complete)),
-                         (0, .accountSeeded(user: "u2", email: "b@example.com", journey: .fresh)),
+        let run = trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: Journey.complete.record)),
+                         (0, .accountSeeded(user: "u2", email: "b@example.com", journey: Journey.fresh.record)),
                          (0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [])),
                          (5_000, .signedIn(user: "u2")), (60_000, .note("end"))])
         let found = NoSilentDeadEnd().check(run, settings: OracleSettings())
@@ -321,10 +321,10 @@ import ToolAppsForTests
     /// journey, and another device reset the program a few seconds later.
     @Test func aMainAppShownForACompleteJourneyIsNoDeadEndWhenTheProgramIsResetLater() {
         func run(journeyAtMain: Journey) -> RunObservation {
-            trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: journeyAtMain)),
+            trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: journeyAtMain.record)),
                    (0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [])),
                    (3_000, .journeyChanged(user: "u1", journey: Journey(intakeComplete: true, goalsComplete: true,
-                                                                         programStatus: .approved))),
+                                                                         programStatus: .approved).record)),
                    (60_000, .note("end"))])
         }
         let resetLater = NoSilentDeadEnd().check(run(journeyAtMain: .complete), settings: OracleSettings())

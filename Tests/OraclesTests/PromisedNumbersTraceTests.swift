@@ -140,7 +140,7 @@ import ToolAppsForTests
     // MARK: routeByJourneyAfterSignIn, for a log-in
 
     func logIn(_ choice: UserAction, settlingOn route: Route) -> RunObservation {
-        trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: .fresh)),
+        trace([(0, .accountSeeded(user: "u1", email: "a@example.com", journey: Journey.fresh.record)),
                (0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.intro))),
                (100, .userAction(choice, detail: "")), (100, screen(.onboarding(.auth))),
                (1_000, .responseReceived(id: 1, endpoint: .verifyOTP, outcome: "ok")), (1_000, .signedIn(user: "u1")),

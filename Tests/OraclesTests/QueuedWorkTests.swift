@@ -54,7 +54,7 @@ import ToolAppsForTests
     @Test func aStepStillQueuedWhenTheAccountIsLostIsClearedNotLost() {
         func steps(lost: Bool) -> RunObservation {
             run([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")),
-                 (1_000, .stepCompleted(user: "u1", phase: .authVerification)),
+                 (1_000, .stepCompleted(user: "u1", phase: OnboardingPhase.authVerification.step)),
                  (2_000, .sessionIssued(user: "u1")), (2_000, .signedIn(user: "u1"))]
                 + (lost ? [(5_000, .accountLost(user: "u1", deleted: true))] : [])
                 + [(100_000, .note("end"))])

@@ -15,7 +15,7 @@ import ToolAppsForTests
     func check(_ events: [(Int64, ModelEvent)], journey: Journey = ahead) -> [Violation] {
         var trace = Trace()
         let start: [(Int64, ModelEvent)] = [
-            (0, .accountSeeded(user: "u1", email: "a@b.co", journey: journey)),
+            (0, .accountSeeded(user: "u1", email: "a@b.co", journey: journey.record)),
             (0, .launched(process: 1, cold: true)), (0, .launchContext(sessionUser: "u1", cacheHit: true)),
             (0, .signedIn(user: "u1")), (0, screen(.processOverview, actions: [.resume], gate: true)),
         ]

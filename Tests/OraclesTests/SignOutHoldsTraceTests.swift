@@ -51,6 +51,26 @@ import ToolAppsForTests
         #expect(check(Array(signedOut.prefix(2)) + [(2_000, .userAction(.cancelSignOut, detail: "")),
                                                     (2_000, screen(.main, actions: [.signOut]))]).isEmpty)
     }
+
+    /// A screen of an app's own that needs a session counts only when the app declares it so
+    /// (`AppRoles(signedInRoutes:)`): a plug-in's step after sign-in, shown after Sign out.
+    @Test func aDeclaredSignedInScreenAfterASignOutIsReportedAndAnUndeclaredOneIsQuiet() {
+        let goals = Route.named(RouteName("goals", kind: .onboarding))
+        let signOut = UserAction("sign-out")
+        func run(signedInRoutes: [Route]) -> [Violation] {
+            var trace = Trace()
+            let events: [(Int64, ModelEvent)] = [
+                (0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [signOut])),
+                (1_000, .userAction(signOut, detail: "")), (1_000, .signedOut),
+                (1_000, screen(.named(RouteName("welcome", kind: .onboarding)))), (3_000, screen(goals)), (60_000, .note("end")),
+            ]
+            for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+            let roles = AppRoles(actions: [(signOut, .signOut)], signedInRoutes: signedInRoutes)
+            return SignOutHolds().check(RunObservation(trace: trace, roles: roles), settings: OracleSettings())
+        }
+        #expect(run(signedInRoutes: [goals]).map(\.message).contains { $0.contains("showed goals") })
+        #expect(run(signedInRoutes: []).isEmpty)
+    }
 }
 
 private extension ScreenState {

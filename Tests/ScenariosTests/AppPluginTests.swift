@@ -50,6 +50,27 @@ import ToolAppsForTests
         #expect(result.violations.contains { $0.oracle == "noSilentDeadEnd" }, "\(result.violations.map(\.oracle))")
     }
 
+    @Test func itsBackendFactsAreWhatExpectBackendJudges() throws {
+        func run(unlocked: Bool) throws -> ScenarioResult {
+            ScenarioRunner.run(try decoded(#"""
+                {"format": 1, "app": "door", "name": "The lock took the unlock",
+                 "steps": [{"launch": true}, {"action": "open"}, {"wait": "5s"}],
+                 "expect": {"finalRoute": "room", "backend": {"unlocked": \#(unlocked)}}}
+                """#))
+        }
+        #expect(try run(unlocked: true).passed)
+        let wrong = try run(unlocked: false)
+        #expect(wrong.violations.map(\.message).contains { $0.contains("the backend's lock's unlock was true, expected false") },
+                "\(wrong.violations.map(\.message))")
+        // A fact the door does not declare is refused where the file names it.
+        let text = Self.opensTheDoor.replacingOccurrences(of: #""requests": {"unlock": 2}"#, with: #""backend": {"open": true}"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "door.json") else {
+            Issue.record("decoded a fact the door does not declare")
+            return
+        }
+        #expect(problems.errors.contains { $0.location.hasPrefix("$.expect.backend") }, "\(problems.errors)")
+    }
+
     @Test func aWaitOnTheWallClockThatNoRunCanFollowFailsTheRunAndNamesTheFix() throws {
         let text = #"""
             {"format": 1, "app": "door", "name": "A door that waits on Dispatch", "device": {"waitsOnDispatch": true},

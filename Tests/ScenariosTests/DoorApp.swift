@@ -38,11 +38,20 @@ struct DoorApp: AppPlugin {
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] { setup.problems(device: Device.self, backend: NoSettings.self) }
 
     func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
+
+    /// `expect.backend`: whether the lock took an unlock. The door has one account, the hall's.
+    let backendFacts = [BackendFact(flag: "unlocked", what: "lock's unlock")]
+    func firstAccount(of scenario: Scenario) -> String? { "hall" }
+    func account(_ email: String, in world: any AppWorld) async -> AccountState? {
+        guard let world = world as? DoorWorld else { return nil }
+        return AccountState([("unlocked", await world.server.unlocks > 0 ? "true" : "false")])
+    }
 }
 
 struct DoorWorld: AppWorld {
     let simulation: Simulation
     let network: Network
+    let server: DoorServer
     let device: DoorPhone
     let faults: FaultPlan
     var app: AppID { DoorApp.door }
@@ -51,7 +60,8 @@ struct DoorWorld: AppWorld {
     init(_ start: AppStart) {
         simulation = start.simulation
         faults = start.faults
-        network = Network(simulation: start.simulation, backend: DoorServer(simulation: start.simulation), plan: start.faults)
+        server = DoorServer(simulation: start.simulation)
+        network = Network(simulation: start.simulation, backend: server, plan: start.faults)
         device = DoorPhone(simulation: start.simulation, network: network, timeout: start.requestTimeout,
                            silentFailure: start.mutants.contains(DoorApp.silentFailure),
                            device: start.setup.device(DoorApp.Device.self))
@@ -63,11 +73,13 @@ struct DoorWorld: AppWorld {
 
 actor DoorServer: SimulatedServer {
     let simulation: Simulation
+    private(set) var unlocks = 0
     nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
     init(simulation: Simulation) { self.simulation = simulation }
 
     func receive(_ request: BackendRequest, id: Int) -> ServerReception {
         guard case .app(let call) = request, call.endpoint == Endpoint("unlock") else { return .answered(.failure(.status(404, "no such endpoint"))) }
+        unlocks += 1
         return .answered(.success(.app(AppReply(status: 200))))
     }
 

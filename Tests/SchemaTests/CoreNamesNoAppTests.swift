@@ -4,8 +4,9 @@ import FixPlanSim
 import ToolAppsForTests
 
 /// The core names no app (issue #46): `AppVocabulary`, `Oracles`, `Scenarios`, `Exploration`,
-/// `Reports`, `SimCommandLine` and `AppHarness` mention no bundled app, action, endpoint or
-/// request by name, and import no app's module; what an oracle needs to know comes from the
+/// `Reports`, `SimCommandLine` and `AppHarness` mention no bundled app, action, endpoint,
+/// request, screen or type of its own (the fix plan's phases and journeys) by name, and import no
+/// app's module; what an oracle needs to know comes from the
 /// roles an app declares. The bundled apps' names live in their own modules
 /// (`FixPlanVocabulary`, `PickupVocabulary`), like any team's.
 @Suite struct CoreNamesNoAppTests {
@@ -19,8 +20,14 @@ import ToolAppsForTests
     static let bundledName = try! NSRegularExpression(pattern:
         #"\.(fixPlan|pickup|sendOTP|verifyOTP|appleSignIn|bookings|generateGoals|refreshSession|selectGoal|approveProgram|activateProgram|registerPush|pushProgress|typeEmail|typeCode|sendCode|verify|resendCode|useDifferentEmail|confirmGoal|signInWithApple|cancelAppleSheet|cancelSignOut|logIn|getStarted|nextPage|openTerms|enableNotifications|notNow)(?![A-Za-z0-9_])|"(fix-plan|pickup|send-otp|verify-otp|apple-sign-in|bookings|push-progress|register-push)""#)
 
+    /// A bundled app's own types and screens: the fix plan's phases and journeys, the pickup
+    /// app's pages and sign-in wall (`Route.onboarding(.intro)`, `.page(1)`, `.signIn`).
+    static let bundledType = try! NSRegularExpression(pattern:
+        #"\b(OnboardingPhase|ProgramStatus|Journey)\b|(?<![A-Za-z0-9_])\.(onboarding|page)\(|Route\.(onboarding|page)\(|\.signIn(?![A-Za-z0-9_])"#)
+
     static func mentions(in text: String) -> Int {
-        bundledName.numberOfMatches(in: text, range: NSRange(text.startIndex..., in: text))
+        let range = NSRange(text.startIndex..., in: text)
+        return bundledName.numberOfMatches(in: text, range: range) + bundledType.numberOfMatches(in: text, range: range)
     }
 
     @Test func noCoreFileNamesABundledAppOrImportsOne() throws {
@@ -46,5 +53,6 @@ import ToolAppsForTests
     @Test func theRatchetSeesANameWrittenEitherWay() {
         #expect(Self.mentions(in: "case .userAction(.typeEmail, _): if endpoint == .sendOTP {}") == 2)
         #expect(Self.mentions(in: #"let app = "pickup"; .typeEmailField"#) == 1)
+        #expect(Self.mentions(in: "case .onboarding(let phase): Journey.fresh; route == .signIn; JourneyMetrics; .signInWithApple; Route.page(1); TimingPage.page(of: x)") == 5)
     }
 }

@@ -54,6 +54,16 @@ public struct AppRoles: Sendable {
     /// What causes each analytics event the app sends, by the event's name, in declaration order.
     public private(set) var analyticsCauses: [(event: String, cause: AnalyticsCause)] = []
 
+    /// The screens besides the main app that show only to a signed-in user (the fix plan's steps
+    /// after the code screen), in declaration order: after a sign-out none shows until the user
+    /// signs in again (`signOutHolds`).
+    public private(set) var signedInRoutes: [Route] = []
+
+    /// Whether `route` shows only to a signed-in user: the main app, or a route declared so.
+    public func needsASession(_ route: Route) -> Bool {
+        route.kind == .main || signedInRoutes.contains(route)
+    }
+
     /// What causes the analytics event `event`, if the app declared it.
     public func cause(ofAnalytics event: String) -> AnalyticsCause? {
         analyticsCauses.first { $0.event == event }?.cause
@@ -66,8 +76,11 @@ public struct AppRoles: Sendable {
     ///     first that matches counts. An error text not declared is not judged for its blame.
     ///   - analytics: what causes each analytics event the app sends, by its name; an event not
     ///     declared is not judged.
+    ///   - signedInRoutes: the screens besides the main app that show only to a signed-in user.
     public init(actions: [(UserAction, ActionRole)] = [], requests: [(Endpoint, RequestRole)] = [],
-                errors: [(String, ErrorBlame)] = [], analytics: [(String, AnalyticsCause)] = []) {
+                errors: [(String, ErrorBlame)] = [], analytics: [(String, AnalyticsCause)] = [],
+                signedInRoutes: [Route] = []) {
+        self.signedInRoutes = signedInRoutes
         for (action, role) in actions { set(role, for: action) }
         for (endpoint, role) in requests { set(role, for: endpoint) }
         errorBlames = errors.map { (text: $0.0, blame: $0.1) }

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Account loss clears the cache (seed 003: "Account loss (deletion/password reset): Clear local

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Back navigation (seed 000 Pitfall 12: "Back navigation behavior is inconsistent - sometimes
@@ -21,7 +22,7 @@ public struct BackNavigation: Oracle {
         let taps = run.events([.userAction, .killed])
         for (position, tap) in taps.enumerated() {
             guard case .userAction(.back, _) = tap.event,
-                  case .onboarding(let from)? = run.screen(atIndex: tap.index)?.state.route else { continue }
+                  let from = run.screen(atIndex: tap.index)?.state.route?.phase else { continue }
             // What the tap led to: the screen at the end of its instant, before the next tap or kill.
             let next = taps.dropFirst(position + 1).first?.index ?? .max
             guard let after = run.screen(atIndex: min(run.lastIndex(atOrBefore: tap.time), next - 1)),
@@ -29,13 +30,13 @@ public struct BackNavigation: Oracle {
             // A launch that fell back to onboarding (seed 003) treats its user as not signed in.
             let signedIn = run.signedInUser(atIndex: tap.index) != nil && !run.inFallbackLaunch(tap.index)
             let problem: String?
-            switch after.state.route {
-            case .onboarding(let to)? where to > from: problem = "moved forward to \(to.rawValue)"
-            case .onboarding(let to)? where signedIn && to <= .authVerification:
+            switch (after.state.route, after.state.route?.phase) {
+            case (_, let to?) where to > from: problem = "moved forward to \(to.rawValue)"
+            case (_, let to?) where signedIn && to <= .authVerification:
                 problem = "returned to \(to.rawValue), a sign-in step, after the user had signed in (\"Can't go back after auth\")"
-            case .onboarding?: problem = nil
-            case let route?: problem = "left onboarding for \(route)"
-            case nil: problem = nil
+            case (_, _?): problem = nil
+            case (let route?, nil): problem = "left onboarding for \(route)"
+            case (nil, nil): problem = nil
             }
             guard let problem else { continue }
             violations.append(Violation(oracle: name, at: after.time,

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Email preserved (seed 002 §6: "If the user actually just wanted to go back … they have to retype").

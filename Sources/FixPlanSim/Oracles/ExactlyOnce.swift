@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Exactly once (seed 000 Pitfall 3: "Duplicate 'onboarding_started' analytics events").

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Launch readiness (seed 002 §14: "Legal document URLs are placeholders … Flag this as a

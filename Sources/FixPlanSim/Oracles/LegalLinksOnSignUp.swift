@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// The email screen links to the Terms of Service (seed 002 §14: "`OnboardingAuthView.swift`

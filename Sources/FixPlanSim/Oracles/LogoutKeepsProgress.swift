@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Logout keeps progress (seed 003: "On logout: Keep onboarding cache — if user completed
@@ -36,7 +37,7 @@ public struct LogoutKeepsProgress: Oracle {
     private func onboardingAfter(_ back: RunObservation.Event, of user: String, in run: RunObservation) -> Violation? {
         let end = run.events([.signedOut, .killed]).between(after: back.index, before: .max).first?.index ?? .max
         guard let shown = run.screens(after: back.index, through: end).first(where: {
-            guard case .onboarding(let step)? = $0.state.route else { return false }
+            guard let step = $0.state.route?.phase else { return false }
             return step != .authVerification
         }) else { return nil }
         return Violation(oracle: name, at: shown.time,

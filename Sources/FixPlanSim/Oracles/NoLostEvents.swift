@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// No lost events (seed 003: "Offline completion: Auto-sync when connection returns (use

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// No lost progress (seed 003: "Push to backend after each onboarding step", "Offline
@@ -49,12 +50,14 @@ public struct NoLostProgress: Oracle {
                 position = users.count - 1
             }
             switch event.event {
-            case .stepCompleted(_, let phase):
+            case .stepCompleted(_, let step):
                 // The first of equally far steps, as `max(by:)` would pick.
+                guard let phase = OnboardingPhase(step) else { continue }
                 if users[position].latest.map({ $0.phase < phase }) ?? true {
                     users[position].latest = (phase, event.index, event.time)
                 }
-            case .progressStored(_, let phase):
+            case .progressStored(_, let step):
+                guard let phase = OnboardingPhase(step) else { continue }
                 users[position].reached = max(users[position].reached ?? phase, phase)
             default: break
             }
@@ -72,7 +75,7 @@ public struct NoLostProgress: Oracle {
                     + "\(reached?.rawValue ?? "nothing") after \(settle.totalMilliseconds)ms online at the end: progress lost. "
                     + "Keep the push queued and retry it until the backend accepts it.",
                 excerpt: run.lines([latest.index] + run.events([.syncAbandoned]).filter {
-                    if case .syncAbandoned(user, latest.phase) = $0.event { return true }
+                    if case .syncAbandoned(user, latest.phase.step) = $0.event { return true }
                     return false
                 }.map(\.index))))
         }
@@ -82,7 +85,7 @@ public struct NoLostProgress: Oracle {
     private func backwardMoves(_ run: RunObservation) -> [Violation] {
         var latest: [(user: String, phase: OnboardingPhase, index: Int)] = []
         for event in run.events([.progressStored]) {
-            guard case .progressStored(let user, let phase) = event.event else { continue }
+            guard case .progressStored(let user, let step) = event.event, let phase = OnboardingPhase(step) else { continue }
             if let previous = latest.first(where: { $0.user == user }), phase < previous.phase {
                 return [Violation(oracle: name, at: event.time,
                                   message: "The backend's progress for \(user) moved back from \(previous.phase.rawValue) "

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Push registered (seed 002 §7: "The OS-level permission is granted, but the app never gets an

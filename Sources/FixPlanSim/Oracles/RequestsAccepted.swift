@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Requests accepted (seed 002 §9: "The resend call uses `shouldCreateUser: true` which may

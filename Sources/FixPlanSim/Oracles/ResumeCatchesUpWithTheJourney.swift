@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Progress made on another device is not done again (seed 002 §4: "A user who made progress on
@@ -25,13 +26,13 @@ public struct ResumeCatchesUpWithTheJourney: Oracle {
         run.launches.compactMap { launch in
             guard launch.cacheHit, let user = launch.sessionUser,
                   let first = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route?.kind != .launch }),
-                  case .onboarding(let cached)? = first.state.route, cached > .authVerification, cached < .notificationPermission,
+                  let cached = first.state.route?.phase, cached > .authVerification, cached < .notificationPermission,
                   let tap = run.events([.userAction]).between(after: launch.startIndex, before: launch.endIndex).first,
                   case .userAction(.resume, _) = tap.event,
                   let journey = journeyKnowable(to: user, in: run, launch: launch, before: tap),
                   journey.resumePhase > cached,
                   let landed = run.screens(after: tap.index, through: launch.endIndex).first(where: { $0.state.route != nil }),
-                  case .onboarding(let step)? = landed.state.route, step < journey.resumePhase else {
+                  let step = landed.state.route?.phase, step < journey.resumePhase else {
                 return nil
             }
             return Violation(oracle: name, at: landed.time,
@@ -49,11 +50,11 @@ public struct ResumeCatchesUpWithTheJourney: Oracle {
     private func journeyKnowable(to user: String, in run: RunObservation, launch: RunObservation.Launch,
                                  before tap: RunObservation.Event) -> Journey? {
         if let answeredAt = run.lastJourneyAnswer(after: launch.startIndex, before: tap.index) {
-            return run.journey(of: user, atIndex: answeredAt)
+            return run.fixPlanJourney(of: user, atIndex: answeredAt)
         }
         let asked = run.events([.requestSent]).between(after: launch.startIndex, before: tap.index)
             .contains { if case .requestSent(_, _, .journey) = $0.event { true } else { false } }
         guard !asked, run.onlineStretch(from: launch.start, to: tap.time, atLeast: .milliseconds(1)) else { return nil }
-        return run.journey(of: user, atIndex: launch.startIndex)
+        return run.fixPlanJourney(of: user, atIndex: launch.startIndex)
     }
 }

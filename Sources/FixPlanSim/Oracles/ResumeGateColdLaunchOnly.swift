@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Resume gate on cold launch only (seed 002 §13: "The resume gate is designed for cold launches

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Resume at the cached step (seed 003: "Force-quit mid-onboarding: Resume from where they left
@@ -26,14 +27,14 @@ public struct ResumesAtCachedStep: Oracle {
         for (position, kill) in lifecycle.enumerated() {
             guard case .killed = kill.event,
                   let relaunch = lifecycle.dropFirst(position + 1).first, case .launched = relaunch.event,
-                  let left = run.screen(atIndex: kill.index - 1), case .onboarding(let step)? = left.state.route,
+                  let left = run.screen(atIndex: kill.index - 1), let step = left.state.route?.phase,
                   step.isMidOnboarding || step == .intro else { continue }
             let user = run.signedInUser(atIndex: kill.index)
             if user != nil && step <= .authVerification { continue }
             let context = run.events([.launchContext]).between(after: relaunch.index, before: .max).first
             guard case .launchContext(let sessionUser, _)? = context?.event, sessionUser == user,
                   let first = run.screens(after: relaunch.index, through: .max).first(where: { $0.state.route?.kind != .launch }),
-                  case .onboarding(let resumed)? = first.state.route else { continue }
+                  let resumed = first.state.route?.phase else { continue }
             let expected = step == .authVerification ? OnboardingPhase.auth : step
             if user == nil, resumed > step, resumed.isMidOnboarding {
                 violations.append(jumpedAhead(run, left: left, kill: kill, relaunch: relaunch, first: first, resumed: resumed))

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Route by the journey after sign-in (seed 002 §1: `completeLogin()` routes by the journey —
@@ -24,7 +25,7 @@ public struct RouteByJourneyAfterSignIn: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var violations: [Violation] = []
         for (event, user, verified) in run.signInsByCode() {
-            guard let journey = run.journey(of: user, atIndex: event.index),
+            guard let journey = run.fixPlanJourney(of: user, atIndex: event.index),
                   let settled = settledRoute(after: event, in: run) else { continue }
             let expected: Route = journey.isComplete ? .main : .onboarding(journey.resumePhase)
             let loggingIn = chosenLogIn(before: event.index, in: run)
@@ -45,9 +46,9 @@ public struct RouteByJourneyAfterSignIn: Oracle {
     /// sync queue delivers meanwhile moves it on, and the app may have asked after that).
     private func resumes(of user: String, between first: Int, and last: Int, in run: RunObservation) -> [Route] {
         var routes: [Route] = []
-        if let journey = run.journey(of: user, atIndex: first) { routes.append(journey.isComplete ? .main : .onboarding(journey.resumePhase)) }
+        if let journey = run.fixPlanJourney(of: user, atIndex: first) { routes.append(journey.isComplete ? .main : .onboarding(journey.resumePhase)) }
         for event in run.events([.journeyChanged]).between(after: first, before: last) {
-            guard case .journeyChanged(user, let journey) = event.event else { continue }
+            guard case .journeyChanged(user, let record) = event.event, let journey = Journey(record) else { continue }
             routes.append(journey.isComplete ? .main : .onboarding(journey.resumePhase))
         }
         return routes
@@ -68,8 +69,8 @@ public struct RouteByJourneyAfterSignIn: Oracle {
         switch (route, expected) {
         case (.main, .main): false
         case (_, .main), (.main, _): true
-        case (.onboarding(let shown), .onboarding(let resume)): shown < resume
-        default: false
+        default:
+            if let shown = route.phase, let resume = expected.phase { shown < resume } else { false }
         }
     }
 

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Settled route matches the backend (seed 002 §4: "A user who made progress on another device or
@@ -20,7 +21,7 @@ public struct SettledRouteMatchesJourney: Oracle {
                   let settled = run.screens(during: launch).first(where: { $0.state.route != nil && $0.state.route?.kind != .launch }),
                   // The journey as the backend had it when it answered the launch check (a queued
                   // push may move it on while the answer travels back).
-                  let journey = run.journey(of: user, atIndex: run.lastJourneyAnswer(after: launch.startIndex, before: settled.index) ?? settled.index) else {
+                  let journey = run.fixPlanJourney(of: user, atIndex: run.lastJourneyAnswer(after: launch.startIndex, before: settled.index) ?? settled.index) else {
                 return nil
             }
             let expected: Route = journey.resumePhase == .complete ? .main : .onboarding(journey.resumePhase)

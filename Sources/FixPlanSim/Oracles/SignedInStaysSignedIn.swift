@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Signed in stays signed in (seed 003: the session is kept "until sign-out"; seed 000 Pitfall 12:
@@ -31,7 +32,7 @@ public struct SignedInStaysSignedIn: Oracle {
 
     /// The intro (Get started, Log in) or the email screen, not under a loading screen.
     static func asksToSignIn(_ screen: ScreenState) -> Bool {
-        guard screen.loadingScreen == nil, case .onboarding(let phase)? = screen.route else { return false }
+        guard screen.loadingScreen == nil, let phase = screen.route?.phase else { return false }
         return phase == .intro || phase == .auth
     }
 }

@@ -1,5 +1,6 @@
 import SimKernel
 import AppVocabulary
+import OnboardingModel
 import Oracles
 
 /// Success implies an active program (seed 002 §10: "Success screen shows workout card even if
@@ -20,10 +21,10 @@ public struct SuccessImpliesActive: Oracle {
             showsContent(run.screens[position].state) && (position == 0 || !showsContent(run.screens[position - 1].state))
         }).map({ run.screens[$0] }).first(where: { screen in
             guard let user = run.signedInUser(atIndex: screen.index) else { return true }
-            return run.journey(of: user, atIndex: screen.index)?.programStatus != .active
+            return run.fixPlanJourney(of: user, atIndex: screen.index)?.programStatus != .active
         }) else { return [] }
         let user = run.signedInUser(atIndex: shown.index)
-        let status = user.flatMap { run.journey(of: $0, atIndex: shown.index)?.programStatus.rawValue } ?? "unknown"
+        let status = user.flatMap { run.fixPlanJourney(of: $0, atIndex: shown.index)?.programStatus.rawValue } ?? "unknown"
         return [Violation(oracle: name, at: shown.time,
                           message: "The success screen showed \"\(shown.state.workoutCard!)\" while the program was \(status). "
                             + "Reach success only after activation succeeded (seed 002 §3, §10).",

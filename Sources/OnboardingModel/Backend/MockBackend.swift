@@ -59,7 +59,7 @@ public actor MockBackend: SimulatedServer {
     public func recordSeededAccounts() {
         for email in configuration.accounts.map({ Self.key($0.email) }) {
             guard let account = accountsByEmail[email] else { continue }
-            simulation.record(ModelEvent.accountSeeded(user: account.userID, email: email, journey: account.journey))
+            simulation.record(ModelEvent.accountSeeded(user: account.userID, email: email, journey: account.journey.record))
         }
     }
 
@@ -140,7 +140,7 @@ public actor MockBackend: SimulatedServer {
         if !exists {
             createAccount(email: email, journey: .fresh)
             let user = accountsByEmail[email]!.userID
-            simulation.record(ModelEvent.accountSeeded(user: user, email: email, journey: .fresh))
+            simulation.record(ModelEvent.accountSeeded(user: user, email: email, journey: Journey.fresh.record))
         }
         let code = String(100_000 + random.nextInt(in: 0...899_999))
         inbox[email] = code
@@ -196,7 +196,7 @@ public actor MockBackend: SimulatedServer {
             if configuration.progressWrites == .lastWriteWins || account.progress.map({ $0 < phase }) ?? true {
                 account.progress = phase
                 if phase >= .intakeComplete { account.journey.intakeComplete = true }
-                simulation.record(ModelEvent.progressStored(user: user, phase: phase))
+                simulation.record(ModelEvent.progressStored(user: user, phase: phase.step))
             }
             return .success(.accepted)
         }
@@ -265,7 +265,7 @@ public actor MockBackend: SimulatedServer {
                     account.journey.intakeComplete = true
                     if account.progress.map({ $0 < .intakeComplete }) ?? true {
                         account.progress = .intakeComplete
-                        simulation.record(ModelEvent.progressStored(user: user, phase: .intakeComplete))
+                        simulation.record(ModelEvent.progressStored(user: user, phase: OnboardingPhase.intakeComplete.step))
                     }
                 } else {
                     account.journey.goalsComplete = true
@@ -319,7 +319,7 @@ public actor MockBackend: SimulatedServer {
         let result = body(&account)
         accountsByEmail[email] = account
         if account.journey != before {
-            simulation.record(ModelEvent.journeyChanged(user: user, journey: account.journey))
+            simulation.record(ModelEvent.journeyChanged(user: user, journey: account.journey.record))
         }
         return result
     }

@@ -110,7 +110,7 @@ extension ClientStore {
         phase = target
         route = target == .complete ? .main : .onboarding(target)
         resumeGate = gate
-        simulation.record(ModelEvent.phaseChanged(target))
+        simulation.record(ModelEvent.phaseChanged(target.step))
         // Under the resume gate the screen has not appeared yet: it does when the user resumes.
         if !gate { screenDidAppear(target) }
         publish()
@@ -174,7 +174,7 @@ extension ClientStore {
         foreground = true
         completionObserverAttached = true
         // fix-13 (mutant): the gate also appears when the app merely returns to the foreground.
-        if mutants.contains(.fix13), case .onboarding(let current) = route, current.isMidOnboarding {
+        if mutants.contains(.fix13), let current = route.phase, current.isMidOnboarding {
             resumeGate = true
         }
         if route.isOnboardingOrAuth { onboardingContainerAppeared() }

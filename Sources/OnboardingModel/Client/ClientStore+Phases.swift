@@ -16,7 +16,7 @@ extension ClientStore {
         route = next == .complete ? .main : .onboarding(next)
         errorMessage = nil
         retryTarget = nil
-        simulation.record(ModelEvent.phaseChanged(next))
+        simulation.record(ModelEvent.phaseChanged(next.step))
         saveAndSync(advancedFrom: previous)
         screenDidAppear(next)
         publish()
@@ -34,7 +34,7 @@ extension ClientStore {
             cache.returningLogin = returning
         }
         guard let user = userID else { return }
-        if current > previous { simulation.record(ModelEvent.stepCompleted(user: user, phase: current)) }
+        if current > previous { simulation.record(ModelEvent.stepCompleted(user: user, phase: current.step)) }
         syncQueue.onSharedExecutor(passing: SyncItem.progress(user: user, phase: current)) { $0.enqueue($1) }
     }
 

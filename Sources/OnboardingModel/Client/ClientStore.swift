@@ -130,15 +130,15 @@ actor ClientStore {
 
     private func visibleError() -> String? {
         guard loadingScreen == nil else { return nil }
-        switch route {
-        case .onboarding(.goalReview):
+        switch route.phase {
+        case .goalReview?:
             // GoalReviewView shows load errors when options are empty (002 §2) and, after the fix,
             // selection errors below the confirm button (002 §8).
             return errorMessage ?? goalError
-        case .onboarding(.programReview):
+        case .programReview?:
             // fix-3: the view "doesn't check it after activation"; the error text is the fix.
             return mutants.contains(.fix3) ? errorMessage : (errorMessage ?? programError)
-        case .onboarding(.success):
+        case .success?:
             // The success screen's own Activate reports its failure in place.
             return errorMessage ?? (successNeedsActivation ? programError : nil)
         default:
@@ -156,7 +156,7 @@ actor ClientStore {
         // backend, the source of truth (003): their gate offers Resume only.
         // dec-start-over-signed-in: Start over for everyone, back to the intro.
         if resumeGate { return userID == nil || mutants.contains(.decStartOverSignedIn) ? Offered.resumeGate : Offered.resumeOnly }
-        guard case .onboarding(let current) = route else { return [] }
+        guard let current = route.phase else { return [] }
         if busy != nil { return [] }
         switch current {
         case .intro: return Offered.intro

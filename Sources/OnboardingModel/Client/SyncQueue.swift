@@ -42,7 +42,7 @@ actor SyncQueue {
         if mutants.contains(.decPushOrder), case .progress(let user, let phase) = item {
             // dec-push-order: each step's push is its own request, sent as the step completes, not
             // after the one before it: on a slow network a later step can arrive first.
-            simulation.record(ModelEvent.syncQueued(user: user, phase: phase))
+            simulation.record(ModelEvent.syncQueued(user: user, phase: phase.step))
             process.spawn("push \(phase.rawValue) on its own") { await self.pushAlone(item) }
             return
         }
@@ -60,7 +60,7 @@ actor SyncQueue {
         }
         disk.storage.syncQueue.append(item)
         if case .progress(let user, let phase) = item {
-            simulation.record(ModelEvent.syncQueued(user: user, phase: phase))
+            simulation.record(ModelEvent.syncQueued(user: user, phase: phase.step))
         }
         startFlushing()
     }
@@ -106,7 +106,7 @@ actor SyncQueue {
                 removeFirst(item)
                 failures = 0
                 if case .progress(let user, let phase) = item {
-                    simulation.record(ModelEvent.syncDelivered(user: user, phase: phase))
+                    simulation.record(ModelEvent.syncDelivered(user: user, phase: phase.step))
                 }
             case .failure(.cancelled):
                 return false
@@ -115,7 +115,7 @@ actor SyncQueue {
                 removeFirst(item)
                 failures = 0
                 if case .progress(let user, let phase) = item {
-                    simulation.record(ModelEvent.syncAbandoned(user: user, phase: phase))
+                    simulation.record(ModelEvent.syncAbandoned(user: user, phase: phase.step))
                 }
                 onSessionRefused?(item.user)
             case .failure:
@@ -123,7 +123,7 @@ actor SyncQueue {
                     // pit-6: "Network error when updating backend, but local updated" — never retried.
                     removeFirst(item)
                     if case .progress(let user, let phase) = item {
-                        simulation.record(ModelEvent.syncAbandoned(user: user, phase: phase))
+                        simulation.record(ModelEvent.syncAbandoned(user: user, phase: phase.step))
                     }
                     continue
                 }
@@ -145,7 +145,7 @@ actor SyncQueue {
             if Task.isCancelled { return }
             switch await network.send(request(for: item), timeout: requestTimeout) {
             case .success:
-                if case .progress(let user, let phase) = item { simulation.record(ModelEvent.syncDelivered(user: user, phase: phase)) }
+                if case .progress(let user, let phase) = item { simulation.record(ModelEvent.syncDelivered(user: user, phase: phase.step)) }
                 return
             case .failure(.cancelled):
                 return

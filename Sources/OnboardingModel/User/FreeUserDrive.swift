@@ -169,7 +169,7 @@ struct FreeUserDrive: FreeUserDriving {
     private mutating func noteSignedIn(_ screen: ScreenState) {
         guard !hasAccount else { return }
         if screen.route == .main { hasAccount = true }
-        if case .onboarding(let phase)? = screen.route, phase > .authVerification { hasAccount = true }
+        if let phase = screen.route?.phase, phase > .authVerification { hasAccount = true }
     }
 
     /// Logs `act` and does it.

@@ -138,7 +138,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
         let offered = screen.actions
         let wanted: [UserAction]
         switch screen.route {
-        case .page?: wanted = [.nextPage, .getStarted, .skip]
+        case let route? where route.pageNumber != nil: wanted = [.nextPage, .getStarted, .skip]
         case .signIn?: wanted = [.signInWithApple]
         case .main? where screen.alert != nil: wanted = [.cancelSignOut]
         case .main?: wanted = [.retry]

@@ -31,7 +31,7 @@ public struct EveryPageBeforeSignIn: Oracle {
                 if action == .skip { skipped = true }
             case .screen(let state):
                 guard let route = state.route else { continue }
-                if case .page(let number) = route {
+                if let number = route.pageNumber {
                     if (1...pages).contains(number) { seen[number] = true }
                     onPage = true
                     continue

@@ -4,10 +4,20 @@ import SimKernel
 public enum ProgramStatus: String, Sendable, Equatable, Comparable {
     case none, draft, approved, active
 
-    public static func < (lhs: ProgramStatus, rhs: ProgramStatus) -> Bool {
-        let order: [ProgramStatus] = [.none, .draft, .approved, .active]
-        return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+    /// Every status, in order.
+    public static let inOrder: [ProgramStatus] = [.none, .draft, .approved, .active]
+
+    /// Position in `inOrder`.
+    public var order: Int {
+        switch self {
+        case .none: 0
+        case .draft: 1
+        case .approved: 2
+        case .active: 3
+        }
     }
+
+    public static func < (lhs: ProgramStatus, rhs: ProgramStatus) -> Bool { lhs.order < rhs.order }
 }
 
 /// The backend's journey state for a user (002 §1 `fetchJourneyState()`).

@@ -1,0 +1,28 @@
+import AppVocabulary
+
+/// The pickup app's screens (seed 004): three swipeable onboarding pages and the sign-in wall
+/// (WelcomeAuthView), named as the trace has always printed them (`page(1)`, `sign-in`). To the
+/// core they are routes of an app's own, like any team's.
+extension Route {
+    /// Onboarding page `number`, from 1.
+    public static func page(_ number: Int) -> Route {
+        (1...PickupPages.count).contains(number) ? PickupPages.routes[number - 1] : .named(RouteName("page(\(number))", kind: .onboarding))
+    }
+
+    /// The sign-in wall with nothing of the app behind it.
+    public static var signIn: Route { PickupPages.signIn }
+
+    /// The onboarding page this route shows, from 1, or nil for any other screen.
+    public var pageNumber: Int? {
+        guard case .named = self, let position = PickupPages.routes.firstIndex(of: self) else { return nil }
+        return position + 1
+    }
+}
+
+/// The pickup app's routes, made once.
+enum PickupPages {
+    /// Seed 004's "three swipeable pages".
+    static let count = 3
+    static let routes: [Route] = (1...count).map { .named(RouteName("page(\($0))", kind: .onboarding)) }
+    static let signIn: Route = .named(RouteName("sign-in", kind: .auth))
+}
