@@ -6,7 +6,8 @@ import AppVocabulary
 /// they left off", not with another visit's input).
 ///
 /// Every screen of the code step shows in its field exactly the code the user last typed since
-/// the step appeared, or nothing if they typed none yet: a code left over from an earlier visit
+/// the step appeared, or nothing if they typed none yet or asked for another code since (a
+/// Resend voids the old code: clearing it is right, keeping it is the user's own text): a code left over from an earlier visit
 /// (an old code, another email's) is not one the user entered for this one, and Verify would send it.
 public struct CodeFieldIsTheUsers: Oracle {
     public let name = "codeFieldIsTheUsers"
@@ -28,7 +29,9 @@ public struct CodeFieldIsTheUsers: Oracle {
                                     + "with \"\(screen.state.codeField)\": the code belongs to the code screen (seed 002 §6).",
                                   excerpt: run.lines([screen.index]))]
             }
-            guard onCodeScreen, screen.state.codeField != visit.typed else { continue }
+            // After a Resend the old code is void: an app may clear the field for the new one.
+            guard onCodeScreen, screen.state.codeField != visit.typed,
+                  !(screen.state.codeField.isEmpty && visit.resentSinceTyping) else { continue }
             let typed = visit.typed.isEmpty ? "typed no code yet" : "typed \"\(visit.typed)\""
             return [Violation(oracle: name, at: screen.time,
                               message: "At \(screen.time) the code field showed \"\(screen.state.codeField)\" but the user had "
@@ -58,6 +61,8 @@ struct CodeVisits {
     private(set) var typed = ""
     private(set) var start: (index: Int, time: SimulationInstant)?
     private(set) var lastTyping: Int?
+    /// Whether the user asked for another code (an action of role `.resend`) since they last typed.
+    private(set) var resentSinceTyping = false
 
     init(_ run: RunObservation) {
         inputs = run.events([.userAction, .launched]).makeIterator()
@@ -86,6 +91,7 @@ struct CodeVisits {
         typed = ""
         start = (index, time)
         lastTyping = nil
+        resentSinceTyping = false
     }
 
     /// Takes in the user's inputs recorded before trace index `index`.
@@ -102,6 +108,9 @@ struct CodeVisits {
                 guard onCodeScreen else { break }
                 typed = ValidEmailAccepted.unquote(detail) ?? detail
                 lastTyping = event.index
+                resentSinceTyping = false
+            case .userAction(let action, _) where roles.role(of: action) == .resend:
+                if onCodeScreen { resentSinceTyping = true }
             case .launched:
                 onCodeScreen = false
                 route = nil

@@ -35,6 +35,7 @@ public struct EmailFieldIsTheUsers: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var typed: (email: String, index: Int)?
+        var typedAt: SimulationInstant?
         var tapped: String?, delivered: String?
         var carried: (id: Int, email: String)?
         var shown = ""
@@ -48,6 +49,7 @@ public struct EmailFieldIsTheUsers: Oracle {
             switch event.event {
             case .userAction(let action, let detail) where run.roles.role(of: action) == .input(.email):
                 typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
+                typedAt = event.time
                 signedOutWith = nil
                 typingOn = run.screen(atIndex: event.index)?.state.route
             case .launched:
@@ -67,11 +69,20 @@ public struct EmailFieldIsTheUsers: Oracle {
                 if let sending = carried, sending.id == id { delivered = sending.email; entered = (sending.email, event.index) }
             case .reinstalled:
                 (typed, tapped, delivered, signedOutWith) = (nil, nil, nil, nil)
-            case .signedOut:
+            case .signedOut, .userAction:
+                // The user's own sign-out (a `.signOut` tap where nothing asks first, or the
+                // `.confirmSignOut`) ends the session as the world's `signed-out` record does.
+                if case .userAction(let action, _) = event.event, !Self.signsOut(action, at: event, in: run) { continue }
                 if let last = typed ?? tapped.map({ ($0, event.index) }) { signedOutWith = (last.0, event.index) }
                 (typed, tapped, delivered, entered) = (nil, nil, nil, nil)
             case .screen(let state):
                 if state.route != typingOn { typingOn = nil }
+                // A screen drawn in the instant of the typing but not its last (something else redrew
+                // it before the keystroke reached the app): the instant's last screen is judged.
+                if typedAt == event.time, let last = run.screen(atTime: event.time), last.index != event.index {
+                    shown = state.emailField
+                    continue
+                }
                 if let route = typingOn, let last = typed, state.emailField.isEmpty, !shown.isEmpty, !last.email.isEmpty {
                     return [violation(run, at: event, since: last.index,
                                       "\(route) emptied its email field while the user was still on it: they had typed "
@@ -105,6 +116,16 @@ public struct EmailFieldIsTheUsers: Oracle {
             }
         }
         return []
+    }
+
+    /// Whether the tap of `action` signs the user out: a `.confirmSignOut`, or a `.signOut` with
+    /// no confirmation on screen after it (one that asks first is no sign-out until confirmed).
+    static func signsOut(_ action: UserAction, at tap: RunObservation.Event, in run: RunObservation) -> Bool {
+        switch run.roles.role(of: action) {
+        case .confirmSignOut: true
+        case .signOut: !(run.screen(atTime: tap.time)?.state.actions.contains { run.roles.role(of: $0) == .confirmSignOut } ?? false)
+        default: false
+        }
     }
 
     private func violation(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,

@@ -8,9 +8,9 @@ import AppVocabulary
 /// changed), or sees a spinner backed by pending work that is bounded by a timeout, or sees an
 /// error with a way forward. At the end of the run the same holds for what is on screen. Every
 /// app: these are screens, spinners, errors and actions. For an app that asks the backend where
-/// the user is (a request whose role is `.journey`: the fix plan's), the main app shown for a
-/// journey that is not complete is a dead end too (seed 002 §1: "teleported into MainAppView
-/// with zero data").
+/// the user is (a request whose role is `.journey`: the fix plan's), the main app (any route of
+/// kind `.main`) shown for a journey that is not complete, or after a sign-in whose journey check
+/// failed, is a dead end too (seed 002 §1: "teleported into MainAppView with zero data").
 public struct NoSilentDeadEnd: Oracle {
     public let name = "noSilentDeadEnd"
     public let summary = "after every action and at the end: progress, a spinner backed by bounded work, or an error with a way forward; never an empty main app"
@@ -113,9 +113,23 @@ public struct NoSilentDeadEnd: Oracle {
                              excerpt: run.excerpt(from: checkpoint.index, to: end))
         }
         if isLaunch && !state.actions.isEmpty { return nil }
+        // The user's last move since the tap was to change their input, and the screen lets them go
+        // on with it (type more, or send it): the next move is theirs (a team's trial: an edit
+        // cancelled the app's own retry, and Send stayed on offer, or waited for a valid address).
+        if let last = run.events([.userAction]).between(after: checkpoint.index, before: end + 1).last,
+           case .userAction(let typed, _) = last.event, run.roles.role(of: typed).isInput,
+           state.actions.contains(where: { action in
+               switch run.roles.role(of: action) {
+               case .submit, .input: true
+               default: false
+               }
+           }) {
+            return nil
+        }
         return Violation(oracle: name, at: closes,
-                         message: "After \(action) at \(checkpoint.time) the user saw \(route) with no progress, no spinner "
-                            + "and no error for \(waited)ms: a silent dead end. Show what went wrong and a way to retry.",
+                         message: "After \(action) at \(checkpoint.time) the user had seen no progress by \(closes) "
+                            + "(\(waited)ms), and \(route) then showed no spinner and no error: a silent dead end. Show what "
+                            + "went wrong and a way to retry.",
                          excerpt: run.excerpt(from: checkpoint.index, to: end))
     }
 
@@ -166,33 +180,84 @@ public struct NoSilentDeadEnd: Oracle {
     /// changes), each against the journey a patience window later.
     private func emptyMainApps(_ run: RunObservation, patience: Duration) -> [Violation] {
         var violations: [Violation] = []
-        var previous: Route?? = nil
+        var previousWasMain = false
         var moments: [(index: Int, time: SimulationInstant)] = []
         for screen in run.screens {
-            defer { previous = screen.state.route }
-            guard screen.state.route == .main, previous != .some(.main) else { continue }
+            let isMain = screen.state.route?.kind == .main
+            defer { previousWasMain = isMain }
+            guard isMain, !previousWasMain else { continue }
             moments.append((screen.index, screen.time))
         }
-        for signIn in run.events([.signedIn]) where run.screen(atIndex: signIn.index)?.state.route == .main {
+        for signIn in run.events([.signedIn]) where run.screen(atIndex: signIn.index)?.state.route?.kind == .main {
             moments.append((signIn.index, signIn.time))
         }
+        // The backend's journeys are on record when the app's world records them (the fix
+        // plan's does: `AccountJourney`); any app's requests are.
+        let recordsJourneys = !run.events([.accountSeeded, .journeyChanged]).isEmpty
         for moment in moments.sorted(by: { $0.index < $1.index }) {
-            // The user the main app was shown for, and their journey a patience window later (it
-            // may complete a moment after the app moved on). A journey complete when main showed
-            // is no dead end either, even if it changes later: a program reset on another device
-            // is the main app's story, not onboarding's.
-            let later = max(run.lastIndex(atOrBefore: min(moment.time.advanced(by: patience), run.end)), moment.index)
-            let user = run.signedInUser(atIndex: moment.index)
-            let journey = user.flatMap { run.journey(of: $0, atIndex: later) }
-            let journeyThen = user.flatMap { run.journey(of: $0, atIndex: moment.index) }
-            guard journey?.isComplete != true, journeyThen?.isComplete != true else { continue }
-            violations.append(Violation(
-                oracle: name, at: moment.time,
-                message: "The main app showed for \(user.map { "user \($0)" } ?? "nobody signed in") whose journey is "
-                    + "\(journey.map(\.description) ?? "unknown"): an empty main app, a dead end (seed 002 §1). "
-                    + "Stay on the current step and show an error with Retry.",
-                excerpt: run.excerpt(from: max(0, moment.index - 6), to: moment.index)))
+            if recordsJourneys, let violation = incompleteJourney(at: moment, in: run, patience: patience) {
+                violations.append(violation)
+            } else if let violation = failedJourneyCheck(before: moment, in: run) {
+                violations.append(violation)
+            }
         }
         return violations
+    }
+
+    /// The main app shown at `moment` for a user whose recorded journey is not complete.
+    private func incompleteJourney(at moment: (index: Int, time: SimulationInstant), in run: RunObservation,
+                                   patience: Duration) -> Violation? {
+        // The user the main app was shown for, and their journey a patience window later (it
+        // may complete a moment after the app moved on). A journey complete when main showed
+        // is no dead end either, even if it changes later: a program reset on another device
+        // is the main app's story, not onboarding's.
+        let later = max(run.lastIndex(atOrBefore: min(moment.time.advanced(by: patience), run.end)), moment.index)
+        let user = run.signedInUser(atIndex: moment.index)
+        let journey = user.flatMap { run.journey(of: $0, atIndex: later) }
+        let journeyThen = user.flatMap { run.journey(of: $0, atIndex: moment.index) }
+        guard journey?.isComplete != true, journeyThen?.isComplete != true else { return nil }
+        return Violation(
+            oracle: name, at: moment.time,
+            message: "The main app showed for \(user.map { "user \($0)" } ?? "nobody signed in") whose journey is "
+                + "\(journey.map(\.description) ?? "unknown"): an empty main app, a dead end (seed 002 §1). "
+                + "Stay on the current step and show an error with Retry.",
+            excerpt: run.excerpt(from: max(0, moment.index - 6), to: moment.index))
+    }
+
+    /// The main app shown at `moment` after a sign-in in the same launch whose journey check
+    /// (every request of role `.journey` the app sent since the sign-in's answer) failed, with no
+    /// journey answered `ok` since: the app showed main without knowing where the user is. Read
+    /// from the wire, for every app that declares a journey request.
+    private func failedJourneyCheck(before moment: (index: Int, time: SimulationInstant), in run: RunObservation) -> Violation? {
+        var signIn: RunObservation.Event?
+        var asked: [Int] = []
+        var failure: RunObservation.Event?
+        var knows = false
+        for event in run.events([.launched, .requestSent, .responseReceived]).between(after: -1, before: moment.index) {
+            switch event.event {
+            case .launched:
+                signIn = nil
+                asked = []
+                failure = nil
+                knows = false
+            case .responseReceived(_, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
+                signIn = event
+                asked = []
+                failure = nil
+                knows = false
+            case .requestSent(let id, _, let endpoint) where signIn != nil && run.roles.endpoint(endpoint, is: .journey):
+                asked.append(id)
+            case .responseReceived(let id, _, let outcome) where asked.contains(id):
+                if outcome == "ok" { knows = true } else { failure = failure ?? event }
+            default: break
+            }
+        }
+        guard let signIn, let failure, !knows, case .responseReceived(_, let endpoint, let outcome) = failure.event else { return nil }
+        return Violation(
+            oracle: name, at: moment.time,
+            message: "After the sign-in answered at \(signIn.time) the app asked where the user is (\(endpoint.rawValue)), "
+                + "the answer failed at \(failure.time) (\(outcome)), and the main app showed at \(moment.time) anyway: an "
+                + "empty main app, a dead end (seed 002 §1). Stay on the current step and show an error with Retry.",
+            excerpt: run.lines([signIn.index, failure.index, moment.index]))
     }
 }

@@ -25,6 +25,7 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
         var codes = CodeVisits(run)
         var screens = run.screens.makeIterator()
         var nextScreen = screens.next()
+        var codeBefore: (time: SimulationInstant, code: String)?
         for event in run.events([.userAction, .requestCarries]) {
             while let screen = nextScreen, screen.index < event.index {
                 codes.advance(to: screen)
@@ -34,8 +35,13 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
             switch event.event {
             case .userAction(let action, let detail):
                 record.note(action, detail: detail, at: event.index) { run.screen(atIndex: event.index)?.state }
+                if run.roles.role(of: action) == .input(.code) { codeBefore = (event.time, codes.typed) }
             case .requestCarries(_, let request):
-                if let problem = record.problem(with: request, typedCode: codes.typed) {
+                // A code typed in the very instant the app sent its request (the app acted on
+                // something else, the connection's return, before the keystroke reached it): the
+                // code the field held before that keystroke is the user's too.
+                let overwritten = codeBefore.flatMap { $0.time == event.time ? $0.code : nil }
+                if let problem = record.problem(with: request, typedCode: codes.typed, orJustBefore: overwritten) {
                     return [violation(problem, request: event, record: record, in: run)]
                 }
             default: break
@@ -90,7 +96,7 @@ private struct UserRecord {
     }
 
     /// Why `request` does not carry what the user entered, or nil if it does.
-    mutating func problem(with request: BackendRequest, typedCode: String) -> String? {
+    mutating func problem(with request: BackendRequest, typedCode: String, orJustBefore overwritten: String? = nil) -> String? {
         let purpose = roles.role(of: request.endpoint).purpose
         for carried in request.carried {
             switch carried.input {
@@ -104,7 +110,7 @@ private struct UserRecord {
                 }
             case .code:
                 sourceIndex = sendTap
-                guard carried.value != typedCode || typedCode.isEmpty else { continue }
+                guard carried.value != typedCode || typedCode.isEmpty, carried.value != overwritten || overwritten == "" else { continue }
                 let typed = typedCode.isEmpty ? "typed no code on this visit of the code screen" : "typed \"\(typedCode)\""
                 return "the code \"\(carried.value)\" for verification although the user \(typed)"
             case .choice:

@@ -33,7 +33,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
                 open.remove(at: at)
                 guard outcome != "cancelled" else { continue }
                 if let violation = judge(answer: event, id: id, endpoint: endpoint, outcome: outcome, open: open,
-                                         later: network[(position + 1)...], in: run) {
+                                         later: network[(position + 1)...], notice: settings.flashWindow, in: run) {
                     return [violation]
                 }
             default: break
@@ -43,7 +43,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
     }
 
     private func judge(answer: RunObservation.Event, id: Int, endpoint: Endpoint, outcome: String, open: [Int],
-                       later: Slice<RunObservation.EventsOfKinds>, in run: RunObservation) -> Violation? {
+                       later: Slice<RunObservation.EventsOfKinds>, notice: Duration, in run: RunObservation) -> Violation? {
         guard let before = run.screen(atIndex: answer.index), before.state.foreground, before.state.route != nil,
               before.state.spinner != nil || before.state.loadingScreen != nil else { return nil }
         let endOfInstant = run.lastIndex(atOrBefore: answer.time)
@@ -74,8 +74,13 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         // Or the phone is offline at the end of the instant: the app may hold the spinner and wait
         // for the connection to send the tap's next request (003: "Never block user from continuing
         // onboarding due to network"; sent offline it would fail at once). The wait is the
-        // connection's until it comes back; from then on the app owes a request or the outcome.
-        if let back = Self.offlineUntil(after: endOfInstant, in: run), change.map({ $0.time <= back }) ?? true { return nil }
+        // connection's until it comes back, and a moment more for the app to notice (a path
+        // monitor's callback, a poll: the flash window; a team's trial killed 85 ms after the
+        // return); from then on the app owes a request or the outcome.
+        if let back = Self.offlineUntil(after: endOfInstant, in: run) {
+            let noticed = back == SimulationInstant(nanoseconds: .max) ? back : back.advanced(by: notice)
+            if change.map({ $0.time <= noticed }) ?? true { return nil }
+        }
         // A request the app retries on its own after a pause (its role's `retryPause`; 002 §2
         // promises goal generation "a single automatic retry with 2s delay"): a failure's spinner
         // may stand that long before the retry goes out (or a kill, a sign-out, the end of the run

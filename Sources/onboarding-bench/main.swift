@@ -34,6 +34,10 @@ let usage = """
       guided   coverage-guided exploration against plain seeds: for every catalogue id, the
                runs until the first failing one within 1000 runs, and the coverage reached
                on the fixed model; prints guided.* (an experiment, see docs/exploration.md)
+      blind    for every catalogue id of every app, with the free and the scripted user: the
+               failing runs in the first 1000 seeds and the first seed that fails, as the
+               Markdown table docs/exploration.md keeps; then per app and user how many were
+               found and the median first seed (about ten minutes on two cores)
       memory   peak resident size of explore after 10,000 and after 1,000,000 seeds
                (two workers; about two minutes); prints memory.explore_*_peak_rss_mb
       input    decoding and running a 100,000-key and a 100,000-step file against 1,000
@@ -68,6 +72,8 @@ case "memory":
     MemoryBenchmark().run()
 case "guided":
     GuidedBenchmark().run()
+case "blind":
+    BlindBenchmark().run()
 case "input":
     InputBenchmark().run()
 case "fuzz":

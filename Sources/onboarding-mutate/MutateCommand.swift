@@ -72,7 +72,7 @@ enum MutateCommand {
         let shard = options.selection.shard
         let copy = shard.count > 1 ? ".build/mutate/shard-\(shard.index)-of-\(shard.count)/package" : ".build/mutate/package"
         let scratch = ScratchPackage(source: package, root: package.appendingPathComponent(copy),
-                                     product: options.product, optimised: !options.fastBuild)
+                                     product: options.product, optimised: !options.fastBuild, buildJobs: options.buildJobs)
         try scratch.lock()
         ProcessRunner.stopChildrenOnInterrupt()
         let checks = MutantChecks(binary: scratch.binary.path, tool: options.product, directory: scratch.root, seeds: options.seeds,

@@ -15,6 +15,8 @@ struct MutateOptions {
     var switches: [String] = []
     var seeds = 2000
     var jobs = 2
+    /// The compile jobs of each build of the copy (`--build-jobs`; nil: SwiftPM's default).
+    var buildJobs: Int?
     var timeout = 120.0
     var json: String?
     var markdown: String?
@@ -33,7 +35,7 @@ struct MutateOptions {
 
     static let usage = """
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
-                                 [--seeds N] [--jobs K] [--timeout SECONDS] [--shard I/N] [--app A]
+                                 [--seeds N] [--jobs K] [--build-jobs J] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
                                  [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--fast-build] [--no-schemata] [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
@@ -69,6 +71,8 @@ struct MutateOptions {
           --path P         mutate this folder or file instead (repeatable; relative to the package)
           --seeds N        seeds per explore check (default 2000)
           --jobs K         explore's workers (default 2)
+          --build-jobs J   compile jobs of each build of the copy (swift build -j J; default one per
+                           core): on a machine shared with others
           --timeout S      wall-clock seconds per check before it counts as killed (default 120)
           --shard I/N      run every N-th mutant of the sample, starting at the I-th
           --app A          explore app A's personas for every mutant (default: the file's app)
@@ -111,7 +115,7 @@ struct MutateOptions {
         let message: String
     }
 
-    static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--id", "--path", "--seeds", "--jobs",
+    static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--id", "--path", "--seeds", "--jobs", "--build-jobs",
                                       "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package",
                                       "--fail-under", "--product", "--switch", "--bugs"]
 
@@ -151,6 +155,7 @@ struct MutateOptions {
         case "--path": paths.append(value)
         case "--seeds": seeds = try Self.count(name, value, minimum: 1, maximum: 10_000_000)
         case "--jobs": jobs = try Self.count(name, value, minimum: 1, maximum: 64)
+        case "--build-jobs": buildJobs = try Self.count(name, value, minimum: 1, maximum: 64)
         case "--timeout":
             guard let seconds = Double(value), seconds >= 1, seconds <= 86_400 else {
                 throw UsageError(message: "--timeout takes seconds from 1 to 86400, got '\(value)'")

@@ -20,6 +20,8 @@ struct ScratchPackage {
     let root: URL
     let product: String
     var optimised = true
+    /// The compile jobs of each build (`--build-jobs`; nil: SwiftPM's default, one per core).
+    var buildJobs: Int?
 
     var buildFolder: URL { root.appendingPathComponent(optimised ? ".build" : ".build-onone") }
 
@@ -99,6 +101,7 @@ struct ScratchPackage {
 
     func build(swift: String, limit: Double) throws -> ProcessRunner.Outcome {
         try ProcessRunner.run(swift, ["build", "-c", "release", "--product", product, "-Xswiftc", "-disable-cmo"]
-                              + (optimised ? [] : ["-Xswiftc", "-Onone"]) + ["--scratch-path", buildFolder.path], in: root, limit: limit)
+                              + (optimised ? [] : ["-Xswiftc", "-Onone"]) + (buildJobs.map { ["-j", String($0)] } ?? [])
+                              + ["--scratch-path", buildFolder.path], in: root, limit: limit)
     }
 }

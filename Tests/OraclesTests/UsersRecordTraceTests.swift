@@ -53,6 +53,24 @@ import ToolAppsForTests
         #expect(other.count == 1 && other[0].message.contains("typed \"111111\""))
     }
 
+    /// A Resend voids the code typed before it: a field cleared for the new code is right, one
+    /// cleared with no Resend is not, and another code after the Resend is still not the user's.
+    @Test func aFieldClearedAfterAResendIsQuietAndOneClearedWithoutItIsReported() {
+        func resend(_ tapped: Bool, shown: String) -> RunObservation {
+            var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, screen(.onboarding(.auth), email: "a@x.io")),
+                                                 (1_000, screen(codeScreen, actions: [.verify, .resendCode], email: "a@x.io")),
+                                                 (2_000, .userAction(.typeCode, detail: "\"918295\"")),
+                                                 (2_000, screen(codeScreen, actions: [.verify, .resendCode], email: "a@x.io", code: "918295"))]
+            if tapped { events.append((31_000, .userAction(.resendCode, detail: ""))) }
+            events.append((31_500, screen(codeScreen, actions: [.verify], email: "a@x.io", code: shown)))
+            return trace(events)
+        }
+        #expect(CodeFieldIsTheUsers().check(resend(true, shown: ""), settings: OracleSettings()).isEmpty)
+        #expect(CodeFieldIsTheUsers().check(resend(true, shown: "918295"), settings: OracleSettings()).isEmpty)
+        #expect(CodeFieldIsTheUsers().check(resend(false, shown: ""), settings: OracleSettings()).count == 1)
+        #expect(CodeFieldIsTheUsers().check(resend(true, shown: "111111"), settings: OracleSettings()).count == 1)
+    }
+
     // MARK: requestsCarryWhatTheUserEntered
 
     /// Send code for a@x.io, a code typed, Verify: the app sends `sent` and then `verified`.

@@ -16,7 +16,9 @@ import SimKernel
 /// has an `Inbox` and an action that types a code (`ActionRole.input(.code)`), a code screen gets
 /// the newest code sent to the user's address typed before its forward button, and, as
 /// deviations, a mistyped code (then the right one) or a wait for Resend (`slowCode`: the mail
-/// is slow, the user waits until a `.resend` action is offered and taps it). Back, signing out and
+/// is slow, the user waits until a `.resend` action is offered and taps it). A screen that lists
+/// options (`ScreenState.choices`) with an action that picks one (`ActionRole.choice`) gets one
+/// of them picked, by its exact text, once per visit, before its forward button. Back, signing out and
 /// another device are an app's own words, so those behaviours never come up here.
 ///
 /// ```swift
@@ -28,6 +30,7 @@ extension FreeUser {
         var drive = AnyAppFreeUserDrive(self, world: world, actions: actions, forward: forward,
                                         emailAction: roles.actions { $0 == .input(.email) }.first,
                                         codeAction: world.inbox == nil ? nil : roles.actions { $0 == .input(.code) }.first,
+                                        choiceAction: roles.actions { $0 == .choice }.first,
                                         resendActions: roles.resendActions)
         let outcome = await drive.run(world.device)
         return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
@@ -62,6 +65,10 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// The action that types a code (`ActionRole.input(.code)`), if the app has one and its world
     /// an inbox to read codes from.
     let codeAction: UserAction?
+    /// The action that picks one of the options a screen lists (`ActionRole.choice`), if the app has one.
+    let choiceAction: UserAction?
+    /// The route where the user last picked an option, until they leave it.
+    var pickedOn: Route?
     /// The actions that ask for another code (`ActionRole.resend`).
     let resendActions: [UserAction]
     var random: SeededRandom
@@ -85,9 +92,10 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity] }
 
     init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?,
-         codeAction: UserAction?, resendActions: [UserAction]) {
+         codeAction: UserAction?, choiceAction: UserAction?, resendActions: [UserAction]) {
         self.emailAction = emailAction
         self.codeAction = codeAction
+        self.choiceAction = choiceAction
         self.resendActions = resendActions
         profile = user.profile(seed: user.profileSeed ?? world.simulation.seed).onAnyApp
         self.world = world
@@ -120,6 +128,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             if shown.route != lastRoute {
                 lastRoute = shown.route
                 retries = 0
+                pickedOn = nil
             }
             if shown.route == nil {
                 guard await think() else { return .gaveUp(reason: "cancelled") }
@@ -157,6 +166,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         guard screen.spinner == nil, screen.loadingScreen == nil else { return nil }
         if let emailAction, screen.actions.contains(emailAction), screen.emailField != meant { return emailAction }
         if let codeAction, screen.actions.contains(codeAction), let code = newestCode, screen.codeField != code { return codeAction }
+        if let choiceAction, screen.actions.contains(choiceAction), !screen.choices.isEmpty, pickedOn != screen.route { return choiceAction }
         return forwardActions.first(where: screen.actions.contains)
     }
 
@@ -181,6 +191,13 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         }
         guard forward != emailAction, forward != codeAction else {
             await act(.tap(forward, input: input(for: forward)), device)
+            return nil
+        }
+        if forward == choiceAction {
+            // One of the options the screen lists, by its exact text, once per visit of the screen.
+            let option = screen.choices[random.nextInt(in: 0...screen.choices.count - 1)]
+            pickedOn = screen.route
+            await act(.tap(forward, input: option), device)
             return nil
         }
         retries += 1
