@@ -12,7 +12,7 @@ struct CodeDoorApp: AppPlugin {
     static let firstCodeVerified = Mutant("code-door-first-code-verified")
     static let leakedCountdown = Mutant("code-door-leaked-countdown"), earlyResend = Mutant("code-door-early-resend")
     static let looseEmailCheck = Mutant("code-door-loose-email-check"), codeBlamed = Mutant("code-door-code-blamed")
-    static let sameError = Mutant("code-door-same-error")
+    static let sameError = Mutant("code-door-same-error"), forgetsTheDoor = Mutant("code-door-forgets-the-door")
 
     let id: AppID
     /// The app as pasted from a team that sleeps on `ContinuousClock` instead of the injected
@@ -53,6 +53,8 @@ struct CodeDoorApp: AppPlugin {
                      source: "002 §1 (say the connection failed); found blind by the free user"),
         Mutant.Entry(CodeDoorApp.sameError, app: CodeDoorApp.app, summary: "a tap that fails at once shows the very error it took away",
                      source: "002 §3 (a tap never does nothing); found blind by the free user"),
+        Mutant.Entry(CodeDoorApp.forgetsTheDoor, app: CodeDoorApp.app, summary: "a kill forgets the opened door: sign in again",
+                     source: "003 (the session survives a force-quit); found blind by sessionSurvivesAKill"),
     ]
 
     func makeWorld(_ start: AppStart) -> any AppWorld {
@@ -64,6 +66,7 @@ struct CodeDoorApp: AppPlugin {
         if start.mutants.contains(Self.earlyResend) { bugs.insert(.earlyResend) }
         if start.mutants.contains(Self.looseEmailCheck) { bugs.insert(.looseEmailCheck) }
         if start.mutants.contains(Self.codeBlamed) { bugs.insert(.codeBlamed) }
+        if start.mutants.contains(Self.forgetsTheDoor) { bugs.insert(.forgetsTheDoor) }
         if start.mutants.contains(Self.sameError) { bugs.insert(.sameError) }
         // The user's mail: the server delivers each code it sends there, the free user reads it.
         let inbox = Inbox()
@@ -75,7 +78,8 @@ struct CodeDoorApp: AppPlugin {
 
     static func hooks(bugs: CodeDoorBugs, sleepsOnTheWallClock: Bool = false) -> AppHost<CodeDoorModel>.Hooks {
         .mainActor(launch: { environment in
-                       CodeDoorModel(http: environment.http, clock: sleepsOnTheWallClock ? ContinuousClock() : environment.clock, bugs: bugs)  // determinism: ok (the wall clock a pasted app sleeps on, made virtual)
+                       CodeDoorModel(http: environment.http, clock: sleepsOnTheWallClock ? ContinuousClock() : environment.clock,  // determinism: ok (the wall clock a pasted app sleeps on, made virtual)
+                                     bugs: bugs, storage: environment.defaults)
                    },
                    screen: { model in
                        var state: ScreenState

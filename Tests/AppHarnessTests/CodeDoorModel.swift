@@ -26,6 +26,9 @@ public struct CodeDoorBugs: OptionSet, Sendable {
     /// A tap that fails at once (offline) puts back the very error it took away: on screen,
     /// nothing happened. (Found the same way.)
     public static let sameError = CodeDoorBugs(rawValue: 1 << 7)
+    /// The opened door is not kept: after a kill the user must sign in again. (Found blind once a
+    /// rule judged sessions across kills.)
+    public static let forgetsTheDoor = CodeDoorBugs(rawValue: 1 << 8)
 }
 
 /// The door's screens: the email form, the code screen, the room behind the door.
@@ -44,15 +47,20 @@ public struct CodeDoorBugs: OptionSet, Sendable {
     @ObservationIgnored let http: any DoorHTTPClient
     @ObservationIgnored let clock: any Clock<Duration>
     @ObservationIgnored let bugs: CodeDoorBugs
+    /// Where the open door is kept across launches (seed 003: the session survives a force-quit).
+    @ObservationIgnored let storage: (any DoorStorage)?
     @ObservationIgnored private var firstCode: String?
     @ObservationIgnored private var countdownTask: Task<Void, Never>?
     /// How many times in a row the same error was shown.
     @ObservationIgnored private var repeats = 0
 
-    public init(http: any DoorHTTPClient, clock: any Clock<Duration> = ContinuousClock(), bugs: CodeDoorBugs = []) {
+    public init(http: any DoorHTTPClient, clock: any Clock<Duration> = ContinuousClock(), bugs: CodeDoorBugs = [],
+                storage: (any DoorStorage)? = nil) {
         self.http = http
         self.clock = clock
         self.bugs = bugs
+        self.storage = storage
+        if storage?.bool(forKey: "code_door_open") == true { place = .room }
     }
 
     public var canSend: Bool {
@@ -135,6 +143,7 @@ public struct CodeDoorBugs: OptionSet, Sendable {
                                              body: Data(#"{"email":"\#(email)","code":"\#(sent)"}"#.utf8))
             if answer.status == 200 {
                 place = .room
+                if !bugs.contains(.forgetsTheDoor) { storage?.set(true, forKey: "code_door_open") }
             } else if answer.status < 500 || bugs.contains(.codeBlamed) {
                 show("That code didn't work. Try again.", after: shown)
             } else {

@@ -158,6 +158,37 @@ import Oracles
         #expect(RequestsCarryWhatTheUserEntered().check(verify(retypedAt: 30_000), settings: OracleSettings()).count == 1)
     }
 
+    // MARK: sessionSurvivesAKill
+
+    /// Verify answered at 2 s and the goal step shown; a kill at 5 s (with `between` before it), a
+    /// relaunch at 8 s, and the email screen again.
+    func relaunch(between: [(Int64, ModelEvent)] = [], journeyFails: Bool = false) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, screen(Self.code, [Self.typeCode, Self.verify], code: "123456")),
+            (1_000, .userAction(Self.verify, detail: "")), (1_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: Self.verifyOTP)),
+            (2_000, .responseReceived(id: 1, endpoint: Self.verifyOTP, outcome: "ok")), (2_000, screen(Self.goal, [])),
+        ]
+        events += between
+        events += [(5_000, .killed(process: 1)), (5_000, .screen(.notRunning)), (8_000, .launched(process: 2, cold: true))]
+        if journeyFails {
+            events += [(8_000, .requestSent(id: 2, timeoutMs: 3_000, endpoint: Self.journey)),
+                       (8_000, .responseReceived(id: 2, endpoint: Self.journey, outcome: "offline"))]
+        }
+        events.append((8_000, screen(Self.email, [Self.typeEmail])))
+        return run(events)
+    }
+
+    @Test func aKillThatSignsTheUserOutIsReportedAndASignOutOrALostAccountIsNot() {
+        let found = SessionSurvivesAKill().check(relaunch(), settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("after the kill at 5000ms it showed email") }, "\(found.map(\.message))")
+        #expect(SessionSurvivesAKill().check(relaunch(between: [(3_000, .userAction(Self.signOut, detail: ""))]),
+                                             settings: OracleSettings()).isEmpty)
+        #expect(SessionSurvivesAKill().check(relaunch(between: [(3_000, .accountLost(user: "u1", deleted: true))]),
+                                             settings: OracleSettings()).isEmpty)
+        // Seed 003's fallback: a launch whose journey check failed may start onboarding over.
+        #expect(SessionSurvivesAKill().check(relaunch(journeyFails: true), settings: OracleSettings()).isEmpty)
+    }
+
     // MARK: spinnerEndsWithItsAnswer
 
     /// Send's request cut as it left (offline at its answer), the connection back at 6.944 s, and
