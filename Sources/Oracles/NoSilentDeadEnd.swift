@@ -192,14 +192,13 @@ public struct NoSilentDeadEnd: Oracle {
             moments.append((signIn.index, signIn.time))
         }
         // The backend's journeys are on record when the app's world records them (the fix
-        // plan's does: `AccountJourney`); any app's requests are.
+        // plan's does: `AccountJourney`), and then the record says whether the user is complete;
+        // otherwise the wire says whether the app knew where the user is.
         let recordsJourneys = !run.events([.accountSeeded, .journeyChanged]).isEmpty
         for moment in moments.sorted(by: { $0.index < $1.index }) {
-            if recordsJourneys, let violation = incompleteJourney(at: moment, in: run, patience: patience) {
-                violations.append(violation)
-            } else if let violation = failedJourneyCheck(before: moment, in: run) {
-                violations.append(violation)
-            }
+            let violation = recordsJourneys ? incompleteJourney(at: moment, in: run, patience: patience)
+                : failedJourneyCheck(before: moment, in: run)
+            if let violation { violations.append(violation) }
         }
         return violations
     }
