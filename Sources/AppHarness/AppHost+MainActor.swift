@@ -23,7 +23,8 @@ extension AppHost.Hooks where App: Sendable {
         tap: @escaping @MainActor @Sendable (App, UserAction, String?) async -> Void,  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
         didEnterBackground: @escaping @MainActor @Sendable (App) -> Void = { _ in },  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
         willEnterForeground: @escaping @MainActor @Sendable (App) -> Void = { _ in },  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
-        appeared: @escaping @MainActor @Sendable (App) async -> Void = { _ in }  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        appeared: @escaping @MainActor @Sendable (App) async -> Void = { _ in },  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
+        signedInUser: (@MainActor @Sendable (App) -> String?)? = nil  // determinism: ok (main-actor hooks run in the run through MainActorBridge)
     ) -> Self {
         MainActorBridge.install()
         return Self(launch: { environment in onMain { launch(environment) } },
@@ -31,7 +32,8 @@ extension AppHost.Hooks where App: Sendable {
                     tap: { app, action, input in await tap(app, action, input) },
                     didEnterBackground: { app in onMain { didEnterBackground(app) } },
                     willEnterForeground: { app in onMain { willEnterForeground(app) } },
-                    appeared: { app in await appeared(app) })
+                    appeared: { app in await appeared(app) },
+                    signedInUser: signedInUser.map { user in { @Sendable app in onMain { user(app) } } })
     }
 
     /// Runs a synchronous main-actor hook from the host, on the run's driver thread, which the

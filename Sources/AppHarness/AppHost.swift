@@ -31,18 +31,25 @@ public actor AppHost<App: AnyObject>: AppDevice {
         /// What a launch does once its first frame is up: the root view's `.task`, run as a task
         /// of the app's process.
         public var appeared: @Sendable (App) async -> Void
+        /// Who the app says is signed in (its session's user), or nil: read with every screen, and
+        /// each change recorded as a sign-in or a sign-out (`ModelEvent.signedIn`, `.signedOut`),
+        /// which the session rules read. A session the app restores at launch is no new sign-in.
+        /// Nil (the default): the world records its sessions itself, or has none.
+        public var signedInUser: (@Sendable (App) -> String?)?
 
         public init(launch: @escaping @Sendable (AppEnvironment) -> App, screen: @escaping @Sendable (App) -> ScreenState,
                     tap: @escaping @Sendable (App, UserAction, String?) async -> Void,
                     didEnterBackground: @escaping @Sendable (App) -> Void = { _ in },
                     willEnterForeground: @escaping @Sendable (App) -> Void = { _ in },
-                    appeared: @escaping @Sendable (App) async -> Void = { _ in }) {
+                    appeared: @escaping @Sendable (App) async -> Void = { _ in },
+                    signedInUser: (@Sendable (App) -> String?)? = nil) {
             self.launch = launch
             self.screen = screen
             self.tap = tap
             self.didEnterBackground = didEnterBackground
             self.willEnterForeground = willEnterForeground
             self.appeared = appeared
+            self.signedInUser = signedInUser
         }
     }
 
@@ -61,6 +68,8 @@ public actor AppHost<App: AnyObject>: AppDevice {
     private var life = AppProcessLife()
     private var launches = 0
     private var foreground = true
+    /// The user the app last said was signed in (`Hooks.signedInUser`).
+    private var sessionUser: String?
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
@@ -93,7 +102,9 @@ public actor AppHost<App: AnyObject>: AppDevice {
                                          defaults: defaults, keychain: keychain,
                                          connectivity: SimulatedPathMonitor(network: network, life: life),
                                          system: system, life: life, simulation: simulation)
-        app = hooks.launch(environment)
+        let launched = hooks.launch(environment)
+        app = launched
+        sessionUser = hooks.signedInUser?(launched)
         render()
         let launch = launches
         process?.spawn("appeared") { await self.runAppeared(in: launch) }
@@ -166,8 +177,16 @@ public actor AppHost<App: AnyObject>: AppDevice {
     private func render() {
         guard let app else { return }
         let process = launches
-        var state = withObservationTracking { hooks.screen(app) } onChange: { [weak self] in
+        var user: String?
+        var state = withObservationTracking {
+            user = hooks.signedInUser?(app)
+            return hooks.screen(app)
+        } onChange: { [weak self] in
             self?.renderSoon(for: process)
+        }
+        if hooks.signedInUser != nil, user != sessionUser {
+            sessionUser = user
+            simulation.record(user.map { ModelEvent.signedIn(user: $0) } ?? ModelEvent.signedOut)
         }
         state.foreground = foreground
         screen.onSharedExecutor(passing: state) { $0.show($1) }

@@ -47,6 +47,22 @@ public final class MockAuth: @unchecked Sendable {
                     refreshesSession: Endpoint = Endpoint("refresh-session"), signsInWithApple: Endpoint? = nil) {
             (self.sendsCode, self.verifiesCode, self.refreshesSession, self.signsInWithApple) = (sendsCode, verifiesCode, refreshesSession, signsInWithApple)
         }
+
+        /// The endpoints as the app's roles declare them: the request that `.sendsCode`, the
+        /// `.signsIn` request that carries the code, the one that `.refreshesSession`; each the
+        /// default name where the roles declare none. Apple's sign-in is not told apart by role.
+        public init(roles: AppRoles) {
+            let requests = roles.declaredRequests
+            func first(_ purpose: RequestRole.Purpose, carrying input: UserInput? = nil) -> Endpoint? {
+                requests.first { request in
+                    request.role.purpose == purpose && (input.map { input in request.role.carries.contains { $0.input == input } } ?? true)
+                }?.endpoint
+            }
+            let defaults = Endpoints()
+            self.init(sendsCode: first(.sendsCode) ?? defaults.sendsCode,
+                      verifiesCode: first(.signsIn, carrying: .code) ?? first(.signsIn) ?? defaults.verifiesCode,
+                      refreshesSession: first(.refreshesSession) ?? defaults.refreshesSession)
+        }
     }
 
     /// The JSON keys of the requests' bodies.
@@ -83,6 +99,13 @@ public final class MockAuth: @unchecked Sendable {
         self.endpoints = endpoints
         self.fields = fields
         random = simulation.randomStream("mock-auth")
+    }
+
+    /// The auth of an app whose roles name its endpoints (`Endpoints(roles:)`), mailing codes to
+    /// `inbox`: `MockAuth(simulation: start.simulation, inbox: inbox, roles: start.roles)` in a
+    /// plug-in's `makeWorld`.
+    public convenience init(simulation: Simulation, inbox: Inbox?, roles: AppRoles, fields: Fields = Fields()) {
+        self.init(simulation: simulation, inbox: inbox, endpoints: Endpoints(roles: roles), fields: fields)
     }
 
     /// Makes the account of `email` (a returning user's, before the run), and returns its user.

@@ -34,8 +34,10 @@ public protocol AppPlugin: Sendable {
     /// `goalReview` for `onboarding(goalReview)`), names them here.
     var scenarioRoutes: [(name: String, route: Route)] { get }
     /// The actions its screens offer, in the order screens list them: what `action` steps name.
+    /// By default the actions `roles` declares, in their order.
     var actions: [UserAction] { get }
-    /// The endpoints it calls: what faults and `requests` name.
+    /// The endpoints it calls: what faults and `requests` name. By default the requests `roles`
+    /// declares, in their order.
     var endpoints: [Endpoint] { get }
     /// What its actions and requests are to the user (`AppRoles`): what the oracles read instead
     /// of names (which actions type an email or a code, which requests no user waits for, what a
@@ -149,6 +151,8 @@ extension AppPlugin {
     public var oracles: [any Oracle] { OracleCatalogue.shared }
     public var policyOptOuts: [PolicyOptOut] { [] }
     public var roles: AppRoles { .none }
+    public var actions: [UserAction] { roles.declaredActions.map(\.action) }
+    public var endpoints: [Endpoint] { roles.declaredRequests.map(\.endpoint) }
     public var scenarioRoutes: [(name: String, route: Route)] { routes.map { ($0.name, Route.named($0)) } }
     public var coverageRoutes: [(name: String, route: Route)] {
         let named = scenarioRoutes

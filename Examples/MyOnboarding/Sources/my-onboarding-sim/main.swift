@@ -1,0 +1,4 @@
+import SimCommandLine
+import MyOnboardingSim
+
+SimCommandLine.run(apps: [MyOnboardingApp()])

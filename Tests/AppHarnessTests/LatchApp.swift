@@ -1,0 +1,78 @@
+import Foundation
+import Observation
+import SimKernel
+import AppVocabulary
+import AppHarness
+import Scenarios
+
+/// The smallest app with a session, written with the adapters a team's glue uses: its routes in a
+/// `RouteNames` table, its actions and endpoints read from its roles, its backend an `AppBackend`
+/// answering JSON, and its session reported through `signedInUser` (the host records each
+/// change). Sign in asks the backend for a session and keeps it in the keychain; a relaunch
+/// restores it; Sign out forgets it.
+@MainActor @Observable final class LatchModel {
+    enum Place: String, Sendable { case outside, inside }
+    private(set) var user: String?
+    var place: Place { user == nil ? .outside : .inside }
+    @ObservationIgnored let http: SimulatedHTTPClient
+    @ObservationIgnored let keychain: SimulatedDefaults
+
+    init(http: SimulatedHTTPClient, keychain: SimulatedDefaults) {
+        self.http = http
+        self.keychain = keychain
+        user = keychain.string(forKey: "user")
+    }
+
+    func signIn() async {
+        guard let answer = try? await http.data(method: "POST", path: "/session", headers: [:], body: Data()),
+              let user = (try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["user"] as? String else { return }
+        keychain.set(user, forKey: "user")
+        self.user = user
+    }
+
+    func signOut() {
+        keychain.removeObject(forKey: "user")
+        user = nil
+    }
+}
+
+struct LatchApp: AppPlugin {
+    static let app = AppID("latch")
+    static let routeNames = RouteNames<LatchModel.Place>([(.outside, .auth), (.inside, .main)])
+    static let signIn = UserAction("sign-in"), signOut = UserAction("sign-out"), session = Endpoint("session")
+
+    let id = LatchApp.app
+    let summary = "a latch that keeps its session in the keychain"
+    var routes: [RouteName] { Self.routeNames.all }
+    let roles = AppRoles(actions: [(LatchApp.signIn, .forward), (LatchApp.signOut, .signOut)],
+                         requests: [(LatchApp.session, RequestRole(purpose: .signsIn))])
+    let catalogue: [Mutant.Entry] = []
+
+    func makeWorld(_ start: AppStart) -> any AppWorld {
+        AppHostWorld(app: id, simulation: start.simulation, backend: LatchServer(simulation: start.simulation),
+                     faults: start.faults, routes: [.init("POST", "/session", Self.session)], requestTimeout: start.requestTimeout,
+                     roles: start.roles,
+                     hooks: .mainActor(launch: { environment in LatchModel(http: environment.http, keychain: environment.keychain) },
+                                       screen: { model in
+                                           var state = ScreenState(route: Self.routeNames.route(of: model.place))
+                                           state.actions = [model.user == nil ? Self.signIn : Self.signOut]
+                                           return state
+                                       },
+                                       tap: { model, action, _ in
+                                           if action == Self.signIn { await model.signIn() } else { model.signOut() }
+                                       },
+                                       signedInUser: { model in model.user }))
+    }
+}
+
+/// Issues the session of `u1`.
+actor LatchServer: AppBackend {
+    let simulation: Simulation
+    let auth: MockAuth? = nil
+    nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
+    init(simulation: Simulation) { self.simulation = simulation }
+
+    func answer(_ request: AppRequest, user: String?) -> AppReply {
+        request.endpoint == LatchApp.session ? .json(200, ["user": "u1", "expires": 3600]) : .json(404, ["msg": "no route"])
+    }
+}
