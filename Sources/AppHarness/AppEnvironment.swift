@@ -19,14 +19,23 @@ public struct AppEnvironment: Sendable {
     /// Whether this launch is still running.
     public let life: AppProcessLife
     let simulation: Simulation
+    /// Puts a system sheet over the app's screen, or takes it away (nil): the phone's.
+    let showSystemSheet: @Sendable (String?) async -> Void
 
     /// Shows a system permission prompt and returns the user's answer, after the time a person
-    /// takes to read it; recorded in the trace. False if the app was killed meanwhile.
+    /// takes to read it; recorded in the trace, and on screen while it is up
+    /// (`ScreenState.systemSheet`: "notifications permission"; the app beneath takes no taps).
+    /// False if the app was killed meanwhile.
     public func requestPermission(_ permission: String) async -> Bool {
         simulation.record(ModelEvent.note("system prompt: \(permission)"))
-        do { try await clock.sleep(for: system.promptTime) } catch { return false }
+        await showSystemSheet("\(permission) permission")
+        do { try await clock.sleep(for: system.promptTime) } catch {
+            await showSystemSheet(nil)
+            return false
+        }
         let granted = system.answers[permission] ?? true
         simulation.record(ModelEvent.permissionAnswered(granted: granted))
+        await showSystemSheet(nil)
         return granted
     }
 }

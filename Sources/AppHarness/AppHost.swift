@@ -70,6 +70,8 @@ public actor AppHost<App: AnyObject>: AppDevice {
     private var foreground = true
     /// The user the app last said was signed in (`Hooks.signedInUser`).
     private var sessionUser: String?
+    /// The system sheet over the app (a permission prompt), if one is up.
+    private var systemSheet: String?
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
@@ -96,17 +98,19 @@ public actor AppHost<App: AnyObject>: AppDevice {
         defaults.attach(to: life)
         keychain.attach(to: life)
         process = AppProcess(id: launches, simulation: simulation)
+        systemSheet = nil
+        let launch = launches
         simulation.record(ModelEvent.launched(process: launches, cold: true))
         let environment = AppEnvironment(clock: AppClock(simulation.clock, life: life),
                                          http: SimulatedHTTPClient(network: network, routes: routes, timeout: requestTimeout, life: life),
                                          defaults: defaults, keychain: keychain,
                                          connectivity: SimulatedPathMonitor(network: network, life: life),
-                                         system: system, life: life, simulation: simulation)
+                                         system: system, life: life, simulation: simulation,
+                                         showSystemSheet: { [weak self] sheet in await self?.show(systemSheet: sheet, in: launch) })
         let launched = hooks.launch(environment)
         app = launched
         sessionUser = hooks.signedInUser?(launched)
         render()
-        let launch = launches
         process?.spawn("appeared") { await self.runAppeared(in: launch) }
     }
 
@@ -156,7 +160,8 @@ public actor AppHost<App: AnyObject>: AppDevice {
             return false
         }
         let shown = hooks.screen(app)
-        guard foreground, shown.actions.contains(action) else {
+        // A system sheet over the app is modal: the app beneath takes no taps.
+        guard foreground, systemSheet == nil, shown.actions.contains(action) else {
             simulation.record(ModelEvent.actionUnavailable(action, route: shown.route?.description ?? "none"))
             return false
         }
@@ -189,7 +194,18 @@ public actor AppHost<App: AnyObject>: AppDevice {
             simulation.record(user.map { ModelEvent.signedIn(user: $0) } ?? ModelEvent.signedOut)
         }
         state.foreground = foreground
+        if let systemSheet {
+            state.systemSheet = systemSheet
+            state.actions = []
+        }
         screen.onSharedExecutor(passing: state) { $0.show($1) }
+    }
+
+    /// Puts the system sheet of `launch` over the app, or takes it away.
+    private func show(systemSheet sheet: String?, in launch: Int) {
+        guard launch == launches, app != nil else { return }
+        systemSheet = sheet
+        render()
     }
 
     /// Called as the app's state is about to change (from wherever the app changes it): renders

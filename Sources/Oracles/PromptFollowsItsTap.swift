@@ -10,12 +10,14 @@ import AppVocabulary
 /// only after a tap of role `signOut`, and a sheet or question (a screen offering a `cancel`) only
 /// after a tap that moves the user on, once per tap: a prompt that opens by itself (at a launch,
 /// at a sign-out, again after it went) asks the user a question they never asked for. A launch or
-/// a kill closes every prompt. And the system's permission prompt (its answer in the trace) never
-/// follows a tap that declined it (role `decline`: 000 Pitfall 4, the two-step opt-in, "Only if
-/// user taps Enable, show iOS dialog"; 002 §7).
+/// a kill closes every prompt. A system sheet on screen (`ScreenState.systemSheet`: the Apple
+/// sheet, a permission prompt) comes up only in answer to a tap that moves the user on, made on
+/// the screen it covers, once per tap. And the system's permission prompt (its answer in the
+/// trace) never follows a tap that declined it (role `decline`: 000 Pitfall 4, the two-step
+/// opt-in, "Only if user taps Enable, show iOS dialog"; 002 §7).
 public struct PromptFollowsItsTap: Oracle {
     public let name = "promptFollowsItsTap"
-    public let summary = "a sheet, a sign-out confirmation and the permission prompt come up only after the tap that asks for them"
+    public let summary = "a sheet, a sign-out confirmation, a system sheet and the permission prompt come up only after the tap that asks for them"
     public var isShared: Bool { true }
 
     /// The two kinds of prompt: what the user calls it and what its screen offers.
@@ -41,6 +43,7 @@ public struct PromptFollowsItsTap: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         if let unasked = permissionAfterDecline(run) { return [unasked] }
+        if run.screens.contains(where: { $0.state.systemSheet != nil }), let unasked = systemSheetUnasked(run) { return [unasked] }
         // Most runs never show a prompt's answers (the fix plan's app declares none): one look at the screens.
         let answers = run.roles.promptAnswers
         guard !answers.isEmpty, run.screens.contains(where: { screen in screen.state.actions.contains(where: answers.contains) }) else {
@@ -79,6 +82,54 @@ public struct PromptFollowsItsTap: Oracle {
             }
         }
         return nil
+    }
+
+    /// The first system sheet (`ScreenState.systemSheet`) that came up with no tap of its own on
+    /// the screen under it: a tap that moves the user on, on that same route, since the last sheet
+    /// went (a launch or a kill closes every sheet). A sheet that opens by itself, again after it
+    /// was answered, or over a screen the user has not touched yet (the permission prompt as its
+    /// card appears) asks a question nobody asked.
+    private func systemSheetUnasked(_ run: RunObservation) -> Violation? {
+        var route: Route?
+        var asked: (tap: RunObservation.Event, route: Route?)?
+        var up = false
+        for event in run.events([.userAction, .launched, .killed, .screen]) {
+            switch event.event {
+            case .userAction(let action, _):
+                switch run.roles.role(of: action) {
+                case .forward, .submit, .start, .retry: asked = (event, route)
+                default: break
+                }
+            case .launched, .killed:
+                (asked, up, route) = (nil, false, nil)
+            case .screen(let state):
+                defer { route = state.route }
+                guard let sheet = state.systemSheet else {
+                    if up { (up, asked) = (false, nil) }
+                    continue
+                }
+                if up { continue }
+                up = true
+                guard let tap = asked, tap.route == state.route else {
+                    return sheetViolation(sheet, at: event, over: state.route, lastTap: asked?.tap, in: run)
+                }
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    private func sheetViolation(_ sheet: String, at screen: RunObservation.Event, over route: Route?, lastTap: RunObservation.Event?,
+                                in run: RunObservation) -> Violation {
+        let after = lastTap.flatMap { tap -> String? in
+            if case .userAction(let action, _) = tap.event { " (the last tap that moved the user on: '\(action.rawValue)' at \(tap.time), on another screen or before the last sheet went)" } else { nil }
+        } ?? ""
+        return Violation(oracle: name, at: screen.time,
+                         message: "The system sheet \"\(sheet)\" came up over \(route?.description ?? "no screen") at \(screen.time) with no tap "
+                            + "on that screen asking for it\(after): a system sheet answers the user's tap on the screen under it, once "
+                            + "(000 Pitfall 4: \"Only if user taps Enable, show iOS dialog\"; seed 004: the Apple sheet is the button's).",
+                         excerpt: run.lines([lastTap?.index, screen.index].compactMap { $0 }))
     }
 
     /// The first prompt that came up with no tap of its own.

@@ -96,6 +96,8 @@ actor PickupApp {
         case .signIn:
             state.spinner = signingIn ? "sign-in" : nil
             state.errorText = signInError
+            // The system's sheet, over the button that asked for it; its close button is the sheet's.
+            state.systemSheet = sheetUp ? "Sign in with Apple" : nil
         case .main:
             state.spinner = bookingsLoading ? "bookings" : nil
             state.errorText = bookingsError

@@ -42,6 +42,7 @@ public enum Narrative {
                 || previous.spinner != state.spinner || previous.errorText != state.errorText
                 || previous.resumeGate != state.resumeGate || previous.foreground != state.foreground
                 || previous.alert != state.alert || previous.offlineBanner != state.offlineBanner
+                || previous.systemSheet != state.systemSheet
             return changed ? "shows \(summary(state))" : nil
         case .userAction(let action, let detail): return "taps \(action.rawValue)" + (detail.isEmpty ? "" : " \(detail)")
         case .actionUnavailable(let action, let route): return "wanted \(action.rawValue), not offered on \(route)"
@@ -64,6 +65,7 @@ public enum Narrative {
         if let error = state.errorText { parts.append("error \"\(error)\"") }
         if state.resumeGate { parts.append("resume gate") }
         if let alert = state.alert { parts.append("alert \"\(alert)\"") }
+        if let sheet = state.systemSheet { parts.append("system sheet \"\(sheet)\"") }
         if state.offlineBanner { parts.append("offline banner") }
         if !state.foreground { parts.append("(in background)") }
         if !state.choices.isEmpty { parts.append("lists " + state.choices.map { "\"\($0)\"" }.joined(separator: ", ")) }

@@ -26,6 +26,7 @@ public struct ScreenState: Sendable, Equatable {
         @usableFromInline package var foreground: Bool = true
         @usableFromInline var alert: String?
         @usableFromInline var contentOwner: String?
+        @usableFromInline var systemSheet: String?
     }
 
     @usableFromInline package final class Storage: @unchecked Sendable {
@@ -51,6 +52,7 @@ public struct ScreenState: Sendable, Equatable {
                 && fields.choices == other.fields.choices && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
                 && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
                 && fields.alert == other.fields.alert && fields.contentOwner == other.fields.contentOwner
+                && fields.systemSheet == other.fields.systemSheet
         }
     }
 
@@ -163,6 +165,14 @@ public struct ScreenState: Sendable, Equatable {
         set { mutableFields.contentOwner = newValue }
     }
 
+    /// A system sheet over the app, if one is up: the Apple sign-in sheet, a permission prompt.
+    /// The system's, not the app's: it comes up in answer to the user's tap on the screen under
+    /// it (`promptFollowsItsTap`), and while it is up the app beneath takes no taps.
+    public var systemSheet: String? {
+        @inlinable get { storage.fields.systemSheet }
+        set { mutableFields.systemSheet = newValue }
+    }
+
     public init(route: Route? = nil) { storage = Storage(Fields(route: route)) }
 
     /// A state built field by field in its own storage: one allocation, no uniqueness checks,
@@ -229,5 +239,6 @@ public struct ScreenState: Sendable, Equatable {
         if !foreground { out.write(" background") }
         if let alert { out.write(" alert=\""); out.write(alert); out.write("\"") }
         if let contentOwner { out.write(" data-of="); out.write(contentOwner) }
+        if let systemSheet { out.write(" system-sheet=\""); out.write(systemSheet); out.write("\"") }
     }
 }
