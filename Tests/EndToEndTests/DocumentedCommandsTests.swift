@@ -27,7 +27,8 @@ import Foundation
             }
             guard inBlock, shellBlock else { continue }
             let text = line.hasPrefix("$ ") ? String(line.dropFirst(2)) : line
-            guard text.contains("swift run"), text.contains("onboarding-sim") else { continue }
+            // This package's tool, not an example's (`swift run my-onboarding-sim` runs in its own package).
+            guard text.contains("swift run onboarding-sim") || text.contains("swift run -c release onboarding-sim") else { continue }
             var exitCode: Int32 = 0
             if let comment = text.range(of: "#"), let code = text[comment.upperBound...].firstMatch(of: /\bexit (\d+)/) {
                 exitCode = Int32(code.1) ?? 0
