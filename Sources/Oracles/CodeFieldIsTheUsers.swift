@@ -52,6 +52,8 @@ struct CodeVisits {
     private var pending: RunObservation.Event?
     private var onCodeScreen = false
     private let roles: AppRoles
+    /// The actions that type or send a code (`AppRoles.codeActions`), read once.
+    private let codeActions: [UserAction]
     /// The routes found to be code screens so far, in the order found.
     private var codeRoutes: [Route] = []
     /// The route of the last screen taken in, and where and when it showed.
@@ -68,6 +70,7 @@ struct CodeVisits {
         inputs = run.events([.userAction, .launched]).makeIterator()
         pending = inputs.next()
         roles = run.roles
+        codeActions = run.roles.codeActions
     }
 
     /// Whether `route` is a code screen (as far as the walk has seen).
@@ -76,8 +79,8 @@ struct CodeVisits {
     /// Takes in the user's inputs before `screen`, then the screen itself.
     mutating func advance(to screen: (index: Int, time: SimulationInstant, state: ScreenState)) {
         advance(before: screen.index)
-        if let route = screen.state.route, !roles.codeActions.isEmpty, !codeRoutes.contains(route),
-           screen.state.actions.contains(where: roles.codeActions.contains) {
+        if !codeActions.isEmpty, let route = screen.state.route, !codeRoutes.contains(route),
+           screen.state.actions.contains(where: codeActions.contains) {
             codeRoutes.append(route)
         }
         route = screen.state.route

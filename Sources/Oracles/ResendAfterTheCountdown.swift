@@ -48,7 +48,9 @@ public struct ResendAfterTheCountdown: Oracle {
         // No code sent, nothing to judge (and no walk over the screens).
         guard let first = answers.firstIndex(where: { Self.countdown(after: $0, roles: roles) != nil }) else { return nil }
         var sent: (event: RunObservation.Event, countdown: Duration, seconds: Int)?
-        let codeRoutes = CodeRoutes(run)
+        let resendActions = roles.resendActions
+        // Found only when a screen could break the rule: most runs show none.
+        var codeRoutes: CodeRoutes?
         var pending = answers[first...].makeIterator()
         var next = pending.next()
         for screen in run.screens {
@@ -58,16 +60,19 @@ public struct ResendAfterTheCountdown: Oracle {
                 }
                 next = pending.next()
             }
-            guard let sent, codeRoutes.isCodeScreen(screen.state) else { continue }
+            guard let sent else { continue }
             let seconds = sent.seconds
-            if let shown = screen.state.countdown, shown > seconds {
+            let countsTooHigh = screen.state.countdown.map { $0 > seconds } ?? false
+            guard countsTooHigh || (sent.event.time.duration(to: screen.time) < sent.countdown
+                                        && screen.state.actions.contains(where: resendActions.contains)) else { continue }
+            if codeRoutes == nil { codeRoutes = CodeRoutes(run) }
+            guard codeRoutes?.isCodeScreen(screen.state) == true else { continue }
+            if countsTooHigh, let shown = screen.state.countdown {
                 return Violation(oracle: name, at: screen.time,
                                  message: "At \(screen.time) the code screen's countdown showed \(shown) s: the resend countdown "
                                     + "runs \(seconds) s (seed 002 §5: resendCountdown = 30).",
                                  excerpt: run.lines([screen.index]))
             }
-            guard sent.event.time.duration(to: screen.time) < sent.countdown,
-                  screen.state.actions.contains(where: roles.resendActions.contains) else { continue }
             return Violation(oracle: name, at: screen.time,
                              message: "At \(screen.time) the code screen offered Resend "
                                 + "\(sent.event.time.duration(to: screen.time).totalMilliseconds)ms after a code was sent at "

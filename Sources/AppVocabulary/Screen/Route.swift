@@ -37,6 +37,16 @@ public enum Route: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var isOnboardingOrAuth: Bool { kind == .onboarding || kind == .auth }
+
+    /// Compared where it is used (oracles compare routes of every screen): two launches, two
+    /// mains, or the same route of an app's own.
+    @inlinable public static func == (lhs: Route, rhs: Route) -> Bool {
+        switch lhs {
+        case .launch: if case .launch = rhs { true } else { false }
+        case .main: if case .main = rhs { true } else { false }
+        case .named(let left): if case .named(let right) = rhs { left == right } else { false }
+        }
+    }
 }
 
 /// A route of an app's own: its name as scenarios, the trace and reports give it (`goals`,
@@ -48,7 +58,7 @@ public enum Route: Sendable, Hashable, CustomStringConvertible {
 /// and its kind is read without the table. The number never leaves the process: the trace and
 /// reports print the name.
 public struct RouteName: Sendable, Hashable, CustomStringConvertible {
-    let index: UInt32
+    @usableFromInline let index: UInt32
     public let kind: Route.Kind
 
     public init(_ name: String, kind: Route.Kind) {
@@ -58,4 +68,8 @@ public struct RouteName: Sendable, Hashable, CustomStringConvertible {
 
     public var name: String { RouteTable.entry(index).name }
     public var description: String { name }
+
+    /// One number each: a name is made once per kind (`RouteTable`), so the same number is the
+    /// same name and kind.
+    @inlinable public static func == (lhs: RouteName, rhs: RouteName) -> Bool { lhs.index == rhs.index }
 }
