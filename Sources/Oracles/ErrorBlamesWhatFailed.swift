@@ -84,15 +84,19 @@ public struct ErrorBlamesWhatFailed: Oracle {
                 guard let text, text != shownError, let blame = run.roles.blame(ofError: text) else { continue }
                 let recentlyOffline = !online || lastOnlineAt.map { $0.advanced(by: settings.flashWindow) >= event.time } == true
                 let failing = failures + latest.compactMap(\.failure)
+                let ownWords = online && !offlineInWindow && Self.ownWordsWanted(for: failing, roles: run.roles)
                 let holds: Bool = switch blame {
-                case .connection: failing.contains(where: \.isConnection) || offlineInWindow || !online
+                case .connection: (failing.contains(where: \.isConnection) || offlineInWindow || !online) && !ownWords
                 case .offline: recentlyOffline
                 case .request(let endpoints): failing.contains { endpoints.contains($0.endpoint) }
                 case .input: failing.contains(where: \.refusesInput) || !failing.contains(where: \.isConnection)
                 case .session: sessionLost
                 case .systemSheet: failures.isEmpty
                 }
-                if !holds { return [violation(text, blame: blame, failures: failing, online: online, since: windowStart, at: event, in: run)] }
+                if !holds {
+                    return [violation(text, blame: blame, failures: failing, online: online, ownWords: ownWords && blame == .connection,
+                                      since: windowStart, at: event, in: run)]
+                }
             default:
                 break
             }
@@ -100,7 +104,20 @@ public struct ErrorBlamesWhatFailed: Oracle {
         return []
     }
 
-    private func violation(_ text: String, blame: ErrorBlame, failures: [Failure], online: Bool, since start: Int,
+    /// Whether every failure is the server's (a 5xx, the phone online) on a request the app has
+    /// words of its own for (an error it declares as that request's): then those words are the
+    /// ones to show, not the connection's (002 §8: a failed save shows "the goal store's own
+    /// error"). Where the app has none (002 §1's journey check), "Couldn't connect" is its answer
+    /// to any failed call.
+    static func ownWordsWanted(for failures: [Failure], roles: AppRoles) -> Bool {
+        !failures.isEmpty && failures.allSatisfy { failure in
+            failure.isServer && roles.errorBlames.contains { declared in
+                if case .request(let endpoints) = declared.blame { endpoints.contains(failure.endpoint) } else { false }
+            }
+        }
+    }
+
+    private func violation(_ text: String, blame: ErrorBlame, failures: [Failure], online: Bool, ownWords: Bool = false, since start: Int,
                            at screen: RunObservation.Event, in run: RunObservation) -> Violation {
         let blamed: String = switch blame {
         case .connection: "the connection"
@@ -114,7 +131,8 @@ public struct ErrorBlamesWhatFailed: Oracle {
         return Violation(oracle: name, at: screen.time,
                          message: "At \(screen.time) the error \"\(text)\" blamed \(blamed), but since the user's last tap \(what), "
                             + "with the device \(online ? "online" : "offline"): the user is sent to fix what works. Say what "
-                            + "failed (seed 002 §1: \"Couldn't connect\" for a call that failed; 004: the sheet's failure is the sheet's).",
+                            + "failed (seed 002 §1: \"Couldn't connect\" for a call that failed; 004: the sheet's failure is the sheet's)"
+                            + (ownWords ? "; the server failed a request the app has its own words for: show those (002 §8)." : "."),
                          excerpt: run.lines([start, screen.index]))
     }
 }

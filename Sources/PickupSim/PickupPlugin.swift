@@ -40,10 +40,10 @@ public struct PickupPlugin: AppPlugin {
     ]
     /// Seed 004's own rules, which only this app's seed promises (docs/oracles.md): the
     /// onboarding once per install, the sign-out confirmation, the main tab's list (its content,
-    /// its refresh on appearing, offline) and the three pages.
+    /// its refresh on appearing, offline, back online) and the three pages.
     public static let ownOracles: [any Oracle] = [
         OnboardingOncePerInstall(), SignOutConfirmed(), MainShowsItsContent(), MainAppearanceRefreshesToken(),
-        OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(),
+        OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), ReconnectReloadsTheList(),
     ]
     /// The shared oracles and its own, in the order its reports have always listed them.
     public static let oracleList = OracleCatalogue.list([
@@ -54,7 +54,7 @@ public struct PickupPlugin: AppPlugin {
         "codeFieldIsTheUsers", "requestsCarryWhatTheUserEntered", "spinnerEndsWithItsAnswer", "noBlankWait",
         "mainShowsItsContent", "errorStaysOnItsScreen", "sessionEndsOnlyAsPromised", "tickChangesOnlyTheCountdown",
         "resendAfterTheCountdown", "backReturnsWhereTheUserCameFrom", "mainAppearanceRefreshesToken",
-        "offlineShowsWhatWasSeen", "everyPageBeforeSignIn", "offlineMessageTruthful", "tryAgainIsOffered",
+        "offlineShowsWhatWasSeen", "reconnectReloadsTheList", "everyPageBeforeSignIn", "offlineMessageTruthful", "tryAgainIsOffered",
         "inputBlamedOnlyWhenRejected", "connectionBlamedOnlyWhenItFailed", "emailFieldIsTheUsers",
         "noErrorFromTheLastSession", "codeScreenFollowsASentCode", "outcomeIsShown", "promptFollowsItsTap",
         "returnFindsWhereTheUserLeft", "signOutHolds", "errorGoesOnlyWithACause", "failureKeepsWhatWasShown",

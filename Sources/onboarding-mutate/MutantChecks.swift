@@ -34,10 +34,12 @@ struct MutantChecks {
     let seeds: Int
     let jobs: Int
     let limit: Double
+    /// No scenarios (`--blind`): the app explored only.
+    var blind = false
 
-    /// The checks for a mutant of an app: every bundled scenario, then that app explored.
+    /// The checks for a mutant of an app: every bundled scenario (unless blind), then that app explored.
     func checks(app: String?) -> [Check] {
-        var checks = [Check(kind: .scenarios, arguments: ["run", "--json"])]
+        var checks = blind ? [] : [Check(kind: .scenarios, arguments: ["run", "--json"])]
         for user in ["free", "scripted"] {
             checks.append(Check(kind: .explore(app: app, user: user),
                                 arguments: ["explore"] + (app.map { ["--app", $0] } ?? []) + ["--user", user, "--seeds", String(seeds),

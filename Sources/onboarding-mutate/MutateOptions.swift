@@ -24,6 +24,9 @@ struct MutateOptions {
     var listOnly = false
     /// Build the copy unoptimised (`--fast-build`), in a build folder of its own.
     var fastBuild = false
+    /// Judge each mutant by `explore` alone (`--blind`): no scenario, so no expectation a file
+    /// wrote (an exact error text among them) kills it; only the oracles, blind.
+    var blind = false
     /// Build the mutants that can be switched at run time once, together (`MutantSchema`);
     /// `--no-schemata`: every mutant in a build of its own, as before.
     var schemata = true
@@ -37,7 +40,7 @@ struct MutateOptions {
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
                                  [--seeds N] [--jobs K] [--build-jobs J] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
-                                 [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--fast-build] [--no-schemata] [--list]
+                                 [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--blind] [--fast-build] [--no-schemata] [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
         """
 
@@ -91,6 +94,9 @@ struct MutateOptions {
           --bugs FILE      try the bugs written by hand in FILE instead (each a find-and-replace in
                            one file: {"bugs": [{"name", "file", "find", "replace", "why"}]}, see
                            docs/mutation.md); the other options choose among them as among mutants
+          --blind          judge each mutant by explore alone, with no scenario: what the free and
+                           scripted users find with the oracles only (a bug that only a scenario's
+                           exact wording catches survives)
           --list           list the chosen mutants and stop
           --fast-build     build the copy unoptimised (-Onone, in .build-onone): a mutant built on
                            its own builds in about 2.5 s instead of 7, but explore runs about 15
@@ -128,6 +134,7 @@ struct MutateOptions {
         while let argument = rest.popFirst() {
             if argument == "--list" { listOnly = true; continue }
             if argument == "--fast-build" { fastBuild = true; continue }
+            if argument == "--blind" { blind = true; continue }
             if argument == "--no-schemata" { schemata = false; continue }
             if !argument.hasPrefix("-"), merge != nil { merge!.append(argument); continue }
             let (name, inline) = Self.split(argument)

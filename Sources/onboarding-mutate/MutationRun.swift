@@ -32,6 +32,7 @@ struct MutationRun {
         if !options.switches.isEmpty { plan.append(("switches", options.switches.joined(separator: ","))) }
         if let bugsDigest { plan.append(("bugs", bugsDigest)) }
         if options.fastBuild { plan.append(("build", "unoptimised")) }
+        if options.blind { plan.append(("checks", "explore only")) }
         return plan
     }
 

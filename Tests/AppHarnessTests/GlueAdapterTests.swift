@@ -4,6 +4,7 @@ import SimKernel
 import AppVocabulary
 import AppHarness
 import Scenarios
+import Exploration
 
 /// The pieces that keep a team's glue short (#47): a session the app reports is recorded by the
 /// host, routes come from one table, actions and endpoints from the roles, MockAuth's endpoints
@@ -56,5 +57,24 @@ import Scenarios
         #expect(String(decoding: reply.body, as: UTF8.self) == #"{"a":"x","b":1}"#)
         #expect(AppRequest(endpoint: Endpoint("e"), body: Array(#"{"goal":"Run"}"#.utf8)).json["goal"] as? String == "Run")
         #expect(AppRequest(endpoint: Endpoint("e"), body: Array("not json".utf8)).json.isEmpty)
+    }
+
+    @Test func theFreeUserSignsOutThroughTheRoleAndSometimesClosesTheAppAfter() {
+        let persona = ExplorationTarget.appPersona(LatchApp.app, LatchApp().personas[0])
+        let runs = (0..<200 as Range<UInt64>).map { seed in
+            Explorer.explore(ExplorationPlan(targets: [persona], seedCount: 200), seed: seed).result
+        }
+        let signedOut = runs.filter { $0.simulation.trace.canonicalText.contains("action sign-out") }
+        let leftAfter = signedOut.filter { run in
+            let text = run.simulation.trace.canonicalText
+            guard let tap = text.range(of: "action sign-out") else { return false }
+            return text[tap.upperBound...].contains("killed process=1")
+        }
+        #expect(signedOut.count > 10, "the free user signs out on main: \(signedOut.count) of 200")
+        #expect(!leftAfter.isEmpty && leftAfter.count < signedOut.count, "and closes the app after some of them: \(leftAfter.count)")
+        #expect(runs.allSatisfy { !$0.violations.contains { $0.oracle == "signOutHolds" } })
+        // And what it is for: a sign-out that leaves the session behind is found blind.
+        let kept = Explorer.explore(ExplorationPlan(targets: [persona], seedCount: 200, mutants: [LatchApp.keepsTheSession]))
+        #expect(kept.failures.contains { $0.result.violations.contains { $0.oracle == "signOutHolds" } })
     }
 }

@@ -13,25 +13,47 @@ import Scenarios
 @MainActor @Observable final class LatchModel {
     enum Place: String, Sendable { case outside, inside }
     private(set) var user: String?
+    private(set) var busy = false
+    private(set) var error: String?
     var place: Place { user == nil ? .outside : .inside }
     @ObservationIgnored let http: SimulatedHTTPClient
     @ObservationIgnored let keychain: SimulatedDefaults
+    @ObservationIgnored let connectivity: SimulatedPathMonitor
+    @ObservationIgnored let clock: any Clock<Duration>
 
-    init(http: SimulatedHTTPClient, keychain: SimulatedDefaults) {
-        self.http = http
-        self.keychain = keychain
+    /// The bug: Sign out forgets the user on screen but leaves the session in the keychain.
+    @ObservationIgnored let keepsTheSession: Bool
+
+    init(_ environment: AppEnvironment, keepsTheSession: Bool = false) {
+        self.keepsTheSession = keepsTheSession
+        http = environment.http
+        keychain = environment.keychain
+        connectivity = environment.connectivity
+        clock = environment.clock
         user = keychain.string(forKey: "user")
     }
 
     func signIn() async {
+        busy = true
+        error = nil
+        defer { busy = false }
+        // Offline, wait a while for the connection behind the spinner, as the door does.
+        var waited = Duration.zero
+        while !connectivity.isOnline && waited < .seconds(10) {
+            do { try await clock.sleep(for: .milliseconds(500)) } catch { return }
+            waited += .milliseconds(500)
+        }
         guard let answer = try? await http.data(method: "POST", path: "/session", headers: [:], body: Data()),
-              let user = (try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["user"] as? String else { return }
+              let user = (try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["user"] as? String else {
+            error = "Couldn't sign in. Try again."
+            return
+        }
         keychain.set(user, forKey: "user")
         self.user = user
     }
 
     func signOut() {
-        keychain.removeObject(forKey: "user")
+        if !keepsTheSession { keychain.removeObject(forKey: "user") }
         user = nil
     }
 }
@@ -46,16 +68,21 @@ struct LatchApp: AppPlugin {
     var routes: [RouteName] { Self.routeNames.all }
     let roles = AppRoles(actions: [(LatchApp.signIn, .forward), (LatchApp.signOut, .signOut)],
                          requests: [(LatchApp.session, RequestRole(purpose: .signsIn))])
-    let catalogue: [Mutant.Entry] = []
+    static let keepsTheSession = Mutant("latch-sign-out-keeps-the-session")
+    let catalogue = [Mutant.Entry(LatchApp.keepsTheSession, app: LatchApp.app, summary: "Sign out leaves the session in the keychain",
+                                  source: "004: Sign Out clears Keychain")]
 
     func makeWorld(_ start: AppStart) -> any AppWorld {
-        AppHostWorld(app: id, simulation: start.simulation, backend: LatchServer(simulation: start.simulation),
+        let keeps = start.mutants.contains(Self.keepsTheSession)
+        return AppHostWorld(app: id, simulation: start.simulation, backend: LatchServer(simulation: start.simulation),
                      faults: start.faults, routes: [.init("POST", "/session", Self.session)], requestTimeout: start.requestTimeout,
                      roles: start.roles,
-                     hooks: .mainActor(launch: { environment in LatchModel(http: environment.http, keychain: environment.keychain) },
+                     hooks: .mainActor(launch: { environment in LatchModel(environment, keepsTheSession: keeps) },
                                        screen: { model in
                                            var state = ScreenState(route: Self.routeNames.route(of: model.place))
-                                           state.actions = [model.user == nil ? Self.signIn : Self.signOut]
+                                           state.actions = model.busy ? [] : [model.user == nil ? Self.signIn : Self.signOut]
+                                           state.spinner = model.busy ? "signing-in" : nil
+                                           state.errorText = model.error
                                            return state
                                        },
                                        tap: { model, action, _ in

@@ -39,7 +39,7 @@ import Oracles
 
     @Test func anErrorThatBlamesWhatFailedOrAnUndeclaredOneIsQuiet() {
         #expect(check("Couldn't load your list.", after: answer(Self.load, "timeout")).isEmpty)
-        #expect(check("No connection.", after: answer(Self.load, "status 502 gateway")).isEmpty)
+        #expect(check("No connection.", after: answer(Self.signIn, "status 502 gateway")).isEmpty, "no words of its own for the sign-in's failure")
         #expect(check("You're offline.", after: [(1_000, .connectivity(online: false))]).isEmpty)
         #expect(check("Wrong code.", after: answer(Self.signIn, "status 401 Invalid code")).isEmpty, "a sign-in's 401 is the input's")
         #expect(check("The sheet failed.", after: [(1_000, .userAction(UserAction("sign-in"), detail: ""))]).isEmpty)
@@ -53,5 +53,22 @@ import Oracles
         #expect(check("Couldn't load your list.", after: goalsFailedAway).isEmpty)
         let thenLoaded = goalsFailedAway + answer(Self.load, "ok", at: 4_000)
         #expect(check("Couldn't load your list.", after: thenLoaded).count == 1, "the load's last answer was ok")
+    }
+
+    /// An app with words of its own for its save's failure (002 §8) and none for its check's
+    /// (002 §1: "Couldn't connect" for any failed call).
+    static let saveAndCheck = AppRoles(errors: [("Couldn't save", .request([Endpoint("save")])), ("Couldn't connect", .connection)])
+
+    @Test func aServerFailureOfARequestWithWordsOfItsOwnIsNotTheConnections() {
+        let found = check("Couldn't connect. Check your connection.", after: answer(Endpoint("save"), "status 500 oops"), roles: Self.saveAndCheck)
+        #expect(found.map(\.message).contains { $0.hasSuffix("the server failed a request the app has its own words for: show those (002 §8).") },
+                "\(found.map(\.message))")
+        #expect(check("Couldn't save your goal.", after: answer(Endpoint("save"), "status 500 oops"), roles: Self.saveAndCheck).isEmpty)
+        #expect(check("Couldn't connect.", after: answer(Endpoint("check"), "status 503 busy"), roles: Self.saveAndCheck).isEmpty,
+                "no words of its own for the check: the connection's are the app's answer (002 §1)")
+        #expect(check("Couldn't connect.", after: answer(Endpoint("save"), "timeout"), roles: Self.saveAndCheck).isEmpty,
+                "no answer in time is the connection's")
+        #expect(check("Couldn't connect.", after: answer(Endpoint("save"), "status 500 oops") + [(2_000, .connectivity(online: false))],
+                      roles: Self.saveAndCheck).isEmpty, "offline since: the connection")
     }
 }

@@ -194,6 +194,19 @@ import ToolAppsForTests
         #expect(LegalLinksOnSignUp().check(unlinked, settings: OracleSettings()).count == 1)
     }
 
+    @Test func termsThatOpensAnotherPageIsReported() {
+        let auth = Route.onboarding(.auth)
+        func opened(_ url: String) -> [(Int64, ModelEvent)] {
+            [(0, .appConfiguration(termsURL: "https://legal.example/terms", privacyURL: "https://legal.example/privacy")),
+             (0, screen(auth, actions: [.typeEmail, .openTerms, .back])),
+             (1_000, .userAction(.openTerms, detail: "")), (1_000, .note("opened \(url)"))]
+        }
+        #expect(LegalLinksOnSignUp().check(trace(opened("https://legal.example/terms")), settings: OracleSettings()).isEmpty)
+        let wrong = LegalLinksOnSignUp().check(trace(opened("https://legal.example/privacy")), settings: OracleSettings())
+        #expect(wrong.map(\.message) == ["At 1000ms the user tapped Terms of Service and the app opened https://legal.example/privacy, "
+            + "not the terms (https://legal.example/terms): the user reads another page than the one they agree to (seed 002 §14)."])
+    }
+
     // MARK: mainShowsItsContent
 
     @Test func anEmptyMainTabIsReportedAndALoadingOrFilledOneIsNot() {

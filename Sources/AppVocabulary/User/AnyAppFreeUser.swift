@@ -31,17 +31,18 @@ extension FreeUser {
                                         emailAction: roles.actions { $0 == .input(.email) }.first,
                                         codeAction: world.inbox == nil ? nil : roles.actions { $0 == .input(.code) }.first,
                                         choiceAction: roles.actions { $0 == .choice }.first,
-                                        resendActions: roles.resendActions)
+                                        resendActions: roles.resendActions,
+                                        signOut: (roles.actions { $0 == .signOut }.first, roles.actions { $0 == .confirmSignOut }.first))
         let outcome = await drive.run(world.device)
         return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
     }
 }
 
 extension FreeUserProfile {
-    /// The behaviours that need an app's own words (codes, Back, sign-out, another device):
-    /// never drawn on an app known only by its vocabulary. (A wrong or other email needs only an
-    /// email field on screen, which is shared vocabulary.)
-    public static let notInAnyApp: [UserBehaviour] = [.back, .otherDevice, .signOut]
+    /// The behaviours that need an app's own words (Back, another device): never drawn on an app
+    /// known only by its vocabulary. (A wrong or other email needs only an email field on screen,
+    /// which is shared vocabulary; a sign-out, an action the app declares of role `.signOut`.)
+    public static let notInAnyApp: [UserBehaviour] = [.back, .otherDevice]
 
     /// The profile as it acts on such an app, with `notInAnyApp` switched off.
     public var onAnyApp: FreeUserProfile {
@@ -71,6 +72,9 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     var pickedOn: Route?
     /// The actions that ask for another code (`ActionRole.resend`).
     let resendActions: [UserAction]
+    /// The action that signs out (`ActionRole.signOut`) and the one that confirms it if the app
+    /// asks first (`.confirmSignOut`), if it has them.
+    let signOut: (action: UserAction?, confirm: UserAction?)
     var random: SeededRandom
     var deviationsLeft: Int
     var choices: [UserChoice] = []
@@ -89,10 +93,12 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity, .wrongInput, .otherEmail, .slowCode]
     }
     static var interruptions: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap] }
-    static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity] }
+    static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .signOut] }
 
     init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?,
-         codeAction: UserAction?, choiceAction: UserAction?, resendActions: [UserAction]) {
+         codeAction: UserAction?, choiceAction: UserAction?, resendActions: [UserAction],
+         signOut: (action: UserAction?, confirm: UserAction?) = (nil, nil)) {
+        self.signOut = signOut
         self.emailAction = emailAction
         self.codeAction = codeAction
         self.choiceAction = choiceAction
@@ -249,9 +255,28 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             meant = candidates[random.nextInt(in: 0...candidates.count - 1)]
             guard let emailAction else { return }
             await act(.tap(emailAction, input: meant), device)
-        case .back, .midRequest, .otherDevice, .signOut:
+        case .signOut:
+            await signOutAndMaybeLeave(device)
+        case .back, .midRequest, .otherDevice:
             return
         }
+    }
+
+    /// Signs out (and confirms, if the app asks), and half the time leaves: the app closed, opened
+    /// again a while later, as a person who signed out and put the phone away. What comes back
+    /// must not be the session they ended (`signOutHolds`).
+    private mutating func signOutAndMaybeLeave(_ device: isolated World.Phone) async {
+        guard let action = signOut.action else { return }
+        await act(.tap(action, input: nil), device)
+        guard await pause(.milliseconds(500), label: "user reads the question") else { return }
+        if let confirm = signOut.confirm, world.screen.onSharedExecutor({ $0.current.actions.contains(confirm) }) {
+            await act(.tap(confirm, input: nil), device)
+        }
+        guard random.chance(Probability(0.5)) else { return }
+        guard await pause(.seconds(1), label: "user closes the app") else { return }
+        await act(.kill, device)
+        guard await think() else { return }
+        await act(.launch, device)
     }
 
     /// A mistyped address and, a moment later, the forward button if the screen offers it (it
@@ -305,6 +330,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             case .background, .kill, .reinstall: true
             case .doubleTap: forward != nil || screen.spinner != nil
             case .connectivity: onlineAt == nil
+            case .signOut: signOut.action.map(screen.actions.contains) == true
             default: false
             }
         }
