@@ -70,12 +70,17 @@ public struct ReturnFindsWhereTheUserLeft: Oracle {
 
     /// What the user left on the screen (a field's text, a button they were offered) that the
     /// same screen, back, shows otherwise. A button is judged in the return's own instant: a
-    /// moment later a sheet's own time, a timer or the connection may take it, not the return.
+    /// moment later a sheet's own time, a timer or the connection may take it, not the return;
+    /// and a system sheet answered in that instant takes its buttons (#50's ten-million-seed run
+    /// of the pickup app, seed 7231440).
     private func rewrittenField(_ left: ScreenState, offered: [UserAction], _ now: ScreenState,
                                 atTheReturn: Bool) -> (name: String, was: String, now: String)? {
         if left.emailField != now.emailField { return ("the email field", left.emailField, now.emailField) }
         if left.codeField != now.codeField { return ("the code field", left.codeField, now.codeField) }
-        if atTheReturn, let gone = offered.first(where: { !now.actions.contains($0) }) {
+        // A system sheet that went takes its own buttons with it: its answer, the system's, not
+        // the return (the Apple sheet's time up in the very instant the user came back).
+        let sheetAnswered = left.systemSheet != nil && now.systemSheet == nil
+        if atTheReturn, !sheetAnswered, let gone = offered.first(where: { !now.actions.contains($0) }) {
             return ("the offered actions", Self.list(offered), Self.list(now.actions) + " (\(gone.rawValue) gone)")
         }
         return nil

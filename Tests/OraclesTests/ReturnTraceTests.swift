@@ -102,4 +102,27 @@ import ToolAppsForTests
         changed.foreground = false
         #expect(goalAway(back: [.selectGoal], whileAway: [(7_000, .screen(changed))]).isEmpty)
     }
+
+    /// A system sheet up when the user left, answered in the very instant they come back (the
+    /// Apple sheet's time, #50's ten-million-seed run of the pickup app): its buttons go with it.
+    @Test func aSystemSheetAnsweredAtTheReturnTakesItsButtonsWithIt() {
+        let signIn = Route.named(RouteName("sign-in", kind: .auth)), close = UserAction("close-sheet"), start = UserAction("sign-in")
+        func screen(sheet: Bool, foreground: Bool = true) -> ModelEvent {
+            var state = ScreenState(route: signIn)
+            state.systemSheet = sheet ? "Sign in with Apple" : nil
+            state.spinner = "sign-in"
+            state.actions = sheet ? [close] : []
+            state.foreground = foreground
+            return .screen(state)
+        }
+        let common: [(Int64, ModelEvent)] = [(1_000, .userAction(start, detail: "")), (1_000, screen(sheet: true)),
+                                             (2_000, .backgrounded), (2_000, screen(sheet: true, foreground: false)),
+                                             (4_000, .foregrounded), (4_000, screen(sheet: true))]
+        #expect(check(common + [(4_000, screen(sheet: false))]).isEmpty)
+        // The same button gone with the sheet still up is the return's.
+        var kept = ScreenState(route: signIn)
+        kept.systemSheet = "Sign in with Apple"
+        kept.spinner = "sign-in"
+        #expect(check(common + [(4_000, .screen(kept))]).count == 1)
+    }
 }
