@@ -4,13 +4,19 @@
 // (docs/your-app.md, "A team's trial").
 import PackageDescription
 
+// Swift 6.2's nonisolated(nonsending) default: an async function that is not isolated runs where
+// its caller runs (the store's `clock.sleep` stays on the main actor) instead of hopping to the
+// global executor. Without it, the order of two jobs of one virtual instant can differ between a
+// debug and a release build of the same code (docs/your-app.md, what the simulator promises).
+let nonsending: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
     name: "MyOnboarding",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [.package(name: "onboarding-sim", path: "../..")],
     targets: [
         // The app: Foundation and Observation only.
-        .target(name: "MyOnboarding"),
+        .target(name: "MyOnboarding", swiftSettings: nonsending),
         // The glue: plug-in, adapters, mock backend.
         .target(name: "MyOnboardingSim", dependencies: [
             "MyOnboarding",
@@ -20,11 +26,11 @@ let package = Package(
             .product(name: "SimKernel", package: "onboarding-sim"),
             .product(name: "AppHarness", package: "onboarding-sim"),
             .product(name: "Oracles", package: "onboarding-sim"),
-        ]),
+        ], swiftSettings: nonsending),
         .executableTarget(name: "my-onboarding-sim", dependencies: [
             "MyOnboardingSim",
             .product(name: "SimCommandLine", package: "onboarding-sim"),
-        ]),
+        ], swiftSettings: nonsending),
     ],
     swiftLanguageModes: [.v6]
 )
