@@ -65,6 +65,10 @@ struct CodeVisits {
     private(set) var lastTyping: Int?
     /// Whether the user asked for another code (an action of role `.resend`) since they last typed.
     private(set) var resentSinceTyping = false
+    /// The code the user last asked to send on this visit: what they had typed at their last tap
+    /// that sends it (`.submit(.code)`: Verify), or the code a request sent on a keystroke of theirs
+    /// carried (`asked(_:)`); nil before either.
+    private(set) var asked: String?
 
     init(_ run: RunObservation) {
         inputs = run.events([.userAction, .launched]).makeIterator()
@@ -95,7 +99,11 @@ struct CodeVisits {
         start = (index, time)
         lastTyping = nil
         resentSinceTyping = false
+        asked = nil
     }
+
+    /// A request sent on a user's action carried `code`, which the user typed: that is what they asked to send.
+    mutating func asked(_ code: String) { if onCodeScreen { asked = code } }
 
     /// Takes in the user's inputs recorded before trace index `index`.
     mutating func advance(before index: Int) {
@@ -114,6 +122,8 @@ struct CodeVisits {
                 resentSinceTyping = false
             case .userAction(let action, _) where roles.role(of: action) == .resend:
                 if onCodeScreen { resentSinceTyping = true }
+            case .userAction(let action, _) where roles.role(of: action) == .submit(.code):
+                if onCodeScreen, !typed.isEmpty { asked = typed }
             case .launched:
                 onCodeScreen = false
                 route = nil

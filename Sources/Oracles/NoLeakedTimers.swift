@@ -29,14 +29,15 @@ public struct NoLeakedTimers: Oracle {
         let codeActions = run.roles.codeActions
         guard !codeActions.isEmpty else { return [] }
         // One pass: the code screens (routes that offer a code action somewhere in the run), and
-        // the first screen of each other route that showed a countdown before it was seen as one.
+        // the first screen of each other route that showed a countdown before it was seen as one,
+        // in front of the user (a screen in the background offers no actions: it cannot tell).
         var codeRoutes: [Route] = []
         var candidates: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
         for screen in run.screens {
             guard let route = screen.state.route, !codeRoutes.contains(route) else { continue }
             if screen.state.actions.contains(where: codeActions.contains) {
                 codeRoutes.append(route)
-            } else if screen.state.countdown != nil, !candidates.contains(where: { $0.state.route == route }) {
+            } else if screen.state.countdown != nil, screen.state.foreground, !candidates.contains(where: { $0.state.route == route }) {
                 candidates.append(screen)
             }
         }

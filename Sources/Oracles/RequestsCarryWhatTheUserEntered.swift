@@ -8,8 +8,10 @@ import AppVocabulary
 /// Judged by the user's own record, never the app's copy, for every app through the roles it
 /// declares: a request that carries an email (`CarriedValue`) carries the one the field showed
 /// when the user last tapped to send it (`ActionRole.submit(.email)`: Send code, Sign up; a resend
-/// too); a code is the one the user typed on this visit of the
-/// code screen; a choice is the option the user last picked (`ActionRole.choice`); other text is
+/// too); a code is the one the user typed on this visit of the code screen, and one the app
+/// sends by itself (no tap of the user's in that instant: a retry when the connection returns)
+/// the one they last asked to send (at their Verify, `.submit(.code)`), not what they typed
+/// since; a choice is the option the user last picked (`ActionRole.choice`); other text is
 /// what the user last typed of that kind; and a user whose last start was a returning user's
 /// (`ActionRole.start(returning: true)`: Log in) never asks for an account to be created.
 public struct RequestsCarryWhatTheUserEntered: Oracle {
@@ -26,6 +28,9 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
         var screens = run.screens.makeIterator()
         var nextScreen = screens.next()
         var codeBefore: (time: SimulationInstant, code: String)?
+        // When the user last acted: a request sent in another instant is the app's own doing (a
+        // retry when the connection returns, a send that waited for it).
+        var lastAction: SimulationInstant?
         for event in run.events([.userAction, .requestCarries]) {
             while let screen = nextScreen, screen.index < event.index {
                 codes.advance(to: screen)
@@ -35,15 +40,21 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
             switch event.event {
             case .userAction(let action, let detail):
                 record.note(action, detail: detail, at: event.index) { run.screen(atIndex: event.index)?.state }
+                lastAction = event.time
                 if run.roles.role(of: action) == .input(.code) { codeBefore = (event.time, codes.typed) }
             case .requestCarries(_, let request):
                 // A code typed in the very instant the app sent its request (the app acted on
                 // something else, the connection's return, before the keystroke reached it): the
                 // code the field held before that keystroke is the user's too.
                 let overwritten = codeBefore.flatMap { $0.time == event.time ? $0.code : nil }
-                if let problem = record.problem(with: request, typedCode: codes.typed, orJustBefore: overwritten) {
+                // A request the app sent by itself carries the code the user last asked to send,
+                // not what they have typed since (a retry that picks up a code half changed).
+                let byItself = lastAction != event.time
+                if let problem = record.problem(with: request, typedCode: codes.typed, orJustBefore: overwritten,
+                                                asked: byItself ? codes.asked : nil) {
                     return [violation(problem, request: event, record: record, in: run)]
                 }
+                if !byItself, let code = request.carried.first(where: { $0.input == .code })?.value { codes.asked(code) }
             default: break
             }
         }
@@ -96,7 +107,8 @@ private struct UserRecord {
     }
 
     /// Why `request` does not carry what the user entered, or nil if it does.
-    mutating func problem(with request: BackendRequest, typedCode: String, orJustBefore overwritten: String? = nil) -> String? {
+    mutating func problem(with request: BackendRequest, typedCode: String, orJustBefore overwritten: String? = nil,
+                          asked: String? = nil) -> String? {
         let purpose = roles.role(of: request.endpoint).purpose
         for carried in request.carried {
             switch carried.input {
@@ -110,6 +122,11 @@ private struct UserRecord {
                 }
             case .code:
                 sourceIndex = sendTap
+                if let asked {
+                    guard carried.value != asked else { continue }
+                    return "by itself the code \"\(carried.value)\" for verification although the user last asked to verify "
+                        + "\"\(asked)\" (what they typed since was never sent by them)"
+                }
                 guard carried.value != typedCode || typedCode.isEmpty, carried.value != overwritten || overwritten == "" else { continue }
                 let typed = typedCode.isEmpty ? "typed no code on this visit of the code screen" : "typed \"\(typedCode)\""
                 return "the code \"\(carried.value)\" for verification although the user \(typed)"

@@ -276,6 +276,21 @@ import ToolAppsForTests
         #expect(CodeFieldIsTheUsers().check(code, settings: OracleSettings()).first?.message.contains("belongs to the code screen") == true)
     }
 
+    /// The ten-million-seed run at `18565f7` (`reinstall-with-session`, seed 7006343): a code sent
+    /// while the app was in the background opened the code screen there, with its countdown and no
+    /// actions (a background screen offers none), and the session was refused before the user came
+    /// back. A screen in the background says nothing of which route is the code screen.
+    @Test func aCountdownOnAScreenInTheBackgroundIsNotTakenForAStrayOne() {
+        var hidden = ScreenState(route: .onboarding(.authVerification))
+        hidden.countdown = 30
+        let away: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (100, .backgrounded), (200, .screen(hidden))]
+        #expect(NoLeakedTimers().check(trace(away), settings: OracleSettings()).isEmpty)
+        var stray = ScreenState(route: .onboarding(.goalReview))
+        stray.countdown = 30
+        let back: [(Int64, ModelEvent)] = [(1_000, .foregrounded), (1_000, .screen(stray))]
+        #expect(NoLeakedTimers().check(trace(away + back), settings: OracleSettings()).count == 1)
+    }
+
     // MARK: tickChangesOnlyTheCountdown
 
     @Test func aTickThatAlsoEndsASpinnerIsReportedAndAPlainTickIsNot() {

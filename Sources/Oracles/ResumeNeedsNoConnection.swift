@@ -1,0 +1,83 @@
+import SimKernel
+import AppVocabulary
+
+/// Offline, a relaunch still resumes where the user was (seed 003: "Force-quit mid-onboarding:
+/// Resume from where they left off (cached step)"; "Mid-onboarding network drop: Allow offline
+/// continuation"; even a fresh install with no cache "assume[s] new user if offline").
+///
+/// Once the user's sign-in was answered `ok` (a request of purpose `.signsIn`) and the app showed
+/// them a screen past it (of kind `.onboarding` or `.main`), the step they reached is the app's to
+/// keep on the phone: a launch after a kill, made while the device is offline, does not leave them
+/// at the launch screen with an error while the connection stays down (a launch that waits on the
+/// backend for where the user is, and gives up, has forgotten what the user already reached).
+/// Until they sign out (`.signOut`, `.confirmSignOut`), their account is lost or the app is
+/// reinstalled. Judged by the wire, the device's connection and the screens, for every app that
+/// declares a sign-in: a team's trial whose launch read its step cache under the wrong key passed
+/// every other rule (every launch waited on the splash; offline, a finished user never got in).
+public struct ResumeNeedsNoConnection: Oracle {
+    public let name = "resumeNeedsNoConnection"
+    public let summary = "offline, a relaunch resumes the step a signed-in user reached instead of an error on the launch screen"
+    /// A promise of any app with a sign-in (a request whose purpose is `.signsIn`).
+    public var isShared: Bool { true }
+
+    public init() {}
+
+    public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        guard run.roles.declares(.signsIn) else { return [] }
+        // The sign-in the user is in; whether a screen past it showed; the kill after that.
+        var signedIn: RunObservation.Event?
+        var inside = false
+        var killed: RunObservation.Event?
+        // The device's connection, and the launch after the kill while it has been down since.
+        var online = true
+        var offlineLaunch: RunObservation.Event?
+        var signInsOut: [(id: Int, index: Int)] = []
+        var lastLoss = -1
+        for event in run.events([.requestSent, .responseReceived, .screen, .userAction, .killed, .launched, .reinstalled,
+                                 .accountLost, .connectivity]) {
+            switch event.event {
+            case .connectivity(let up):
+                online = up
+                if up { offlineLaunch = nil }
+            case .requestSent(let id, _, let endpoint) where run.roles.endpoint(endpoint, is: .signsIn):
+                signInsOut.append((id, event.index))
+            case .responseReceived(let id, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
+                let sent = signInsOut.first { $0.id == id }?.index ?? event.index
+                signInsOut.removeAll { $0.id == id }
+                (signedIn, inside, killed) = sent > lastLoss ? (event, false, nil) : (nil, false, nil)
+            case .launched:
+                offlineLaunch = killed != nil && !online ? event : nil
+            case .screen(let state):
+                guard let route = state.route, signedIn != nil else { continue }
+                if killed == nil {
+                    if route.kind == .onboarding || route.kind == .main { inside = true }
+                } else if let launch = offlineLaunch, let kill = killed, route.kind == .launch, let error = state.errorText {
+                    return [violation(error: error, on: route, at: event, launch: launch, kill: kill, in: run)]
+                }
+            case .userAction(let action, _):
+                let role = run.roles.role(of: action)
+                if role == .signOut || role == .confirmSignOut { (signedIn, inside, killed, offlineLaunch) = (nil, false, nil, nil) }
+            case .killed:
+                offlineLaunch = nil
+                if signedIn != nil, inside, killed == nil { killed = event }
+            case .accountLost:
+                lastLoss = event.index
+                (signedIn, inside, killed, offlineLaunch) = (nil, false, nil, nil)
+            case .reinstalled:
+                (signedIn, inside, killed, offlineLaunch) = (nil, false, nil, nil)
+            default: break
+            }
+        }
+        return []
+    }
+
+    private func violation(error: String, on route: Route, at screen: RunObservation.Event, launch: RunObservation.Event,
+                           kill: RunObservation.Event, in run: RunObservation) -> Violation {
+        Violation(oracle: name, at: screen.time,
+                  message: "The user had reached their steps before the kill at \(kill.time); the launch at \(launch.time), made "
+                    + "offline, showed \(route) with \"\(error)\" at \(screen.time) while the connection was still down, instead of "
+                    + "the step they reached. Decide the first route from what the phone keeps (seed 003: \"Force-quit "
+                    + "mid-onboarding: Resume from where they left off (cached step)\"; \"Allow offline continuation\").",
+                  excerpt: run.lines([kill.index, launch.index, screen.index]))
+    }
+}
