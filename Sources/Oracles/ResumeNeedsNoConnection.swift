@@ -23,7 +23,7 @@ public struct ResumeNeedsNoConnection: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        guard run.roles.declares(.signsIn) else { return [] }
+        guard run.roles.declares(.signsIn), run.launches.count > 1, Self.someRelaunchOffline(run) else { return [] }
         // The sign-in the user is in; whether a screen past it showed; the kill after that.
         var signedIn: RunObservation.Event?
         var inside = false
@@ -69,6 +69,24 @@ public struct ResumeNeedsNoConnection: Oracle {
             }
         }
         return []
+    }
+
+    /// Whether the device was offline when some launch after the first began: most runs have
+    /// none, and are done with before the walk over nine kinds of event.
+    private static func someRelaunchOffline(_ run: RunObservation) -> Bool {
+        let changes = run.events([.connectivity])
+        guard !changes.isEmpty else { return false }
+        var online = true
+        var next = changes.makeIterator()
+        var change = next.next()
+        for launch in run.launches.dropFirst() {
+            while let event = change, event.index < launch.startIndex {
+                if case .connectivity(let up) = event.event { online = up }
+                change = next.next()
+            }
+            if !online { return true }
+        }
+        return false
     }
 
     private func violation(error: String, on route: Route, at screen: RunObservation.Event, launch: RunObservation.Event,
