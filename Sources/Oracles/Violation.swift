@@ -141,7 +141,7 @@ public enum OracleCatalogue {
         ConnectionBlamedOnlyWhenItFailed(), EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(),
         OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
         FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), ErrorBlamesWhatFailed(),
-        AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), BudgetOracle(),
+        AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), LaunchScreenOnlyAtLaunch(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

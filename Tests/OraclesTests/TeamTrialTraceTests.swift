@@ -221,6 +221,32 @@ import Oracles
         #expect(SessionSurvivesAKill().check(relaunch(journeyFails: true), settings: OracleSettings()).isEmpty)
     }
 
+    // MARK: launchScreenOnlyAtLaunch
+
+    /// A launch on the splash, then the code screen with Retry after a failed check; Retry at 5 s
+    /// shows `afterRetry`. `relaunch`: a kill at 8 s and a second launch on the splash again.
+    func retried(afterRetry: ModelEvent, relaunch: Bool = false) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [
+            (0, .launched(process: 1, cold: true)), (0, screen(.launch, [], loading: "launch-screen")),
+            (1_000, screen(Self.code, [Self.retry], error: "Couldn't connect.")),
+            (5_000, .userAction(Self.retry, detail: "")), (5_000, afterRetry),
+        ]
+        if relaunch {
+            events += [(8_000, .killed(process: 1)), (8_000, .screen(.notRunning)), (9_000, .launched(process: 2, cold: true)),
+                       (9_000, screen(.launch, [], loading: "launch-screen")), (9_500, screen(Self.goal, []))]
+        }
+        return run(events)
+    }
+
+    @Test func aRetryThatPutsTheUserBackOnTheLaunchScreenIsReportedAndANewLaunchIsNot() {
+        let found = LaunchScreenOnlyAtLaunch().check(retried(afterRetry: screen(.launch, [], loading: "launch-screen")),
+                                                      settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("At 5000ms the app went back to the launch screen (launch), though this launch had shown code at 1000ms") },
+                "\(found.map(\.message))")
+        #expect(LaunchScreenOnlyAtLaunch().check(retried(afterRetry: screen(Self.code, [], spinner: "journey"), relaunch: true),
+                                                 settings: OracleSettings()).isEmpty)
+    }
+
     // MARK: resumeNeedsNoConnection
 
     /// `relaunch`'s sign-in, goal step and kill at 5 s; offline from `offlineAt`, online again at
