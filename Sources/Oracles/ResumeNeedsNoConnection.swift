@@ -24,47 +24,27 @@ public struct ResumeNeedsNoConnection: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         guard run.roles.declares(.signsIn), run.launches.count > 1, Self.someRelaunchOffline(run) else { return [] }
-        // The sign-in the user is in; whether a screen past it showed; the kill after that.
-        var signedIn: RunObservation.Event?
-        var inside = false
-        var killed: RunObservation.Event?
+        var session = SessionAcrossKills(roles: run.roles)
         // The device's connection, and the launch after the kill while it has been down since.
         var online = true
         var offlineLaunch: RunObservation.Event?
-        var signInsOut: [(id: Int, index: Int)] = []
-        var lastLoss = -1
-        for event in run.events([.requestSent, .responseReceived, .screen, .userAction, .killed, .launched, .reinstalled,
-                                 .accountLost, .connectivity]) {
+        var kinds = SessionAcrossKills.kinds
+        kinds.insert(.launched)
+        kinds.insert(.connectivity)
+        for event in run.events(kinds) {
+            session.take(event)
             switch event.event {
             case .connectivity(let up):
                 online = up
                 if up { offlineLaunch = nil }
-            case .requestSent(let id, _, let endpoint) where run.roles.endpoint(endpoint, is: .signsIn):
-                signInsOut.append((id, event.index))
-            case .responseReceived(let id, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
-                let sent = signInsOut.first { $0.id == id }?.index ?? event.index
-                signInsOut.removeAll { $0.id == id }
-                (signedIn, inside, killed) = sent > lastLoss ? (event, false, nil) : (nil, false, nil)
             case .launched:
-                offlineLaunch = killed != nil && !online ? event : nil
-            case .screen(let state):
-                guard let route = state.route, signedIn != nil else { continue }
-                if killed == nil {
-                    if route.kind == .onboarding || route.kind == .main { inside = true }
-                } else if let launch = offlineLaunch, let kill = killed, route.kind == .launch, let error = state.errorText {
-                    return [violation(error: error, on: route, at: event, launch: launch, kill: kill, in: run)]
-                }
-            case .userAction(let action, _):
-                let role = run.roles.role(of: action)
-                if role == .signOut || role == .confirmSignOut { (signedIn, inside, killed, offlineLaunch) = (nil, false, nil, nil) }
+                offlineLaunch = session.killed != nil && !online ? event : nil
             case .killed:
                 offlineLaunch = nil
-                if signedIn != nil, inside, killed == nil { killed = event }
-            case .accountLost:
-                lastLoss = event.index
-                (signedIn, inside, killed, offlineLaunch) = (nil, false, nil, nil)
-            case .reinstalled:
-                (signedIn, inside, killed, offlineLaunch) = (nil, false, nil, nil)
+            case .screen(let state):
+                guard let launch = offlineLaunch, let kill = session.killed, let route = state.route, route.kind == .launch,
+                      let error = state.errorText else { continue }
+                return [violation(error: error, on: route, at: event, launch: launch, kill: kill, in: run)]
             default: break
             }
         }

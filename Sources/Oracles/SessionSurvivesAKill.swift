@@ -23,53 +23,29 @@ public struct SessionSurvivesAKill: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         guard run.roles.declares(.signsIn) else { return [] }
-        // The sign-in the user is in, once a screen past it showed; and the kill after it.
-        var signedIn: RunObservation.Event?
-        var inside = false
-        var killed: RunObservation.Event?
+        var session = SessionAcrossKills(roles: run.roles)
         // A launch after the kill whose journey check failed: seed 003's fallback to onboarding
         // from the start, which treats the user as not signed in, is the app's documented way.
         var fellBack = false
-        // Sign-in requests out (id and where sent), and where the last account loss came: a
-        // session issued to an account lost before its answer arrived is no session.
-        var signInsOut: [(id: Int, index: Int)] = []
-        var lastLoss = -1
-        for event in run.events([.requestSent, .responseReceived, .screen, .userAction, .killed, .launched, .reinstalled,
-                                 .accountLost]) {
+        var kinds = SessionAcrossKills.kinds
+        kinds.insert(.launched)
+        for event in run.events(kinds) {
+            session.take(event)
             switch event.event {
-            case .requestSent(let id, _, let endpoint) where run.roles.endpoint(endpoint, is: .signsIn):
-                signInsOut.append((id, event.index))
-            case .responseReceived(let id, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
-                let sent = signInsOut.first { $0.id == id }?.index ?? event.index
-                signInsOut.removeAll { $0.id == id }
-                (signedIn, inside, killed) = sent > lastLoss ? (event, false, nil) : (nil, false, nil)
-            case .responseReceived(_, let endpoint, let outcome) where killed != nil && outcome != "ok"
+            case .responseReceived(_, let endpoint, let outcome) where session.killed != nil && outcome != "ok"
                                                                         && run.roles.endpoint(endpoint, is: .journey):
                 fellBack = true
             case .launched:
                 fellBack = false
             case .screen(let state):
-                guard let route = state.route, let signIn = signedIn else { continue }
-                if killed == nil {
-                    if route.kind == .onboarding || route.kind == .main { inside = true }
-                } else if let kill = killed, route.kind == .auth, !fellBack {
-                    return [Violation(oracle: name, at: event.time,
-                                      message: "The user signed in at \(signIn.time) and the app showed them in; after the kill at "
-                                        + "\(kill.time) it showed \(route) at \(event.time), asking them to sign in again, though they "
-                                        + "never signed out and their account was not lost. Keep the session across launches "
-                                        + "(seed 003: \"Force-quit mid-onboarding: Resume from where they left off\").",
-                                      excerpt: run.lines([signIn.index, kill.index, event.index]))]
-                }
-            case .userAction(let action, _):
-                let role = run.roles.role(of: action)
-                if role == .signOut || role == .confirmSignOut { (signedIn, inside, killed) = (nil, false, nil) }
-            case .killed:
-                if signedIn != nil, inside, killed == nil { killed = event }
-            case .accountLost:
-                lastLoss = event.index
-                (signedIn, inside, killed) = (nil, false, nil)
-            case .reinstalled:
-                (signedIn, inside, killed) = (nil, false, nil)
+                guard let route = state.route, let signIn = session.signedIn, let kill = session.killed,
+                      route.kind == .auth, !fellBack else { continue }
+                return [Violation(oracle: name, at: event.time,
+                                  message: "The user signed in at \(signIn.time) and the app showed them in; after the kill at "
+                                    + "\(kill.time) it showed \(route) at \(event.time), asking them to sign in again, though they "
+                                    + "never signed out and their account was not lost. Keep the session across launches "
+                                    + "(seed 003: \"Force-quit mid-onboarding: Resume from where they left off\").",
+                                  excerpt: run.lines([signIn.index, kill.index, event.index]))]
             default: break
             }
         }

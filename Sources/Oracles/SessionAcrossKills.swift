@@ -1,0 +1,54 @@
+import SimKernel
+import AppVocabulary
+
+/// The user's session as the wire and their taps show it across kills, for the rules that judge
+/// what a relaunch owes a signed-in user (`sessionSurvivesAKill`, `resumeNeedsNoConnection`).
+///
+/// A sign-in answered `ok` (a request of purpose `.signsIn`; one sent before the last account
+/// loss is no session), whether the app then showed a screen past it (of kind `.onboarding` or
+/// `.main`), and the first kill after that; all forgotten at the user's Sign out (`.signOut`,
+/// `.confirmSignOut`), an account loss or a reinstall.
+struct SessionAcrossKills {
+    /// The kinds of event it reads: walk them (with any an oracle adds) and hand each to `take`.
+    static let kinds: ModelEvent.Kinds = [.requestSent, .responseReceived, .screen, .userAction, .killed, .reinstalled, .accountLost]
+
+    /// The sign-in the user is in, if any.
+    private(set) var signedIn: RunObservation.Event?
+    /// Whether the app showed a screen past that sign-in before the kill.
+    private(set) var inside = false
+    /// The first kill after the user was in.
+    private(set) var killed: RunObservation.Event?
+    private var signInsOut: [(id: Int, index: Int)] = []
+    private var lastLoss = -1
+    private let roles: AppRoles
+
+    init(roles: AppRoles) { self.roles = roles }
+
+    /// Takes in `event`: an oracle hands it every event of `kinds` before it judges the event.
+    mutating func take(_ event: RunObservation.Event) {
+        switch event.event {
+        case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .signsIn):
+            signInsOut.append((id, event.index))
+        case .responseReceived(let id, let endpoint, "ok") where roles.endpoint(endpoint, is: .signsIn):
+            let sent = signInsOut.first { $0.id == id }?.index ?? event.index
+            signInsOut.removeAll { $0.id == id }
+            (signedIn, inside, killed) = sent > lastLoss ? (event, false, nil) : (nil, false, nil)
+        case .screen(let state):
+            guard killed == nil, signedIn != nil, let route = state.route else { return }
+            if route.kind == .onboarding || route.kind == .main { inside = true }
+        case .userAction(let action, _):
+            let role = roles.role(of: action)
+            if role == .signOut || role == .confirmSignOut { forget() }
+        case .killed:
+            if signedIn != nil, inside, killed == nil { killed = event }
+        case .accountLost:
+            lastLoss = event.index
+            forget()
+        case .reinstalled:
+            forget()
+        default: break
+        }
+    }
+
+    private mutating func forget() { (signedIn, inside, killed) = (nil, false, nil) }
+}
