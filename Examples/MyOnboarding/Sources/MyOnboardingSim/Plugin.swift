@@ -47,7 +47,15 @@ public struct MyOnboardingApp: AppPlugin {
                        (Names.refresh, RequestRole(cause: .background, purpose: .refreshesSession)),
                        (Names.journey, RequestRole(cause: .app, purpose: .journey)),
                        (Names.saveGoal, RequestRole(carries: [CarriedInput(.choice, key: "goal")])),
-                       (Names.activateEndpoint, RequestRole())])
+                       (Names.activateEndpoint, RequestRole())],
+            // What each error text blames, as the store's messages say it.
+            errors: [("That code didn't work", .input), ("We couldn't find an account", .input),
+                     ("Couldn't send the code", .request([Names.sendCodeEndpoint])),
+                     ("Failed to resend code", .request([Names.sendCodeEndpoint])),
+                     ("Couldn't verify the code", .request([Names.verifyEndpoint])),
+                     ("Couldn't save your goal", .request([Names.saveGoal])),
+                     ("Couldn't activate your program", .request([Names.activateEndpoint])),
+                     ("Couldn't connect", .connection), ("You've been signed out", .session)])
     }
 
     public var catalogue: [Mutant.Entry] {
