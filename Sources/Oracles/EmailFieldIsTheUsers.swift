@@ -25,6 +25,9 @@ import AppVocabulary
 /// once a code went to an address, when the email step comes back in the same launch (Back, then
 /// Continue), its field is not empty unless the user asked to start again (Use a different email,
 /// Start over) or the session ended: 002 §6, "Don't clear the email — let auth view pre-fill it".
+/// An app that promises to keep it across a kill too (`AppRoles(keptAcrossKills: [.email])`, 003:
+/// "Force-quit mid-onboarding: Resume from where they left off") is held to that in every later
+/// launch, once the code screen showed for the address, until a reinstall.
 public struct EmailFieldIsTheUsers: Oracle {
     public let name = "emailFieldIsTheUsers"
     public let summary = "a filled email field shows the email the user typed last"
@@ -45,6 +48,9 @@ public struct EmailFieldIsTheUsers: Oracle {
         var typingOn: Route?
         // The address a code went to in this launch, until the user asks to start again.
         var entered: (email: String, index: Int)?
+        // The address the code screen showed for, which an app that keeps it across a kill pre-fills in any launch.
+        var kept: (email: String, index: Int)?
+        let keepsAcrossKills = run.roles.keeps(.email)
         for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched]) {
             switch event.event {
             case .userAction(let action, let detail) where run.roles.role(of: action) == .input(.email):
@@ -56,7 +62,7 @@ public struct EmailFieldIsTheUsers: Oracle {
                 typingOn = nil
                 entered = nil
             case .userAction(let action, _) where run.roles.role(of: action) == .startOver:
-                entered = nil
+                (entered, kept) = (nil, nil)
             case .userAction(let action, _) where run.roles.role(of: action) == .submit(.email):
                 // What the field showed at the tap is the address the user sent (a pre-filled one they accepted included).
                 tapped = shown.isEmpty ? typed?.email ?? tapped : shown
@@ -68,13 +74,13 @@ public struct EmailFieldIsTheUsers: Oracle {
             case .responseReceived(let id, _, "ok"):
                 if let sending = carried, sending.id == id { delivered = sending.email; entered = (sending.email, event.index) }
             case .reinstalled:
-                (typed, tapped, delivered, signedOutWith) = (nil, nil, nil, nil)
+                (typed, tapped, delivered, signedOutWith, kept) = (nil, nil, nil, nil, nil)
             case .signedOut, .userAction:
                 // The user's own sign-out (a `.signOut` tap where nothing asks first, or the
                 // `.confirmSignOut`) ends the session as the world's `signed-out` record does.
                 if case .userAction(let action, _) = event.event, !Self.signsOut(action, at: event, in: run) { continue }
                 if let last = typed ?? tapped.map({ ($0, event.index) }) { signedOutWith = (last.0, event.index) }
-                (typed, tapped, delivered, entered) = (nil, nil, nil, nil)
+                (typed, tapped, delivered, entered, kept) = (nil, nil, nil, nil, nil)
             case .screen(let state):
                 if state.route != typingOn { typingOn = nil }
                 // A screen drawn in the instant of the typing but not its last (something else redrew
@@ -102,6 +108,17 @@ public struct EmailFieldIsTheUsers: Oracle {
                                       "\(route) came back with an empty email field in the launch where a code went to "
                                         + "\"\(last.email)\", without asking to start again or signing out: they must retype it. "
                                         + "Pre-fill what the user entered (002 §6: \"Don't clear the email — let auth view pre-fill it\").")]
+                }
+                if keepsAcrossKills, typingOn == nil, let last = kept, state.emailField.isEmpty,
+                   state.actions.contains(where: { run.roles.role(of: $0) == .input(.email) }), let route = state.route {
+                    return [violation(run, at: event, since: last.index,
+                                      "\(route) came back with an empty email field in a later launch, though the code screen had "
+                                        + "shown for \"\(last.email)\" and the app keeps what the user entered when it is killed (its "
+                                        + "roles' keptAcrossKills): they must retype it. Pre-fill the address the code went to (003: "
+                                        + "\"Force-quit mid-onboarding: Resume from where they left off\"; 002 §6).")]
+                }
+                if keepsAcrossKills, let address = delivered, state.actions.contains(where: run.roles.codeActions.contains) {
+                    kept = (address, event.index)
                 }
                 shown = state.emailField
                 if let before = signedOutWith, typed == nil, !shown.isEmpty {

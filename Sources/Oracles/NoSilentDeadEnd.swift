@@ -217,8 +217,11 @@ public struct NoSilentDeadEnd: Oracle {
         guard journey?.isComplete != true, journeyThen?.isComplete != true else { return nil }
         return Violation(
             oracle: name, at: moment.time,
-            message: "The main app showed for \(user.map { "user \($0)" } ?? "nobody signed in") whose journey is "
-                + "\(journey.map(\.description) ?? "unknown"): an empty main app, a dead end (seed 002 §1). "
+            message: "The main app showed for \(user.map { "user \($0)" } ?? "nobody signed in") "
+                + (user != nil && journey == nil ? "who has no journey on record (an account made in this run that has not finished "
+                    + "onboarding; 003: \"If user A logs out and new user B logs in: User B sees onboarding\")"
+                    : "whose journey is \(journey.map(\.description) ?? "unknown")")
+                + ": an empty main app, a dead end (seed 002 §1). "
                 + "Stay on the current step and show an error with Retry.",
             excerpt: run.excerpt(from: max(0, moment.index - 6), to: moment.index))
     }

@@ -14,7 +14,7 @@ import Exploration
 
     static let signInKillSignOut = """
         {"format": 1, "app": "latch", "name": "Sign in, a kill, Sign out",
-         "steps": [{"launch": true}, {"action": "sign-in"}, {"wait": "2s"}, {"expect": {"finalRoute": "inside"}},
+         "steps": [{"launch": true}, {"action": "type-email", "input": "u1@example.com"}, {"wait": "100ms"}, {"action": "sign-in"}, {"wait": "2s"}, {"expect": {"finalRoute": "inside"}},
                    {"kill": true}, {"launch": true}, {"wait": "1s"}, {"action": "sign-out"}, {"wait": "1s"}],
          "expect": {"finalRoute": "outside", "requests": {"session": 1}}}
         """
@@ -23,9 +23,9 @@ import Exploration
         let result = ScenarioRunner.run(try ScenarioDecoder.decode(Self.signInKillSignOut, file: "latch.json").get())
         #expect(result.passed, "\(result.violations.map(\.message))")
         let lines = result.simulation.trace.canonicalText.split(separator: "\n")
-        #expect(lines.filter { $0.contains("signed-in user=u1") }.count == 1, "one sign-in: the relaunch restores it")
+        #expect(lines.filter { $0.contains("signed-in user=u1@example.com") }.count == 1, "one sign-in: the relaunch restores it")
         #expect(lines.filter { $0.contains("signed-out") }.count == 1)
-        let signIn = try #require(lines.firstIndex { $0.contains("signed-in user=u1") })
+        let signIn = try #require(lines.firstIndex { $0.contains("signed-in user=u1@example.com") })
         let kill = try #require(lines.firstIndex { $0.contains("killed") })
         #expect(signIn < kill, "recorded as the screen that shows it is drawn")
     }
@@ -34,7 +34,7 @@ import Exploration
         let app = LatchApp()
         #expect(app.routes.map(\.name) == ["outside", "inside"])
         #expect(app.routes.map(\.kind) == [.auth, .main])
-        #expect(app.actions == [LatchApp.signIn, LatchApp.signOut])
+        #expect(app.actions == [LatchApp.typeEmail, LatchApp.signIn, LatchApp.signOut])
         #expect(app.endpoints == [LatchApp.session])
         #expect(LatchApp.routeNames.route(of: .inside) == .named(RouteName("inside", kind: .main)))
     }
@@ -72,6 +72,11 @@ import Exploration
         }
         #expect(signedOut.count > 10, "the free user signs out on main: \(signedOut.count) of 200")
         #expect(!leftAfter.isEmpty && leftAfter.count < signedOut.count, "and closes the app after some of them: \(leftAfter.count)")
+        // Half the time the other person signs in next, with their own address (003: "If user A
+        // logs out and new user B logs in: User B sees onboarding").
+        let other = FreeUser(email: "x").otherEmail
+        let nextUser = signedOut.filter { $0.simulation.trace.canonicalText.contains("signed-in user=\(other)") }
+        #expect(!nextUser.isEmpty && nextUser.count < signedOut.count, "and someone else signs in after some of them: \(nextUser.count)")
         #expect(runs.allSatisfy { !$0.violations.contains { $0.oracle == "signOutHolds" } })
         // And what it is for: a sign-out that leaves the session behind is found blind.
         let kept = Explorer.explore(ExplorationPlan(targets: [persona], seedCount: 200, mutants: [LatchApp.keepsTheSession]))

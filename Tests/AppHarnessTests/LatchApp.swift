@@ -8,13 +8,14 @@ import Scenarios
 /// The smallest app with a session, written with the adapters a team's glue uses: its routes in a
 /// `RouteNames` table, its actions and endpoints read from its roles, its backend an `AppBackend`
 /// answering JSON, and its session reported through `signedInUser` (the host records each
-/// change). Sign in asks the backend for a session and keeps it in the keychain; a relaunch
-/// restores it; Sign out forgets it.
+/// change). Sign in asks the backend for a session for the address typed and keeps it in the
+/// keychain; a relaunch restores it; Sign out forgets it and empties the field.
 @MainActor @Observable final class LatchModel {
     enum Place: String, Sendable { case outside, inside }
     private(set) var user: String?
     private(set) var busy = false
     private(set) var error: String?
+    var email = ""
     var place: Place { user == nil ? .outside : .inside }
     @ObservationIgnored let http: SimulatedHTTPClient
     @ObservationIgnored let keychain: SimulatedDefaults
@@ -43,7 +44,8 @@ import Scenarios
             do { try await clock.sleep(for: .milliseconds(500)) } catch { return }
             waited += .milliseconds(500)
         }
-        guard let answer = try? await http.data(method: "POST", path: "/session", headers: [:], body: Data()),
+        let body = (try? JSONSerialization.data(withJSONObject: ["email": email])) ?? Data()
+        guard let answer = try? await http.data(method: "POST", path: "/session", headers: [:], body: body),
               let user = (try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["user"] as? String else {
             error = "Couldn't sign in. Try again."
             return
@@ -55,6 +57,7 @@ import Scenarios
     func signOut() {
         if !keepsTheSession { keychain.removeObject(forKey: "user") }
         user = nil
+        email = ""
     }
 }
 
@@ -62,12 +65,13 @@ struct LatchApp: AppPlugin {
     static let app = AppID("latch")
     static let routeNames = RouteNames<LatchModel.Place>([(.outside, .auth), (.inside, .main)])
     static let signIn = UserAction("sign-in"), signOut = UserAction("sign-out"), session = Endpoint("session")
+    static let typeEmail = UserAction("type-email")
 
     let id = LatchApp.app
     let summary = "a latch that keeps its session in the keychain"
     var routes: [RouteName] { Self.routeNames.all }
-    let roles = AppRoles(actions: [(LatchApp.signIn, .forward), (LatchApp.signOut, .signOut)],
-                         requests: [(LatchApp.session, RequestRole(purpose: .signsIn))])
+    let roles = AppRoles(actions: [(LatchApp.typeEmail, .input(.email)), (LatchApp.signIn, .submit(.email)), (LatchApp.signOut, .signOut)],
+                         requests: [(LatchApp.session, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email")]))])
     static let keepsTheSession = Mutant("latch-sign-out-keeps-the-session")
     let catalogue = [Mutant.Entry(LatchApp.keepsTheSession, app: LatchApp.app, summary: "Sign out leaves the session in the keychain",
                                   source: "004: Sign Out clears Keychain")]
@@ -80,19 +84,24 @@ struct LatchApp: AppPlugin {
                      hooks: .mainActor(launch: { environment in LatchModel(environment, keepsTheSession: keeps) },
                                        screen: { model in
                                            var state = ScreenState(route: Self.routeNames.route(of: model.place))
-                                           state.actions = model.busy ? [] : [model.user == nil ? Self.signIn : Self.signOut]
+                                           state.actions = model.busy ? [] : model.user == nil ? [Self.typeEmail, Self.signIn] : [Self.signOut]
+                                           if model.user == nil { state.emailField = model.email }
                                            state.spinner = model.busy ? "signing-in" : nil
                                            state.errorText = model.error
                                            return state
                                        },
-                                       tap: { model, action, _ in
-                                           if action == Self.signIn { await model.signIn() } else { model.signOut() }
+                                       tap: { model, action, input in
+                                           switch action {
+                                           case Self.typeEmail: model.email = input ?? ""
+                                           case Self.signIn: await model.signIn()
+                                           default: model.signOut()
+                                           }
                                        },
                                        signedInUser: { model in model.user }))
     }
 }
 
-/// Issues the session of `u1`.
+/// Issues a session to the address the request carries (the user is their address).
 actor LatchServer: AppBackend {
     let simulation: Simulation
     let auth: MockAuth? = nil
@@ -100,6 +109,9 @@ actor LatchServer: AppBackend {
     init(simulation: Simulation) { self.simulation = simulation }
 
     func answer(_ request: AppRequest, user: String?) -> AppReply {
-        request.endpoint == LatchApp.session ? .json(200, ["user": "u1", "expires": 3600]) : .json(404, ["msg": "no route"])
+        guard request.endpoint == LatchApp.session, let email = request.json["email"] as? String, !email.isEmpty else {
+            return .json(request.endpoint == LatchApp.session ? 400 : 404, ["msg": "no address or no route"])
+        }
+        return .json(200, ["user": email, "expires": 3600])
     }
 }

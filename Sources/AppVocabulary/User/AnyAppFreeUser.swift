@@ -18,8 +18,10 @@ import SimKernel
 /// deviations, a mistyped code (then the right one) or a wait for Resend (`slowCode`: the mail
 /// is slow, the user waits until a `.resend` action is offered and taps it). A screen that lists
 /// options (`ScreenState.choices`) with an action that picks one (`ActionRole.choice`) gets one
-/// of them picked, by its exact text, once per visit, before its forward button. Back, signing out and
-/// another device are an app's own words, so those behaviours never come up here.
+/// of them picked, by its exact text, once per visit, before its forward button. A main screen
+/// that offers an action of role `.signOut` may get a sign-out (confirmed if the app asks), after
+/// which the app is sometimes closed, and sometimes the other person (`FreeUser.otherEmail`) signs
+/// in next. Back and another device are an app's own words, so those behaviours never come up here.
 ///
 /// ```swift
 /// let log = await FreeUser(email: "ada").drive(anyApp: world, actions: actions, forward: forward, roles: roles)
@@ -87,6 +89,9 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// The address the user means to give, wherever a screen asks for one: their own, or another
     /// valid one they chose to type instead.
     var meant: String
+    /// The user's own address and the other person's, who signs in after a sign-out half the time
+    /// (`FreeUser.otherEmail`), as on the bundled apps.
+    let identities: (own: String, other: String)
 
     static var maxRetries: Int { 6 }
     static var onScreen: [UserBehaviour] {
@@ -109,6 +114,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         forwardActions = forward
         random = world.simulation.randomStream("user")
         meant = user.email
+        identities = (user.email, user.otherEmail)
         deviationsLeft = profile.deviations
         started = world.simulation.clock.now
     }
@@ -264,7 +270,10 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
 
     /// Signs out (and confirms, if the app asks), and half the time leaves: the app closed, opened
     /// again a while later, as a person who signed out and put the phone away. What comes back
-    /// must not be the session they ended (`signOutHolds`).
+    /// must not be the session they ended (`signOutHolds`). Half the time the next person to sign
+    /// in on this phone is the other person (`FreeUser.otherEmail`, or the user again after them),
+    /// who must find their own onboarding, not the last user's (003: "If user A logs out and new
+    /// user B logs in: User B sees onboarding (no cache for them)").
     private mutating func signOutAndMaybeLeave(_ device: isolated World.Phone) async {
         guard let action = signOut.action else { return }
         await act(.tap(action, input: nil), device)
@@ -272,6 +281,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         if let confirm = signOut.confirm, world.screen.onSharedExecutor({ $0.current.actions.contains(confirm) }) {
             await act(.tap(confirm, input: nil), device)
         }
+        if random.chance(Probability(0.5)) { meant = meant == identities.own ? identities.other : identities.own }
         guard random.chance(Probability(0.5)) else { return }
         guard await pause(.seconds(1), label: "user closes the app") else { return }
         await act(.kill, device)

@@ -27,7 +27,15 @@ actor MyBackend: AppBackend {
             let user = auth.seedAccount(email: account.email)
             if account.journey == "goal" || account.journey == "complete" { goals[user] = "Build strength" }
             if account.journey == "complete" { active.insert(user) }
+            simulation.record(ModelEvent.accountSeeded(user: user, email: account.email,
+                                                       journey: Self.journey(goal: goals[user] != nil, active: active.contains(user))))
         }
+    }
+
+    /// Where `user` is, as the journey endpoint answers it: on record for the oracles, which then
+    /// hold the main app to a user whose journey is complete (`noSilentDeadEnd`).
+    private static func journey(goal: Bool, active: Bool) -> AccountJourney {
+        AccountJourney(active ? "complete" : goal ? "goal" : "fresh", isComplete: active)
     }
 
     func answer(_ request: AppRequest, user: String?) -> AppReply {
@@ -38,12 +46,12 @@ actor MyBackend: AppBackend {
         case Names.saveGoal:
             guard let goal = request.json["goal"] as? String else { return .json(400, ["msg": "goal missing"]) }
             goals[user] = goal
-            simulation.record(ModelEvent.note("backend: goal saved user=\(user) goal=\(goal)"))
+            simulation.record(ModelEvent.journeyChanged(user: user, journey: Self.journey(goal: true, active: active.contains(user))))
             return .json(200)
         case Names.activateEndpoint:
             guard goals[user] != nil else { return .json(409, ["msg": "no goal"]) }
             active.insert(user)
-            simulation.record(ModelEvent.note("backend: program active user=\(user)"))
+            simulation.record(ModelEvent.journeyChanged(user: user, journey: Self.journey(goal: true, active: active.contains(user))))
             return .json(200)
         default:
             return .json(404, ["msg": "no route"])

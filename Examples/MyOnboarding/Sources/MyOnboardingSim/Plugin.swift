@@ -55,7 +55,9 @@ public struct MyOnboardingApp: AppPlugin {
                      ("Couldn't verify the code", .request([Names.verifyEndpoint])),
                      ("Couldn't save your goal", .request([Names.saveGoal])),
                      ("Couldn't activate your program", .request([Names.activateEndpoint])),
-                     ("Couldn't connect", .connection), ("You've been signed out", .session)])
+                     ("Couldn't connect", .connection), ("You've been signed out", .session)],
+            // The address a code went to stays in the defaults until a sign-out (002 §6, 003).
+            keptAcrossKills: [.email])
     }
 
     public var catalogue: [Mutant.Entry] {
