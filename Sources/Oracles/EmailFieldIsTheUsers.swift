@@ -27,7 +27,8 @@ import AppVocabulary
 /// Start over) or the session ended: 002 §6, "Don't clear the email — let auth view pre-fill it".
 /// An app that promises to keep it across a kill too (`AppRoles(keptAcrossKills: [.email])`, 003:
 /// "Force-quit mid-onboarding: Resume from where they left off") is held to that in every later
-/// launch, once the code screen showed for the address, until a reinstall.
+/// launch with nobody signed in, once the code screen showed for the address, until a sign-in
+/// used it, a reinstall or a corrupted cache.
 public struct EmailFieldIsTheUsers: Oracle {
     public let name = "emailFieldIsTheUsers"
     public let summary = "a filled email field shows the email the user typed last"
@@ -51,7 +52,8 @@ public struct EmailFieldIsTheUsers: Oracle {
         // The address the code screen showed for, which an app that keeps it across a kill pre-fills in any launch.
         var kept: (email: String, index: Int)?
         let keepsAcrossKills = run.roles.keeps(.email)
-        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched]) {
+        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched,
+                                 .cacheCorrupted]) {
             switch event.event {
             case .userAction(let action, let detail) where run.roles.role(of: action) == .input(.email):
                 typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
@@ -71,8 +73,13 @@ public struct EmailFieldIsTheUsers: Oracle {
                 guard !run.roles.endpoint(request.endpoint, is: .signsIn),
                       let email = request.carried.first(where: { $0.input == .email }) else { continue }
                 carried = (id, email.value)
-            case .responseReceived(let id, _, "ok"):
+            case .responseReceived(let id, let endpoint, "ok"):
                 if let sending = carried, sending.id == id { delivered = sending.email; entered = (sending.email, event.index) }
+                // A sign-in used the address: the promise was to keep it until then.
+                if keepsAcrossKills, run.roles.endpoint(endpoint, is: .signsIn) { kept = nil }
+            case .cacheCorrupted:
+                // 003: "Corrupted/unreadable cache: Treat as missing": what the app kept is gone.
+                kept = nil
             case .reinstalled:
                 (typed, tapped, delivered, signedOutWith, kept) = (nil, nil, nil, nil, nil)
             case .signedOut, .userAction:
@@ -110,7 +117,9 @@ public struct EmailFieldIsTheUsers: Oracle {
                                         + "Pre-fill what the user entered (002 §6: \"Don't clear the email — let auth view pre-fill it\").")]
                 }
                 if keepsAcrossKills, typingOn == nil, let last = kept, state.emailField.isEmpty,
-                   state.actions.contains(where: { run.roles.role(of: $0) == .input(.email) }), let route = state.route {
+                   state.actions.contains(where: { run.roles.role(of: $0) == .input(.email) }), let route = state.route,
+                   run.signedInUser(atIndex: event.index) == nil {
+                    // (A signed-in user sent back to the email step is another story: `signedInStaysSignedIn`'s.)
                     return [violation(run, at: event, since: last.index,
                                       "\(route) came back with an empty email field in a later launch, though the code screen had "
                                         + "shown for \"\(last.email)\" and the app keeps what the user entered when it is killed (its "

@@ -13,12 +13,13 @@ import Oracles
     static let code = Route.named(RouteName("code", kind: .auth))
     static let logIn = UserAction("log-in"), typeEmail = UserAction("type-email"), sendCode = UserAction("send-code")
     static let typeCode = UserAction("type-code"), verify = UserAction("verify"), otherEmail = UserAction("use-another-email")
-    static let sendOTP = Endpoint("otp")
+    static let sendOTP = Endpoint("otp"), verifyOTP = Endpoint("verify")
 
     static func roles(keeping kept: [UserInput]) -> AppRoles {
         AppRoles(actions: [(logIn, .start(returning: true)), (typeEmail, .input(.email)), (sendCode, .submit(.email)),
                            (typeCode, .input(.code)), (verify, .submit(.code)), (otherEmail, .startOver)],
-                 requests: [(sendOTP, RequestRole(purpose: .sendsCode, carries: [CarriedInput(.email, key: "email")]))],
+                 requests: [(sendOTP, RequestRole(purpose: .sendsCode, carries: [CarriedInput(.email, key: "email")])),
+                            (verifyOTP, RequestRole(purpose: .signsIn))],
                  keptAcrossKills: kept)
     }
 
@@ -70,5 +71,21 @@ import Oracles
         #expect(check(relaunch(between: [(3_000, .userAction(Self.otherEmail, detail: "")), (3_000, screen(Self.email, [Self.typeEmail]))])).isEmpty)
         // Killed in the instant the code was sent: the app never showed that it took the answer.
         #expect(check(relaunch(codeScreen: false)).isEmpty)
+        // 003: "Corrupted/unreadable cache: Treat as missing".
+        #expect(check(relaunch(between: [(3_000, .cacheCorrupted)])).isEmpty)
+    }
+
+    /// Found by trying the fix plan's app with the promise declared: once a sign-in used the
+    /// address, the promise is kept; and a signed-in user sent back to the email step is judged
+    /// by the rules of a session, not this one.
+    @Test func aSignInThatUsedTheAddressOrASessionAtTheRelaunchEndsThePromise() {
+        let verified: [(Int64, ModelEvent)] = [(3_000, ModelEvent.requestSent(id: 2, timeoutMs: 10_000, endpoint: Self.verifyOTP)),
+                        (3_100, .responseReceived(id: 2, endpoint: Self.verifyOTP, outcome: "ok"))]
+        #expect(check(relaunch(between: verified)).isEmpty)
+        #expect(check(relaunch(between: [(3_000, .signedIn(user: "u1"))])).isEmpty)
+        // A failed verification leaves the promise standing.
+        let refused: [(Int64, ModelEvent)] = [(3_000, ModelEvent.requestSent(id: 2, timeoutMs: 10_000, endpoint: Self.verifyOTP)),
+                       (3_100, .responseReceived(id: 2, endpoint: Self.verifyOTP, outcome: "status 403"))]
+        #expect(check(relaunch(between: refused)).count == 1)
     }
 }
