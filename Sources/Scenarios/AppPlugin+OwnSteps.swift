@@ -1,15 +1,20 @@
 import SimKernel
 import AppVocabulary
 
-/// What an app adds to every app's scenario format, by default nothing: its own timeouts, steps,
-/// checks, simplifications and backend state (`AppPlugin`).
+/// What an app adds to every app's scenario format, by default nothing but `enterCode` for an app
+/// with a code to type: its own timeouts, steps, checks, simplifications and backend state
+/// (`AppPlugin`). A plug-in with steps of its own that wants `enterCode` too lists
+/// `CodeEntryStep.kind` and hands it to `CodeEntryStep.decode` and `.play`.
 extension AppPlugin {
     public var timeouts: [AppTimeout] { [] }
-    public var stepKinds: [String] { [] }
+    /// `enterCode` for an app with a code to type and send (`CodeEntryStep`), else none.
+    public var stepKinds: [String] { CodeEntryStep.applies(to: roles) ? [CodeEntryStep.kind] : [] }
     public func decodeStep(_ kind: String, _ value: JSONValue, at path: String, context: DecodingContext) -> AppStep? {
-        AppStep(kind, value)
+        kind == CodeEntryStep.kind ? CodeEntryStep.decode(value, at: path, context: context) : AppStep(kind, value)
     }
-    public func play(_ step: AppStep, in world: any AppWorld, player: StepPlayer) async {}
+    public func play(_ step: AppStep, in world: any AppWorld, player: StepPlayer) async {
+        if step.kind == CodeEntryStep.kind { await CodeEntryStep.play(step, roles: roles, in: world, player: player) }
+    }
     public func problems(of scenario: Scenario) -> [AppSetupProblem] { [] }
     public func simplifications(of scenario: Scenario) -> [Scenario] { [] }
     public func firstAccount(of scenario: Scenario) -> String? { nil }

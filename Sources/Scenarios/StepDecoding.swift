@@ -31,6 +31,12 @@ enum StepDecoding {
                 return (member.key, owner)
             }
             for (key, owner) in foreign {
+                if key == CodeEntryStep.kind {
+                    context.fail("\(path).\(key)", "\"\(key)\" types a one-time code, and the roles of the \(app.rawValue) app "
+                                    + "declare no action that types a code (.input(.code)) and one that sends it (.submit(.code))",
+                                 suggestion: "its steps: " + ScenarioKeys.stepKinds(for: app).joined(separator: ", "))
+                    continue
+                }
                 context.fail("\(path).\(key)", "\"\(key)\" is a step of the \(owner.rawValue) app, not of the \(app.rawValue) app",
                              suggestion: "its steps: " + ScenarioKeys.stepKinds(for: app).joined(separator: ", "))
             }

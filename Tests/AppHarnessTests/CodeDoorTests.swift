@@ -41,6 +41,26 @@ import Oracles
          "expect": {"finalRoute": "room"}}
         """
 
+    /// Email and Send, then `enterCode` (`entry`): the code from the mail, typed and sent.
+    static func enteringTheCode(_ entry: String, finalRoute: String) -> String {
+        """
+        {"format": 1, "app": "code-door", "name": "The code from the mail",
+         "steps": [{"launch": true}, {"action": "type-email", "input": "ada@example.com"}, {"wait": "100ms"}, {"action": "send"},
+                   {"wait": "2s"}, {"enterCode": \(entry)}, {"wait": "2s"}],
+         "expect": {"finalRoute": "\(finalRoute)"}}
+        """
+    }
+
+    @Test func enterCodeTypesTheNewestCodeFromTheMailAndSendsIt() throws {
+        let found = try run(Self.enteringTheCode("true", finalRoute: "room"))
+        #expect(found.passed, "\(found.violations.map(\.message))")
+        #expect(found.simulation.trace.canonicalText.contains(#"action type-code "123456""#))
+        // Another address got no code: the user types a wrong one, and the door stays shut.
+        let none = try run(Self.enteringTheCode(#""bob@example.com""#, finalRoute: "code"))
+        #expect(none.passed, "\(none.violations.map(\.message))")
+        #expect(none.simulation.trace.canonicalText.contains(#"action type-code "000000""#))
+    }
+
     func run(_ text: String, mutants: [Mutant] = []) throws -> ScenarioResult {
         ScenarioRunner.run(try ScenarioDecoder.decode(text, file: "code-door.json").get(), mutants: mutants)
     }

@@ -69,12 +69,22 @@ import ToolAppsForTests
     }
 
     @Test func anotherAppsOwnStepIsRefusedNamingItsApp() {
-        let text = Self.ringsTheBell.replacingOccurrences(of: #"{"ringBell": true}"#, with: #"{"enterCode": true}"#)
+        let text = Self.ringsTheBell.replacingOccurrences(of: #"{"ringBell": true}"#, with: #"{"corruptCache": true}"#)
         guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
             Issue.record("accepted the fix plan's step in the bell door's file")
             return
         }
-        #expect(problems.errors.contains { $0.location == "$.steps[1].enterCode" && $0.message.contains("of the fix-plan app") },
+        #expect(problems.errors.contains { $0.location == "$.steps[1].corruptCache" && $0.message.contains("of the fix-plan app") },
+                "\(problems.errors)")
+    }
+
+    @Test func enterCodeInTheFileOfAnAppWithNoCodeToTypeSaysWhatItLacks() {
+        let text = Self.ringsTheBell.replacingOccurrences(of: #"{"ringBell": true}"#, with: #"{"enterCode": true}"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
+            Issue.record("accepted enterCode for a door with no code")
+            return
+        }
+        #expect(problems.errors.contains { $0.location == "$.steps[1].enterCode" && $0.message.contains("declare no action that types a code") },
                 "\(problems.errors)")
     }
 

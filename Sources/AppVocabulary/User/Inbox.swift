@@ -25,6 +25,9 @@ public final class Inbox: Sendable {
         return messages.withLock { $0.last { $0.address.lowercased() == wanted }?.code }
     }
 
+    /// The newest code sent to any address, or nil.
+    public func latestCode() -> String? { messages.withLock { $0.last?.code } }
+
     /// How many codes have arrived for `address`.
     public func count(for address: String) -> Int {
         let wanted = address.lowercased()
