@@ -42,5 +42,7 @@ public enum FixPlanRoles {
         // 000 Pitfall 1 and the checklist: "Only one onboarding_started per new user"; the funnel ends at the main app.
         analytics: [("onboarding_started", .newUserStart), ("onboarding_completed", .completion)],
         // 002 §1: the steps after the code screen are the signed-in user's (their journey is on the backend).
-        signedInRoutes: OnboardingPhase.inOrder.filter { $0 > .authVerification }.map(Route.onboarding))
+        signedInRoutes: OnboardingPhase.inOrder.filter { $0 > .authVerification }.map(Route.onboarding),
+        // Its main app shows an offline banner while offline, as seed 004's does (`ClientStore.screen`).
+        offlineBanner: true)
 }

@@ -1,16 +1,23 @@
 import AppVocabulary
 
-/// The fix plan's app's screens: one route per onboarding phase, named as the trace has always
-/// printed them (`onboarding(goalReview)`); the email and code steps are sign-in screens, the
-/// others onboarding. To the core they are routes of an app's own, like any team's.
+/// The fix plan's app's screens: its launch screen, one route per onboarding phase, named as the
+/// trace has always printed them (`onboarding(goalReview)`), and the main app; the email and code
+/// steps are sign-in screens, the others onboarding. To the core they are routes of an app's own,
+/// like any team's: these names belong to this module, and the shared oracles read their kinds.
 extension Route {
+    /// The loading screen that matches the launch screen (002 §1: "a loading state that matches
+    /// the launch screen").
+    public static let launch = Route("launch", kind: .launch)
+    /// The main app.
+    public static let main = Route("main", kind: .main)
+
     /// The route that shows `phase`.
     @inlinable public static func onboarding(_ phase: OnboardingPhase) -> Route { OnboardingPhase.routes[phase.order] }
 
     /// The onboarding phase this route shows, or nil for the launch screen, the main app and
     /// any other app's screen.
     public var phase: OnboardingPhase? {
-        guard case .named = self, let position = OnboardingPhase.routes.firstIndex(of: self) else { return nil }
+        guard kind == .onboarding || kind == .auth, let position = OnboardingPhase.routes.firstIndex(of: self) else { return nil }
         return OnboardingPhase.inOrder[position]
     }
 }
@@ -20,6 +27,6 @@ extension OnboardingPhase {
     public static let inOrder = allCases
     /// Each phase's route, by `order`.
     public static let routes: [Route] = allCases.map { phase in
-        .named(RouteName("onboarding(\(phase.rawValue))", kind: phase == .auth || phase == .authVerification ? .auth : .onboarding))
+        Route("onboarding(\(phase.rawValue))", kind: phase == .auth || phase == .authVerification ? .auth : .onboarding)
     }
 }

@@ -15,15 +15,19 @@ public struct AuthWall: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        // Judged by the record of who is signed in, which an app that signs users in keeps (its
+        // adapter's `signedInUser`): a run without it (a door's keypad, an app with no accounts)
+        // has no wall to judge.
+        guard !run.events([.signedIn, .signedOut]).isEmpty else { return [] }
         // A main screen shown with nobody signed in…
-        for screen in run.screens where screen.state.route == .main && run.signedInUser(atIndex: screen.index) == nil {
+        for screen in run.screens where screen.state.route?.kind == .main && run.signedInUser(atIndex: screen.index) == nil {
             let signOut = run.events([.signedOut]).between(after: -1, before: screen.index).last
             return [violation(at: screen.time, signOut: signOut, screen: screen.index, in: run)]
         }
         // …or a main screen that stays up through a sign-out (the screen does not change, so no
         // new screen event is recorded): judged at the end of the sign-out's instant.
         for signOut in run.events([.signedOut]) {
-            guard let shown = run.screen(atTime: signOut.time), shown.state.route == .main,
+            guard let shown = run.screen(atTime: signOut.time), shown.state.route?.kind == .main,
                   run.signedInUser(atIndex: run.lastIndex(atOrBefore: signOut.time)) == nil else { continue }
             return [violation(at: signOut.time, signOut: signOut, screen: shown.index, in: run)]
         }

@@ -87,13 +87,14 @@ public struct NoSilentDeadEnd: Oracle {
         if case .userAction(let action, _) = checkpoint.event { tapped = action }
         let isLaunch = tapped == nil
         let atCheckpoint = run.screen(atIndex: checkpoint.index)?.state
-        let before = isLaunch ? Route.launch : atCheckpoint?.route
+        // After a launch, any screen past the app's launch screen is progress.
+        let before = isLaunch ? nil : atCheckpoint?.route
         let window = run.screens(after: checkpoint.index, through: end)
         // Progress: the route changed, the screen offers something new to do (a retry that loaded
         // the options), the resend countdown restarted, or the resume gate went away.
         let offeredBefore = atCheckpoint?.actions ?? []
         let progressed = window.contains { screen in
-            (screen.state.route != nil && screen.state.route != before)
+            (screen.state.route.map { isLaunch ? $0.kind != .launch : $0 != before } ?? false)
                 || screen.state.actions.contains { !offeredBefore.contains($0) && run.roles.role(of: $0) != .cancel }
                 || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
                 || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)

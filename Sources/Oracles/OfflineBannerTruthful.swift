@@ -16,6 +16,8 @@ public struct OfflineBannerTruthful: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        // Only an app that declares a banner is held to one (`AppRoles(offlineBanner:)`).
+        guard run.roles.showsOfflineBanner else { return [] }
         // Online all along and no banner anywhere: nothing to judge (most runs).
         if run.events([.connectivity]).isEmpty && !run.screens.contains(where: { $0.state.offlineBanner }) { return [] }
         var online = true
@@ -40,7 +42,7 @@ public struct OfflineBannerTruthful: Oracle {
             case .backgrounded: inFront = false
             default: inFront = true
             }
-            let wrong = shown.map { $0.route == .main && inFront && $0.offlineBanner == online } ?? false
+            let wrong = shown.map { $0.route?.kind == .main && inFront && $0.offlineBanner == online } ?? false
             if !wrong { wrongSince = nil } else if wrongSince == nil { wrongSince = (event.time, event.index) }
         }
         return judge(until: run.end).map { [$0] } ?? []

@@ -83,7 +83,7 @@ public struct RefusedSessionEnds: Oracle {
     public static func strandedScreen(_ user: String, atIndex index: Int, in run: RunObservation, spinners: Bool = true) -> String? {
         guard run.signedInUser(atIndex: index) == user, let shown = run.screen(atIndex: index),
               shown.state.foreground, let route = shown.state.route else { return nil }
-        if route == .main { return "the main app" }
+        if route.kind == .main { return "the main app" }
         if spinners && (shown.state.spinner != nil || shown.state.loadingScreen != nil) { return "\(route) with a spinner" }
         return nil
     }

@@ -26,11 +26,5 @@ public enum TimingMetric {
 
     /// `launch`, `goalReview`, `main`: a screen as metric names spell it when its app names it no
     /// other way (`AppPlugin.timingScreens`).
-    public static func screenName(_ route: Route) -> String {
-        switch route {
-        case .launch: "launch"
-        case .main: "main"
-        case .named(let route): route.name
-        }
-    }
+    public static func screenName(_ route: Route) -> String { route.description }
 }

@@ -21,5 +21,7 @@ public enum PickupRoles {
             ("Sign in with Apple failed", .systemSheet), ("Couldn't sign in", .request([.appleSignIn])),
             ("Your session has expired", .session), ("You're offline", .offline),
             ("Couldn't load your pickups", .request([.bookings])),
-        ])
+        ],
+        // "Offline banner overlay on MainTabView: 'You're offline' with wifi.slash icon".
+        offlineBanner: true)
 }

@@ -6,15 +6,18 @@ import AppVocabulary
 extension Route {
     /// Onboarding page `number`, from 1.
     public static func page(_ number: Int) -> Route {
-        (1...PickupPages.count).contains(number) ? PickupPages.routes[number - 1] : .named(RouteName("page(\(number))", kind: .onboarding))
+        (1...PickupPages.count).contains(number) ? PickupPages.routes[number - 1] : Route("page(\(number))", kind: .onboarding)
     }
 
     /// The sign-in wall with nothing of the app behind it.
     public static var signIn: Route { PickupPages.signIn }
 
+    /// The main app, seed 004's `MainTabView` ("else { MainTabView() }"), printed `main`.
+    public static var mainTab: Route { PickupPages.mainTab }
+
     /// The onboarding page this route shows, from 1, or nil for any other screen.
     public var pageNumber: Int? {
-        guard case .named = self, let position = PickupPages.routes.firstIndex(of: self) else { return nil }
+        guard kind == .onboarding, let position = PickupPages.routes.firstIndex(of: self) else { return nil }
         return position + 1
     }
 }
@@ -23,6 +26,7 @@ extension Route {
 enum PickupPages {
     /// Seed 004's "three swipeable pages".
     static let count = 3
-    static let routes: [Route] = (1...count).map { .named(RouteName("page(\($0))", kind: .onboarding)) }
-    static let signIn: Route = .named(RouteName("sign-in", kind: .auth))
+    static let routes: [Route] = (1...count).map { Route("page(\($0))", kind: .onboarding) }
+    static let signIn = Route("sign-in", kind: .auth)
+    static let mainTab = Route("main", kind: .main)
 }

@@ -65,8 +65,8 @@ extension HTMLTimeline {
             guard let route = segment.screen.route else { return nil }
             let start = x(segment.start), span = max(2, x(segment.end) - start)
             // Neighbouring onboarding steps alternate shades so their boundaries show.
-            let colour = segment.screen.loadingScreen != nil ? "#b0bec5" : route == .main ? "#66bb6a"
-                : route == .launch ? "#90a4ae" : position.isMultiple(of: 2) ? "#64b5f6" : "#90caf9"
+            let colour = segment.screen.loadingScreen != nil ? "#b0bec5" : route.kind == .main ? "#66bb6a"
+                : route.kind == .launch ? "#90a4ae" : position.isMultiple(of: 2) ? "#64b5f6" : "#90caf9"
             let label = route.description.replacingOccurrences(of: "onboarding(", with: "").replacingOccurrences(of: ")", with: "")
             let fits = Double(label.count) * 6.5 + 6 <= span
             let text = fits ? "<text x=\(fmt(start + 3)) y=\(fmt(y("route") + 21)) font-size=11 fill='#0d1b2a'>\(escape(label))</text>" : ""

@@ -29,9 +29,8 @@ public protocol AppPlugin: Sendable {
     /// The routes its root shows, each with its kind: what `finalRoute` and `neverShown` name.
     var routes: [RouteName] { get }
     /// Each route as scenarios name it, and the route the app's screens show by it. By default
-    /// `routes`, each by its name; an app whose screens show the vocabulary's own `.launch` and
-    /// `.main`, or name a route in scenarios otherwise than the trace prints it (the fix plan's
-    /// `goalReview` for `onboarding(goalReview)`), names them here.
+    /// `routes`, each by its name; an app that names a route in scenarios otherwise than the trace
+    /// prints it (the fix plan's `goalReview` for `onboarding(goalReview)`) names them here.
     var scenarioRoutes: [(name: String, route: Route)] { get }
     /// The actions its screens offer, in the order screens list them: what `action` steps name.
     /// By default the actions `roles` declares, in their order.
@@ -49,8 +48,7 @@ public protocol AppPlugin: Sendable {
     /// `scenarioRoutes`.
     var coverageRoutes: [(name: String, route: Route)] { get }
     /// Its screens as timing metrics name them (`TimingTable`: `waitMs.<name>`), in report order:
-    /// each name and the route the screens show by it. By default the launch screen (`launch`),
-    /// then `coverageRoutes`.
+    /// each name and the route the screens show by it. By default `coverageRoutes`.
     var timingScreens: [(name: String, route: Route)] { get }
     /// Its own actors as the HTML timeline shows them, between the user's lane and the network's:
     /// each lane (`ModelEvent`'s lane) and its title. By default one, `client`, titled "app".
@@ -158,7 +156,7 @@ extension AppPlugin {
         let named = scenarioRoutes
         return routes.map { route in (route.name, named.first { $0.name == route.name }?.route ?? .named(route)) }
     }
-    public var timingScreens: [(name: String, route: Route)] { [("launch", .launch)] + coverageRoutes }
+    public var timingScreens: [(name: String, route: Route)] { coverageRoutes }
     public var coverageEvents: CoverageEvents { .everyApp }
     public var timelineActors: [(lane: String, title: String)] { [("client", "app")] }
     public func explored(_ scenario: Scenario, seed: UInt64, swarm: Swarm) -> Scenario {

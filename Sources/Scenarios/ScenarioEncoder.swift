@@ -169,8 +169,6 @@ public enum ScenarioEncoder {
     private static func route(_ route: Route?, app: AppID) -> JSONValue {
         switch route {
         case nil: .string("none")
-        case .main?: .string("main")
-        case .launch?: .string("launch")
         case let other?:
             // The decoder's names for another app's routes, so the two cannot drift apart.
             .string(ExpectDecoding.routeNames(for: app).first { $0.1 == other }?.0 ?? other.description)

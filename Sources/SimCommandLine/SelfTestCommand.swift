@@ -11,6 +11,7 @@ enum SelfTestCommand {
             usage: \(ToolName.current) selftest [--seed S] [--strategy fifo|seeded] [--trace]
                    \(ToolName.current) selftest --spin [--watchdog S]
                    \(ToolName.current) selftest --crash
+                   \(ToolName.current) selftest --overflow
 
             Runs a small fixed workload of actors and same-instant timers on the simulation
             kernel and prints its outcome and trace hash. The same seed and strategy print the
@@ -25,6 +26,9 @@ enum SelfTestCommand {
               --crash           run the workload, then a task that traps (an index out of
                                 range), to see the run and seed named before the runtime's
                                 own crash report (the process ends on the signal)
+              --overflow        run the workload, then a task that recurses without end until
+                                its stack is spent, to see the run, its seed and "a stack
+                                overflow" named all the same (the process ends on the signal)
               --watchdog S      with --spin, the watchdog's wall-time limit (default 10)
 
             examples:
@@ -32,9 +36,9 @@ enum SelfTestCommand {
               \(ToolName.current) selftest --spin --watchdog 2
 
             Exit codes: 0 the workload ran clean (the same hash everywhere), 1 it did not, or
-            --spin's report; 2 bad usage; --crash ends on its signal (132 in a shell).
+            --spin's report; 2 bad usage; --crash and --overflow end on their signal (132 and 139 in a shell).
             """,
-        flags: ["--trace", "--spin", "--crash"],
+        flags: ["--trace", "--spin", "--crash", "--overflow"],
         options: ["--seed", "--strategy", WatchdogOption.option],
         run: run)
 
@@ -44,15 +48,17 @@ enum SelfTestCommand {
         }
         let seed = try arguments.unsigned("--seed") ?? 1
         let strategy = try strategyValue(arguments.value("--strategy") ?? "seeded")
-        if arguments.has("--spin") || arguments.has("--crash") {
-            let flag = arguments.has("--spin") ? "--spin" : "--crash"
+        if let flag = ["--spin", "--crash", "--overflow"].first(where: arguments.has) {
             try WatchdogOption.start(arguments) { _, seed in "\(ToolName.current) selftest \(flag) --seed \(seed)" }
             guard Watchdog.isWatching else { throw UsageError(message: "\(flag) needs the watchdog: give --watchdog S with S > 0") }
-            _ = flag == "--spin" ? KernelSelfCheck.runSpinning(seed: seed, strategy: strategy)
-                : KernelSelfCheck.runCrashing(seed: seed, strategy: strategy)
+            switch flag {
+            case "--spin": _ = KernelSelfCheck.runSpinning(seed: seed, strategy: strategy)
+            case "--crash": _ = KernelSelfCheck.runCrashing(seed: seed, strategy: strategy)
+            default: _ = KernelSelfCheck.runOverflowing(seed: seed, strategy: strategy)
+            }
             return ExitCode.violations
         } else if arguments.value(WatchdogOption.option) != nil {
-            throw UsageError(message: "--watchdog goes with --spin or --crash (the plain workload cannot hang)")
+            throw UsageError(message: "--watchdog goes with --spin, --crash or --overflow (the plain workload cannot hang)")
         }
         let result = KernelSelfCheck.run(seed: seed, strategy: strategy)
         if arguments.has("--trace") { Console.out(result.trace.canonicalText, terminator: "") }

@@ -14,6 +14,11 @@ import Glibc
 /// the previous handlers (the runtime's backtracer) take the signal as before, and the process
 /// ends as it would have.
 ///
+/// A stack overflow (a self-assigning `didSet`, a recursion with no end) is named too: each
+/// thread that drives a watched run gets an alternate signal stack of its own
+/// (`prepareThisThread`, from `Simulation.run`), so the handler runs though the thread's stack is
+/// spent, and a fault on the stack's guard page is told as one.
+///
 /// Linux only (Glibc's `sigaction`); elsewhere `install` does nothing. Nothing here changes a
 /// run: the handler only reads, after the crash.
 public enum CrashNotice {
@@ -48,9 +53,12 @@ public enum CrashNotice {
         }
         for signal in signals {
             var action = sigaction()
-            action.__sigaction_handler.sa_sigaction = { signal, _, _ in CrashNotice.handle(signal) }
-            // On the thread's own stack, not the runtime's small alternate one: the notice formats text.
-            action.sa_flags = SA_SIGINFO
+            action.__sigaction_handler.sa_sigaction = { signal, info, _ in
+                CrashNotice.handle(signal, address: info.map { UInt(bitPattern: $0.pointee._sifields._sigfault.si_addr) } ?? 0)
+            }
+            // On the alternate stack `prepareThisThread` gave a driving thread (big enough for the
+            // notice's text), so that a spent stack is reported too; elsewhere on the thread's own.
+            action.sa_flags = SA_SIGINFO | SA_ONSTACK
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, nil)
         }
@@ -60,7 +68,7 @@ public enum CrashNotice {
     /// On the crashing thread: the previous handlers back first (so a fault in here goes to them),
     /// then the notice, once per process. Returning re-runs the faulting instruction, which the
     /// previous handler then takes; `abort()`'s signal is raised again for it.
-    static func handle(_ signal: Int32) {
+    static func handle(_ signal: Int32, address: UInt) {
         #if canImport(Glibc)
         for (position, number) in signals.enumerated() {
             var old = previous[position]
@@ -69,6 +77,7 @@ public enum CrashNotice {
         if !handled.exchange(true, ordering: .acquiringAndReleasing), let run = Watchdog.runOnThisThread(), let describe {
             var run = run
             run.signal = signal
+            run.stackOverflow = signal == SIGSEGV && ThreadStack.isGuardPage(address)
             let text = run.text + "\n  replay: " + describe(run) + "\n"
             _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         }
@@ -90,10 +99,13 @@ public struct CrashedRun: Sendable {
     public let lastTraceLines: [String]
     /// The signal's number.
     public internal(set) var signal: Int32 = 0
+    /// Whether the fault was on the guard page below the thread's stack: the stack was spent.
+    public internal(set) var stackOverflow = false
 
     /// The signal as a reader knows it.
     var signalName: String {
         #if canImport(Glibc)
+        if stackOverflow { return "a stack overflow (signal \(signal): a recursion with no end, such as a property that sets itself)" }
         switch signal {
         case SIGILL, SIGTRAP: return "a trap (signal \(signal))"
         case SIGSEGV, SIGBUS: return "a bad memory access (signal \(signal))"

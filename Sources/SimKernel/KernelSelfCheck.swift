@@ -96,6 +96,41 @@ public enum KernelSelfCheck {
         }
     }
 
+    /// The workload, then a task whose code recurses without end, as a property that sets itself
+    /// in its own `didSet` does: the stack runs out and the process ends. What
+    /// `selftest --overflow` runs to show `CrashNotice` naming the run all the same.
+    public static func runOverflowing(seed: UInt64, strategy: SchedulingStrategy) -> SimulationResult {
+        let simulation = Simulation(seed: seed, strategy: strategy)
+        simulation.subject = "selftest --overflow"
+        return simulation.run {
+            let counter = Counter(simulation: simulation)
+            for round in 0..<3 {
+                try? await simulation.clock.sleep(for: .milliseconds(100), label: "before the overflow")
+                simulation.record(Event.woke(worker: 0, round: round))
+                await counter.ping()
+            }
+            let overflowing = simulation.spawn("overflowing") {
+                var value = SelfAssigning()
+                _ = value.settle()
+            }
+            await overflowing.value
+        }
+    }
+
+    /// A value whose setter sets it again: each call a frame deeper, until the stack is spent.
+    struct SelfAssigning {
+        var depth = 0
+        var frame: (Int, Int, Int, Int) = (0, 0, 0, 0)
+
+        @inline(never) mutating func settle() -> Int {
+            depth &+= 1
+            frame = (depth, depth &+ 1, depth &+ 2, depth &+ 3)
+            if depth < 0 { return frame.3 }  // never: the recursion has no end
+            var deeper = self
+            return deeper.settle() &+ frame.0  // work after the call: no tail call to turn into a loop
+        }
+    }
+
     /// Ends a spinning workload's loop (tests only: the command line lets the watchdog end the
     /// process instead).
     public static let stopSpinning = Atomic<Bool>(false)

@@ -9,7 +9,11 @@ extension Simulation {
         record(KernelEvent.runStarted(seed: seed, strategy: strategy))
         spawn(name, body)
         let watched = Watchdog.watching.load(ordering: .relaxed)
-        if watched { Watchdog.attach(self) }
+        if watched {
+            Watchdog.attach(self)
+            // A spent stack in this run is named too (`CrashNotice`): the handler needs a stack of its own.
+            if CrashNotice.installed.load(ordering: .relaxed) { ThreadStack.prepareThisThread() }
+        }
         defer { if watched { Watchdog.detach(self) } }
         let outcome = drive()
         let pending = pendingWork()

@@ -63,6 +63,18 @@ import Foundation
         #expect(report.components(separatedBy: "crash: ").count == 2)  // once, though the runtime's handler runs after it
     }
 
+    /// A stack spent by a recursion with no end (issue #63: a self-assigning `didSet` ended a run
+    /// with exit 139 and no name): the handler runs on a stack of its own and says so.
+    @Test func aStackOverflowInSimulatedCodeNamesTheRunAndItsReplay() throws {
+        let output = try BuiltTool.run(["selftest", "--overflow", "--seed", "3"])
+        #expect(output.status != 0 && output.status != 1 && output.status != 2)
+        let report = output.standardError
+        #expect(report.contains("crash: selftest --overflow seed 3 ended the process with a stack overflow (signal 11"), "\(report.prefix(2_000))")
+        #expect(report.contains("running: main, overflowing"))
+        #expect(report.contains("replay: onboarding-sim selftest --overflow --seed 3"))
+        #expect(report.components(separatedBy: "crash: ").count == 2)
+    }
+
     @Test func withoutTheWatchdogACrashIsTheRuntimesAlone() throws {
         let output = try BuiltTool.run(["selftest", "--crash", "--watchdog", "0"])
         #expect(output.status == 2)

@@ -19,7 +19,7 @@ import ToolAppsForTests
     }
 
     func main(owner: String? = "p1", error: String? = nil, banner: Bool = false) -> ModelEvent {
-        var state = ScreenState(route: .main)
+        var state = ScreenState(route: .mainTab)
         state.actions = [.signOut]
         state.contentOwner = owner
         state.errorText = error

@@ -12,7 +12,7 @@ import ToolAppsForTests
     func check(_ events: [(Int64, ModelEvent)]) -> [Violation] {
         var trace = Trace()
         let start: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "p1")),
-                                            (0, screen(.main, actions: [.signOut]))]
+                                            (0, screen(.mainTab, actions: [.signOut]))]
         for (ms, event) in start + events + [(60_000, .note("end"))] {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
@@ -28,7 +28,7 @@ import ToolAppsForTests
     /// Sign Out, confirmed in the alert at 2 s: the sign-in wall.
     let signedOut: [(Int64, ModelEvent)] = [
         (1_000, .userAction(.signOut, detail: "")), (1_000, .screen({
-            var alert = ScreenState(route: .main)
+            var alert = ScreenState(route: .mainTab)
             alert.actions = [.cancelSignOut, .confirmSignOut]
             return alert
         }())),
@@ -38,7 +38,7 @@ import ToolAppsForTests
     @Test func theMainAppBackWithoutASignInIsReported() {
         // A session written back behind the user's back: the next launch reads it as signed in.
         let found = check(signedOut + [(5_000, .killed(process: 1)), (6_000, .launched(process: 2, cold: true)),
-                                       (6_000, .signedIn(user: "p1")), (6_000, screen(.main, actions: [.signOut]))])
+                                       (6_000, .signedIn(user: "p1")), (6_000, screen(.mainTab, actions: [.signOut]))])
         #expect(found.map(\.message).contains { $0.contains("signed out at 2000ms") })
     }
 
@@ -46,10 +46,10 @@ import ToolAppsForTests
         #expect(check(signedOut + [(5_000, .userAction(.signInWithApple, detail: "")),
                                    (5_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .appleSignIn)),
                                    (5_100, .responseReceived(id: 1, endpoint: .appleSignIn, outcome: "ok")),
-                                   (5_100, .signedIn(user: "p1")), (5_100, screen(.main, actions: [.signOut]))]).isEmpty)
+                                   (5_100, .signedIn(user: "p1")), (5_100, screen(.mainTab, actions: [.signOut]))]).isEmpty)
         // Sign Out that asked first, then Cancel: the user never signed out.
         #expect(check(Array(signedOut.prefix(2)) + [(2_000, .userAction(.cancelSignOut, detail: "")),
-                                                    (2_000, screen(.main, actions: [.signOut]))]).isEmpty)
+                                                    (2_000, screen(.mainTab, actions: [.signOut]))]).isEmpty)
     }
 
     /// A screen of an app's own that needs a session counts only when the app declares it so
@@ -60,7 +60,7 @@ import ToolAppsForTests
         func run(signedInRoutes: [Route]) -> [Violation] {
             var trace = Trace()
             let events: [(Int64, ModelEvent)] = [
-                (0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.main, actions: [signOut])),
+                (0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(.mainTab, actions: [signOut])),
                 (1_000, .userAction(signOut, detail: "")), (1_000, .signedOut),
                 (1_000, screen(.named(RouteName("welcome", kind: .onboarding)))), (3_000, screen(goals)), (60_000, .note("end")),
             ]

@@ -17,8 +17,8 @@ import ToolAppsForTests
 
     /// p1 sees their list on main; at 1 s `tap` (if any), and main shows the bookings spinner,
     /// with the list if `kept`; at 1.5 s the list again.
-    func reload(kept: Bool, tap: UserAction? = nil, route: Route = .main) -> RunObservation {
-        var list = ScreenState(route: .main)
+    func reload(kept: Bool, tap: UserAction? = nil, route: Route = .mainTab) -> RunObservation {
+        var list = ScreenState(route: .mainTab)
         list.actions = [.retry, .signOut]
         list.contentOwner = "p1"
         var loading = list

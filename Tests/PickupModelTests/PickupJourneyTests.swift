@@ -7,8 +7,8 @@ import AppVocabulary
 @Suite struct PickupJourneyTests {
     @Test func aNewUserPagesThroughOnboardingSignsInWithAppleAndReachesMain() {
         let run = PickupHarness.run(PickupHarness.newUser()) { await PickupHarness.onboardAndSignIn($0) }
-        #expect(run.routes == [.page(1), .page(2), .page(3), .signIn, .main])
-        #expect(run.final.route == .main && run.final.actions == [.signOut] && run.final.spinner == nil)
+        #expect(run.routes == [.page(1), .page(2), .page(3), .signIn, .mainTab])
+        #expect(run.final.route == .mainTab && run.final.actions == [.signOut] && run.final.spinner == nil)
         #expect(run.storage.hasCompletedOnboarding && run.storage.session != nil && run.storage.cachedBookings == CachedBookings(user: "p1", count: 2))
         #expect(run.requests(to: .appleSignIn) == 1 && run.requests(to: .bookings) == 1)
         #expect(run.requests(to: .refreshSession) == 0, "a token fresh from a sign-in is not refreshed")
@@ -16,7 +16,7 @@ import AppVocabulary
 
     @Test func aReturningUserLaunchesStraightIntoMainAndRefreshesTheToken() {
         let run = PickupHarness.run(PickupHarness.signedIn())
-        #expect(run.routes == [.main])
+        #expect(run.routes == [.mainTab])
         #expect(run.requests(to: .refreshSession) == 1)
     }
 
@@ -29,7 +29,7 @@ import AppVocabulary
             await world.device.reinstall()
             await world.device.launch()
         }
-        #expect(run.routes == [.main, .signIn, nil, .signIn, nil, .page(1)])
+        #expect(run.routes == [.mainTab, .signIn, nil, .signIn, nil, .page(1)])
     }
 
     @Test func theKeychainSurvivesAReinstallSoOnboardingLeadsStraightToMain() {
@@ -38,7 +38,7 @@ import AppVocabulary
             await world.device.launch()
             await world.device.perform(.skip)
         }
-        #expect(run.routes == [.main, nil, .page(1), .main])
+        #expect(run.routes == [.mainTab, nil, .page(1), .mainTab])
         #expect(run.requests(to: .appleSignIn) == 0)
     }
 
@@ -63,7 +63,7 @@ import AppVocabulary
             await world.device.perform(.signOut)
         }
         let asked = PickupHarness.run(PickupHarness.signedIn(), script)
-        #expect(asked.final.route == .main && asked.final.alert != nil && asked.final.actions == [.cancelSignOut, .confirmSignOut])
+        #expect(asked.final.route == .mainTab && asked.final.alert != nil && asked.final.actions == [.cancelSignOut, .confirmSignOut])
         let confirmed = PickupHarness.run(PickupHarness.signedIn()) { world in
             await world.device.perform(.signOut)
             await world.device.perform(.confirmSignOut)
@@ -81,7 +81,7 @@ import AppVocabulary
             await world.device.perform(.signOut)
             await world.device.perform(.cancelSignOut)
         }
-        #expect(cancelled.final.route == .main && cancelled.final.alert == nil && cancelled.storage.session != nil)
+        #expect(cancelled.final.route == .mainTab && cancelled.final.alert == nil && cancelled.storage.session != nil)
     }
 
     @Test func aCancelledAppleSheetSaysNothingAndAFailedOneSaysSo() {
@@ -97,7 +97,7 @@ import AppVocabulary
             #expect(await world.currentScreen().errorText == PickupApp.sheetFailedMessage)
             await world.device.perform(.signInWithApple)
         }
-        #expect(run.final.route == .main && run.requests(to: .appleSignIn) == 1)
+        #expect(run.final.route == .mainTab && run.requests(to: .appleSignIn) == 1)
     }
 
     @Test func closingTheAppleSheetEndsTheAttemptWithNoRequestAndNoError() {
@@ -145,7 +145,7 @@ import AppVocabulary
             await world.network.setOnline(false)
             await world.device.launch()
         }
-        #expect(cached.final.route == .main && cached.final.offlineBanner && cached.final.errorText == nil)
+        #expect(cached.final.route == .mainTab && cached.final.offlineBanner && cached.final.errorText == nil)
         #expect(cached.requests(to: .bookings) == 1 && cached.requests(to: .refreshSession) == 1,
                 "offline, the second launch shows the cached list and asks nothing")
         let reconnected = PickupHarness.run(PickupHarness.signedIn()) { world in
@@ -166,7 +166,7 @@ import AppVocabulary
         signedOut.hasCompletedOnboarding = true
         #expect(PickupHarness.run(signedOut, offlineNewcomer).final.route == .signIn)
         signedOut.mutants = MutantSet([.pickupOfflineBypass])
-        #expect(PickupHarness.run(signedOut, offlineNewcomer).final.route == .main)
+        #expect(PickupHarness.run(signedOut, offlineNewcomer).final.route == .mainTab)
     }
 
     @Test func aRefusedTokenSendsTheUserToSignInWithAReason() {
@@ -176,7 +176,7 @@ import AppVocabulary
         #expect(fixed.final.route == .signIn && fixed.final.errorText == PickupApp.sessionExpiredMessage)
         configuration.mutants = MutantSet([.pickupDeadToken])
         let mutant = PickupHarness.run(configuration)
-        #expect(mutant.final.route == .main && mutant.final.errorText == PickupApp.bookingsFailedMessage)
+        #expect(mutant.final.route == .mainTab && mutant.final.errorText == PickupApp.bookingsFailedMessage)
     }
 
     @Test func theRefreshAloneSignsOutARevokedSession() {
@@ -202,7 +202,7 @@ import AppVocabulary
             await world.device.perform(.confirmSignOut)
             await world.device.perform(.signInWithApple)
         }
-        #expect(run.final.route == .main && run.storage.session != nil && run.final.errorText == nil)
+        #expect(run.final.route == .mainTab && run.storage.session != nil && run.final.errorText == nil)
     }
 
     @Test func reduceMotionTakesTheAnimationsOffThePages() {

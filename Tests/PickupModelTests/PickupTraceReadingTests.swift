@@ -32,13 +32,13 @@ import Oracles
         }
         let observation = RunObservation(trace: run.result.trace, roles: PickupRoles.roles)
         _ = OracleCatalogue.check(observation, oracles: PickupPlugin.oracleList, settings: OracleSettings())
-        let table = CoverageTable(app: .pickup, routes: [Route.page(1), .page(2), .page(3), .signIn, .main].map { ($0.description, $0) },
+        let table = CoverageTable(app: .pickup, routes: [Route.page(1), .page(2), .page(3), .signIn, .mainTab].map { ($0.description, $0) },
                                   actions: PickupVocabulary.actions)
         let coverage = RunCoverage.of(observation, table: table)
         _ = LaunchMetrics.of(observation)
         let journey = JourneyMetrics.of(observation)
         // The pickup app's screens are measured and counted like the fix plan's.
-        let first: (route: Route, action: UserAction) = seed % 2 == 0 ? (.page(1), .nextPage) : (.main, .signOut)
+        let first: (route: Route, action: UserAction) = seed % 2 == 0 ? (.page(1), .nextPage) : (.mainTab, .signOut)
         #expect(journey.waitMs(on: first.route) != nil, "\(first.route) showed, so its wait is measured")
         #expect(coverage.contains(.offered, route: table.routeIndex(first.route)!, item: table.actions.position(of: first.action)!))
     }

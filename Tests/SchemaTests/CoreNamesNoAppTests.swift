@@ -50,6 +50,48 @@ import ToolAppsForTests
         #expect(files > 100, "the core's sources were found")
     }
 
+    /// A route made from a name in code (`Route("main", kind: .main)`, `RouteName("launch", …)`) or
+    /// a route of the vocabulary's own (`static let main: Route`): the way a rule would compare
+    /// with one app's screen instead of a kind (issue #63: `route == .main` skipped a team's `home`).
+    static let specificRoute = try! NSRegularExpression(pattern:
+        #"\b(Route|RouteName)\(\s*""#)
+    static let routeOfItsOwn = try! NSRegularExpression(pattern: #"static (let|var) \w+\s*(:\s*Route\b|=\s*Route\()"#)
+
+    /// The lines of `text` that are code (a `//` comment's text left out).
+    static func code(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line)
+        }.joined(separator: "\n")
+    }
+
+    static func specificRoutes(in text: String) -> Int {
+        let code = Self.code(text)
+        let range = NSRange(code.startIndex..., in: code)
+        return specificRoute.numberOfMatches(in: code, range: range) + routeOfItsOwn.numberOfMatches(in: code, range: range)
+    }
+
+    @Test func noCoreFileNamesARouteOfItsOwnOrComparesWithOne() throws {
+        let sources = Paths.packageRoot.appendingPathComponent("Sources")
+        var files = 0
+        for module in Self.coreModules + ["Mutation", "SimKernel"] {
+            let folder = sources.appendingPathComponent(module)
+            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in walker where file.pathExtension == "swift" {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                files += 1
+                let found = Self.specificRoutes(in: text)
+                #expect(found == 0, "\(module + file.path.dropFirst(folder.path.count)) makes or declares a particular route \(found) times: compare a route's kind (or the roles the app declares), never one app's screen")
+            }
+        }
+        #expect(files > 100, "the core's sources were found")
+    }
+
+    @Test func theRouteRatchetSeesARouteMadeOrDeclared() {
+        #expect(Self.specificRoutes(in: #"if route == Route("main", kind: .main) {}; let r = RouteName( "launch", kind: .launch)"#) == 2)
+        #expect(Self.specificRoutes(in: "extension Route { public static let main = Route(name) }\nstatic var launch: Route { x }") == 2)
+        #expect(Self.specificRoutes(in: #"/// `Route("home", kind: .main)` in a comment; route.kind == .main"#) == 0)
+    }
+
     @Test func theRatchetSeesANameWrittenEitherWay() {
         #expect(Self.mentions(in: "case .userAction(.typeEmail, _): if endpoint == .sendOTP {}") == 2)
         #expect(Self.mentions(in: #"let app = "pickup"; .typeEmailField"#) == 1)

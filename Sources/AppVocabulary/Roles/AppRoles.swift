@@ -67,15 +67,22 @@ public struct AppRoles: Sendable {
     /// when it is killed, as Trendy does; within one launch every app keeps it.
     public var keptAcrossKills: [UserInput] { promises.keptAcrossKills }
 
+    /// Whether the main app shows an offline banner while the device is offline (004: "Offline
+    /// banner overlay on MainTabView: 'You're offline'"): then it shows exactly while offline
+    /// (`offlineBannerTruthful`). False (the default): the app has no banner, and none is asked of it.
+    public var showsOfflineBanner: Bool { promises.showsOfflineBanner }
+
     /// The screens and entries the app declares, read a few times a run: one reference, so the
     /// roles, which every oracle's observation holds, stay the size they were (a field more made
     /// each copy of an observation a longer `memcpy`: +0.46% of a fix-plan seed, callgrind).
     private final class Promises: Sendable {
         let signedInRoutes: [Route]
         let keptAcrossKills: [UserInput]
-        init(signedInRoutes: [Route], keptAcrossKills: [UserInput]) {
+        let showsOfflineBanner: Bool
+        init(signedInRoutes: [Route], keptAcrossKills: [UserInput], showsOfflineBanner: Bool) {
             self.signedInRoutes = signedInRoutes
             self.keptAcrossKills = keptAcrossKills
+            self.showsOfflineBanner = showsOfflineBanner
         }
     }
     private let promises: Promises
@@ -102,10 +109,11 @@ public struct AppRoles: Sendable {
     ///     declared is not judged.
     ///   - signedInRoutes: the screens besides the main app that show only to a signed-in user.
     ///   - keptAcrossKills: what the user entered that the app keeps when it is killed (`[.email]`).
+    ///   - offlineBanner: whether the main app shows an offline banner while the device is offline.
     public init(actions: [(UserAction, ActionRole)] = [], requests: [(Endpoint, RequestRole)] = [],
                 errors: [(String, ErrorBlame)] = [], analytics: [(String, AnalyticsCause)] = [],
-                signedInRoutes: [Route] = [], keptAcrossKills: [UserInput] = []) {
-        promises = Promises(signedInRoutes: signedInRoutes, keptAcrossKills: keptAcrossKills)
+                signedInRoutes: [Route] = [], keptAcrossKills: [UserInput] = [], offlineBanner: Bool = false) {
+        promises = Promises(signedInRoutes: signedInRoutes, keptAcrossKills: keptAcrossKills, showsOfflineBanner: offlineBanner)
         for (action, role) in actions { set(role, for: action) }
         for (endpoint, role) in requests { set(role, for: endpoint) }
         errorBlames = errors.map { (text: $0.0, blame: $0.1) }

@@ -107,7 +107,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
                 await deviate(behaviour, on: world.screen.onSharedExecutor { $0.current }, forward: nil, device)
             } else if Self.forward(on: screen) == nil {
                 // Main offers Sign Out while its list loads: as likely a moment to use it as any.
-                if screen.route == .main, !screen.actions.isEmpty, seen != mainDecidedAt {
+                if screen.route == .mainTab, !screen.actions.isEmpty, seen != mainDecidedAt {
                     mainDecidedAt = seen
                     if let behaviour = pick(among: Self.onMain, on: screen, forward: nil, stayWeight: profile.forwardWeight) {
                         guard await think() else { return .gaveUp(reason: "cancelled") }
@@ -129,7 +129,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
 
     /// Main with its content (no spinner, no error, no alert): the user is where they wanted to be.
     static func isDone(_ screen: ScreenState) -> Bool {
-        screen.route == .main && screen.spinner == nil && screen.errorText == nil && screen.alert == nil
+        screen.route == .mainTab && screen.spinner == nil && screen.errorText == nil && screen.alert == nil
     }
 
     /// The action that moves the user on from `screen`, if it offers one and nothing is loading.
@@ -140,8 +140,8 @@ struct PickupFreeUserDrive: FreeUserDriving {
         switch screen.route {
         case let route? where route.pageNumber != nil: wanted = [.nextPage, .getStarted, .skip]
         case .signIn?: wanted = [.signInWithApple]
-        case .main? where screen.alert != nil: wanted = [.cancelSignOut]
-        case .main?: wanted = [.retry]
+        case .mainTab? where screen.alert != nil: wanted = [.cancelSignOut]
+        case .mainTab?: wanted = [.retry]
         default: wanted = []
         }
         return wanted.first(where: offered.contains)

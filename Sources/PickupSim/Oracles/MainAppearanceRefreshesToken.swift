@@ -32,7 +32,7 @@ public struct MainAppearanceRefreshesToken: Oracle {
                 mark = marks.next()
             }
             defer { lastRoute = screen.state.route }
-            guard screen.state.route == .main, lastRoute != .main, !issuedThisLaunch else { continue }
+            guard screen.state.route == .mainTab, lastRoute != .mainTab, !issuedThisLaunch else { continue }
             let ends = tabEnd(after: screen.index, in: run)
             guard !refreshed(from: screen.index, to: ends.index, in: run),
                   wasOnline(from: (screen.index, screen.time), to: ends, in: run) else { continue }
@@ -47,7 +47,7 @@ public struct MainAppearanceRefreshesToken: Oracle {
 
     /// Where the tab's stay ends: the next screen off main, a kill, or the end of the run.
     private func tabEnd(after index: Int, in run: RunObservation) -> (index: Int, time: SimulationInstant) {
-        let leaves = run.screens(after: index, through: Int.max).first { $0.state.route != .main }
+        let leaves = run.screens(after: index, through: Int.max).first { $0.state.route != .mainTab }
         let kill = run.events([.killed]).between(after: index, before: leaves?.index ?? Int.max).first
         if let kill { return (kill.index, kill.time) }
         if let leaves { return (leaves.index, leaves.time) }

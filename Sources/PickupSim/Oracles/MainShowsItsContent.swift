@@ -29,7 +29,7 @@ public struct MainShowsItsContent: Oracle {
     }
 
     static func isEmpty(_ state: ScreenState) -> Bool {
-        state.route == .main && state.foreground && state.alert == nil && state.contentOwner == nil
+        state.route == .mainTab && state.foreground && state.alert == nil && state.contentOwner == nil
             && state.spinner == nil && state.errorText == nil
     }
 }

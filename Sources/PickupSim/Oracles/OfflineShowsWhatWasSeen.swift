@@ -38,7 +38,7 @@ public struct OfflineShowsWhatWasSeen: Oracle {
                 }
                 mark = marks.next()
             }
-            guard screen.state.route == .main, let user = run.signedInUser(atIndex: screen.index) else { continue }
+            guard screen.state.route == .mainTab, let user = run.signedInUser(atIndex: screen.index) else { continue }
             if screen.state.contentOwner == user {
                 if seenBy.insert(user).inserted { firstSeen[user] = screen.index }
                 // Offline over the list the user reads, the banner says it all: the offline error

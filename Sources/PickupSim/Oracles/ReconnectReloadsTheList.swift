@@ -41,12 +41,12 @@ public struct ReconnectReloadsTheList: Oracle {
                 waiting = nil
             case .connectivity(let online):
                 // A load still out when the connection returns answers for it (or fails and says so).
-                guard online, inFlight.isEmpty, let screen = shown, screen.route == .main, screen.foreground,
+                guard online, inFlight.isEmpty, let screen = shown, screen.route == .mainTab, screen.foreground,
                       screen.contentOwner != nil, !answeredThisLaunch else { waiting = nil; continue }
                 waiting = event
             case .screen(let state):
                 shown = state
-                if state.route != .main || !state.foreground { waiting = nil }
+                if state.route != .mainTab || !state.foreground { waiting = nil }
             default:
                 break
             }

@@ -1,0 +1,80 @@
+import Testing
+import SimKernel
+import AppVocabulary
+import Oracles
+
+/// The shared rules judge a main screen by its kind, whatever the app calls it (issue #63: they
+/// compared with one built-in route, so a team's `home` of kind `.main` kept a stale offline
+/// banner, a dead session or showed itself to nobody without a word). Hand-built traces of an
+/// app whose main screen is `home`.
+@Suite struct MainScreenOfAnyNameTraceTests {
+    static let home = Route("home", kind: .main)
+    static let signIn = Route("welcome", kind: .auth)
+    static let refresh = Endpoint("refresh")
+
+    static let roles = AppRoles(requests: [(Endpoint("sign-in"), RequestRole(purpose: .signsIn))], offlineBanner: true)
+
+    func trace(_ events: [(Int64, ModelEvent)], roles: AppRoles = Self.roles) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
+        return RunObservation(trace: trace, roles: roles)
+    }
+
+    func screen(_ route: Route, banner: Bool = false, error: String? = nil) -> ModelEvent {
+        var state = ScreenState(route: route)
+        state.offlineBanner = banner
+        state.errorText = error
+        state.actions = [UserAction("sign-out")]
+        return .screen(state)
+    }
+
+    /// Offline from 1 s with the banner up; the connection is back at 5 s, and the banner goes at
+    /// `clearedAt` (never, for nil).
+    func offlineThenBack(clearedAt: Int64?, roles: AppRoles = Self.roles) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
+                                             (1_000, .connectivity(online: false)), (1_000, screen(Self.home, banner: true)),
+                                             (5_000, .connectivity(online: true))]
+        if let clearedAt { events.append((clearedAt, screen(Self.home))) }
+        events.append((30_000, .note("end")))
+        return trace(events, roles: roles)
+    }
+
+    @Test func aStaleOfflineBannerOnAMainScreenOfAnyNameIsReported() {
+        let found = OfflineBannerTruthful().check(offlineThenBack(clearedAt: nil), settings: OracleSettings())
+        #expect(found.count == 1 && found.first?.message.contains("still showed the offline banner") == true, "\(found)")
+        #expect(OfflineBannerTruthful().check(offlineThenBack(clearedAt: 5_100), settings: OracleSettings()).isEmpty)
+        let noBanner = offlineThenBack(clearedAt: nil, roles: .none)
+        #expect(OfflineBannerTruthful().check(noBanner, settings: OracleSettings()).isEmpty, "an app that declares no banner owes none")
+    }
+
+    @Test func aMainScreenOfAnyNameShownToNobodyIsReported() {
+        let signedOut = trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
+                               (5_000, .signedOut), (5_000, screen(Self.home, banner: true)), (10_000, .note("end"))])
+        let found = AuthWall().check(signedOut, settings: OracleSettings())
+        #expect(found.count == 1 && found.first?.message.contains("with nobody signed in") == true, "\(found)")
+        let signedIn = trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
+                              (10_000, .note("end"))])
+        #expect(AuthWall().check(signedIn, settings: OracleSettings()).isEmpty)
+        let noRecord = trace([(0, .launched(process: 1, cold: true)), (0, screen(Self.home)), (10_000, .note("end"))])
+        #expect(AuthWall().check(noRecord, settings: OracleSettings()).isEmpty, "an app that keeps no record of sign-ins has no wall to judge")
+    }
+
+    /// u1's sessions are revoked at 10 s; the refresh at 20 s is refused (401); the app then
+    /// keeps `home` and the session, or signs out to the welcome screen saying why.
+    func refusedRefresh(signsOut: Bool) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
+                                             (10_000, .accountLost(user: "u1", deleted: false)),
+                                             (20_000, .requestSent(id: 1, timeoutMs: 10_000, endpoint: Self.refresh)),
+                                             (20_050, .faultApplied(id: 1, endpoint: Self.refresh, fault: "session-revoked user=u1")),
+                                             (20_100, .responseReceived(id: 1, endpoint: Self.refresh, outcome: "status 401 Session revoked"))]
+        if signsOut { events += [(20_100, .signedOut), (20_100, screen(Self.signIn, error: "You've been signed out."))] }
+        events.append((60_000, .note("end")))
+        return trace(events)
+    }
+
+    @Test func aMainScreenOfAnyNameKeptWithARefusedSessionIsReported() {
+        let found = RefusedSessionEnds().check(refusedRefresh(signsOut: false), settings: OracleSettings())
+        #expect(found.map(\.message).contains { $0.contains("still showed the main app as u1") }, "\(found)")
+        #expect(RefusedSessionEnds().check(refusedRefresh(signsOut: true), settings: OracleSettings()).isEmpty)
+    }
+}
