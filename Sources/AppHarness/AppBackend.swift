@@ -4,7 +4,9 @@ import AppVocabulary
 
 /// A plug-in's mock backend in an HTTP handler's shape: one of the app's requests in, one reply
 /// out, for the user signed in. `MockAuth`, if the app has it, answers the auth endpoints first
-/// (codes, sessions, refresh) and tells `answer` whose bearer token a request carries.
+/// (codes, sessions, refresh), refuses (401) a request with a lost account's session, and tells
+/// `answer` whose bearer token a request carries; `AppHostWorld` hands it a scenario's account
+/// losses (`accountDeleted`, `sessionRevoked`).
 ///
 /// ```swift
 /// actor GoalServer: AppBackend {
@@ -38,13 +40,18 @@ public protocol AppBackend: SimulatedServer {
 extension AppBackend {
     public func receive(_ request: BackendRequest, id: Int) -> ServerReception {
         guard case .app(let call) = request else { return .answered(.failure(.status(404, "not a request of an app's own"))) }
-        if let auth, let answer = auth.answer(call) { return .answered(answer) }
+        // A lost account's session is refused before any endpoint sees it, as an auth layer does.
+        if let auth, let refused = auth.refusal(of: call, id: id) { return .answered(refused) }
+        if let auth, let answer = auth.answer(call, id: id) { return .answered(answer) }
         return .answered(.success(.app(answer(call, user: auth?.user(of: call)))))
     }
 
     public func finish(_ request: BackendRequest, id: Int) -> Result<BackendResponse, RequestError> {
         .failure(.status(500, "no slow work"))
     }
+
+    /// A scenario's account loss, handed to `auth` (nothing without one).
+    public func lose(_ loss: AccountLoss) { auth?.lose(loss) }
 }
 
 extension AppRequest {

@@ -24,12 +24,20 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
     public init(app: AppID, simulation: Simulation, backend: any SimulatedServer, faults: FaultPlan,
                 routes: [SimulatedHTTPClient.Route], requestTimeout: Duration = .seconds(60), roles: AppRoles = .none,
                 system: SimulatedSystem = SimulatedSystem(), inbox: Inbox? = nil, hooks: AppHost<App>.Hooks,
-                lose: @escaping @Sendable (AccountLoss) async -> Void = { _ in }) {
+                lose: (@Sendable (AccountLoss) async -> Void)? = nil) {
         self.app = app
         self.inbox = inbox
         self.simulation = simulation
         self.faults = faults
-        self.lose = lose
+        // A scenario's account losses reach a backend built on `MockAuth` by themselves; `lose`
+        // takes them instead (a backend of the app's own).
+        if let lose {
+            self.lose = lose
+        } else if let backend = backend as? any AppBackend {
+            self.lose = { loss in await backend.lose(loss) }
+        } else {
+            self.lose = { _ in }
+        }
         // The roles say which of the backend's statuses are failures and what requests carry.
         network = Network(simulation: simulation, backend: backend, plan: faults, roles: roles)
         device = AppHost(simulation: simulation, network: network, routes: routes, requestTimeout: requestTimeout,

@@ -27,8 +27,13 @@ import AppVocabulary
 ///   "Signups not allowed for otp" (a returning user's log-in with an unknown address).
 /// - `verifiesCode` `{"email", "token"}`: a session for the account (made now if the code request
 ///   allowed it), 200; a wrong or superseded code is 403 "Token has expired or is invalid".
-/// - `refreshesSession` `{"refresh_token"}`: a new session for the same user, 200; an unknown, superseded
-///   or revoked token is 401.
+/// - `refreshesSession` `{"refresh_token"}`: a new session for the same user, 200 (the token
+///   rotates: the old one is superseded); an unknown or revoked token is 401, and so is a superseded
+///   one used after the reuse window (10 s by default, as Supabase's `refresh_token_reuse_interval`
+///   and other auth servers keep one: a refresh whose answer was lost to a kill or a timeout is
+///   sent again with the old token, and works within it). A refusal for reuse is on record
+///   (`refresh-token-reused user=u1 rotated-by=7`, the request whose answer rotated it), so that the
+///   session rules tell an app that threw its new token away from one that never got it.
 /// - `signsInWithApple` `{"id_token"}`: the Apple ID's session (its account made at the first one), 200.
 ///
 /// A session's body is `{"access_token", "refresh_token", "user": {"id", "email"}, "new_account"}`;
@@ -90,11 +95,21 @@ public final class MockAuth: @unchecked Sendable {
     /// The newest code sent to each address, and whether that request allowed a sign-up.
     @exclusivity(unchecked) private var codes: [(email: String, code: String, createsUser: Bool)] = []
     @exclusivity(unchecked) private var sessions: [Session] = []
+    /// For each of `sessions`: the request that it answered (-1: none known), and when a newer
+    /// session of its user superseded its refresh token.
+    @exclusivity(unchecked) private var issuedBy: [Int] = []
+    @exclusivity(unchecked) private var supersededAt: [SimulationInstant?] = []
+    /// How long a superseded refresh token still refreshes.
+    public let refreshReuseWindow: Duration
     @exclusivity(unchecked) private var revoked: [String] = []
+    /// Of `revoked`, the users whose accounts were deleted (the rest had their sessions revoked).
+    @exclusivity(unchecked) private var deleted: [String] = []
     @exclusivity(unchecked) private var usersMade = 0
 
-    public init(simulation: Simulation, inbox: Inbox?, endpoints: Endpoints = Endpoints(), fields: Fields = Fields()) {
+    public init(simulation: Simulation, inbox: Inbox?, endpoints: Endpoints = Endpoints(), fields: Fields = Fields(),
+                refreshReuseWindow: Duration = .seconds(10)) {
         self.simulation = simulation
+        self.refreshReuseWindow = refreshReuseWindow
         self.inbox = inbox
         self.endpoints = endpoints
         self.fields = fields
@@ -132,19 +147,54 @@ public final class MockAuth: @unchecked Sendable {
     public func revoke(_ user: String, deleted: Bool = false) {
         guard !revoked.contains(user) else { return }
         revoked.append(user)
+        if deleted { self.deleted.append(user) }
         // A deleted account is gone: the address signs up anew, as another user.
         if deleted { accounts.removeAll { $0.user == user } }
         simulation.record(ModelEvent.accountLost(user: user, deleted: deleted))
     }
 
-    /// The answer to `request` if it is one of the auth endpoints; nil for the app's own.
-    public func answer(_ request: AppRequest) -> Result<BackendResponse, RequestError>? {
+    /// A scenario's or the swarm's account loss (seed 003: "Account loss (deletion/password
+    /// reset)"): the account of `loss.email`, or every account made so far, deleted or its
+    /// sessions revoked (`revoke`). `AppHostWorld` hands a backend's losses here when the backend
+    /// is an `AppBackend` with this auth; the other kinds of loss are the fix plan's, not every
+    /// app's, and do nothing here.
+    public func lose(_ loss: AccountLoss) {
+        guard loss.kind == .accountDeleted || loss.kind == .sessionRevoked else { return }
+        let users = loss.email.map { email in user(ofEmail: email).map { [$0] } ?? [] } ?? accounts.map(\.user)
+        for user in users { revoke(user, deleted: loss.kind == .accountDeleted) }
+    }
+
+    /// The refusal of a request that carries a lost user's session (its bearer token or, to the
+    /// refresh endpoint, its refresh token): 401, with the refusal recorded against request `id`
+    /// (`ModelEvent.faultApplied`, `account-deleted user=u1` or `session-revoked user=u1`) as the
+    /// oracles read it (`refusedSessionEnds`: the app then ends the session and says why). Nil
+    /// for any other request. `AppBackend.receive` asks it first.
+    public func refusal(of request: AppRequest, id: Int) -> Result<BackendResponse, RequestError>? {
+        guard !revoked.isEmpty else { return nil }
+        let header = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        var owner: String?
+        if header.hasPrefix("Bearer ") {
+            let token = String(header.dropFirst("Bearer ".count))
+            owner = sessions.last { $0.accessToken == token }?.user
+        } else if request.endpoint == endpoints.refreshesSession, let token = request.json[fields.refreshToken] as? String {
+            owner = sessions.last { $0.refreshToken == token }?.user
+        }
+        guard let user = owner, revoked.contains(user) else { return nil }
+        let wasDeleted = deleted.contains(user)
+        simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
+                                                  fault: (wasDeleted ? "account-deleted" : "session-revoked") + " user=\(user)"))
+        return reply(401, wasDeleted ? "Account deleted" : "Session revoked")
+    }
+
+    /// The answer to `request` (the network's request `id`, -1 if unknown) if it is one of the
+    /// auth endpoints; nil for the app's own.
+    public func answer(_ request: AppRequest, id: Int = -1) -> Result<BackendResponse, RequestError>? {
         let body = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any] ?? [:]
         switch request.endpoint {
         case endpoints.sendsCode: return sendCode(body)
-        case endpoints.verifiesCode: return verify(body)
-        case endpoints.refreshesSession: return refresh(body)
-        case endpoints.signsInWithApple: return signInWithApple(body)
+        case endpoints.verifiesCode: return verify(body, id: id)
+        case endpoints.refreshesSession: return refresh(body, request: request, id: id)
+        case endpoints.signsInWithApple: return signInWithApple(body, id: id)
         default: return nil
         }
     }
@@ -160,7 +210,7 @@ public final class MockAuth: @unchecked Sendable {
         return reply(200, nil)
     }
 
-    private func verify(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+    private func verify(_ body: [String: Any], id: Int) -> Result<BackendResponse, RequestError> {
         guard let email = (body[fields.email] as? String)?.lowercased(), let code = body[fields.code] as? String,
               let sent = codes.first(where: { $0.email == email }), sent.code == code else {
             return reply(403, "Token has expired or is invalid")
@@ -170,25 +220,31 @@ public final class MockAuth: @unchecked Sendable {
         guard let user = existing ?? (sent.createsUser ? account(of: email, making: true) : nil) else {
             return reply(422, "Signups not allowed for otp")
         }
-        return issue(user, email: email, newAccount: existing == nil)
+        return issue(user, email: email, newAccount: existing == nil, id: id)
     }
 
-    private func refresh(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+    private func refresh(_ body: [String: Any], request: AppRequest, id: Int) -> Result<BackendResponse, RequestError> {
         guard let token = body[fields.refreshToken] as? String,
-              let session = sessions.last(where: { $0.refreshToken == token }), !revoked.contains(session.user),
-              sessions.last(where: { $0.user == session.user })?.refreshToken == token else {
+              let position = sessions.lastIndex(where: { $0.refreshToken == token }), !revoked.contains(sessions[position].user) else {
             return reply(401, "Invalid Refresh Token")
         }
-        return issue(session.user, email: nil, newAccount: false)
+        let user = sessions[position].user
+        if let superseded = supersededAt[position], superseded.duration(to: simulation.now) > refreshReuseWindow {
+            // Reused after the window: refused, with the request whose answer rotated it on record.
+            let next = sessions.indices.first { $0 > position && sessions[$0].user == user }.map { issuedBy[$0] } ?? -1
+            simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
+                                                      fault: "refresh-token-reused user=\(user) rotated-by=\(next)"))
+            return reply(401, "Invalid Refresh Token: Already Used")
+        }
+        return issue(user, email: nil, newAccount: false, id: id)
     }
 
-    private func signInWithApple(_ body: [String: Any]) -> Result<BackendResponse, RequestError> {
+    private func signInWithApple(_ body: [String: Any], id: Int) -> Result<BackendResponse, RequestError> {
         guard let appleID = body[fields.appleToken] as? String, !appleID.isEmpty else { return reply(400, "An id_token is required") }
         let key = "apple:" + appleID
         let existing = account(of: key, making: false)
         guard let user = existing ?? account(of: key, making: true) else { return reply(500, "No account") }
-        revoked.removeAll { $0 == user }
-        return issue(user, email: nil, newAccount: existing == nil)
+        return issue(user, email: nil, newAccount: existing == nil, id: id)
     }
 
     private func account(of key: String, making: Bool) -> String? {
@@ -200,11 +256,16 @@ public final class MockAuth: @unchecked Sendable {
         return user
     }
 
-    private func issue(_ user: String, email: String?, newAccount: Bool) -> Result<BackendResponse, RequestError> {
+    private func issue(_ user: String, email: String?, newAccount: Bool, id: Int) -> Result<BackendResponse, RequestError> {
         let number = sessions.count + 1
         let session = Session(user: user, accessToken: "access-\(number)", refreshToken: "refresh-\(number)", newAccount: newAccount)
+        // The user's newest session until now is superseded (its refresh token rotates away).
+        if let newest = sessions.lastIndex(where: { $0.user == user }), supersededAt[newest] == nil { supersededAt[newest] = simulation.now }
         sessions.append(session)
+        issuedBy.append(id)
+        supersededAt.append(nil)
         revoked.removeAll { $0 == user }
+        deleted.removeAll { $0 == user }
         simulation.record(ModelEvent.sessionIssued(user: user))
         var userObject: [String: Any] = ["id": user]
         if let email { userObject["email"] = email }

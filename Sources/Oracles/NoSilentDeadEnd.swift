@@ -127,11 +127,27 @@ public struct NoSilentDeadEnd: Oracle {
            }) {
             return nil
         }
+        // The app said what went wrong, and took the error down when the connection came back,
+        // with the way on offered again: the user was told and can go on (a design shipped apps
+        // use: "You're offline" gone once the path monitor says the connection is back).
+        if !state.actions.isEmpty, Self.errorWentWithTheConnection(after: checkpoint.index, through: end, in: run) { return nil }
         return Violation(oracle: name, at: closes,
                          message: "After \(action) at \(checkpoint.time) the user had seen no progress by \(closes) "
                             + "(\(waited)ms), and \(route) then showed no spinner and no error: a silent dead end. Show what "
                             + "went wrong and a way to retry.",
                          excerpt: run.excerpt(from: checkpoint.index, to: end))
+    }
+
+    /// Whether, between trace indices `start` and `end`, the screen showed an error that went away
+    /// no earlier than the connection came back (a `connectivity` online event after the error,
+    /// at or before the screen without it).
+    static func errorWentWithTheConnection(after start: Int, through end: Int, in run: RunObservation) -> Bool {
+        let window = run.screens(after: start, through: end)
+        guard let told = window.lastIndex(where: { $0.state.errorText != nil }),
+              let cleared = window[(told + 1)...].first(where: { $0.state.errorText == nil }) else { return false }
+        return run.events([.connectivity]).between(after: window[told].index, before: cleared.index + 1).contains { event in
+            if case .connectivity(online: true) = event.event { true } else { false }
+        }
     }
 
     private func judgeEnd(_ run: RunObservation) -> Violation? {

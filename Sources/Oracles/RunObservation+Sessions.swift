@@ -8,6 +8,23 @@ extension RunObservation {
         events([.accountLost]).filter { if case .accountLost(user, _) = $0.event { true } else { false } }
     }
 
+    /// The backend's refusals of `user`'s refresh token as reused after its reuse window
+    /// (`MockAuth`: `refresh-token-reused user=u1 rotated-by=7`) whose rotating answer never
+    /// reached the app as `ok` (a kill, a timeout or a drop took it): the backend ended that
+    /// session, not the app. A refusal after the app got the new token is the app's own doing
+    /// (it threw the new token away) and is not among them.
+    public func rotationLosses(of user: String) -> [Event] {
+        let mark = "refresh-token-reused user=\(user) rotated-by="
+        return events([.faultApplied]).filter { event in
+            guard case .faultApplied(_, _, let fault) = event.event, fault.hasPrefix(mark),
+                  let rotatedBy = Int(fault.dropFirst(mark.count)) else { return false }
+            guard rotatedBy >= 0 else { return true }
+            return !events([.responseReceived]).between(after: -1, before: event.index).contains { answer in
+                if case .responseReceived(rotatedBy, _, "ok") = answer.event { true } else { false }
+            }
+        }
+    }
+
     /// True when the session `user` had at trace index `index` was refused by the backend, before
     /// or after `index`: an account loss came after the last sign-in verified before `index`.
     /// Work done with that session (a queued push, a push token) can never reach the backend.

@@ -7,10 +7,12 @@ import AppVocabulary
 /// A sign-in answered `ok` (a request of purpose `.signsIn`; one sent before the last account
 /// loss is no session), whether the app then showed a screen past it (of kind `.onboarding` or
 /// `.main`), and the first kill after that; all forgotten at the user's Sign out (`.signOut`,
-/// `.confirmSignOut`), an account loss or a reinstall.
+/// `.confirmSignOut`), an account loss, a reinstall, or a refresh token the backend refused as
+/// reused after a rotation whose answer never reached the app (the backend ended the session).
 struct SessionAcrossKills {
     /// The kinds of event it reads: walk them (with any an oracle adds) and hand each to `take`.
-    static let kinds: ModelEvent.Kinds = [.requestSent, .responseReceived, .screen, .userAction, .killed, .reinstalled, .accountLost]
+    static let kinds: ModelEvent.Kinds = [.requestSent, .responseReceived, .screen, .userAction, .killed, .reinstalled, .accountLost,
+                                          .faultApplied]
 
     /// The sign-in the user is in, if any.
     private(set) var signedIn: RunObservation.Event?
@@ -20,6 +22,8 @@ struct SessionAcrossKills {
     private(set) var killed: RunObservation.Event?
     private var signInsOut: [(id: Int, index: Int)] = []
     private var lastLoss = -1
+    /// The requests answered `ok` so far, of those that refresh the session.
+    private var refreshesAnswered: [Int] = []
     private let roles: AppRoles
 
     init(roles: AppRoles) { self.roles = roles }
@@ -41,6 +45,15 @@ struct SessionAcrossKills {
             if role == .signOut || role == .confirmSignOut { forget() }
         case .killed:
             if signedIn != nil, inside, killed == nil { killed = event }
+        case .responseReceived(let id, let endpoint, "ok") where roles.endpoint(endpoint, is: .refreshesSession):
+            refreshesAnswered.append(id)
+        case .faultApplied(_, _, let fault) where fault.hasPrefix(Self.reusedMark):
+            // Rotated by an answer the app never got: the backend ended the session.
+            let rotatedBy = fault.split(separator: "=").last.flatMap { Int($0) } ?? -1
+            if !refreshesAnswered.contains(rotatedBy) {
+                lastLoss = event.index
+                forget()
+            }
         case .accountLost:
             lastLoss = event.index
             forget()
@@ -49,6 +62,8 @@ struct SessionAcrossKills {
         default: break
         }
     }
+
+    static let reusedMark = "refresh-token-reused "
 
     private mutating func forget() { (signedIn, inside, killed) = (nil, false, nil) }
 }

@@ -8,6 +8,8 @@ import AppVocabulary
 /// Every sign-out follows the user's own tap of Sign out, or a loss of the signed-in user's own
 /// account (deleted, or its sessions revoked) on the backend: never another user's refused session
 /// (a push an earlier user left in the queue), never a failure that says nothing about the account.
+/// A refresh token the backend refused as reused, after a rotation whose answer never reached the
+/// app (`RunObservation.rotationLosses`), is the backend ending the session too.
 /// Judged by the world's record of the account, not by what the app concluded from its requests.
 public struct SessionEndsOnlyAsPromised: Oracle {
     public let name = "sessionEndsOnlyAsPromised"
@@ -26,7 +28,10 @@ public struct SessionEndsOnlyAsPromised: Oracle {
                 let role = run.roles.role(of: action)
                 return (role == .signOut || role == .confirmSignOut) && tap.time == signOut.time
             } ?? false
+            // The backend ended it: the account was lost, or a refresh token rotated by an answer
+            // the app never got was refused as reused (a kill or a timeout mid-rotation).
             let lost = run.losses(of: user).contains { $0.index < signOut.index }
+                || run.rotationLosses(of: user).contains { $0.index < signOut.index }
             guard !tapped, !lost else { continue }
             return [Violation(oracle: name, at: signOut.time,
                               message: "At \(signOut.time) \(user) was signed out without tapping Sign out, and their account "

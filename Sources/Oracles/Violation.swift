@@ -141,7 +141,8 @@ public enum OracleCatalogue {
         ConnectionBlamedOnlyWhenItFailed(), EmailFieldIsTheUsers(), NoErrorFromTheLastSession(), CodeScreenFollowsASentCode(),
         OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
         FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), ErrorBlamesWhatFailed(),
-        AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), LaunchScreenOnlyAtLaunch(), BudgetOracle(),
+        AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), LaunchScreenOnlyAtLaunch(), SignOutConfirmed(),
+        BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

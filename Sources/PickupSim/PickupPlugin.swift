@@ -34,15 +34,17 @@ public struct PickupPlugin: AppPlugin {
     public var timingScreens: [(name: String, route: Route)] {
         [("main", .mainTab), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn)]
     }
+    /// Seed 003's account losses: its backend refuses the lost account's session (`PickupBackend`).
+    public var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked] }
     /// Routes as scenarios name them: the pages by number (`page-1`), as they always have.
     public let scenarioRoutes: [(name: String, route: Route)] = [
         ("main", .mainTab), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn),
     ]
     /// Seed 004's own rules, which only this app's seed promises (docs/oracles.md): the
-    /// onboarding once per install, the sign-out confirmation, the main tab's list (its content,
+    /// onboarding once per install, the main tab's list (its content,
     /// its refresh on appearing, offline, back online) and the three pages.
     public static let ownOracles: [any Oracle] = [
-        OnboardingOncePerInstall(), SignOutConfirmed(), MainShowsItsContent(), MainAppearanceRefreshesToken(),
+        OnboardingOncePerInstall(), MainShowsItsContent(), MainAppearanceRefreshesToken(),
         OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), ReconnectReloadsTheList(),
     ]
     /// The shared oracles and its own, in the order its reports have always listed them.

@@ -112,8 +112,18 @@ public protocol AppPlugin: Sendable {
     /// The keys `$.expect` takes in its files: by default `oracles`, `stepExpectKeys`, then
     /// every app's judging keys (`budgets`, `patience`, `flashWindow`, `settle`).
     var expectKeys: [String] { get }
-    /// The fault kinds its files may inject: by default every app's
-    /// (`ScenarioKeys.pickupFaultKinds`: the network's and the two account losses every app has).
+    /// Whether the user reads the codes the app sends from its world's `Inbox`
+    /// (`AppWorld.inbox`), as the free user and `enterCode` do for every plug-in; then an app
+    /// whose roles type a code and whose world has no inbox is refused when it registers. By
+    /// default true; an app whose own user and steps read codes another way says false.
+    var readsCodesFromTheInbox: Bool { get }
+    /// The account losses its world takes (seed 003's `accountDeleted`, `sessionRevoked`): a
+    /// backend built on `MockAuth` takes both by itself (`AppHostWorld` hands them to it), a
+    /// world of its own through `AppHostWorld(lose:)`. By default none: a file that injects one
+    /// is refused at `validate`, saying what to add, rather than accepted and ignored.
+    var accountLosses: [AccountLoss.Kind] { get }
+    /// The fault kinds its files may inject: by default the network's
+    /// (`ScenarioKeys.networkFaultKinds`) and its `accountLosses`.
     var faultKinds: [String] { get }
     /// Reads one of its own steps (`kind` is one of `stepKinds`): the step, or nil after reporting
     /// what is wrong with `value` to `context` (at `path`). By default any value is taken as written.
@@ -176,9 +186,13 @@ extension AppPlugin {
     public var swarmKnobs: [SwarmKnob] { [] }
     public var stepExpectKeys: [String] { ScenarioKeys.pickupStepExpect + (backendFacts.isEmpty ? [] : ["backend"]) }
     public var expectKeys: [String] { ["oracles"] + stepExpectKeys + ["budgets", "patience", "flashWindow", "settle"] }
-    public var faultKinds: [String] { ScenarioKeys.pickupFaultKinds }
+    public var accountLosses: [AccountLoss.Kind] { [] }
+    public var readsCodesFromTheInbox: Bool { true }
+    public var faultKinds: [String] { ScenarioKeys.networkFaultKinds + accountLosses.map(\.rawValue) }
 
-    public func swarm(seed: UInt64) -> Swarm { Swarm.draw(seed: seed, endpoints: endpoints, knobs: swarmKnobs) }
+    public func swarm(seed: UInt64) -> Swarm {
+        Swarm.draw(seed: seed, endpoints: endpoints, knobs: swarmKnobs, accountLosses: accountLosses)
+    }
 
     public func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {
         Scenario.explored(persona, app: id, seed: seed, swarm: &swarm, user: user)

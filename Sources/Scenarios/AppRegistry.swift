@@ -1,3 +1,4 @@
+import SimKernel
 import Synchronization
 import AppVocabulary
 import Oracles
@@ -173,7 +174,23 @@ public enum AppRegistry {
         if let taken = plugin.catalogue.first(where: { othersEntries.contains($0.mutant.rawValue) }) {
             return "the mutant \"\(taken.mutant)\" has another app's id: give it one of the app's own"
         }
-        return nil
+        return missingInbox(plugin)
+    }
+
+    /// A role declared without what it needs (issue #63: a glue that typed codes but gave its
+    /// world no `Inbox` got 1,245 misleading failures in 2,000 runs of a correct app): an app
+    /// whose roles type a code must give its world the inbox its backend mails codes to. Looked
+    /// at in one world made for the purpose and never run. An app whose own user and steps read
+    /// codes another way says so (`AppPlugin.readsCodesFromTheInbox`: the fix plan's).
+    static func missingInbox(_ plugin: any AppPlugin) -> String? {
+        guard plugin.readsCodesFromTheInbox, plugin.roles.declaredActions.contains(where: { $0.role == .input(.code) }) else { return nil }
+        let probe = Simulation(seed: 0)
+        let world = plugin.makeWorld(AppStart(simulation: probe, setup: AppSetup(), faults: FaultPlan(), requestTimeout: .seconds(10),
+                                              mutants: .none, roles: plugin.roles))
+        guard world.inbox == nil else { return nil }
+        return "its roles type a code (an action of role .input(.code)), but its world has no Inbox: the user could never read "
+            + "a code and every run would fail the code rules. Make one Inbox in makeWorld, give it to the world "
+            + "(AppHostWorld(..., inbox: inbox)) and to the backend that mails codes (MockAuth(simulation:inbox:roles:))"
     }
 
     private static func firstRepeated(_ names: [String]) -> String? {

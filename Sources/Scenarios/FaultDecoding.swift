@@ -13,6 +13,15 @@ enum FaultDecoding {
         for (index, element) in elements.enumerated() {
             let path = "$.faults[\(index)]"
             guard let fault = context.object(element, at: path, keys: ScenarioKeys.fault) else { continue }
+            if case .string(let named)? = fault["kind"], AccountLoss.Kind(rawValue: named) != nil,
+               !ScenarioKeys.faultKinds(for: context.app).contains(named) {
+                // Accepted and ignored is worse than refused: say what the app's world lacks.
+                context.fail(fault.path("kind"), "the app '\(context.app.rawValue)' takes no '\(named)' fault: its world would never hear of it",
+                             suggestion: "build its backend as an AppBackend on MockAuth (it then takes accountDeleted and sessionRevoked) "
+                                + "and declare them in its plug-in: `var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked] }` "
+                                + "(docs/your-app.md)")
+                continue
+            }
             guard let kind = context.choice(fault["kind"], at: fault.path("kind"),
                                             from: ScenarioKeys.faultKinds(for: context.app).map { ($0, $0) },
                                             what: context.noun("fault kind")) else {

@@ -40,7 +40,9 @@ public enum ScenarioKeys {
     public static let pickupStepExpect = ["finalRoute", "finalError", "errorShown", "actionsInclude", "actionsExclude",
                                           "requests", "neverShown", "offlineBanner"]
     public static let pickupExpect = ["oracles"] + pickupStepExpect + ["budgets", "patience", "flashWindow", "settle"]
-    public static let pickupFaultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline", "accountDeleted", "sessionRevoked"]
+    public static let pickupFaultKinds = networkFaultKinds + ["accountDeleted", "sessionRevoked"]
+    /// The network's faults, which every app's files may inject.
+    public static let networkFaultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline"]
 
     /// Each object kind with the JSON Schema definition that must describe it.
     public static let byDefinition: [(definition: String, keys: [String])] = [

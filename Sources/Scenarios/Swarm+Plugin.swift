@@ -13,8 +13,11 @@ extension Swarm {
 
     /// What a plug-in's swarm draws unless it draws its own: latency, an offline window, drops,
     /// errors and timeouts on `endpoints`, each switched on by its own coin, then `knobs` in
-    /// their order; nothing of the bundled apps' worlds.
-    public static func draw(seed: UInt64, endpoints: [Endpoint], knobs: [SwarmKnob]) -> Swarm {
+    /// their order, then, for an app whose world takes them (`AppPlugin.accountLosses`), seed
+    /// 003's account loss on a coin of 0.2 as the bundled apps draw it (5 s to 2 min in); nothing
+    /// of the bundled apps' worlds.
+    public static func draw(seed: UInt64, endpoints: [Endpoint], knobs: [SwarmKnob],
+                            accountLosses: [AccountLoss.Kind] = []) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
         swarm.drawNetwork(&random, endpoints: endpoints, seed: seed)
@@ -24,6 +27,9 @@ extension Swarm {
             swarm.settings.append(setting)
             swarm.knobs.append(.setting(setting))
         }
+        // Only seed 003's two: the fix plan's program resets are its own swarm's.
+        let losses = accountLosses.filter { $0 == .accountDeleted || $0 == .sessionRevoked }
+        if !losses.isEmpty { swarm.drawAccountLoss(&random, chance: Probability(0.2), kinds: losses) }
         return swarm
     }
 

@@ -174,9 +174,10 @@ public struct Swarm: Sendable, Equatable {
 
     /// Seed 003's account loss on a coin of `chance`: the account deleted or the session revoked,
     /// equally likely, 5 s to 2 min into the run. Every app's swarm that draws one draws it so.
-    package mutating func drawAccountLoss(_ random: inout SeededRandom, chance: Probability) {
-        guard random.chance(chance) else { return }
-        let kind: AccountLoss.Kind = random.chance(Probability(0.5)) ? .accountDeleted : .sessionRevoked
+    package mutating func drawAccountLoss(_ random: inout SeededRandom, chance: Probability,
+                                          kinds: [AccountLoss.Kind] = [.accountDeleted, .sessionRevoked]) {
+        guard !kinds.isEmpty, random.chance(chance) else { return }
+        let kind: AccountLoss.Kind = kinds.count == 1 ? kinds[0] : random.chance(Probability(0.5)) ? kinds[0] : kinds[1]
         let loss = AccountLoss(kind, at: .milliseconds(random.nextInt(in: 5_000...120_000)))
         accountLoss = loss
         knobs.append(.accountLoss(loss))

@@ -18,9 +18,12 @@ struct CodeDoorApp: AppPlugin {
     /// The app as pasted from a team that sleeps on `ContinuousClock` instead of the injected
     /// clock: it must run exactly as the door given the run's clock (`VirtualSleep.swift`).
     let sleepsOnTheWallClock: Bool
-    init(sleepsOnTheWallClock: Bool = false) {
+    /// A glue that forgot to give its world the inbox: registration refuses it.
+    let givesNoInbox: Bool
+    init(sleepsOnTheWallClock: Bool = false, givesNoInbox: Bool = false) {
         self.sleepsOnTheWallClock = sleepsOnTheWallClock
-        id = sleepsOnTheWallClock ? AppID("code-door-wall-clock") : CodeDoorApp.app
+        self.givesNoInbox = givesNoInbox
+        id = givesNoInbox ? AppID("code-door-no-inbox") : sleepsOnTheWallClock ? AppID("code-door-wall-clock") : CodeDoorApp.app
     }
     let summary = "a door that opens for a one-time code sent by email"
     let routes = [RouteName("email", kind: .auth), RouteName("code", kind: .auth), RouteName("room", kind: .main)]
@@ -35,7 +38,7 @@ struct CodeDoorApp: AppPlugin {
                                                   resendAfter: .seconds(30))),
                    (CodeDoorApp.verify, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email"),
                                                                                  CarriedInput(.code, key: "code")]))])
-    var catalogue: [Mutant.Entry] { sleepsOnTheWallClock ? [] : Self.bugs }
+    var catalogue: [Mutant.Entry] { sleepsOnTheWallClock || givesNoInbox ? [] : Self.bugs }
     static let bugs = [
         Mutant.Entry(CodeDoorApp.staleCode, app: CodeDoorApp.app, summary: "the code screen keeps the last visit's code",
                      source: "002 §6 (each code screen waits for the code just sent)"),
@@ -72,7 +75,7 @@ struct CodeDoorApp: AppPlugin {
         let inbox = Inbox()
         return AppHostWorld(app: id, simulation: start.simulation, backend: CodeDoorServer(simulation: start.simulation, inbox: inbox),
                             faults: start.faults, routes: [.init("POST", "/otp/send", Self.send), .init("POST", "/otp/verify", Self.verify)],
-                            requestTimeout: start.requestTimeout, roles: start.roles, inbox: inbox,
+                            requestTimeout: start.requestTimeout, roles: start.roles, inbox: givesNoInbox ? nil : inbox,
                             hooks: Self.hooks(bugs: bugs, sleepsOnTheWallClock: sleepsOnTheWallClock))
     }
 

@@ -104,4 +104,12 @@ import Oracles
             #expect(names.contains(oracle), "\(oracle)")
         }
     }
+
+    /// Issue #63: a role declared without what it needs is refused when the app registers, with
+    /// what to add, instead of failing every run of a correct app.
+    @Test func anAppThatTypesACodeButGivesItsWorldNoInboxIsRefusedAtRegistration() {
+        let refused = #expect(throws: AppRegistryError.self) { try AppRegistry.register(CodeDoorApp(givesNoInbox: true)) }
+        #expect(refused?.message.contains("its world has no Inbox") == true, "\(String(describing: refused))")
+        #expect(refused?.message.contains("AppHostWorld(..., inbox: inbox)") == true)
+    }
 }

@@ -77,4 +77,23 @@ import Oracles
         #expect(found.map(\.message).contains { $0.contains("still showed the main app as u1") }, "\(found)")
         #expect(RefusedSessionEnds().check(refusedRefresh(signsOut: true), settings: OracleSettings()).isEmpty)
     }
+
+    /// Seed 004's confirmed sign-out, now a promise of every app that confirms its sign-out: a
+    /// team's `log-out` and its alert's `yes`, by their roles.
+    @Test func aSignOutWithoutItsConfirmationIsReportedForATeamsNames() {
+        let logOut = UserAction("log-out"), yes = UserAction("yes"), no = UserAction("no")
+        let roles = AppRoles(actions: [(logOut, .signOut), (yes, .confirmSignOut), (no, .cancel)])
+        func run(confirming: Bool, roles: AppRoles = roles) -> RunObservation {
+            var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
+                                                 (1_000, .userAction(logOut, detail: ""))]
+            if confirming { events.append((1_500, .userAction(yes, detail: ""))) }
+            events += [(1_500, .signedOut), (1_500, screen(Self.signIn)), (10_000, .note("end"))]
+            return trace(events, roles: roles)
+        }
+        let found = SignOutConfirmed().check(run(confirming: false), settings: OracleSettings())
+        #expect(found.count == 1 && found.first?.message.contains("with no confirmation") == true, "\(found)")
+        #expect(SignOutConfirmed().check(run(confirming: true), settings: OracleSettings()).isEmpty)
+        #expect(SignOutConfirmed().check(run(confirming: false, roles: .none), settings: OracleSettings()).isEmpty,
+                "an app that asks no confirmation owes none")
+    }
 }

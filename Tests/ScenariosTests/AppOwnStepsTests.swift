@@ -88,6 +88,19 @@ import ToolAppsForTests
                 "\(problems.errors)")
     }
 
+    /// Issue #63: an account loss in the file of an app whose world hears of none was accepted
+    /// and did nothing; it is refused, saying what to add.
+    @Test func anAccountLossInTheFileOfAnAppThatTakesNoneSaysWhatToAdd() {
+        let text = Self.ringsTheBell.replacingOccurrences(of: #""network": {"#,
+                                                          with: #""faults": [{"kind": "sessionRevoked", "at": "2s"}], "network": {"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
+            Issue.record("accepted sessionRevoked for a door whose world hears of no account loss")
+            return
+        }
+        #expect(problems.errors.contains { $0.location == "$.faults[0].kind" && $0.message.contains("takes no 'sessionRevoked' fault")
+                    && ($0.suggestion ?? "").contains("MockAuth") }, "\(problems.errors)")
+    }
+
     @Test func aPluginCannotNameItsOwnStepOrTimeoutAsEveryAppsOwn() {
         var waits = BellDoor()
         waits.id = AppID("waiting-door")

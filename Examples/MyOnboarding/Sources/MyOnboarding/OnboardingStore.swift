@@ -175,6 +175,10 @@ public final class OnboardingStore {
         do {
             let journey = try await online { try await api.fetchJourney(token: session.accessToken) }
             route(by: journey)
+        } catch let error as APIError where error.status == 401 && !bugs.contains(.refusedSessionKept) {
+            // The session was refused (revoked or the account deleted elsewhere, 003): start again.
+            signOut()
+            errorMessage = "You've been signed out. Please log in again."
         } catch {
             if bugs.contains(.journeyFailureGoesHome) {
                 // The old code: assume the user is done.
@@ -262,6 +266,14 @@ public final class OnboardingStore {
     private var retryWhenOnline: (@MainActor () async -> Void)?
 
     private func fail(_ error: Error, _ fallback: String, retry: @escaping @MainActor () async -> Void) {
+        // A 401 for our session: it was revoked or the account deleted elsewhere (003). Found by
+        // the simulator once account losses reached our backend: "Couldn't save your goal" kept a
+        // dead session.
+        if let refused = error as? APIError, refused.status == 401, session != nil, !bugs.contains(.refusedSessionKept) {
+            signOut()
+            errorMessage = "You've been signed out. Please log in again."
+            return
+        }
         errorMessage = message(for: error, fallback: fallback)
         // Only for this screen, and only while the user has not changed what they entered.
         retryWhenOnline = nil

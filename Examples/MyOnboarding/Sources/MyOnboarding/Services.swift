@@ -35,6 +35,9 @@ public enum OnboardingBug: String, CaseIterable, Sendable {
     case resendTimerNeverCancelled = "my-resend-timer-leaks"
     /// 000 Pitfall 10: Verify has no busy guard, so a double tap verifies twice.
     case doubleTapVerifiesTwice = "my-double-tap-verifies-twice"
+    /// 003: a 401 (the session revoked elsewhere) on a save or on the journey check after sign-in
+    /// reads as any failure; the dead session is kept.
+    case refusedSessionKept = "my-refused-save-keeps-the-session"
 }
 
 public struct APIError: Error, Equatable, Sendable {

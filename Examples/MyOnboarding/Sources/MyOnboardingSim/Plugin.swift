@@ -60,13 +60,19 @@ public struct MyOnboardingApp: AppPlugin {
             keptAcrossKills: [.email])
     }
 
+    /// Its backend is built on MockAuth, which takes seed 003's account losses.
+    public var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked] }
+
     public var catalogue: [Mutant.Entry] {
         [Mutant.Entry(Mutant(OnboardingBug.journeyFailureGoesHome.rawValue), app: id,
                       summary: "a failed journey check after sign-in drops the user into an empty main app", source: "002 §1"),
          Mutant.Entry(Mutant(OnboardingBug.resendTimerNeverCancelled.rawValue), app: id,
                       summary: "the resend countdown is never cancelled; a second visit of the code screen counts down twice", source: "002 §5"),
          Mutant.Entry(Mutant(OnboardingBug.doubleTapVerifiesTwice.rawValue), app: id,
-                      summary: "Verify has no busy guard: a double tap verifies twice", source: "000 Pitfall 10")]
+                      summary: "Verify has no busy guard: a double tap verifies twice", source: "000 Pitfall 10"),
+         Mutant.Entry(Mutant(OnboardingBug.refusedSessionKept.rawValue), app: id,
+                      summary: "a 401 on a save or the journey check, the session revoked elsewhere, reads as any failure: the dead session is kept",
+                      source: "003 account loss")]
     }
 
     public var personas: [AppPersona] {

@@ -1,24 +1,30 @@
 import SimKernel
 import AppVocabulary
-import Oracles
 
 /// Sign-out asks first (seed 004: "Sign Out … Confirmation alert (Cancel default, Sign Out
-/// destructive)").
+/// destructive)"), for every app that confirms its sign-out: one whose roles declare an action of
+/// role `.confirmSignOut` (the pickup app's, a team's "Sign Out" in an alert). Judged by the record
+/// of who is signed in (an adapter's `signedInUser`); a run without one is not judged.
 ///
 /// After a tap on Sign Out, the session ends only once the user has confirmed in the alert: a
 /// sign-out that follows a Sign Out tap with no `confirm-sign-out` since (and no Cancel, kill
 /// or relaunch that closed the question) is a sign-out without the confirmation, however long
-/// after the tap it comes. A session the backend refuses ends without asking (a sign-out in the
+/// after the tap it comes (a tap of role `.signOut` asks; one of role `.cancel` closes the
+/// question). A session the backend refuses ends without asking (a sign-out in the
 /// instant a 401 came back is no answer to the tap). And the other way: the alert stays until
 /// the user answers it (a connection change is no answer), and a confirmed sign-out ends the
 /// session within the flash window, online or offline.
 public struct SignOutConfirmed: Oracle {
     public let name = "signOutConfirmed"
     public let summary = "a tap on Sign Out ends the session only after the user confirms it, and a confirmation ends it"
+    /// A promise of every app that confirms its sign-out (an action of role `.confirmSignOut`).
+    public var isShared: Bool { true }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        guard !run.roles.actions(where: { $0 == .confirmSignOut }).isEmpty,
+              !run.events([.signedIn, .signedOut]).isEmpty else { return [] }
         var asked: RunObservation.Event?
         var alertUp = false
         var confirmed: RunObservation.Event?
@@ -27,9 +33,14 @@ public struct SignOutConfirmed: Oracle {
                 return [notSignedOut(run, confirmed: tap, settings: settings)]
             }
             switch event.event {
-            case .userAction(.signOut, _): (asked, alertUp) = (event, false)
-            case .userAction(.confirmSignOut, _): (asked, confirmed) = (nil, event)
-            case .userAction(.cancelSignOut, _), .killed, .launched: (asked, confirmed) = (nil, nil)
+            case .userAction(let action, _):
+                switch run.roles.role(of: action) {
+                case .signOut: (asked, alertUp) = (event, false)
+                case .confirmSignOut: (asked, confirmed) = (nil, event)
+                case .cancel: (asked, confirmed) = (nil, nil)
+                default: continue
+                }
+            case .killed, .launched: (asked, confirmed) = (nil, nil)
             case .screen(let state):
                 guard let tap = asked else { continue }
                 if state.alert != nil { alertUp = true } else if alertUp {
