@@ -99,17 +99,23 @@ public final class MockAuth: @unchecked Sendable {
     /// session of its user superseded its refresh token.
     @exclusivity(unchecked) private var issuedBy: [Int] = []
     @exclusivity(unchecked) private var supersededAt: [SimulationInstant?] = []
+    /// When each of `sessions` was issued: its access token expires `accessTokenLifetime` later.
+    @exclusivity(unchecked) private var issuedAt: [SimulationInstant] = []
     /// How long a superseded refresh token still refreshes.
     public let refreshReuseWindow: Duration
+    /// How long an access token is good for (Supabase's JWT expiry, an hour by default); after it
+    /// the app's own requests with it are 401 until the app refreshes the session.
+    public let accessTokenLifetime: Duration
     @exclusivity(unchecked) private var revoked: [String] = []
     /// Of `revoked`, the users whose accounts were deleted (the rest had their sessions revoked).
     @exclusivity(unchecked) private var deleted: [String] = []
     @exclusivity(unchecked) private var usersMade = 0
 
     public init(simulation: Simulation, inbox: Inbox?, endpoints: Endpoints = Endpoints(), fields: Fields = Fields(),
-                refreshReuseWindow: Duration = .seconds(10)) {
+                refreshReuseWindow: Duration = .seconds(10), accessTokenLifetime: Duration = .seconds(3600)) {
         self.simulation = simulation
         self.refreshReuseWindow = refreshReuseWindow
+        self.accessTokenLifetime = accessTokenLifetime
         self.inbox = inbox
         self.endpoints = endpoints
         self.fields = fields
@@ -136,9 +142,13 @@ public final class MockAuth: @unchecked Sendable {
         let header = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
         guard header.hasPrefix("Bearer ") else { return nil }
         let token = String(header.dropFirst("Bearer ".count))
-        guard let session = sessions.last(where: { $0.accessToken == token }), !revoked.contains(session.user) else { return nil }
-        return session.user
+        guard let position = sessions.lastIndex(where: { $0.accessToken == token }), !revoked.contains(sessions[position].user),
+              !expired(position) else { return nil }
+        return sessions[position].user
     }
+
+    /// Whether the access token of `sessions[position]` has expired.
+    private func expired(_ position: Int) -> Bool { issuedAt[position].duration(to: simulation.now) >= accessTokenLifetime }
 
     /// Refuses `user`'s sessions from now on (an account deleted or a session revoked elsewhere,
     /// seed 003: recorded as `ModelEvent.accountLost`, which the oracles read): their refresh is
@@ -168,10 +178,21 @@ public final class MockAuth: @unchecked Sendable {
     /// refresh endpoint, its refresh token): 401, with the refusal recorded against request `id`
     /// (`ModelEvent.faultApplied`, `account-deleted user=u1` or `session-revoked user=u1`) as the
     /// oracles read it (`refusedSessionEnds`: the app then ends the session and says why). Nil
-    /// for any other request. `AppBackend.receive` asks it first.
+    /// for any other request. `AppBackend.receive` asks it first. An expired access token on one
+    /// of the app's own requests is 401 too (`access-token-expired user=u1`): the app refreshes
+    /// and tries again; no account was lost.
     public func refusal(of request: AppRequest, id: Int) -> Result<BackendResponse, RequestError>? {
-        guard !revoked.isEmpty else { return nil }
         let header = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        let ownEndpoint = ![endpoints.sendsCode, endpoints.verifiesCode, endpoints.refreshesSession].contains(request.endpoint)
+            && request.endpoint != endpoints.signsInWithApple
+        if ownEndpoint, header.hasPrefix("Bearer "),
+           let position = sessions.lastIndex(where: { $0.accessToken == header.dropFirst("Bearer ".count) }),
+           !revoked.contains(sessions[position].user), expired(position) {
+            simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
+                                                      fault: "access-token-expired user=\(sessions[position].user)"))
+            return reply(401, "JWT expired")
+        }
+        guard !revoked.isEmpty else { return nil }
         var owner: String?
         if header.hasPrefix("Bearer ") {
             let token = String(header.dropFirst("Bearer ".count))
@@ -264,6 +285,7 @@ public final class MockAuth: @unchecked Sendable {
         sessions.append(session)
         issuedBy.append(id)
         supersededAt.append(nil)
+        issuedAt.append(simulation.now)
         revoked.removeAll { $0 == user }
         deleted.removeAll { $0 == user }
         simulation.record(ModelEvent.sessionIssued(user: user))

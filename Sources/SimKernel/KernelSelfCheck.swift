@@ -79,20 +79,9 @@ public enum KernelSelfCheck {
     /// The workload, then a task that traps, as a team's app code might (an index out of range):
     /// the process ends. What `selftest --crash` runs to show `CrashNotice` naming the run.
     public static func runCrashing(seed: UInt64, strategy: SchedulingStrategy) -> SimulationResult {
-        let simulation = Simulation(seed: seed, strategy: strategy)
-        simulation.subject = "selftest --crash"
-        return simulation.run {
-            let counter = Counter(simulation: simulation)
-            for round in 0..<3 {
-                try? await simulation.clock.sleep(for: .milliseconds(100), label: "before the crash")
-                simulation.record(Event.woke(worker: 0, round: round))
-                await counter.ping()
-            }
-            let crasher = simulation.spawn("crasher") {
-                let pages = [1, 2, 3]
-                _ = pages[Int(simulation.now.nanoseconds / 100_000_000)]  // 300 ms: index 3 of 3
-            }
-            await crasher.value
+        runEnding(seed: seed, strategy: strategy, subject: "selftest --crash", before: "before the crash", task: "crasher") { simulation in
+            let pages = [1, 2, 3]
+            _ = pages[Int(simulation.now.nanoseconds / 100_000_000)]  // 300 ms: index 3 of 3
         }
     }
 
@@ -100,20 +89,27 @@ public enum KernelSelfCheck {
     /// in its own `didSet` does: the stack runs out and the process ends. What
     /// `selftest --overflow` runs to show `CrashNotice` naming the run all the same.
     public static func runOverflowing(seed: UInt64, strategy: SchedulingStrategy) -> SimulationResult {
+        runEnding(seed: seed, strategy: strategy, subject: "selftest --overflow", before: "before the overflow", task: "overflowing") { _ in
+            var value = SelfAssigning()
+            _ = value.settle()
+        }
+    }
+
+    /// Three rounds of the workload (a sleep labelled `before`, a ping each), then `ending` in a
+    /// task named `task`, awaited: the run of `subject` that ends the process.
+    private static func runEnding(seed: UInt64, strategy: SchedulingStrategy, subject: String, before label: String, task: String,
+                                  _ ending: @escaping @Sendable (Simulation) -> Void) -> SimulationResult {
         let simulation = Simulation(seed: seed, strategy: strategy)
-        simulation.subject = "selftest --overflow"
+        simulation.subject = subject
         return simulation.run {
             let counter = Counter(simulation: simulation)
             for round in 0..<3 {
-                try? await simulation.clock.sleep(for: .milliseconds(100), label: "before the overflow")
+                try? await simulation.clock.sleep(for: .milliseconds(100), label: label)
                 simulation.record(Event.woke(worker: 0, round: round))
                 await counter.ping()
             }
-            let overflowing = simulation.spawn("overflowing") {
-                var value = SelfAssigning()
-                _ = value.settle()
-            }
-            await overflowing.value
+            let ends = simulation.spawn(task) { ending(simulation) }
+            await ends.value
         }
     }
 

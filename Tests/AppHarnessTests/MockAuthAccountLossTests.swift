@@ -24,31 +24,51 @@ import AppHarness
         }
     }
 
-    /// Signs in with Apple, loses `loss` (for `email`, or every account), then asks for the
-    /// profile and refreshes: the statuses seen and the trace.
-    func run(_ loss: AccountLoss.Kind, email: String? = nil) -> (seen: [Int], trace: String) {
+    /// The app's side of the wire: calls by method and path, with a bearer token.
+    struct Caller: Sendable {
+        let http: SimulatedHTTPClient
+        func call(_ method: String, _ path: String, _ json: String = "", token: String? = nil) async -> (Int, [String: Any]) {
+            let headers = token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
+            guard let answer = try? await http.data(method: method, path: path, headers: headers, body: Data(json.utf8)) else { return (0, [:]) }
+            return (answer.status, (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:])
+        }
+        /// Signs in with Apple: the session's access and refresh tokens.
+        func signIn() async -> (access: String?, refresh: String) {
+            let (_, session) = await call("POST", "/auth/apple", #"{"id_token": "apple-001"}"#)
+            return (session["access_token"] as? String, session["refresh_token"] as? String ?? "")
+        }
+        func refresh(_ token: String) async -> (Int, [String: Any]) { await call("POST", "/auth/token", #"{"refresh_token": "\#(token)"}"#) }
+    }
+
+    /// Runs `script` against a `MockAuth` behind the team's backend: the trace.
+    func run(accessTokenLifetime: Duration = .seconds(3600),
+             _ script: @escaping @Sendable (Caller, MockAuth, Simulation) async -> Void) -> String {
         let simulation = Simulation(seed: 3)
-        nonisolated(unsafe) var seen: [Int] = []
-        let result = simulation.run("loss") {
-            let auth = MockAuth(simulation: simulation, inbox: nil, endpoints: .init(signsInWithApple: Self.apple))
+        let result = simulation.run("auth") {
+            let auth = MockAuth(simulation: simulation, inbox: nil, endpoints: .init(signsInWithApple: Self.apple),
+                                accessTokenLifetime: accessTokenLifetime)
             let network = Network(simulation: simulation, backend: Server(simulation: simulation, auth: auth), plan: FaultPlan())
             let http = SimulatedHTTPClient(network: network, routes: [
                 .init("POST", "/auth/token", auth.endpoints.refreshesSession), .init("POST", "/auth/apple", Self.apple),
                 .init("GET", "/profile", Self.profile),
             ])
-            func call(_ method: String, _ path: String, _ json: String = "", token: String? = nil) async -> (Int, [String: Any]) {
-                let headers = token.map { ["Authorization": "Bearer \($0)"] } ?? [:]
-                guard let answer = try? await http.data(method: method, path: path, headers: headers, body: Data(json.utf8)) else { return (0, [:]) }
-                return (answer.status, (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:])
-            }
-            let (_, session) = await call("POST", "/auth/apple", #"{"id_token": "apple-001"}"#)
-            let access = session["access_token"] as? String, refresh = session["refresh_token"] as? String ?? ""
-            seen.append(await call("GET", "/profile", token: access).0)
-            auth.lose(AccountLoss(loss, at: .seconds(1), email: email))
-            seen.append(await call("GET", "/profile", token: access).0)
-            seen.append(await call("POST", "/auth/token", #"{"refresh_token": "\#(refresh)"}"#).0)
+            await script(Caller(http: http), auth, simulation)
         }
-        return (seen, result.trace.canonicalText)
+        return result.trace.canonicalText
+    }
+
+    /// Signs in with Apple, loses `loss` (for `email`, or every account), then asks for the
+    /// profile and refreshes: the statuses seen and the trace.
+    func run(_ loss: AccountLoss.Kind, email: String? = nil) -> (seen: [Int], trace: String) {
+        nonisolated(unsafe) var seen: [Int] = []
+        let trace = run { app, auth, _ in
+            let (access, refresh) = await app.signIn()
+            seen.append(await app.call("GET", "/profile", token: access).0)
+            auth.lose(AccountLoss(loss, at: .seconds(1), email: email))
+            seen.append(await app.call("GET", "/profile", token: access).0)
+            seen.append(await app.refresh(refresh).0)
+        }
+        return (seen, trace)
     }
 
     @Test func aRevokedSessionIsRefusedWithItsRefusalOnRecord() {
@@ -68,25 +88,14 @@ import AppHarness
     /// Signs in, refreshes once (rotating the token), waits `after`, then refreshes with the
     /// superseded token: its status and the trace.
     func reuse(after: Duration) -> (status: Int, trace: String) {
-        let simulation = Simulation(seed: 3)
         nonisolated(unsafe) var status = 0
-        let result = simulation.run("reuse") {
-            let auth = MockAuth(simulation: simulation, inbox: nil, endpoints: .init(signsInWithApple: Self.apple))
-            let network = Network(simulation: simulation, backend: Server(simulation: simulation, auth: auth), plan: FaultPlan())
-            let http = SimulatedHTTPClient(network: network, routes: [
-                .init("POST", "/auth/token", auth.endpoints.refreshesSession), .init("POST", "/auth/apple", Self.apple),
-            ])
-            func post(_ path: String, _ json: String) async -> (Int, [String: Any]) {
-                guard let answer = try? await http.data(method: "POST", path: path, headers: [:], body: Data(json.utf8)) else { return (0, [:]) }
-                return (answer.status, (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any] ?? [:])
-            }
-            let (_, session) = await post("/auth/apple", #"{"id_token": "apple-001"}"#)
-            let old = session["refresh_token"] as? String ?? ""
-            _ = await post("/auth/token", #"{"refresh_token": "\#(old)"}"#)
+        let trace = run { app, _, simulation in
+            let (_, old) = await app.signIn()
+            _ = await app.refresh(old)
             try? await simulation.clock.sleep(for: after)
-            status = await post("/auth/token", #"{"refresh_token": "\#(old)"}"#).0
+            status = await app.refresh(old).0
         }
-        return (status, result.trace.canonicalText)
+        return (status, trace)
     }
 
     /// Issue #63: a kill or a timeout while the server rotates the refresh token left the app
@@ -97,6 +106,24 @@ import AppHarness
         let late = reuse(after: .seconds(11))
         #expect(late.status == 401)
         #expect(late.trace.contains("refresh-token-reused user=u1 rotated-by=2"), "\(late.trace)")
+    }
+
+    /// Access tokens expire (an hour by default; a minute here): the app's own request is then
+    /// 401 on record, and a refresh gives a token that works again. No account was lost.
+    @Test func anExpiredAccessTokenIsRefusedUntilTheSessionIsRefreshed() {
+        nonisolated(unsafe) var seen: [Int] = []
+        let trace = run(accessTokenLifetime: .seconds(60)) { app, _, simulation in
+            let (access, refresh) = await app.signIn()
+            seen.append(await app.call("GET", "/profile", token: access).0)
+            try? await simulation.clock.sleep(for: .seconds(61))
+            seen.append(await app.call("GET", "/profile", token: access).0)
+            let (status, renewed) = await app.refresh(refresh)
+            seen.append(status)
+            seen.append(await app.call("GET", "/profile", token: renewed["access_token"] as? String).0)
+        }
+        #expect(seen == [200, 401, 200, 200], "\(seen)")
+        #expect(trace.contains("profile access-token-expired user=u1"))
+        #expect(!trace.contains("session-revoked"), "no account was lost")
     }
 
     @Test func aLossOfAnotherAccountOrOfTheFixPlansOwnKindChangesNothing() {

@@ -55,6 +55,10 @@ import Oracles
         let signedIn = trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
                               (10_000, .note("end"))])
         #expect(AuthWall().check(signedIn, settings: OracleSettings()).isEmpty)
+        // A confirmed sign-out that leaves the main screen up as it was (no new screen drawn).
+        let staysUp = trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
+                             (5_000, .signedOut), (10_000, .note("end"))])
+        #expect(AuthWall().check(staysUp, settings: OracleSettings()).map(\.at) == [SimulationInstant(nanoseconds: 5_000_000_000)])
         let noRecord = trace([(0, .launched(process: 1, cold: true)), (0, screen(Self.home)), (10_000, .note("end"))])
         #expect(AuthWall().check(noRecord, settings: OracleSettings()).isEmpty, "an app that keeps no record of sign-ins has no wall to judge")
     }
