@@ -139,12 +139,17 @@ public final class MockAuth: @unchecked Sendable {
     /// The signed-in user a request of the app's own is made for, from its bearer token; nil for
     /// none, an unknown token or a revoked user.
     public func user(of request: AppRequest) -> String? {
+        guard let position = bearerSession(of: request), !revoked.contains(sessions[position].user), !expired(position) else { return nil }
+        return sessions[position].user
+    }
+
+    /// The position in `sessions` of the session whose access token `request` carries
+    /// (`Authorization: Bearer <access_token>`), if any.
+    private func bearerSession(of request: AppRequest) -> Int? {
         let header = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
         guard header.hasPrefix("Bearer ") else { return nil }
-        let token = String(header.dropFirst("Bearer ".count))
-        guard let position = sessions.lastIndex(where: { $0.accessToken == token }), !revoked.contains(sessions[position].user),
-              !expired(position) else { return nil }
-        return sessions[position].user
+        let token = header.dropFirst("Bearer ".count)
+        return sessions.lastIndex { $0.accessToken == token }
     }
 
     /// Whether the access token of `sessions[position]` has expired.
@@ -182,22 +187,17 @@ public final class MockAuth: @unchecked Sendable {
     /// of the app's own requests is 401 too (`access-token-expired user=u1`): the app refreshes
     /// and tries again; no account was lost.
     public func refusal(of request: AppRequest, id: Int) -> Result<BackendResponse, RequestError>? {
-        let header = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        let bearer = bearerSession(of: request)
         let ownEndpoint = ![endpoints.sendsCode, endpoints.verifiesCode, endpoints.refreshesSession].contains(request.endpoint)
             && request.endpoint != endpoints.signsInWithApple
-        if ownEndpoint, header.hasPrefix("Bearer "),
-           let position = sessions.lastIndex(where: { $0.accessToken == header.dropFirst("Bearer ".count) }),
-           !revoked.contains(sessions[position].user), expired(position) {
+        if ownEndpoint, let position = bearer, !revoked.contains(sessions[position].user), expired(position) {
             simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
                                                       fault: "access-token-expired user=\(sessions[position].user)"))
             return reply(401, "JWT expired")
         }
         guard !revoked.isEmpty else { return nil }
-        var owner: String?
-        if header.hasPrefix("Bearer ") {
-            let token = String(header.dropFirst("Bearer ".count))
-            owner = sessions.last { $0.accessToken == token }?.user
-        } else if request.endpoint == endpoints.refreshesSession, let token = request.json[fields.refreshToken] as? String {
+        var owner = bearer.map { sessions[$0].user }
+        if owner == nil, request.endpoint == endpoints.refreshesSession, let token = request.json[fields.refreshToken] as? String {
             owner = sessions.last { $0.refreshToken == token }?.user
         }
         guard let user = owner, revoked.contains(user) else { return nil }

@@ -16,10 +16,13 @@ enum FaultDecoding {
             if case .string(let named)? = fault["kind"], AccountLoss.Kind(rawValue: named) != nil,
                !ScenarioKeys.faultKinds(for: context.app).contains(named) {
                 // Accepted and ignored is worse than refused: say what the app's world lacks.
+                let everyApps = named == AccountLoss.Kind.accountDeleted.rawValue || named == AccountLoss.Kind.sessionRevoked.rawValue
                 context.fail(fault.path("kind"), "the app '\(context.app.rawValue)' takes no '\(named)' fault: its world would never hear of it",
-                             suggestion: "build its backend as an AppBackend on MockAuth (it then takes accountDeleted and sessionRevoked) "
-                                + "and declare them in its plug-in: `var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked] }` "
-                                + "(docs/your-app.md)")
+                             suggestion: everyApps
+                                ? "build its backend as an AppBackend on MockAuth (it then takes accountDeleted and sessionRevoked) "
+                                    + "and declare them in its plug-in: `var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked] }` "
+                                    + "(docs/your-app.md)"
+                                : "a world of its own takes it through AppHostWorld(lose:) and declares it in the plug-in's `accountLosses`")
                 continue
             }
             guard let kind = context.choice(fault["kind"], at: fault.path("kind"),
