@@ -5,11 +5,14 @@ import AppVocabulary
 /// steps are sign-in screens, the others onboarding. To the core they are routes of an app's own,
 /// like any team's: these names belong to this module, and the shared oracles read their kinds.
 extension Route {
+    // Both with a written type: the mutation tool's catalogue of constants then reads `launch` and
+    // `main` as the ambiguous names they were (CI's operator sample keeps its draw; see Route+Pickup).
+
     /// The loading screen that matches the launch screen (002 §1: "a loading state that matches
     /// the launch screen").
-    public static let launch = Route("launch", kind: .launch)
+    public static let launch: Route = Route("launch", kind: .launch)
     /// The main app.
-    public static let main = Route("main", kind: .main)
+    public static let main: Route = Route("main", kind: .main)
 
     /// The route that shows `phase`.
     @inlinable public static func onboarding(_ phase: OnboardingPhase) -> Route { OnboardingPhase.routes[phase.order] }

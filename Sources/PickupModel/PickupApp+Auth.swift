@@ -60,7 +60,7 @@ extension PickupApp {
             sessionGeneration += 1
             simulation.record(ModelEvent.signedIn(user: user))
             publish()
-            if route == .mainTab { mainAppeared(afterSignIn: true) }
+            if route == .main { mainAppeared(afterSignIn: true) }
         }
     }
 

@@ -65,9 +65,9 @@ actor PickupApp {
 
     var route: Route {
         if !disk.storage.hasCompletedOnboarding && !skippedThisLaunch { return .page(page) }
-        if disk.storage.session != nil { return .mainTab }
+        if disk.storage.session != nil { return .main }
         // pickup-offline-bypass: "Offline launch shows cached main view", whoever is signed in.
-        return mutants.contains(.pickupOfflineBypass) && launchedOffline ? .mainTab : .signIn
+        return mutants.contains(.pickupOfflineBypass) && launchedOffline ? .main : .signIn
     }
 
     func enabledActions() -> [UserAction] {
@@ -75,11 +75,11 @@ actor PickupApp {
         return switch route {
         case .signIn:
             (signingIn && !mutants.contains(.pickupDoubleSignIn) ? [] : [.signInWithApple]) + (sheetUp ? [.cancelAppleSheet] : [])
-        case .mainTab where confirmingSignOut: [.cancelSignOut, .confirmSignOut]
+        case .main where confirmingSignOut: [.cancelSignOut, .confirmSignOut]
         // Offline, the message says the pickups load once the connection is back, and they do
         // (`caughtUpAfterReconnect`): a Retry then could only fail again, or change nothing.
-        case .mainTab where bookingsError == nil || (isOffline && !mutants.contains(.pickupOfflineRetry)): [.signOut]
-        case .mainTab: [.retry, .signOut]
+        case .main where bookingsError == nil || (isOffline && !mutants.contains(.pickupOfflineRetry)): [.signOut]
+        case .main: [.retry, .signOut]
         default: []
         }
     }
@@ -98,7 +98,7 @@ actor PickupApp {
             state.errorText = signInError
             // The system's sheet, over the button that asked for it; its close button is the sheet's.
             state.systemSheet = sheetUp ? "Sign in with Apple" : nil
-        case .mainTab:
+        case .main:
             state.spinner = bookingsLoading ? "bookings" : nil
             state.errorText = bookingsError
             state.offlineBanner = bannerShown
@@ -125,7 +125,7 @@ actor PickupApp {
         // The keychain's session, restored: the app has a signed-in user from its first frame.
         if let session = disk.storage.session { simulation.record(ModelEvent.signedIn(user: session.user)) }
         publish()
-        if route == .mainTab { mainAppeared(afterSignIn: false) }
+        if route == .main { mainAppeared(afterSignIn: false) }
     }
 
     func terminate() {
@@ -149,7 +149,7 @@ actor PickupApp {
     /// Back online on main: the refresh an offline launch could not make, and the bookings it
     /// could only show from the cache (or not at all).
     private func caughtUpAfterReconnect() {
-        guard route == .mainTab, let session = disk.storage.session, mainShown else { return }
+        guard route == .main, let session = disk.storage.session, mainShown else { return }
         if refreshPending {
             refreshPending = false
             let generation = sessionGeneration
@@ -193,6 +193,6 @@ actor PickupApp {
             simulation.record(ModelEvent.appStorage(key: "hasCompletedOnboarding", value: true))
         }
         publish()
-        if route == .mainTab { mainAppeared(afterSignIn: false) }
+        if route == .main { mainAppeared(afterSignIn: false) }
     }
 }

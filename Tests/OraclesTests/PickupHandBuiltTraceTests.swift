@@ -26,9 +26,9 @@ import ToolAppsForTests
 
     /// Signed in on main; a Sign Out tap at 1 s, then whatever `after` adds.
     func signOutTap(then after: [(Int64, ModelEvent)]) -> RunObservation {
-        trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "p1")), (0, screen(.main, actions: [.signOut])),
+        trace([(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "p1")), (0, screen(.mainTab, actions: [.signOut])),
                (1_000, .userAction(.signOut, detail: "")),
-               (1_000, screen(.main, actions: [.cancelSignOut, .confirmSignOut], alert: "Are you sure?"))] + after)
+               (1_000, screen(.mainTab, actions: [.cancelSignOut, .confirmSignOut], alert: "Are you sure?"))] + after)
     }
 
     @Test func aSignOutLongAfterTheTapWithNoConfirmationIsReported() {
@@ -41,7 +41,7 @@ import ToolAppsForTests
                                           (2_000, screen(.signIn, actions: [.signInWithApple]))])
         #expect(SignOutConfirmed().check(confirmed, settings: OracleSettings()).isEmpty)
         let cancelledThenRefused = signOutTap(then: [
-            (2_000, .userAction(.cancelSignOut, detail: "")), (2_000, screen(.main, actions: [.signOut])),
+            (2_000, .userAction(.cancelSignOut, detail: "")), (2_000, screen(.mainTab, actions: [.signOut])),
             (9_000, .responseReceived(id: 3, endpoint: .bookings, outcome: "status 401 Session expired")), (9_000, .signedOut),
         ])
         #expect(SignOutConfirmed().check(cancelledThenRefused, settings: OracleSettings()).isEmpty)
@@ -52,9 +52,9 @@ import ToolAppsForTests
     }
 
     @Test func anAlertThatGoesWithoutAnAnswerOrAConfirmationThatSignsNoOneOutIsReported() {
-        let vanished = signOutTap(then: [(2_000, .connectivity(online: false)), (2_000, screen(.main, actions: [.signOut]))])
+        let vanished = signOutTap(then: [(2_000, .connectivity(online: false)), (2_000, screen(.mainTab, actions: [.signOut]))])
         #expect(SignOutConfirmed().check(vanished, settings: OracleSettings()).map(\.message).contains { $0.contains("with no answer") })
-        let ignored = signOutTap(then: [(2_000, .userAction(.confirmSignOut, detail: "")), (2_000, screen(.main, actions: [.signOut])),
+        let ignored = signOutTap(then: [(2_000, .userAction(.confirmSignOut, detail: "")), (2_000, screen(.mainTab, actions: [.signOut])),
                                         (9_000, .note("end"))])
         #expect(SignOutConfirmed().check(ignored, settings: OracleSettings()).map(\.message).contains { $0.contains("still signed in") })
     }

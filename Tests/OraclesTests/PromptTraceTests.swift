@@ -32,16 +32,16 @@ import ToolAppsForTests
         (1_000, .userAction(.signInWithApple, detail: "")),
         (1_000, .screen({ var state = ScreenState(route: .signIn); state.actions = [.cancelAppleSheet]; return state }())),
         (3_000, .screen({ var state = ScreenState(route: .signIn); state.spinner = "sign-in"; return state }())),
-        (3_100, .screen(ScreenState(route: .main))),
+        (3_100, .screen(ScreenState(route: .mainTab))),
     ]
 
     @Test func theSheetAndTheAlertAfterTheirTapsAreQuiet() {
         let alert = "Are you sure you want to sign out?"
         #expect(check(signIn + [(9_000, .userAction(.signOut, detail: "")),
-                                (9_000, screen(.main, actions: [.cancelSignOut, .confirmSignOut], alert: alert)),
-                                (9_500, .userAction(.cancelSignOut, detail: "")), (9_500, screen(.main, actions: [.signOut])),
+                                (9_000, screen(.mainTab, actions: [.cancelSignOut, .confirmSignOut], alert: alert)),
+                                (9_500, .userAction(.cancelSignOut, detail: "")), (9_500, screen(.mainTab, actions: [.signOut])),
                                 (12_000, .userAction(.signOut, detail: "")),
-                                (12_000, screen(.main, actions: [.cancelSignOut, .confirmSignOut], alert: alert))]).isEmpty)
+                                (12_000, screen(.mainTab, actions: [.cancelSignOut, .confirmSignOut], alert: alert))]).isEmpty)
     }
 
     @Test func aSheetThatComesUpAtASignOutIsReported() {
@@ -52,9 +52,9 @@ import ToolAppsForTests
     @Test func anAlertThatComesBackAfterItsAnswerIsReported() {
         let alert = "Are you sure you want to sign out?"
         let found = check(signIn + [(9_000, .userAction(.signOut, detail: "")),
-                                    (9_000, screen(.main, actions: [.cancelSignOut, .confirmSignOut], alert: alert)),
-                                    (9_500, .userAction(.cancelSignOut, detail: "")), (9_500, screen(.main, actions: [.signOut])),
-                                    (11_000, screen(.main, actions: [.cancelSignOut, .confirmSignOut], alert: alert))])
+                                    (9_000, screen(.mainTab, actions: [.cancelSignOut, .confirmSignOut], alert: alert)),
+                                    (9_500, .userAction(.cancelSignOut, detail: "")), (9_500, screen(.mainTab, actions: [.signOut])),
+                                    (11_000, screen(.mainTab, actions: [.cancelSignOut, .confirmSignOut], alert: alert))])
         #expect(found.count == 1)
     }
 }

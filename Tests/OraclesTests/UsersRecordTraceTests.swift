@@ -211,7 +211,7 @@ import ToolAppsForTests
 
     @Test func anEmptyMainTabIsReportedAndALoadingOrFilledOneIsNot() {
         func main(spinner: String? = nil, owner: String? = nil) -> ModelEvent {
-            var state = ScreenState(route: .main)
+            var state = ScreenState(route: .mainTab)
             state.actions = [.signOut]
             state.spinner = spinner
             state.contentOwner = owner
@@ -233,7 +233,7 @@ import ToolAppsForTests
                              (900, screen(.onboarding(.processOverview), error: error, actions: [.next]))])
         #expect(ErrorStaysOnItsScreen().check(carried, settings: OracleSettings()).count == 1)
         // The app's own word for the new screen comes after it appears.
-        let signedOut = trace([(0, screen(.main, error: "Session refused", actions: [])),
+        let signedOut = trace([(0, screen(.mainTab, error: "Session refused", actions: [])),
                                (900, screen(.onboarding(.intro), actions: [.getStarted])),
                                (900, screen(.onboarding(.intro), error: "Session refused", actions: [.getStarted]))])
         #expect(ErrorStaysOnItsScreen().check(signedOut, settings: OracleSettings()).isEmpty)
@@ -327,7 +327,7 @@ import ToolAppsForTests
         func main(refreshing: Bool, signedInNow: Bool) -> RunObservation {
             var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, screen(.signIn, actions: []))]
             if signedInNow { events.append((500, .sessionIssued(user: "u1"))) }
-            events.append((600, screen(.main, actions: [.signOut])))
+            events.append((600, screen(.mainTab, actions: [.signOut])))
             if refreshing { events.append((600, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .refreshSession))) }
             events.append((9_000, .note("end")))
             return trace(events)
@@ -344,7 +344,7 @@ import ToolAppsForTests
     @Test func aConnectionBackAtTheInstantTheTabGoesAsksNothingButAMomentLaterDoes() {
         func offlineMain(onlineAt ms: Int64) -> RunObservation {
             trace([(0, .connectivity(online: false)), (1_425, .launched(process: 1, cold: true)),
-                   (1_425, screen(.main, actions: [.signOut])), (ms, .connectivity(online: true)),
+                   (1_425, screen(.mainTab, actions: [.signOut])), (ms, .connectivity(online: true)),
                    (4_312, .killed(process: 1)), (9_000, .note("end"))])
         }
         let oracle = MainAppearanceRefreshesToken()
@@ -357,7 +357,7 @@ import ToolAppsForTests
     @Test func aRefreshSentIntoTheOfflineIsNotTheRefreshTheTabOwes() {
         func offlineMain(retried: Bool) -> RunObservation {
             var events: [(Int64, ModelEvent)] = [
-                (0, .connectivity(online: false)), (0, .launched(process: 1, cold: true)), (0, screen(.main, actions: [.signOut])),
+                (0, .connectivity(online: false)), (0, .launched(process: 1, cold: true)), (0, screen(.mainTab, actions: [.signOut])),
                 (0, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .refreshSession)),
                 (0, .responseReceived(id: 1, endpoint: .refreshSession, outcome: "offline")), (3_000, .connectivity(online: true))]
             if retried { events.append((3_000, .requestSent(id: 2, timeoutMs: 10_000, endpoint: .refreshSession))) }
@@ -374,7 +374,7 @@ import ToolAppsForTests
     @Test func anOfflineLaunchShowsTheListTheUserAlreadySaw() {
         func relaunchOffline(showing owner: String?) -> RunObservation {
             func main(_ owner: String?) -> ModelEvent {
-                var state = ScreenState(route: .main)
+                var state = ScreenState(route: .mainTab)
                 state.actions = [.signOut]
                 state.contentOwner = owner
                 return .screen(state)
