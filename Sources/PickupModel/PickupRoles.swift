@@ -13,8 +13,9 @@ public enum PickupRoles {
         requests: [
             (.appleSignIn, RequestRole(purpose: .signsIn)),
             // "Token refresh triggered on MainTabView appear": the app's own, in the background.
-            (.refreshSession, RequestRole(cause: .background, purpose: .refreshesSession)),
-            (.bookings, RequestRole(cause: .app)),
+            (.refreshSession, RequestRole(cause: .background, purpose: .refreshesSession, sentWhenMainAppears: true)),
+            // The main tab's list of pickups: what the main screen shows.
+            (.bookings, RequestRole(cause: .app, purpose: .loadsContent)),
         ],
         // What each error blames (004: the sheet's failure is the sheet's; offline, the cached view).
         errors: [

@@ -41,11 +41,10 @@ public struct PickupPlugin: AppPlugin {
         ("main", .mainTab), ("page-1", .page(1)), ("page-2", .page(2)), ("page-3", .page(3)), ("sign-in", .signIn),
     ]
     /// Seed 004's own rules, which only this app's seed promises (docs/oracles.md): the
-    /// onboarding once per install, the main tab's list (its content,
-    /// its refresh on appearing, offline, back online) and the three pages.
+    /// onboarding once per install, the main tab's list (offline, back online) and the three
+    /// pages. Its content and its refresh on appearing are shared rules its roles declare.
     public static let ownOracles: [any Oracle] = [
-        OnboardingOncePerInstall(), MainShowsItsContent(), MainAppearanceRefreshesToken(),
-        OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), ReconnectReloadsTheList(),
+        OnboardingOncePerInstall(), OfflineShowsWhatWasSeen(), EveryPageBeforeSignIn(), ReconnectReloadsTheList(),
     ]
     /// The shared oracles and its own, in the order its reports have always listed them.
     public static let oracleList = OracleCatalogue.list([

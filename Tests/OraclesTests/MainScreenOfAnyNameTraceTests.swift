@@ -100,4 +100,77 @@ import Oracles
         #expect(SignOutConfirmed().check(run(confirming: false, roles: .none), settings: OracleSettings()).isEmpty,
                 "an app that asks no confirmation owes none")
     }
+
+    // MARK: Seed 004's main-screen promises, shared
+
+    static let list = Endpoint("feed")
+
+    /// A team's `home` shown after a sign-in; loading its feed (a spinner, then the user's
+    /// content) unless `empty`, in which case it stays bare.
+    func home(empty: Bool, roles: AppRoles) -> RunObservation {
+        func home(spinner: String? = nil, owner: String? = nil) -> ModelEvent {
+            var state = ScreenState(route: Self.home)
+            state.actions = [UserAction("sign-out")]
+            state.spinner = spinner
+            state.contentOwner = owner
+            return .screen(state)
+        }
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .sessionIssued(user: "u1")),
+                                             (0, .signedIn(user: "u1")), (0, home())]
+        if !empty { events += [(0, home(spinner: "feed")), (700, home(owner: "u1"))] }
+        events.append((5_000, .note("end")))
+        return trace(events, roles: roles)
+    }
+
+    @Test func anEmptyMainScreenOfAnyNameIsReportedWhereTheAppDeclaresItsContent() {
+        let declared = AppRoles(requests: [(Self.list, RequestRole(cause: .app, purpose: .loadsContent))])
+        let found = MainShowsItsContent().check(home(empty: true, roles: declared), settings: OracleSettings())
+        #expect(found.count == 1 && found.first?.message.contains("the main screen (home) showed no content") == true, "\(found)")
+        #expect(MainShowsItsContent().check(home(empty: false, roles: declared), settings: OracleSettings()).isEmpty)
+        #expect(MainShowsItsContent().check(home(empty: true, roles: Self.roles), settings: OracleSettings()).isEmpty,
+                "an app that declares no content request is not judged for it")
+    }
+
+    /// `home` appears in a launch whose session is from before (no sign-in in it), online; the app
+    /// refreshes the session at once when `refreshing`.
+    func relaunchIntoHome(refreshing: Bool, roles: AppRoles) -> RunObservation {
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home))]
+        if refreshing {
+            events += [(0, .requestSent(id: 1, timeoutMs: 10_000, endpoint: Self.refresh)),
+                       (300, .responseReceived(id: 1, endpoint: Self.refresh, outcome: "ok"))]
+        }
+        events.append((20_000, .note("end")))
+        return trace(events, roles: roles)
+    }
+
+    @Test func aMainScreenOfAnyNameThatPromisesARefreshOnAppearingIsHeldToIt() {
+        let promised = AppRoles(requests: [(Self.refresh, RequestRole(cause: .background, purpose: .refreshesSession,
+                                                                      sentWhenMainAppears: true))])
+        let found = MainAppearanceRefreshesToken().check(relaunchIntoHome(refreshing: false, roles: promised), settings: OracleSettings())
+        #expect(found.count == 1 && found.first?.message.contains("The main screen (home) appeared at 0ms") == true, "\(found)")
+        #expect(MainAppearanceRefreshesToken().check(relaunchIntoHome(refreshing: true, roles: promised), settings: OracleSettings()).isEmpty)
+        let refreshesOnlyWhenRefused = AppRoles(requests: [(Self.refresh, RequestRole(cause: .background, purpose: .refreshesSession))])
+        #expect(MainAppearanceRefreshesToken().check(relaunchIntoHome(refreshing: false, roles: refreshesOnlyWhenRefused),
+                                                     settings: OracleSettings()).isEmpty,
+                "an app that refreshes only after a 401 promises no refresh on appearing")
+    }
+
+    /// The user taps Sign Out on `home` at 1 s; the app moves to the welcome screen at once, or
+    /// leaves `home` up as it was.
+    func signOut(movesOn: Bool) -> RunObservation {
+        let roles = AppRoles(actions: [(UserAction("sign-out"), .signOut)])
+        var events: [(Int64, ModelEvent)] = [(0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, screen(Self.home)),
+                                             (1_000, .userAction(UserAction("sign-out"), detail: ""))]
+        if movesOn { events.append((1_000, screen(Self.signIn))) }
+        events.append((10_000, .note("end")))
+        return trace(events, roles: roles)
+    }
+
+    @Test func aMainScreenThatSimplyStaysUpAfterTheSignOutIsReported() {
+        let found = SignOutHolds().check(signOut(movesOn: false), settings: OracleSettings())
+        #expect(found.map(\.message) == ["The user signed out at 1000ms, and home stayed up after it though they had not signed in "
+            + "again: a sign-out holds until the user signs in (seed 004: \"Sign Out … clears Keychain\"; \"user must sign in "
+            + "before accessing any app content\")."])
+        #expect(SignOutHolds().check(signOut(movesOn: true), settings: OracleSettings()).isEmpty)
+    }
 }

@@ -4,6 +4,7 @@ import FixPlanSim
 import SimKernel
 import AppVocabulary
 import OnboardingModel
+import PickupModel
 import Oracles
 import ToolAppsForTests
 
@@ -11,10 +12,10 @@ import ToolAppsForTests
 /// for), each made to fire and shown quiet on traces written by hand.
 @Suite struct UsersRecordTraceTests {
     init() { ToolApps.register() }
-    func trace(_ events: [(Int64, ModelEvent)]) -> RunObservation {
+    func trace(_ events: [(Int64, ModelEvent)], roles: AppRoles = FixPlanRoles.roles) -> RunObservation {
         var trace = Trace()
         for (ms, event) in events { trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000)) }
-        return RunObservation(trace: trace, roles: FixPlanRoles.roles)
+        return RunObservation(trace: trace, roles: roles)
     }
 
     func screen(_ route: Route, spinner: String? = nil, error: String? = nil, actions: [UserAction] = [.back],
@@ -217,10 +218,10 @@ import ToolAppsForTests
             state.contentOwner = owner
             return .screen(state)
         }
-        let empty = trace([(0, .launched(process: 1, cold: true)), (0, main()), (3_000, .note("end"))])
+        let empty = trace([(0, .launched(process: 1, cold: true)), (0, main()), (3_000, .note("end"))], roles: PickupRoles.roles)
         #expect(MainShowsItsContent().check(empty, settings: OracleSettings()).count == 1)
         let loading = trace([(0, .launched(process: 1, cold: true)), (0, main()), (0, main(spinner: "bookings")),
-                             (800, main(owner: "u1")), (3_000, .note("end"))])
+                             (800, main(owner: "u1")), (3_000, .note("end"))], roles: PickupRoles.roles)
         #expect(MainShowsItsContent().check(loading, settings: OracleSettings()).isEmpty)
     }
 
@@ -330,7 +331,7 @@ import ToolAppsForTests
             events.append((600, screen(.mainTab, actions: [.signOut])))
             if refreshing { events.append((600, .requestSent(id: 1, timeoutMs: 10_000, endpoint: .refreshSession))) }
             events.append((9_000, .note("end")))
-            return trace(events)
+            return trace(events, roles: PickupRoles.roles)
         }
         let oracle = MainAppearanceRefreshesToken()
         #expect(oracle.check(main(refreshing: true, signedInNow: false), settings: OracleSettings()).isEmpty)
@@ -345,7 +346,7 @@ import ToolAppsForTests
         func offlineMain(onlineAt ms: Int64) -> RunObservation {
             trace([(0, .connectivity(online: false)), (1_425, .launched(process: 1, cold: true)),
                    (1_425, screen(.mainTab, actions: [.signOut])), (ms, .connectivity(online: true)),
-                   (4_312, .killed(process: 1)), (9_000, .note("end"))])
+                   (4_312, .killed(process: 1)), (9_000, .note("end"))], roles: PickupRoles.roles)
         }
         let oracle = MainAppearanceRefreshesToken()
         #expect(oracle.check(offlineMain(onlineAt: 4_312), settings: OracleSettings()).isEmpty)
@@ -362,7 +363,7 @@ import ToolAppsForTests
                 (0, .responseReceived(id: 1, endpoint: .refreshSession, outcome: "offline")), (3_000, .connectivity(online: true))]
             if retried { events.append((3_000, .requestSent(id: 2, timeoutMs: 10_000, endpoint: .refreshSession))) }
             events.append((9_000, .note("end")))
-            return trace(events)
+            return trace(events, roles: PickupRoles.roles)
         }
         let oracle = MainAppearanceRefreshesToken()
         #expect(oracle.check(offlineMain(retried: false), settings: OracleSettings()).count == 1)

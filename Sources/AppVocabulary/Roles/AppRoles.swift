@@ -175,6 +175,12 @@ public struct AppRoles: Sendable {
     /// Whether any endpoint is declared for `purpose` (an app that asks where the user is: `.journey`).
     public func declares(_ purpose: RequestRole.Purpose) -> Bool { requestRoles.contains { $0.role.purpose == purpose } }
 
+    /// Whether the app promises a session refresh each time its main screen appears with a session
+    /// from before this launch (a `.refreshesSession` request declared `sentWhenMainAppears`).
+    public var refreshesWhenMainAppears: Bool {
+        requestRoles.contains { $0.role.purpose == .refreshesSession && $0.role.sentWhenMainAppears }
+    }
+
     /// The actions declared with a role that `matches`, in declaration order.
     public func actions(where matches: (ActionRole) -> Bool) -> [UserAction] {
         actionRoles.filter { matches($0.role) }.map(\.action)

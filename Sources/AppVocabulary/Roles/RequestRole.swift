@@ -35,6 +35,11 @@ public struct RequestRole: Sendable, Equatable {
         case refreshesSession
         /// Logs an analytics event.
         case analytics
+        /// Loads what the main screen shows: the user's own content (004: the pickups listed on
+        /// `MainTabView`). An app that declares one promises that its main screen shows that
+        /// content, a spinner while it loads, or an error (`mainShowsItsContent`), and shows it
+        /// as the signed-in user's (`ScreenState.contentOwner`).
+        case loadsContent
     }
 
     public var cause: Cause
@@ -54,15 +59,22 @@ public struct RequestRole: Sendable, Equatable {
     /// answer the app promises Resend (002 §5: `resendCountdown = 30`, one tick a second), if it
     /// shows a resend countdown. Nil: no countdown promised, and the countdown rules do not judge it.
     public var resendAfter: Duration?
+    /// For a request that refreshes the session (`Purpose.refreshesSession`): whether the app
+    /// promises to send it whenever the main screen appears with a session from before this
+    /// launch, or as soon as it is online (004: "Token refresh triggered on MainTabView appear":
+    /// `Task { await authManager.refreshTokenIfNeeded() }`), as `mainAppearanceRefreshesToken`
+    /// judges. False: the app refreshes when it needs to (after a 401, say), as it chooses.
+    public var sentWhenMainAppears: Bool
 
     public init(cause: Cause = .tap, purpose: Purpose = .other, carries: [CarriedInput] = [], failureStatus: Int = 400,
-                retryPause: Duration? = nil, resendAfter: Duration? = nil) {
+                retryPause: Duration? = nil, resendAfter: Duration? = nil, sentWhenMainAppears: Bool = false) {
         self.cause = cause
         self.purpose = purpose
         self.carries = carries
         self.failureStatus = failureStatus
         self.retryPause = retryPause
         self.resendAfter = resendAfter
+        self.sentWhenMainAppears = sentWhenMainAppears
     }
 
     /// Whether no user waits for the request (`cause == .background`).

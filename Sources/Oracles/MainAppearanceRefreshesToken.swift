@@ -1,23 +1,26 @@
 import SimKernel
 import AppVocabulary
-import Oracles
 
-/// The main tab refreshes the session when it appears (seed 004: "Token refresh triggered on
-/// MainTabView appear: `Task { await authManager.refreshTokenIfNeeded() }`").
+/// The main screen refreshes the session when it appears (seed 004: "Token refresh triggered on
+/// MainTabView appear: `Task { await authManager.refreshTokenIfNeeded() }`"), for an app that
+/// promises it: a `.refreshesSession` request declared `sentWhenMainAppears` (an app that
+/// refreshes only after a 401 declares none, and is not judged).
 ///
-/// Whenever the main tab appears for a session that was not issued in this launch (a keychain
+/// Whenever the main screen (a route of kind `.main`) appears for a session that was not issued in this launch (a keychain
 /// token from before is the one that may need it), the app asks the backend to refresh it while
-/// the tab is up: at once, or as soon as the device is online (a request sent into the offline
+/// the main screen is up: at once, or as soon as the device is online (a request sent into the offline
 /// does not count: it never reached the backend). A session fresh from a sign-in in
 /// this launch needs no refresh ("if needed"). Judged on the wire and by the backend's record of
 /// the sessions it issued.
 public struct MainAppearanceRefreshesToken: Oracle {
     public let name = "mainAppearanceRefreshesToken"
-    public let summary = "the main tab refreshes a session from before this launch when it appears, or once online"
+    public let summary = "the main screen refreshes a session from before this launch when it appears, or once online"
+    public var isShared: Bool { true }
 
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
+        guard run.roles.refreshesWhenMainAppears else { return [] }
         var lastRoute: Route?
         var issuedThisLaunch = false
         var marks = run.events([.launched, .sessionIssued, .killed]).makeIterator()
@@ -32,12 +35,12 @@ public struct MainAppearanceRefreshesToken: Oracle {
                 mark = marks.next()
             }
             defer { lastRoute = screen.state.route }
-            guard screen.state.route == .mainTab, lastRoute != .mainTab, !issuedThisLaunch else { continue }
-            let ends = tabEnd(after: screen.index, in: run)
+            guard screen.state.route?.kind == .main, lastRoute?.kind != .main, !issuedThisLaunch else { continue }
+            let ends = mainEnd(after: screen.index, in: run)
             guard !refreshed(from: screen.index, to: ends.index, in: run),
                   wasOnline(from: (screen.index, screen.time), to: ends, in: run) else { continue }
             return [Violation(oracle: name, at: screen.time,
-                              message: "The main tab appeared at \(screen.time) with a session from before this launch and "
+                              message: "The main screen (\(screen.state.route!)) appeared at \(screen.time) with a session from before this launch and "
                                 + "stayed until \(ends.time) while online, but no request to refresh the session reached the backend "
                                 + "(seed 004: \"Token refresh triggered on MainTabView appear\").",
                               excerpt: run.lines([screen.index]))]
@@ -45,9 +48,9 @@ public struct MainAppearanceRefreshesToken: Oracle {
         return []
     }
 
-    /// Where the tab's stay ends: the next screen off main, a kill, or the end of the run.
-    private func tabEnd(after index: Int, in run: RunObservation) -> (index: Int, time: SimulationInstant) {
-        let leaves = run.screens(after: index, through: Int.max).first { $0.state.route != .mainTab }
+    /// Where the main screen's stay ends: the next screen off it, a kill, or the end of the run.
+    private func mainEnd(after index: Int, in run: RunObservation) -> (index: Int, time: SimulationInstant) {
+        let leaves = run.screens(after: index, through: Int.max).first { $0.state.route?.kind != .main }
         let kill = run.events([.killed]).between(after: index, before: leaves?.index ?? Int.max).first
         if let kill { return (kill.index, kill.time) }
         if let leaves { return (leaves.index, leaves.time) }
@@ -56,7 +59,7 @@ public struct MainAppearanceRefreshesToken: Oracle {
 
     /// A refresh asked for during the stay that reached the backend: one answered "offline" (sent
     /// into the offline, or as the connection went, before the path monitor said so) never did,
-    /// and is not the refresh the tab owes.
+    /// and is not the refresh the main screen owes.
     private func refreshed(from start: Int, to end: Int, in run: RunObservation) -> Bool {
         var sent: [Int] = []
         for event in run.events([.requestSent, .responseReceived]) {
@@ -76,7 +79,7 @@ public struct MainAppearanceRefreshesToken: Oracle {
     }
 
     /// Whether the device was online for some time during the stay (a refresh offline waits): a
-    /// connection back at the very instant the tab goes (a kill as the device comes online) left
+    /// connection back at the very instant the main screen goes (a kill as the device comes online) left
     /// the app no time to ask. Seed 1987028 of pickup-offline-launch, 10⁷ seeds.
     private func wasOnline(from start: (index: Int, time: SimulationInstant), to end: (index: Int, time: SimulationInstant),
                            in run: RunObservation) -> Bool {
