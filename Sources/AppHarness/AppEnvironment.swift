@@ -16,6 +16,8 @@ public struct AppEnvironment: Sendable {
     public let keychain: SimulatedKeychain
     public let connectivity: SimulatedPathMonitor
     public let system: SimulatedSystem
+    /// The phone's Sign in with Apple attempts (`appleIDCredential()`).
+    let appleSheet: AppleSheetAttempts
     /// Whether this launch is still running.
     public let life: AppProcessLife
     let simulation: Simulation
@@ -37,5 +39,107 @@ public struct AppEnvironment: Sendable {
         simulation.record(ModelEvent.permissionAnswered(granted: granted))
         await showSystemSheet(nil)
         return granted
+    }
+
+    /// Shows the Sign in with Apple sheet (AuthenticationServices' `ASAuthorizationController`
+    /// with an `ASAuthorizationAppleIDProvider` request) and returns the identity token of the
+    /// phone's Apple ID (`SimulatedSystem.appleID`) for the app to exchange with its backend.
+    /// The sheet is on screen while it is up (`ScreenState.systemSheet`: "Sign in with Apple"; the
+    /// app beneath takes no taps) for `SimulatedSystem.appleSheetTime`; then it approves, or, as a
+    /// scenario or the swarm says (`appleSheetCancelled`, `appleSheetFails`), throws
+    /// `AppleSignInError.canceled` (the user closed it: no error is due) or `.failed` (recorded as
+    /// `apple sheet failed`: the app says so). Throws `.canceled` if the app is killed meanwhile.
+    ///
+    /// ```swift
+    /// extension AppEnvironment: AppleSignInProvider {
+    ///     func requestAppleIDCredential() async throws -> String { try await appleIDCredential() }
+    /// }
+    /// ```
+    public func appleIDCredential() async throws -> String {
+        let attempt = appleSheet.open()
+        await showSystemSheet("Sign in with Apple")
+        // Up for its time, unless the user closes it first (`UserAction.closeSystemSheet`).
+        var waited = Duration.zero
+        while waited < system.appleSheetTime {
+            let step = min(Self.sheetPoll, system.appleSheetTime - waited)
+            do { try await clock.sleep(for: step) } catch {
+                appleSheet.end(attempt)
+                await showSystemSheet(nil)
+                throw AppleSignInError.canceled
+            }
+            waited += step
+            if appleSheet.wasClosed(attempt) { throw AppleSignInError.canceled }
+        }
+        let outcome = appleSheet.next()
+        appleSheet.end(attempt)
+        switch outcome {
+        case .approve:
+            await showSystemSheet(nil)
+            return system.appleID
+        case .cancel:
+            // The scenario's or the swarm's user closes the sheet when its time is up: their tap.
+            simulation.record(ModelEvent.userAction(.closeSystemSheet, detail: ""))
+            await showSystemSheet(nil)
+            throw AppleSignInError.canceled
+        case .fail:
+            await showSystemSheet(nil)
+            simulation.record(ModelEvent.note("apple sheet failed"))
+            throw AppleSignInError.failed
+        }
+    }
+}
+
+extension AppEnvironment {
+    /// How often a sheet that is up looks whether the user closed it.
+    static let sheetPoll = Duration.milliseconds(100)
+}
+
+/// Why Sign in with Apple gave no credential (`ASAuthorizationError.canceled`, `.failed`).
+public enum AppleSignInError: Error, Sendable, Equatable {
+    /// The user closed the sheet, or the app went away under it.
+    case canceled
+    /// The sheet failed.
+    case failed
+}
+
+/// The Sign in with Apple sheet's attempts on one phone, across its launches: the planned
+/// outcomes in order, then approvals; and the sheet up now, which the user may close.
+/// Confined to the simulation's driver thread.
+final class AppleSheetAttempts: @unchecked Sendable {
+    private let planned: [AppleSheetOutcome]
+    @exclusivity(unchecked) private var attempts = 0
+    @exclusivity(unchecked) private var opened = 0
+    /// The sheet up now (its number), if any, and the last one the user closed.
+    @exclusivity(unchecked) private var up: Int?
+    @exclusivity(unchecked) private var closed = 0
+
+    init(planned: [AppleSheetOutcome]) { self.planned = planned }
+
+    /// Whether a sheet is up that the user may close.
+    var isUp: Bool { up != nil }
+
+    /// A sheet comes up: its number.
+    func open() -> Int {
+        opened += 1
+        up = opened
+        return opened
+    }
+
+    /// The user closes the sheet that is up.
+    func close() {
+        guard let up else { return }
+        closed = up
+        self.up = nil
+    }
+
+    func wasClosed(_ sheet: Int) -> Bool { closed == sheet }
+
+    /// Sheet `sheet` is gone (answered, or its app killed).
+    func end(_ sheet: Int) { if up == sheet { up = nil } }
+
+    /// The next attempt's planned outcome (a sheet the user closed first is not one).
+    func next() -> AppleSheetOutcome {
+        attempts += 1
+        return attempts <= planned.count ? planned[attempts - 1] : .approve
     }
 }

@@ -61,7 +61,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
     public nonisolated let keychain: SimulatedKeychain
     let routes: [SimulatedHTTPClient.Route]
     let requestTimeout: Duration
-    let system: SimulatedSystem
+    public nonisolated let system: SimulatedSystem
     let hooks: Hooks
     private var app: App?
     private var process: AppProcess?
@@ -72,6 +72,8 @@ public actor AppHost<App: AnyObject>: AppDevice {
     private var sessionUser: String?
     /// The system sheet over the app (a permission prompt), if one is up.
     private var systemSheet: String?
+    /// The Sign in with Apple sheet's attempts on this phone, in every launch.
+    let appleSheet: AppleSheetAttempts
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
@@ -83,6 +85,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
         self.requestTimeout = requestTimeout
         self.system = system
         self.hooks = hooks
+        appleSheet = AppleSheetAttempts(planned: system.appleSheet)
         screen = Screen(simulation: simulation)
         defaults = SimulatedDefaults(simulation: simulation)
         keychain = SimulatedDefaults.keychain(simulation: simulation)
@@ -105,11 +108,13 @@ public actor AppHost<App: AnyObject>: AppDevice {
                                          http: SimulatedHTTPClient(network: network, routes: routes, timeout: requestTimeout, life: life),
                                          defaults: defaults, keychain: keychain,
                                          connectivity: SimulatedPathMonitor(network: network, life: life),
-                                         system: system, life: life, simulation: simulation,
+                                         system: system, appleSheet: appleSheet, life: life, simulation: simulation,
                                          showSystemSheet: { [weak self] sheet in await self?.show(systemSheet: sheet, in: launch) })
         let launched = hooks.launch(environment)
         app = launched
-        sessionUser = hooks.signedInUser?(launched)
+        // A session restored at launch is on record when it is not the one recorded last (a
+        // session from before the run, a persona's); a relaunch that restores the same user adds
+        // nothing (`render` records the change).
         render()
         process?.spawn("appeared") { await self.runAppeared(in: launch) }
     }
@@ -160,6 +165,14 @@ public actor AppHost<App: AnyObject>: AppDevice {
             return false
         }
         let shown = hooks.screen(app)
+        // The Sign in with Apple sheet's close button: the user cancels the sheet.
+        if action == .closeSystemSheet, foreground, systemSheet != nil, appleSheet.isUp {
+            simulation.record(ModelEvent.userAction(action, detail: ""))
+            appleSheet.close()
+            systemSheet = nil
+            render()
+            return true
+        }
         // A system sheet over the app is modal: the app beneath takes no taps.
         guard foreground, systemSheet == nil, shown.actions.contains(action) else {
             simulation.record(ModelEvent.actionUnavailable(action, route: shown.route?.description ?? "none"))
@@ -196,7 +209,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
         state.foreground = foreground
         if let systemSheet {
             state.systemSheet = systemSheet
-            state.actions = []
+            state.actions = appleSheet.isUp ? [.closeSystemSheet] : []
         }
         screen.onSharedExecutor(passing: state) { $0.show($1) }
     }

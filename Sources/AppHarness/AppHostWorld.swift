@@ -40,6 +40,9 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
         }
         // The roles say which of the backend's statuses are failures and what requests carry.
         network = Network(simulation: simulation, backend: backend, plan: faults, roles: roles)
+        // The Apple sheet's outcomes a scenario or the swarm injects reach the phone by themselves.
+        var system = system
+        if system.appleSheet.isEmpty { system.appleSheet = faults.appleSheet }
         device = AppHost(simulation: simulation, network: network, routes: routes, requestTimeout: requestTimeout,
                          system: system, hooks: hooks)
     }

@@ -55,7 +55,8 @@ public final class MockAuth: @unchecked Sendable {
 
         /// The endpoints as the app's roles declare them: the request that `.sendsCode`, the
         /// `.signsIn` request that carries the code, the one that `.refreshesSession`; each the
-        /// default name where the roles declare none. Apple's sign-in is not told apart by role.
+        /// default name where the roles declare none. Apple's exchange is the sign-in declared
+        /// with `credential: .appleID` (none if no request is).
         public init(roles: AppRoles) {
             let requests = roles.declaredRequests
             func first(_ purpose: RequestRole.Purpose, carrying input: UserInput? = nil) -> Endpoint? {
@@ -64,9 +65,11 @@ public final class MockAuth: @unchecked Sendable {
                 }?.endpoint
             }
             let defaults = Endpoints()
-            self.init(sendsCode: first(.sendsCode) ?? defaults.sendsCode,
-                      verifiesCode: first(.signsIn, carrying: .code) ?? first(.signsIn) ?? defaults.verifiesCode,
-                      refreshesSession: first(.refreshesSession) ?? defaults.refreshesSession)
+            let apple = roles.appleIDExchange
+            let codeSignIn = requests.first { $0.role.purpose == .signsIn && $0.role.carries.contains { $0.input == .code } }?.endpoint
+                ?? requests.first { $0.role.purpose == .signsIn && $0.endpoint != apple }?.endpoint
+            self.init(sendsCode: first(.sendsCode) ?? defaults.sendsCode, verifiesCode: codeSignIn ?? defaults.verifiesCode,
+                      refreshesSession: first(.refreshesSession) ?? defaults.refreshesSession, signsInWithApple: apple)
         }
     }
 
@@ -99,8 +102,9 @@ public final class MockAuth: @unchecked Sendable {
     /// session of its user superseded its refresh token.
     @exclusivity(unchecked) private var issuedBy: [Int] = []
     @exclusivity(unchecked) private var supersededAt: [SimulationInstant?] = []
-    /// When each of `sessions` was issued: its access token expires `accessTokenLifetime` later.
-    @exclusivity(unchecked) private var issuedAt: [SimulationInstant] = []
+    /// When the access token of each of `sessions` expires: `accessTokenLifetime` after it was
+    /// issued, or earlier by a scenario's or the swarm's `accessTokenExpired`.
+    @exclusivity(unchecked) private var expiresAt: [SimulationInstant] = []
     /// How long a superseded refresh token still refreshes.
     public let refreshReuseWindow: Duration
     /// How long an access token is good for (Supabase's JWT expiry, an hour by default); after it
@@ -129,6 +133,15 @@ public final class MockAuth: @unchecked Sendable {
         self.init(simulation: simulation, inbox: inbox, endpoints: Endpoints(roles: roles), fields: fields)
     }
 
+    /// Makes the account of the Apple ID `appleID` if it has none and issues it a session, as a
+    /// sign-in before the run would have (a persona signed in on the phone already): the session,
+    /// for the glue to store where the app keeps it (its keychain item). On record as issued.
+    public func seedSession(appleID: String) -> Session {
+        let user = account(of: "apple:" + appleID, making: true) ?? ""
+        _ = issue(user, email: nil, newAccount: false, id: -1)
+        return sessions[sessions.count - 1]
+    }
+
     /// Makes the account of `email` (a returning user's, before the run), and returns its user.
     @discardableResult
     public func seedAccount(email: String) -> String { account(of: email.lowercased(), making: true) ?? "" }
@@ -153,7 +166,7 @@ public final class MockAuth: @unchecked Sendable {
     }
 
     /// Whether the access token of `sessions[position]` has expired.
-    private func expired(_ position: Int) -> Bool { issuedAt[position].duration(to: simulation.now) >= accessTokenLifetime }
+    private func expired(_ position: Int) -> Bool { simulation.now >= expiresAt[position] }
 
     /// Refuses `user`'s sessions from now on (an account deleted or a session revoked elsewhere,
     /// seed 003: recorded as `ModelEvent.accountLost`, which the oracles read): their refresh is
@@ -170,13 +183,23 @@ public final class MockAuth: @unchecked Sendable {
 
     /// A scenario's or the swarm's account loss (seed 003: "Account loss (deletion/password
     /// reset)"): the account of `loss.email`, or every account made so far, deleted or its
-    /// sessions revoked (`revoke`). `AppHostWorld` hands a backend's losses here when the backend
-    /// is an `AppBackend` with this auth; the other kinds of loss are the fix plan's, not every
-    /// app's, and do nothing here.
+    /// sessions revoked (`revoke`), or its access tokens expired now (`accessTokenExpired`: the
+    /// app's next request of its own with one is 401 on record, to be refreshed). `AppHostWorld`
+    /// hands a backend's losses here when the backend is an `AppBackend` with this auth; the other
+    /// kinds are the fix plan's, not every app's, and do nothing here.
     public func lose(_ loss: AccountLoss) {
-        guard loss.kind == .accountDeleted || loss.kind == .sessionRevoked else { return }
         let users = loss.email.map { email in user(ofEmail: email).map { [$0] } ?? [] } ?? accounts.map(\.user)
-        for user in users { revoke(user, deleted: loss.kind == .accountDeleted) }
+        switch loss.kind {
+        case .accountDeleted, .sessionRevoked:
+            for user in users { revoke(user, deleted: loss.kind == .accountDeleted) }
+        case .accessTokenExpired:
+            // Every access token of theirs issued so far expires now; a refresh issues a fresh one.
+            for position in sessions.indices where users.contains(sessions[position].user) && expiresAt[position] > simulation.now {
+                expiresAt[position] = simulation.now
+            }
+        case .programReset, .progressElsewhere:
+            return
+        }
     }
 
     /// The refusal of a request that carries a lost user's session (its bearer token or, to the
@@ -254,7 +277,7 @@ public final class MockAuth: @unchecked Sendable {
             // Reused after the window: refused, with the request whose answer rotated it on record.
             let next = sessions.indices.first { $0 > position && sessions[$0].user == user }.map { issuedBy[$0] } ?? -1
             simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
-                                                      fault: "refresh-token-reused user=\(user) rotated-by=\(next)"))
+                                                      fault: RefreshTokenReuse.mark(user: user, rotatedBy: next)))
             return reply(401, "Invalid Refresh Token: Already Used")
         }
         return issue(user, email: nil, newAccount: false, id: id)
@@ -285,7 +308,7 @@ public final class MockAuth: @unchecked Sendable {
         sessions.append(session)
         issuedBy.append(id)
         supersededAt.append(nil)
-        issuedAt.append(simulation.now)
+        expiresAt.append(simulation.now.advanced(by: accessTokenLifetime))
         revoked.removeAll { $0 == user }
         deleted.removeAll { $0 == user }
         simulation.record(ModelEvent.sessionIssued(user: user))

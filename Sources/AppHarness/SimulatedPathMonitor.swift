@@ -58,10 +58,22 @@ public struct SimulatedSystem: Sendable {
     public var reduceMotion: Bool
     /// How long the user takes to answer a prompt.
     public var promptTime: Duration
+    /// The phone's Apple ID: the identity token Sign in with Apple gives the app (the backend
+    /// makes its account at the first exchange).
+    public var appleID: String
+    /// What the Sign in with Apple sheet does at each attempt, in order, then approves: a
+    /// scenario's and the swarm's (`FaultPlan.appleSheet`, which `AppHostWorld` puts here).
+    public var appleSheet: [AppleSheetOutcome]
+    /// How long the Sign in with Apple sheet stays up before its outcome (Face ID and a tap).
+    public var appleSheetTime: Duration
 
-    public init(answers: [String: Bool] = [:], reduceMotion: Bool = false, promptTime: Duration = .milliseconds(800)) {
+    public init(answers: [String: Bool] = [:], reduceMotion: Bool = false, promptTime: Duration = .milliseconds(800),
+                appleID: String = "apple-001", appleSheet: [AppleSheetOutcome] = [], appleSheetTime: Duration = .seconds(2)) {
         self.answers = answers
         self.reduceMotion = reduceMotion
         self.promptTime = promptTime
+        self.appleID = appleID
+        self.appleSheet = appleSheet
+        self.appleSheetTime = appleSheetTime
     }
 }

@@ -67,8 +67,13 @@ public struct ErrorBlamesWhatFailed: Oracle {
                 if now { lastOnlineAt = event.time } else { offlineInWindow = true }
             case .accountLost:
                 sessionLost = true
-            case .responseReceived(_, let endpoint, let outcome):
-                guard outcome != "cancelled", !run.roles.isBackground(endpoint) else { continue }
+            case .responseReceived(let id, let endpoint, let outcome):
+                guard outcome != "cancelled" else { continue }
+                // A refused session is the session's, whatever request learned it: a refresh in
+                // the background refused with 401 (004's refresh on MainTabView appear).
+                if outcome.hasPrefix("status 401"), run.roles.endpoint(endpoint, is: .refreshesSession) { sessionLost = true }
+                // A refresh awaited after a 401 is the user's wait's (`isBackground(_:id:)`).
+                guard !run.isBackground(endpoint, id: id) else { continue }
                 let failure = outcome == "ok" ? nil : Failure(endpoint: endpoint, outcome: outcome,
                                                               signsIn: run.roles.endpoint(endpoint, is: .signsIn)
                                                                 || run.roles.endpoint(endpoint, is: .sendsCode))

@@ -6,7 +6,8 @@ import AppVocabulary
 ///
 /// A request the user waits for (sent while the screen shows a spinner or a loading screen: the
 /// app is visibly working for them) that fails ends, within the patience window, in a visible
-/// error with a way forward, or in an automatic retry (the same endpoint asked again), or in a
+/// error with a way forward, or in an automatic retry (the same endpoint asked again, or the session
+/// refreshed after a 401: the cause chosen per call, `RunObservation.isBackground(_:id:)`), or in a
 /// route change or a newly offered action (a fallback). Background work (a token refresh, a queued
 /// push, analytics, goals generated ahead) is not judged. The resend countdown reaching zero is not an answer to a
 /// failed Verify. Not judged when the user acts again first, or leaves the app.
@@ -26,7 +27,7 @@ public struct FailuresSurface: Oracle {
         var violations: [Violation] = []
         for response in run.events([.responseReceived]) {
             guard case .responseReceived(let id, let endpoint, let outcome) = response.event,
-                  outcome != "ok", outcome != "cancelled", !run.isBackground(endpoint),
+                  outcome != "ok", outcome != "cancelled", !run.isBackground(endpoint, id: id),
                   let sent = requests.between(after: -1, before: response.index).last(where: { Self.id(of: $0) == id }),
                   let waiting = run.screen(atIndex: sent.index)?.state,
                   waiting.foreground, waiting.spinner != nil || waiting.loadingScreen != nil else { continue }
@@ -56,7 +57,9 @@ public struct FailuresSurface: Oracle {
                     (screen.state.errorText != nil && !screen.state.actions.isEmpty) || screen.state.route != before
                         || screen.state.actions.contains { !offered.contains($0) && run.roles.role(of: $0) != .resend }
                 } || requests.between(after: response.index, before: end + 1).contains {
-                if case .requestSent(_, _, endpoint) = $0.event { true } else { false }
+                // Sent again, or a refresh of the session awaited after its 401 (then judged on its own).
+                guard case .requestSent(let next, _, let sentTo) = $0.event else { return false }
+                return sentTo == endpoint || (run.roles.endpoint(sentTo, is: .refreshesSession) && !run.isBackground(sentTo, id: next))
             }
             guard !answered else { continue }
             violations.append(Violation(

@@ -173,7 +173,7 @@ public struct JourneyMetrics: Sendable, Equatable {
 
     private static func apply(_ event: RunObservation.Event, to open: inout [(id: Int, endpoint: Endpoint)], in run: RunObservation) {
         switch event.event {
-        case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint):
+        case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id):
             open.append((id, endpoint))
         case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
         case .killed: open.removeAll()

@@ -7,7 +7,10 @@ import AppVocabulary
 /// One user intent sends at most one request of its kind while one is in flight: the app never
 /// sends a request to an endpoint while an earlier request to that endpoint is still waiting for
 /// its answer. Background requests (`RequestRole.Cause.background`: analytics, queued pushes
-/// and tokens, the token refresh) are separate intents each and are not judged.
+/// and tokens, the token refresh) are separate intents each and are not judged. A load of a
+/// session the user signed out of, still out when the next session's goes, is one too many: a
+/// sign-out cancels what the session started (the pickup app's `pickup-stale-load`). One of a
+/// process since killed went with it (a task the app started on its own outlives nothing).
 public struct NoDuplicateSubmission: Oracle {
     public let name = "noDuplicateSubmission"
     public let summary = "no request is sent while one of its kind is still in flight (two taps, one submission)"
@@ -30,11 +33,13 @@ public struct NoDuplicateSubmission: Oracle {
         var open: [(endpoint: Endpoint, id: Int, index: Int, answered: Int)] = []
         var violations: [Violation] = []
         for event in run.events([.requestSent]) {
-            guard case .requestSent(let id, _, let endpoint) = event.event, !run.isBackground(endpoint) else { continue }
+            guard case .requestSent(let id, _, let endpoint) = event.event, !run.isBackground(endpoint, id: id) else { continue }
             let answered = id < answeredAt.count ? answeredAt[id] : .max
             if let position = open.firstIndex(where: { $0.endpoint == endpoint }) {
                 let earlier = open[position]
-                if earlier.answered > event.index {
+                // A request of a killed process went with it: the relaunch's own is no duplicate.
+                if earlier.answered > event.index,
+                   run.events([.killed]).between(after: earlier.index, before: event.index).first == nil {
                     violations.append(Violation(
                         oracle: name, at: event.time,
                         message: "The app sent \(endpoint.rawValue) #\(id) while #\(earlier.id) was still waiting for its answer: "

@@ -90,11 +90,13 @@ public struct NoSilentDeadEnd: Oracle {
         // After a launch, any screen past the app's launch screen is progress.
         let before = isLaunch ? nil : atCheckpoint?.route
         let window = run.screens(after: checkpoint.index, through: end)
-        // Progress: the route changed, the screen offers something new to do (a retry that loaded
-        // the options), the resend countdown restarted, or the resume gate went away.
+        // Progress: the route changed, a pager turned its page, the screen offers something new to
+        // do (a retry that loaded the options), the resend countdown restarted, or the resume gate
+        // went away.
         let offeredBefore = atCheckpoint?.actions ?? []
         let progressed = window.contains { screen in
             (screen.state.route.map { isLaunch ? $0.kind != .launch : $0 != before } ?? false)
+                || (!isLaunch && screen.state.page != atCheckpoint?.page)
                 || screen.state.actions.contains { !offeredBefore.contains($0) && run.roles.role(of: $0) != .cancel }
                 || (screen.state.countdown ?? 0) > (atCheckpoint?.countdown ?? 0)
                 || (atCheckpoint?.resumeGate == true && !screen.state.resumeGate)
@@ -178,7 +180,7 @@ public struct NoSilentDeadEnd: Oracle {
     /// Why a spinner on `shown` is not backed by bounded work as of trace index `index`, or nil if it is.
     private func unbackedSpinner(_ shown: (index: Int, time: SimulationInstant, state: ScreenState),
                                  atIndex index: Int, in run: RunObservation) -> String? {
-        let outstanding = run.outstandingRequests(atIndex: index).filter { !run.isBackground($0.endpoint) }
+        let outstanding = run.outstandingRequests(atIndex: index).filter { !run.isBackground($0.endpoint, id: $0.id) }
         if outstanding.contains(where: { $0.timeoutMs != nil }) { return nil }
         if let unbounded = outstanding.first {
             return "it waits on request \(unbounded.id) (\(unbounded.endpoint.rawValue)) which has no timeout"

@@ -20,6 +20,13 @@ import AppVocabulary
 ///   answered `ok` (a reload once the connection came back) makes it a success, and a failure
 ///   after a success (an approve taken, then its activation refused) a failure.
 ///
+/// A failure offline whose error went once the connection came back while the user was away,
+/// with the tapped action offered again, is shown as the offline designs accept (`noSilentDeadEnd`
+/// accepts the same).
+///
+/// A request that loads the main screen's content (`.loadsContent`) answered `ok` shows its outcome
+/// when the content is on screen, the same as before or not.
+///
 /// Judged at the end of the last answer's instant, or at the end of the instant the app came back
 /// to the front, once the screen shows no wait (a spinner or a loading screen over it means the app
 /// is still at work: a retry due, a request waiting for the connection). The countdown, the banner and what the user typed are not compared (a tick or an
@@ -77,13 +84,13 @@ public struct OutcomeIsShown: Oracle {
                 watch = run.screen(atIndex: event.index).flatMap { screen in
                     screen.state.foreground && screen.state.route != nil ? Watch(tap: event, tapped: screen.state) : nil
                 }
-            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint):
+            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id):
                 open.append(id)
                 if watch != nil, watch?.firstRequest == nil { watch?.firstRequest = id }
             case .responseReceived(let id, let endpoint, let outcome):
                 open.removeAll { $0 == id }
                 guard outcome != "cancelled", let first = watch?.firstRequest, id >= first,
-                      !run.isBackground(endpoint) else { continue }
+                      !run.isBackground(endpoint, id: id) else { continue }
                 watch?.answer = event
                 watch?.judgeAt = event.time
                 if outcome == "ok", watch?.firstSuccess == nil { watch?.firstSuccess = event.index }
@@ -113,6 +120,9 @@ public struct OutcomeIsShown: Oracle {
               case .responseReceived(let id, let endpoint, let outcome) = answer.event else { return nil }
         let succeeded = outcome == "ok"
         if succeeded {
+            // A reload's outcome is the content it loaded (a pull to refresh that brings the same
+            // list shows it again, after its spinner): the content request's, shown.
+            if run.roles.endpoint(endpoint, is: .loadsContent), shown.state.contentOwner != nil { return nil }
             let since = watch.firstSuccess ?? answer.index
             // The screen in place at the success counts unless it is the wait for it (a goal list
             // generated ahead answers a tap whose screen had already moved on).
@@ -121,6 +131,14 @@ public struct OutcomeIsShown: Oracle {
             let screens = run.screens(after: since, through: shown.index)
             if screens.contains(where: { !Self.unchanged($0.state, since: watch.tapped) }) { return nil }
         } else if !watch.cameWhileAway || Self.showsFailure(shown.state, since: watch.tapped, roles: run.roles) {
+            return nil
+        } else if outcome == "offline", shown.state.actions.contains(action),
+                  run.events([.connectivity]).between(after: answer.index, before: shown.index + 1).last.map({ event in
+                      if case .connectivity(true) = event.event { true } else { false }
+                  }) == true {
+            // Failed offline, and the connection came back while the user was away: the error went
+            // with the connection and the tap is offered again (one of the offline designs shipped
+            // apps use; docs/your-app.md): the user can go on.
             return nil
         }
         let route = watch.tapped.route.map(\.description) ?? "the screen"

@@ -12,7 +12,10 @@ import AppVocabulary
 /// - nor does it keep the session: a flash window after it, the user is signed out (unless the
 ///   app was killed meanwhile);
 /// - the screen the app signs them out to says why (an error text).
-/// Both apps: what a 401 means, and that a user is owed a word, is the same on every screen.
+/// A 401 the app answers at once (within the window) with a request to refresh the session, or
+/// that comes while one is out (the app waits for it), is first a reason to refresh, as for an access token that expired: the refresh's own refusal is
+/// judged instead, and a refresh the network loses leaves the app nothing to conclude.
+/// Every app: what a 401 means, and that a user is owed a word, is the same on every screen.
 public struct RefusedSessionEnds: Oracle {
     public let name = "refusedSessionEnds"
     public let summary = "a session the backend refused (401) ends: no main app or spinner after it, and the user is told why"
@@ -56,7 +59,8 @@ public struct RefusedSessionEnds: Oracle {
     /// left them on main or a spinner a flash window later: the answer, when and what was judged.
     public static func ignoredRefusal(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
                                window: Duration) -> (RunObservation.RefusedAnswer, SimulationInstant, Int, String)? {
-        for answer in answers where run.signedInUser(atIndex: answer.event.index) == user {
+        for answer in answers where run.signedInUser(atIndex: answer.event.index) == user
+            && !answeredWithARefresh(answer, in: run, window: window) {
             let deadline = min(answer.event.time.advanced(by: window), run.end)
             let end = run.lastIndex(atOrBefore: deadline)
             guard let seen = strandedScreen(user, atIndex: end, in: run) else { return nil }
@@ -70,12 +74,21 @@ public struct RefusedSessionEnds: Oracle {
     /// 401 of its check for a timeout and fell back to the intro, keeping the dead session).
     static func keptSession(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
                             window: Duration) -> (RunObservation.RefusedAnswer, SimulationInstant, Int)? {
-        guard let answer = answers.first(where: { run.signedInUser(atIndex: $0.event.index) == user }) else { return nil }
+        guard let answer = answers.first(where: {
+            run.signedInUser(atIndex: $0.event.index) == user && !answeredWithARefresh($0, in: run, window: window)
+        }) else { return nil }
         let deadline = min(answer.event.time.advanced(by: window), run.end)
         let end = run.lastIndex(atOrBefore: deadline)
         guard run.signedInUser(atIndex: end) == user,
               run.events([.killed]).between(after: answer.event.index, before: end + 1).first == nil else { return nil }
         return (answer, deadline, end)
+    }
+
+    /// Whether the app answered the 401 `answer` with a refresh of the session: one out when it
+    /// came, or sent within `window` (a refused refresh is final: it is never answered so).
+    static func answeredWithARefresh(_ answer: RunObservation.RefusedAnswer, in run: RunObservation, window: Duration) -> Bool {
+        guard !run.roles.endpoint(answer.endpoint, is: .refreshesSession) else { return false }
+        return run.refreshPending(at: answer.event.index, time: answer.event.time, within: window)
     }
 
     /// What the user sees at `index` if it is `user`'s main app (or, with `spinners`, a

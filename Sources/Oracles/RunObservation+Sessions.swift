@@ -14,14 +14,19 @@ extension RunObservation {
     /// session, not the app. A refusal after the app got the new token is the app's own doing
     /// (it threw the new token away) and is not among them.
     public func rotationLosses(of user: String) -> [Event] {
-        let mark = "refresh-token-reused user=\(user) rotated-by="
-        return events([.faultApplied]).filter { event in
-            guard case .faultApplied(_, _, let fault) = event.event, fault.hasPrefix(mark),
-                  let rotatedBy = Int(fault.dropFirst(mark.count)) else { return false }
+        events([.faultApplied]).filter { event in
+            guard case .faultApplied(_, _, let fault) = event.event, let reuse = RefreshTokenReuse.parse(fault),
+                  reuse.user == user else { return false }
+            let rotatedBy = reuse.rotatedBy
             guard rotatedBy >= 0 else { return true }
-            return !events([.responseReceived]).between(after: -1, before: event.index).contains { answer in
+            guard let answer = events([.responseReceived]).between(after: -1, before: event.index).first(where: { answer in
                 if case .responseReceived(rotatedBy, _, "ok") = answer.event { true } else { false }
+            }) else { return true }
+            // An answer that came after the app that asked was killed never reached it either.
+            let sent = events([.requestSent]).between(after: -1, before: answer.index).last { sent in
+                if case .requestSent(rotatedBy, _, _) = sent.event { true } else { false }
             }
+            return events([.killed]).between(after: sent?.index ?? -1, before: answer.index).first != nil
         }
     }
 
@@ -67,10 +72,40 @@ extension RunObservation {
         }
     }
 
+    /// Whether a refresh of the session (a request of purpose `.refreshesSession`, whatever its
+    /// cause) was out when the answer at trace index `index` came back, or went out within
+    /// `window` after it: after a 401 the app is then working out whether the session is gone
+    /// (004: the same refresh goes out in the background when main appears and is awaited after
+    /// a 401; an app that joins the one in flight waits for it).
+    public func refreshPending(at index: Int, time: SimulationInstant, within window: Duration) -> Bool {
+        let deadline = time.advanced(by: window)
+        var out: [Int] = []
+        for event in events([.requestSent, .responseReceived]) {
+            if event.index > index {
+                if !out.isEmpty { return true }
+                if event.time > deadline { return false }
+                if case .requestSent(_, _, let endpoint) = event.event, roles.endpoint(endpoint, is: .refreshesSession) { return true }
+                continue
+            }
+            switch event.event {
+            case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession): out.append(id)
+            case .responseReceived(let id, _, _): out.removeAll { $0 == id }
+            default: break
+            }
+        }
+        return !out.isEmpty
+    }
+
     /// Whether no user waits on requests to `endpoint` (the app's role for it: analytics, queued
     /// pushes and tokens, a token refresh). A spinner is never backed by them, and several in
     /// flight are separate intents.
     public func isBackground(_ endpoint: Endpoint) -> Bool { roles.isBackground(endpoint) }
+
+    /// Whether no user waits on request `id` to `endpoint`: its role's cause, unless it is a
+    /// background refresh a user's request awaited after its 401 (the cause chosen per call).
+    public func isBackground(_ endpoint: Endpoint, id: Int) -> Bool {
+        roles.isBackground(endpoint) && (awaitedRefreshes.isEmpty || !awaitedRefreshes.contains(id))
+    }
 
     /// Whether `launch` fell back to onboarding: it restored a session without a cache and its
     /// journey check got no answer. Seed 003 decides "Timeout fallback: Show onboarding if backend

@@ -38,6 +38,9 @@ public struct RunObservation: Sendable {
     private let signIns: [(index: Int, user: String?)]
     /// Each account's journey from each trace index on, by user.
     private let journeys: SmallMap<[(index: Int, journey: AccountJourney)]>
+    /// The requests to refresh the session that a user's request awaited after its 401, though
+    /// their endpoint is declared `.background` (`isBackground(_:id:)`).
+    let awaitedRefreshes: [Int]
 
     /// - Parameters:
     ///   - trace: the run's trace.
@@ -97,6 +100,35 @@ public struct RunObservation: Sendable {
         self.journeys = journeys
         let lifecycle = Self.positions(of: [.launched, .launchContext, .killed], in: positionsByKind, starts: kindStarts)
         launches = Self.launches(in: lifecycle.map { events[$0] }, end: end, endIndex: trace.count)
+        awaitedRefreshes = roles.refreshesInTheBackground
+            ? Self.awaitedRefreshes(in: Self.positions(of: [.requestSent, .responseReceived], in: positionsByKind, starts: kindStarts)
+                .map { events[$0] }, roles: roles)
+            : []
+    }
+
+    /// The cause of a request is chosen per call where one endpoint is both (004: the refresh
+    /// goes out in the background when main appears, and is awaited after a 401): a refresh sent
+    /// in the instant a user's request came back 401, or out when it came (the app joins it), is
+    /// that request's work, not the background's.
+    private static func awaitedRefreshes(in requests: [Event], roles: AppRoles) -> [Int] {
+        var awaited: [Int] = []
+        var out: [Int] = []
+        var refusedAt: SimulationInstant?
+        for event in requests {
+            switch event.event {
+            case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession):
+                out.append(id)
+                if refusedAt == event.time, !awaited.contains(id) { awaited.append(id) }
+            case .responseReceived(let id, let endpoint, let outcome):
+                out.removeAll { $0 == id }
+                guard outcome.hasPrefix("status 401"), !roles.isBackground(endpoint),
+                      !roles.endpoint(endpoint, is: .refreshesSession) else { continue }
+                refusedAt = event.time
+                for pending in out where !awaited.contains(pending) { awaited.append(pending) }
+            default: break
+            }
+        }
+        return awaited
     }
 
     // MARK: Events by kind.

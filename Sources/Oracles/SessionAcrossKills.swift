@@ -22,8 +22,10 @@ struct SessionAcrossKills {
     private(set) var killed: RunObservation.Event?
     private var signInsOut: [(id: Int, index: Int)] = []
     private var lastLoss = -1
-    /// The requests answered `ok` so far, of those that refresh the session.
+    /// The requests answered `ok` so far, of those that refresh the session, while the app that
+    /// sent them was running (an answer after a kill never reached it); and those out now.
     private var refreshesAnswered: [Int] = []
+    private var refreshesOut: [Int] = []
     private let roles: AppRoles
 
     init(roles: AppRoles) { self.roles = roles }
@@ -45,12 +47,16 @@ struct SessionAcrossKills {
             if role == .signOut || role == .confirmSignOut { forget() }
         case .killed:
             if signedIn != nil, inside, killed == nil { killed = event }
+            refreshesOut.removeAll()
+        case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession):
+            refreshesOut.append(id)
         case .responseReceived(let id, let endpoint, "ok") where roles.endpoint(endpoint, is: .refreshesSession):
-            refreshesAnswered.append(id)
-        case .faultApplied(_, _, let fault) where fault.hasPrefix(Self.reusedMark):
+            if refreshesOut.contains(id) { refreshesAnswered.append(id) }
+            refreshesOut.removeAll { $0 == id }
+        case .faultApplied(_, _, let fault):
             // Rotated by an answer the app never got: the backend ended the session.
-            let rotatedBy = fault.split(separator: "=").last.flatMap { Int($0) } ?? -1
-            if !refreshesAnswered.contains(rotatedBy) {
+            guard let reuse = RefreshTokenReuse.parse(fault) else { return }
+            if !refreshesAnswered.contains(reuse.rotatedBy) {
                 lastLoss = event.index
                 forget()
             }
@@ -62,8 +68,6 @@ struct SessionAcrossKills {
         default: break
         }
     }
-
-    static let reusedMark = "refresh-token-reused "
 
     private mutating func forget() { (signedIn, inside, killed) = (nil, false, nil) }
 }

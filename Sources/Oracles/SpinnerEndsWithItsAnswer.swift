@@ -10,7 +10,10 @@ import AppVocabulary
 /// app is still waiting on another request, or it asks again by itself before the screen changes
 /// (002 §2's silent retry of goal generation, which may keep its spinner up to the 2 s delay it
 /// promises). Otherwise the spinner stands with nothing behind it: the answer came
-/// and the user was not shown it.
+/// and the user was not shown it. A refresh of the session the app awaits after a 401 is the
+/// screen's work whatever its declared cause (`RunObservation.isBackground(_:id:)`): the same
+/// refresh goes out in the background when the main screen appears and is awaited after a 401
+/// (004), and the spinner waits for it.
 public struct SpinnerEndsWithItsAnswer: Oracle {
     public let name = "spinnerEndsWithItsAnswer"
     public let summary = "when an answer arrives under a spinner, the screen shows it at once, or the app is still at work"
@@ -26,7 +29,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         for position in network.indices {
             let event = network[position]
             switch event.event {
-            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint): open.append(id)
+            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id): open.append(id)
             case .killed: open.removeAll()
             case .responseReceived(let id, let endpoint, let outcome):
                 guard let at = open.firstIndex(of: id) else { continue }
@@ -53,7 +56,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         for event in later {
             guard event.index <= endOfInstant else { break }
             switch event.event {
-            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint):
+            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id):
                 stillOpen.append(id)
             case .responseReceived(let id, _, _): stillOpen.removeAll { $0 == id }
             default: break
@@ -65,7 +68,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         var asksAgain = false
         for event in later where event.index > endOfInstant {
             if let change, event.index >= change.index { break }
-            if case .requestSent(_, _, let endpoint) = event.event, !run.isBackground(endpoint) {
+            if case .requestSent(let id, _, let endpoint) = event.event, !run.isBackground(endpoint, id: id) {
                 asksAgain = true
                 break
             }

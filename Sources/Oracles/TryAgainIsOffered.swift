@@ -37,7 +37,9 @@ public struct TryAgainIsOffered: Oracle {
                   let tap = lastTap, !run.roles.role(of: tap.action).isInput,
                   run.screen(atIndex: tap.index)?.state.route == route else { continue }
             guard let stood = standing(from: position, error: error, in: run, after: settings.flashWindow),
-                  stood.state.foreground, !offersAnotherAttempt(stood.state, after: tap.action, in: run, since: tap.index)
+                  // An alert over the error is answered first (a sign-out asked while a load failed).
+                  stood.state.foreground, stood.state.alert == nil,
+                  !offersAnotherAttempt(stood.state, after: tap.action, in: run, since: tap.index)
             else { continue }
             return [Violation(oracle: name, at: stood.time,
                               message: "At \(screen.time) \(route) said \"\(error)\" after the user's '\(tap.action.rawValue)', "

@@ -42,7 +42,7 @@ public enum Narrative {
                 || previous.spinner != state.spinner || previous.errorText != state.errorText
                 || previous.resumeGate != state.resumeGate || previous.foreground != state.foreground
                 || previous.alert != state.alert || previous.offlineBanner != state.offlineBanner
-                || previous.systemSheet != state.systemSheet
+                || previous.systemSheet != state.systemSheet || previous.page != state.page
             return changed ? "shows \(summary(state))" : nil
         case .userAction(let action, let detail): return "taps \(action.rawValue)" + (detail.isEmpty ? "" : " \(detail)")
         case .actionUnavailable(let action, let route): return "wanted \(action.rawValue), not offered on \(route)"
@@ -60,6 +60,7 @@ public enum Narrative {
 
     static func summary(_ state: ScreenState) -> String {
         var parts = [state.route.map(\.description) ?? "nothing (app not running)"]
+        if let page = state.page { parts.append("page \(page)") }
         if let loading = state.loadingScreen { parts.append("loading '\(loading)'") }
         if let spinner = state.spinner { parts.append("spinner '\(spinner)'") }
         if let error = state.errorText { parts.append("error \"\(error)\"") }

@@ -188,10 +188,13 @@ extension AppPlugin {
     public var expectKeys: [String] { ["oracles"] + stepExpectKeys + ["budgets", "patience", "flashWindow", "settle"] }
     public var accountLosses: [AccountLoss.Kind] { [] }
     public var readsCodesFromTheInbox: Bool { true }
-    public var faultKinds: [String] { ScenarioKeys.networkFaultKinds + accountLosses.map(\.rawValue) }
+    public var faultKinds: [String] {
+        ScenarioKeys.networkFaultKinds + accountLosses.map(\.rawValue) + (roles.appleIDExchange == nil ? [] : ScenarioKeys.appleSheetFaultKinds)
+    }
 
     public func swarm(seed: UInt64) -> Swarm {
-        Swarm.draw(seed: seed, endpoints: endpoints, knobs: swarmKnobs, accountLosses: accountLosses)
+        Swarm.draw(seed: seed, endpoints: endpoints, knobs: swarmKnobs, accountLosses: accountLosses,
+                   appleSheet: roles.appleIDExchange != nil)
     }
 
     public func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {

@@ -16,12 +16,12 @@ enum FaultDecoding {
             if case .string(let named)? = fault["kind"], AccountLoss.Kind(rawValue: named) != nil,
                !ScenarioKeys.faultKinds(for: context.app).contains(named) {
                 // Accepted and ignored is worse than refused: say what the app's world lacks.
-                let everyApps = named == AccountLoss.Kind.accountDeleted.rawValue || named == AccountLoss.Kind.sessionRevoked.rawValue
+                let everyApps = [AccountLoss.Kind.accountDeleted, .sessionRevoked, .accessTokenExpired].map(\.rawValue).contains(named)
                 context.fail(fault.path("kind"), "the app '\(context.app.rawValue)' takes no '\(named)' fault: its world would never hear of it",
                              suggestion: everyApps
-                                ? "build its backend as an AppBackend on MockAuth (it then takes accountDeleted and sessionRevoked) "
-                                    + "and declare them in its plug-in: `var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked] }` "
-                                    + "(docs/your-app.md)"
+                                ? "build its backend as an AppBackend on MockAuth (it then takes accountDeleted, sessionRevoked and "
+                                    + "accessTokenExpired) and declare them in its plug-in: `var accountLosses: [AccountLoss.Kind] "
+                                    + "{ [.accountDeleted, .sessionRevoked, .accessTokenExpired] }` (docs/your-app.md)"
                                 : "a world of its own takes it through AppHostWorld(lose:) and declares it in the plug-in's `accountLosses`")
                 continue
             }
@@ -36,6 +36,8 @@ enum FaultDecoding {
             }
             if kind == "offline" {
                 if let window = decodeOffline(fault, context: context) { plan.offlineWindows.append(window) }
+            } else if ScenarioKeys.appleSheetFaultKinds.contains(kind) {
+                decodeAppleSheet(kind, fault, into: &plan, context: context)
             } else if let lossKind = AccountLoss.Kind(rawValue: kind) {
                 if let loss = decodeAccountLoss(lossKind, fault, context: context) { plan.accountLosses.append(loss) }
             } else if let rule = decodeRule(kind: kind, fault, context: context) {
@@ -54,6 +56,22 @@ enum FaultDecoding {
             return nil
         }
         return AccountLoss(kind, at: at, email: email)
+    }
+
+    /// `{"kind": "appleSheetFails", "nth": 2}`: the sheet's second attempt fails; `from` and
+    /// `count` for several, the first attempt when neither is given. The other attempts approve.
+    private static func decodeAppleSheet(_ kind: String, _ fault: Fields, into plan: inout FaultPlan, context: DecodingContext) {
+        rejectKeys(["endpoint", "probability", "status", "by", "at", "for", "email"], in: fault, kind: kind, context: context)
+        guard let trigger = decodeTrigger(fault, context: context) else { return }
+        let attempts = trigger.fromCall..<(trigger.fromCall + (trigger.count ?? 1))
+        guard attempts.upperBound <= 101 else {
+            context.fail(fault.path(fault["nth"] != nil ? "nth" : "count"), "a sheet's faults cover its first 100 attempts",
+                         suggestion: "\"nth\": 1")
+            return
+        }
+        let outcome: AppleSheetOutcome = kind == "appleSheetCancelled" ? .cancel : .fail
+        while plan.appleSheet.count < attempts.upperBound - 1 { plan.appleSheet.append(.approve) }
+        for attempt in attempts { plan.appleSheet[attempt - 1] = outcome }
     }
 
     private static func decodeOffline(_ fault: Fields, context: DecodingContext) -> OfflineWindow? {

@@ -96,7 +96,11 @@ public enum ScenarioEncoder {
             .object([("kind", .string(loss.kind.rawValue)), ("at", duration(loss.at))]
                 + (loss.email.map { [("email", JSONValue.string($0))] } ?? []))
         }
-        return windows + rules + losses
+        let sheets = plan.appleSheet.enumerated().compactMap { attempt, outcome -> JSONValue? in
+            outcome == .approve ? nil : .object([("kind", .string(outcome == .cancel ? "appleSheetCancelled" : "appleSheetFails")),
+                                                 ("nth", .number(String(attempt + 1)))])
+        }
+        return windows + rules + losses + sheets
     }
 
     private static func step(_ step: ScenarioStep, app: AppID) -> JSONValue {

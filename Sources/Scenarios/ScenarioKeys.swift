@@ -43,6 +43,9 @@ public enum ScenarioKeys {
     public static let pickupFaultKinds = networkFaultKinds + ["accountDeleted", "sessionRevoked"]
     /// The network's faults, which every app's files may inject.
     public static let networkFaultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline"]
+    /// The Sign in with Apple sheet's faults, for an app whose roles declare its exchange
+    /// (`RequestRole.credential`): the user closes the sheet, or it fails, at an attempt.
+    public static let appleSheetFaultKinds = ["appleSheetCancelled", "appleSheetFails"]
 
     /// Each object kind with the JSON Schema definition that must describe it.
     public static let byDefinition: [(definition: String, keys: [String])] = [
@@ -72,5 +75,7 @@ public enum ScenarioKeys {
 
     /// Step keys that are the step's kind (every step has exactly one).
     public static let stepKinds = step.filter { $0 != "input" && $0 != "mayBeRefused" }
-    public static let faultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline"] + AccountLoss.Kind.allCases.map(\.rawValue)
+    /// The fix plan's fault kinds: the network's and its backend's four account events (its
+    /// sessions do not expire on their own, so not `accessTokenExpired`).
+    public static let faultKinds = networkFaultKinds + ["accountDeleted", "sessionRevoked", "programReset", "progressElsewhere"]
 }

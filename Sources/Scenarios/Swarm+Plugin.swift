@@ -14,10 +14,12 @@ extension Swarm {
     /// What a plug-in's swarm draws unless it draws its own: latency, an offline window, drops,
     /// errors and timeouts on `endpoints`, each switched on by its own coin, then `knobs` in
     /// their order, then, for an app whose world takes them (`AppPlugin.accountLosses`), seed
-    /// 003's account loss on a coin of 0.2 as the bundled apps draw it (5 s to 2 min in); nothing
-    /// of the bundled apps' worlds.
+    /// 003's account loss on a coin of 0.2 as the bundled apps draw it (5 s to 2 min in), and the
+    /// access tokens' expiry on a coin of 0.3 (5 s to 2 min in); for an app that shows the Sign in
+    /// with Apple sheet, its first one or two attempts cancelled or failed on a coin of 0.4, as the
+    /// pickup app's swarm draws them; nothing of the bundled apps' worlds.
     public static func draw(seed: UInt64, endpoints: [Endpoint], knobs: [SwarmKnob],
-                            accountLosses: [AccountLoss.Kind] = []) -> Swarm {
+                            accountLosses: [AccountLoss.Kind] = [], appleSheet: Bool = false) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
         swarm.drawNetwork(&random, endpoints: endpoints, seed: seed)
@@ -30,6 +32,8 @@ extension Swarm {
         // Only seed 003's two: the fix plan's program resets are its own swarm's.
         let losses = accountLosses.filter { $0 == .accountDeleted || $0 == .sessionRevoked }
         if !losses.isEmpty { swarm.drawAccountLoss(&random, chance: Probability(0.2), kinds: losses) }
+        if accountLosses.contains(.accessTokenExpired) { swarm.drawTokenExpiry(&random, chance: Probability(0.3)) }
+        if appleSheet { swarm.drawSystemSheet(&random, chance: Probability(0.4)) }
         return swarm
     }
 

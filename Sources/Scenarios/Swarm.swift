@@ -19,11 +19,17 @@ public struct Swarm: Sendable, Equatable {
     /// Seed 003's account loss, at a drawn moment (drawn last, so the other knobs come from the
     /// same draws as before it existed).
     public var accountLoss: AccountLoss?
+    /// The access tokens expiring at a drawn moment (`AccountLoss.Kind.accessTokenExpired`), for
+    /// an app whose backend expires them (drawn after the account loss).
+    public var tokenExpiry: AccountLoss?
     /// The free user's profile, when the free user drives (it replaces the detour).
     public var userProfile: FreeUserProfile?
     /// The Sign in with Apple sheet's outcomes, in order (after them it approves), for an app
     /// that shows it (the pickup app's swarm draws them).
     public var appleSheet: [AppleSheetOutcome] = []
+    /// The same for app code's sheet (`AppEnvironment.appleIDCredential()`), drawn by a plug-in's
+    /// default swarm: it goes into the run's faults (`FaultPlan.appleSheet`).
+    public var systemSheet: [AppleSheetOutcome] = []
     /// A plug-in app's own knobs this seed drew (`AppPlugin.swarmKnobs`): keys of its `device`
     /// and `backend` sections.
     public var settings: [DrawnSetting] = []
@@ -64,6 +70,8 @@ public struct Swarm: Sendable, Equatable {
         case device(reduceMotion: Bool, deniesNotifications: Bool, strictBackend: Bool)
         case detour(DrawnDetour?)
         case accountLoss(AccountLoss)
+        /// Every access token issued so far expires at this moment (an hour's expiry, met sooner).
+        case tokenExpiry(Duration)
         case user(FreeUserProfile)
         case parent(UInt64)
         /// The Sign in with Apple sheet: what it does at each sign-in attempt, in order.
@@ -88,6 +96,7 @@ public struct Swarm: Sendable, Equatable {
                 "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
             case .detour(let detour): "detour: \(detour.map(\.value.description) ?? "none")"
             case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
+            case .tokenExpiry(let at): "access tokens expire at \(at.totalMilliseconds)ms"
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
             case .appleSheet(let outcomes): "apple sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
@@ -111,6 +120,7 @@ public struct Swarm: Sendable, Equatable {
                 if strict { found.append(.strictBackend) }
             case .detour(let detour): if let detour { found.append(.detour(detour.value.kind)) }
             case .accountLoss(let loss): found.append(.accountLoss(loss.kind))
+            case .tokenExpiry: found.append(.accountLoss(.accessTokenExpired))
             case .user(let profile):
                 if profile.deviations == 0 { found.append(.onlyForward) } else { found += profile.enabled.map(Feature.user) }
             case .parent: break
@@ -183,6 +193,24 @@ public struct Swarm: Sendable, Equatable {
         knobs.append(.accountLoss(loss))
     }
 
+    /// The access tokens expiring on a coin of `chance`, 5 s to 2 min into the run: the app's next
+    /// request of its own is 401 and it must refresh, which an hour's expiry never meets.
+    package mutating func drawTokenExpiry(_ random: inout SeededRandom, chance: Probability) {
+        guard random.chance(chance) else { return }
+        let at = Duration.milliseconds(random.nextInt(in: 5_000...120_000))
+        tokenExpiry = AccountLoss(.accessTokenExpired, at: at)
+        knobs.append(.tokenExpiry(at))
+    }
+
+    /// App code's Sign in with Apple sheet on a coin of `chance`: its first one or two attempts
+    /// each cancelled or failed, then approved.
+    package mutating func drawSystemSheet(_ random: inout SeededRandom, chance: Probability) {
+        guard random.chance(chance) else { return }
+        let failing: [AppleSheetOutcome] = [.cancel, .fail]
+        systemSheet = (1...random.nextInt(in: 1...2)).map { _ in failing[random.nextInt(in: 0...1)] }
+        knobs.append(.appleSheet(systemSheet))
+    }
+
     /// The free user drives instead of the scripted policy: no detour (the user makes their own),
     /// and the user's profile listed where the detour was.
     public mutating func drivenBy(_ profile: FreeUserProfile) {
@@ -205,5 +233,8 @@ public struct Swarm: Sendable, Equatable {
         faults.offlineWindows += offlineWindows
         faults.rules += rules
         if let accountLoss { faults.accountLosses.append(accountLoss) }
+        if let tokenExpiry { faults.accountLosses.append(tokenExpiry) }
+        // A scenario file's own sheet is kept: its steps were written for it.
+        if !systemSheet.isEmpty && faults.appleSheet.isEmpty { faults.appleSheet = systemSheet }
     }
 }

@@ -126,6 +126,16 @@ import AppHarness
         #expect(!trace.contains("session-revoked"), "no account was lost")
     }
 
+    /// A scenario's or the swarm's `accessTokenExpired` ends the access tokens' hour at once:
+    /// the app's own request is 401 on record, the refresh token still works, nothing is lost.
+    @Test func anExpiryFaultEndsTheAccessTokensAtOnceAndTheRefreshStillWorks() {
+        let (seen, trace) = run(.accessTokenExpired)
+        #expect(seen == [200, 401, 200], "\(seen)")
+        #expect(trace.contains("profile access-token-expired user=u1"), "\(trace)")
+        #expect(!trace.contains("session-revoked") && !trace.contains("account-deleted"), "no account was lost: \(trace)")
+        #expect(run(.accessTokenExpired, email: "someone.else@example.com").seen == [200, 200, 200])
+    }
+
     @Test func aLossOfAnotherAccountOrOfTheFixPlansOwnKindChangesNothing() {
         #expect(run(.sessionRevoked, email: "someone.else@example.com").seen == [200, 200, 200])
         #expect(run(.programReset).seen == [200, 200, 200])

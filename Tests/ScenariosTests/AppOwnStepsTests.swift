@@ -101,6 +101,19 @@ import ToolAppsForTests
                     && ($0.suggestion ?? "").contains("MockAuth") }, "\(problems.errors)")
     }
 
+    /// An access tokens' expiry is refused the same way in the file of an app whose backend
+    /// expires none (the pickup app's own backend), and taken by an app that declares it.
+    @Test func anExpiryFaultIsRefusedWhereTheBackendExpiresNoTokens() {
+        let text = #"{"format": 1, "app": "pickup", "name": "expiry", "faults": [{"kind": "accessTokenExpired", "at": "2s"}], "#
+            + #""steps": [{"launch": true}]}"#
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "expiry.json") else {
+            Issue.record("accepted accessTokenExpired for the pickup app, whose backend expires no token")
+            return
+        }
+        #expect(problems.errors.contains { $0.location == "$.faults[0].kind" && $0.message.contains("takes no 'accessTokenExpired' fault")
+                    && ($0.suggestion ?? "").contains(".accessTokenExpired") }, "\(problems.errors)")
+    }
+
     @Test func aPluginCannotNameItsOwnStepOrTimeoutAsEveryAppsOwn() {
         var waits = BellDoor()
         waits.id = AppID("waiting-door")

@@ -18,6 +18,9 @@ public struct FaultPlan: Sendable, Equatable {
     public var offlineWindows: [OfflineWindow] = []
     /// Accounts lost on the backend during the run (seed 003's "Account loss").
     public var accountLosses: [AccountLoss] = []
+    /// What the Sign in with Apple sheet does at each attempt on the phone, in order; every
+    /// attempt after them is approved. For app code that shows it (`AppEnvironment.appleIDCredential()`).
+    public var appleSheet: [AppleSheetOutcome] = []
 
     public init(latencyMs: ClosedRange<Int64> = 20...120, rules: [FaultRule] = [], offlineWindows: [OfflineWindow] = [],
                 accountLosses: [AccountLoss] = []) {
@@ -27,8 +30,9 @@ public struct FaultPlan: Sendable, Equatable {
         self.accountLosses = accountLosses
     }
 
-    /// How many faults the plan injects: rules, offline windows and account losses.
-    public var count: Int { rules.count + offlineWindows.count + accountLosses.count }
+    /// How many faults the plan injects: rules, offline windows, account losses and sheets that
+    /// do not approve.
+    public var count: Int { rules.count + offlineWindows.count + accountLosses.count + appleSheet.filter { $0 != .approve }.count }
 }
 
 /// Seed 003: "Account loss (deletion/password reset)". From `at` on, the backend answers 401 to
@@ -48,6 +52,11 @@ public struct AccountLoss: Sendable, Equatable {
         /// is done there. Only for a user still onboarding (002 §4: "a user who made progress on
         /// another device ... gets stuck").
         case progressElsewhere
+        /// Not a loss: the account's access tokens expire now, as each does an hour after it is
+        /// issued (Supabase's JWT expiry), drawn into a run so that the app's 401-then-refresh
+        /// path is met within minutes: its own requests with them are 401 until it refreshes the
+        /// session, and the refresh token still works. For a backend on `MockAuth`.
+        case accessTokenExpired
     }
 
     public var kind: Kind

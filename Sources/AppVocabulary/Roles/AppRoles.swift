@@ -116,6 +116,10 @@ public struct AppRoles: Sendable {
         promises = Promises(signedInRoutes: signedInRoutes, keptAcrossKills: keptAcrossKills, showsOfflineBanner: offlineBanner)
         for (action, role) in actions { set(role, for: action) }
         for (endpoint, role) in requests { set(role, for: endpoint) }
+        // A sheet's credential comes with the sheet's close button, the user's cancel.
+        if requests.contains(where: { $0.1.credential != nil }), !actions.contains(where: { $0.0 == .closeSystemSheet }) {
+            set(.cancel, for: .closeSystemSheet)
+        }
         errorBlames = errors.map { (text: $0.0, blame: $0.1) }
         analyticsCauses = analytics.map { (event: $0.0, cause: $0.1) }
     }
@@ -174,6 +178,16 @@ public struct AppRoles: Sendable {
 
     /// Whether any endpoint is declared for `purpose` (an app that asks where the user is: `.journey`).
     public func declares(_ purpose: RequestRole.Purpose) -> Bool { requestRoles.contains { $0.role.purpose == purpose } }
+
+    /// The sign-in that exchanges Sign in with Apple's identity token (`RequestRole.credential`),
+    /// if the app declares one: its app shows the system sheet.
+    public var appleIDExchange: Endpoint? { requestRoles.first { $0.role.credential == .appleID }?.endpoint }
+
+    /// Whether a request that refreshes the session is declared `.background`: its cause may then
+    /// be chosen per call (awaited after a 401; `RunObservation.isBackground(_:id:)`).
+    public var refreshesInTheBackground: Bool {
+        requestRoles.contains { $0.role.purpose == .refreshesSession && $0.role.cause == .background }
+    }
 
     /// Whether the app promises a session refresh each time its main screen appears with a session
     /// from before this launch (a `.refreshesSession` request declared `sentWhenMainAppears`).

@@ -65,9 +65,21 @@ public struct RequestRole: Sendable, Equatable {
     /// `Task { await authManager.refreshTokenIfNeeded() }`), as `mainAppearanceRefreshesToken`
     /// judges. False: the app refreshes when it needs to (after a 401, say), as it chooses.
     public var sentWhenMainAppears: Bool
+    /// For a sign-in (`Purpose.signsIn`) that exchanges a credential a system sheet gave: which.
+    /// `.appleID`: the identity token of Sign in with Apple (`AppEnvironment.appleIDCredential()`),
+    /// which `MockAuth` then answers at this endpoint, and whose sheet scenarios and the swarm
+    /// may cancel or fail (`appleSheetCancelled`, `appleSheetFails`). Nil: no system sheet.
+    public var credential: Credential?
+
+    /// A credential a system sheet gives the app, for a sign-in to exchange.
+    public enum Credential: Sendable, Equatable {
+        /// Sign in with Apple's identity token (004: "Sign in with Apple only").
+        case appleID
+    }
 
     public init(cause: Cause = .tap, purpose: Purpose = .other, carries: [CarriedInput] = [], failureStatus: Int = 400,
-                retryPause: Duration? = nil, resendAfter: Duration? = nil, sentWhenMainAppears: Bool = false) {
+                retryPause: Duration? = nil, resendAfter: Duration? = nil, sentWhenMainAppears: Bool = false,
+                credential: Credential? = nil) {
         self.cause = cause
         self.purpose = purpose
         self.carries = carries
@@ -75,6 +87,7 @@ public struct RequestRole: Sendable, Equatable {
         self.retryPause = retryPause
         self.resendAfter = resendAfter
         self.sentWhenMainAppears = sentWhenMainAppears
+        self.credential = credential
     }
 
     /// Whether no user waits for the request (`cause == .background`).

@@ -27,6 +27,7 @@ public struct ScreenState: Sendable, Equatable {
         @usableFromInline var alert: String?
         @usableFromInline var contentOwner: String?
         @usableFromInline var systemSheet: String?
+        @usableFromInline var page: Int?
     }
 
     @usableFromInline package final class Storage: @unchecked Sendable {
@@ -52,7 +53,7 @@ public struct ScreenState: Sendable, Equatable {
                 && fields.choices == other.fields.choices && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
                 && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
                 && fields.alert == other.fields.alert && fields.contentOwner == other.fields.contentOwner
-                && fields.systemSheet == other.fields.systemSheet
+                && fields.systemSheet == other.fields.systemSheet && fields.page == other.fields.page
         }
     }
 
@@ -173,6 +174,13 @@ public struct ScreenState: Sendable, Equatable {
         set { mutableFields.systemSheet = newValue }
     }
 
+    /// The page a pager shows (a `TabView` with `.page` style: 1, 2, 3), on a route of its own:
+    /// a page turn is a change the user sees without a route per page. Nil: no pager.
+    public var page: Int? {
+        @inlinable get { storage.fields.page }
+        set { mutableFields.page = newValue }
+    }
+
     public init(route: Route? = nil) { storage = Storage(Fields(route: route)) }
 
     /// A state built field by field in its own storage: one allocation, no uniqueness checks,
@@ -240,5 +248,6 @@ public struct ScreenState: Sendable, Equatable {
         if let alert { out.write(" alert=\""); out.write(alert); out.write("\"") }
         if let contentOwner { out.write(" data-of="); out.write(contentOwner) }
         if let systemSheet { out.write(" system-sheet=\""); out.write(systemSheet); out.write("\"") }
+        if let page { out.write(" page="); out.write(page) }
     }
 }

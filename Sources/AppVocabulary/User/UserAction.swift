@@ -18,3 +18,10 @@ public struct UserAction: VocabularyName {
     /// naming one costs nothing (the app's tests hold each equal to `NameFingerprint.of`).
     @usableFromInline package init(_ name: String, fingerprint: UInt64) { rawValue = name; self.fingerprint = fingerprint }
 }
+
+extension UserAction {
+    /// The phone's own, not an app's: the close button of a system sheet (Sign in with Apple's
+    /// ✕), which the harness offers while the sheet is up. An app whose roles declare a sign-in
+    /// with a sheet's credential (`RequestRole.credential`) has it declared as `.cancel`.
+    public static let closeSystemSheet = UserAction("close-system-sheet")
+}

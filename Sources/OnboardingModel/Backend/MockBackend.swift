@@ -220,6 +220,8 @@ public actor MockBackend: SimulatedServer {
         let emails = loss.email.map { [Self.key($0)] } ?? accountsByEmail.keys
         if loss.kind == .programReset { return resetPrograms(of: emails) }
         if loss.kind == .progressElsewhere { return progressElsewhere(of: emails) }
+        // Its sessions never expire on their own: validation refuses the fault for this app.
+        guard loss.kind == .accountDeleted || loss.kind == .sessionRevoked else { return }
         for email in emails {
             guard let account = accountsByEmail[email] else { continue }
             let deleted = loss.kind == .accountDeleted

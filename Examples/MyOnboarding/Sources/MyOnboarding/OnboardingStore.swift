@@ -47,6 +47,8 @@ public final class OnboardingStore {
     struct StoredSession: Codable {
         var accessToken: String
         var userID: String
+        /// Nil in a session stored before the app kept it.
+        var refreshToken: String?
     }
 
     static let sessionKey = "auth.session"
@@ -151,9 +153,7 @@ public final class OnboardingStore {
         begin("verify")
         do {
             let auth = try await online { try await api.verify(email: email, code: code) }
-            let stored = StoredSession(accessToken: auth.accessToken, userID: auth.user.id)
-            session = stored
-            if let data = try? JSONEncoder().encode(stored) { keychain.write(data, for: Self.sessionKey) }
+            keep(StoredSession(accessToken: auth.accessToken, userID: auth.user.id, refreshToken: auth.refreshToken))
             stopResendTimer()
             await completeLogin()
         } catch let error as APIError where error.status == 403 || error.status == 401 {
@@ -173,7 +173,7 @@ public final class OnboardingStore {
         isLoading = true
         loadingLabel = "journey"
         do {
-            let journey = try await online { try await api.fetchJourney(token: session.accessToken) }
+            let journey = try await online { try await authorized(session) { try await self.api.fetchJourney(token: $0) } }
             route(by: journey)
         } catch let error as APIError where error.status == 401 && !bugs.contains(.refusedSessionKept) {
             // The session was refused (revoked or the account deleted elsewhere, 003): start again.
@@ -209,7 +209,7 @@ public final class OnboardingStore {
         begin("confirm-goal")
         defer { end() }
         do {
-            try await online { try await api.saveGoal(goal, token: session.accessToken) }
+            try await online { try await authorized(session) { try await self.api.saveGoal(goal, token: $0) } }
             go(.activation)
         } catch {
             fail(error, "Couldn't save your goal. Please try again.") { [weak self] in await self?.confirmGoal() }
@@ -221,7 +221,7 @@ public final class OnboardingStore {
         begin("activate")
         defer { end() }
         do {
-            try await online { try await api.activateProgram(token: session.accessToken) }
+            try await online { try await authorized(session) { try await self.api.activateProgram(token: $0) } }
             go(.main)
         } catch {
             fail(error, "Couldn't activate your program. Please try again.") { [weak self] in await self?.activate() }
@@ -248,7 +248,7 @@ public final class OnboardingStore {
         isLoading = true
         loadingLabel = "launch-check"
         do {
-            let journey = try await online { try await api.fetchJourney(token: session.accessToken) }
+            let journey = try await online { try await authorized(session) { try await self.api.fetchJourney(token: $0) } }
             route(by: journey)
         } catch let error as APIError where error.status == 401 {
             // The session is gone (account deleted elsewhere): start again.
@@ -260,6 +260,35 @@ public final class OnboardingStore {
         }
         isLoading = false
         loadingLabel = nil
+    }
+
+    /// Stores `stored` as the session, in memory and in the keychain.
+    private func keep(_ stored: StoredSession) {
+        session = stored
+        if let data = try? JSONEncoder().encode(stored) { keychain.write(data, for: Self.sessionKey) }
+    }
+
+    /// Runs `call` with the session's access token; on a 401 (the token expired, an hour after
+    /// it was issued) refreshes the session once and runs it again with the new token. A refresh
+    /// refused with 401 is a lost session (revoked, the account deleted): that 401 is thrown, and
+    /// the caller signs out. A refresh that fails on the network throws its own error.
+    /// The session is read at each call, not when the work began: a call made again once the
+    /// connection is back uses the tokens of a refresh made since (the simulator found the first
+    /// draft refreshing with a rotated-away refresh token, and the user signed out).
+    private func authorized<T>(_ began: StoredSession, _ call: (String) async throws -> T) async throws -> T {
+        // The same user's newest session; another user's is never used for this one's work.
+        let stored = session.flatMap { $0.userID == began.userID ? $0 : nil } ?? began
+        do {
+            return try await call(stored.accessToken)
+        } catch let error as APIError where error.status == 401 {
+            guard !bugs.contains(.expiredTokenSignsOut), let refreshToken = stored.refreshToken else { throw error }
+            let renewed = try await api.refresh(refreshToken: refreshToken)
+            // Signed out (or another user signed in) while the refresh was out: not ours to keep.
+            guard session?.userID == stored.userID else { throw error }
+            let fresh = StoredSession(accessToken: renewed.accessToken, userID: renewed.user.id, refreshToken: renewed.refreshToken)
+            keep(fresh)
+            return try await call(fresh.accessToken)
+        }
     }
 
     static let offlineMessage = "You're offline. We'll try again as soon as you're back online."

@@ -38,6 +38,9 @@ public enum OnboardingBug: String, CaseIterable, Sendable {
     /// 003: a 401 (the session revoked elsewhere) on a save or on the journey check after sign-in
     /// reads as any failure; the dead session is kept.
     case refusedSessionKept = "my-refused-save-keeps-the-session"
+    /// 003: an access token that expired (an hour after sign-in) reads as a lost session: the
+    /// user is signed out instead of the session being refreshed with its refresh token.
+    case expiredTokenSignsOut = "my-expired-token-signs-out"
 }
 
 public struct APIError: Error, Equatable, Sendable {
@@ -99,6 +102,12 @@ public struct APIService: Sendable {
 
     public func verify(email: String, code: String) async throws -> AuthSession {
         let data = try await send("POST", "/auth/v1/verify", json: ["email": email, "token": code, "type": "email"])
+        return try JSONDecoder().decode(AuthSession.self, from: data)
+    }
+
+    /// Supabase's refresh: a new access and refresh token for the refresh token.
+    public func refresh(refreshToken: String) async throws -> AuthSession {
+        let data = try await send("POST", "/auth/v1/token", json: ["refresh_token": refreshToken, "grant_type": "refresh_token"])
         return try JSONDecoder().decode(AuthSession.self, from: data)
     }
 

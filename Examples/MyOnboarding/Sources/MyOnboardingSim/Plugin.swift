@@ -44,7 +44,8 @@ public struct MyOnboardingApp: AppPlugin {
                                                              resendAfter: .seconds(30))),
                        (Names.verifyEndpoint, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email"),
                                                                                        CarriedInput(.code, key: "token")])),
-                       (Names.refresh, RequestRole(cause: .background, purpose: .refreshesSession)),
+                       // Sent only after a 401, and awaited by what got it (the spinner stays for it).
+                       (Names.refresh, RequestRole(cause: .app, purpose: .refreshesSession)),
                        (Names.journey, RequestRole(cause: .app, purpose: .journey)),
                        (Names.saveGoal, RequestRole(carries: [CarriedInput(.choice, key: "goal")])),
                        (Names.activateEndpoint, RequestRole())],
@@ -60,8 +61,8 @@ public struct MyOnboardingApp: AppPlugin {
             keptAcrossKills: [.email])
     }
 
-    /// Its backend is built on MockAuth, which takes seed 003's account losses.
-    public var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked] }
+    /// Its backend is built on MockAuth, which takes seed 003's account losses and expires access tokens.
+    public var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked, .accessTokenExpired] }
 
     public var catalogue: [Mutant.Entry] {
         [Mutant.Entry(Mutant(OnboardingBug.journeyFailureGoesHome.rawValue), app: id,
@@ -72,7 +73,10 @@ public struct MyOnboardingApp: AppPlugin {
                       summary: "Verify has no busy guard: a double tap verifies twice", source: "000 Pitfall 10"),
          Mutant.Entry(Mutant(OnboardingBug.refusedSessionKept.rawValue), app: id,
                       summary: "a 401 on a save or the journey check, the session revoked elsewhere, reads as any failure: the dead session is kept",
-                      source: "003 account loss")]
+                      source: "003 account loss"),
+         Mutant.Entry(Mutant(OnboardingBug.expiredTokenSignsOut.rawValue), app: id,
+                      summary: "an expired access token reads as a lost session: the user is signed out instead of the session refreshed",
+                      source: "003 session survives until sign-out")]
     }
 
     public var personas: [AppPersona] {

@@ -1,0 +1,4 @@
+import SimCommandLine
+import UmuveSim
+
+SimCommandLine.run(apps: [UmuvePlugin()])
