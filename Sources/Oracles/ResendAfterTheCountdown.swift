@@ -14,15 +14,17 @@ import AppVocabulary
 /// at most that many seconds, and a code screen in front and idle that long (and a tick) after a
 /// code was sent offers Resend, whether or not the user went to the background meanwhile (to
 /// read the code in Mail): a countdown that ran slow, never ended, froze in the background or
-/// started again on the way back is caught too.
+/// started again on the way back is caught too. Both to the second (#64): a code screen in front
+/// and idle, asking for the code, that shows "0" stands with Resend on it (a count that reached zero a tick before its
+/// button is a Resend late), and the due time allows one tick of the countdown, no more.
 public struct ResendAfterTheCountdown: Oracle {
     public let name = "resendAfterTheCountdown"
     public let summary = "Resend is offered when the countdown after a code sent ends (30 s in seed 002): not before, and not later"
     /// A promise of any app that declares a resend countdown (`RequestRole.resendAfter`).
     public var isShared: Bool { true }
 
-    /// How late the last tick may come: a second's tick, and the answer arriving mid-second.
-    static let tickSlack = Duration.seconds(2)
+    /// How late Resend may come after its countdown's length: one tick of the countdown.
+    static let tickSlack = Duration.seconds(1)
 
     public init() {}
 
@@ -53,7 +55,8 @@ public struct ResendAfterTheCountdown: Oracle {
         var codeRoutes: CodeRoutes?
         var pending = answers[first...].makeIterator()
         var next = pending.next()
-        for screen in run.screens {
+        let screens = run.screens
+        for (position, screen) in zip(screens.indices, screens) {
             while let answer = next, answer.index < screen.index {
                 if let countdown = Self.countdown(after: answer, roles: roles) {
                     sent = (answer, countdown, Int(countdown.components.seconds))
@@ -63,10 +66,21 @@ public struct ResendAfterTheCountdown: Oracle {
             guard let sent else { continue }
             let seconds = sent.seconds
             let countsTooHigh = screen.state.countdown.map { $0 > seconds } ?? false
-            guard countsTooHigh || (sent.event.time.duration(to: screen.time) < sent.countdown
-                                        && screen.state.actions.contains(where: resendActions.contains)) else { continue }
+            let offersResend = screen.state.actions.contains(where: resendActions.contains)
+            let zeroStands = screen.state.countdown == 0 && !offersResend && screen.state.foreground
+                && screen.state.spinner == nil && screen.state.errorText == nil
+                && screen.state.actions.contains(where: { roles.role(of: $0) == .input(.code) })
+                && (position + 1 < screens.endIndex ? screens[position + 1].time : run.end) > screen.time
+            guard countsTooHigh || zeroStands || (sent.event.time.duration(to: screen.time) < sent.countdown && offersResend)
+            else { continue }
             if codeRoutes == nil { codeRoutes = CodeRoutes(run) }
             guard codeRoutes?.isCodeScreen(screen.state) == true else { continue }
+            if zeroStands {
+                return Violation(oracle: name, at: screen.time,
+                                 message: "At \(screen.time) the code screen's countdown showed 0 with no Resend to tap: "
+                                    + "Resend comes as the count reaches zero, not a tick later (seed 002 §5: resendCountdown = 30).",
+                                 excerpt: run.lines([screen.index]))
+            }
             if countsTooHigh, let shown = screen.state.countdown {
                 return Violation(oracle: name, at: screen.time,
                                  message: "At \(screen.time) the code screen's countdown showed \(shown) s: the resend countdown "

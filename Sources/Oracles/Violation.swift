@@ -142,7 +142,7 @@ public enum OracleCatalogue {
         OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
         FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), ErrorBlamesWhatFailed(),
         AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), LaunchScreenOnlyAtLaunch(), SignOutConfirmed(),
-        MainShowsItsContent(), MainAppearanceRefreshesToken(), BudgetOracle(),
+        MainShowsItsContent(), MainAppearanceRefreshesToken(), NothingBeneathASheet(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -85,3 +85,33 @@ import ToolAppsForTests
         #expect(found.first?.message.contains("offered Resend") == true)
     }
 }
+
+/// `resendAfterTheCountdown` to the second (#64 item 4): a "0" without Resend, and one tick of slack.
+@Suite struct ResendToTheSecondTests {
+    let base = ResendCountdownHandBuiltTests()
+
+    @Test func aZeroThatStandsWithoutResendIsAResendLate() {
+        let found = ResendAfterTheCountdown().check(base.sentThen([(31_000, base.codeScreen(countdown: 0, resend: false)),
+                                                                   (32_000, base.codeScreen(countdown: 0, resend: true))]),
+                                                     settings: OracleSettings())
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("showed 0 with no Resend") == true, "\(found.map(\.message))")
+    }
+
+    @Test func aZeroFollowedInTheSameInstantByResendIsQuiet() {
+        let found = ResendAfterTheCountdown().check(base.sentThen([(31_000, base.codeScreen(countdown: 0, resend: false)),
+                                                                   (31_000, base.codeScreen(countdown: 0, resend: true))]),
+                                                     settings: OracleSettings())
+        #expect(found.isEmpty, "\(found.map(\.message))")
+    }
+
+    @Test func resendTwoTicksLateIsCaughtAndOneTickIsNot() {
+        // Sent at 1 s: due at 31 s, a tick's slack to 32 s.
+        let oneLate = ResendAfterTheCountdown().check(base.sentThen([(32_000, base.codeScreen(countdown: nil, resend: true))]),
+                                                      settings: OracleSettings())
+        #expect(oneLate.isEmpty, "\(oneLate.map(\.message))")
+        let twoLate = ResendAfterTheCountdown().check(base.sentThen([(33_000, base.codeScreen(countdown: nil, resend: true))]),
+                                                      settings: OracleSettings())
+        #expect(twoLate.count == 1, "\(twoLate.map(\.message))")
+    }
+}

@@ -183,6 +183,9 @@ public struct AppRoles: Sendable {
     /// if the app declares one: its app shows the system sheet.
     public var appleIDExchange: Endpoint? { requestRoles.first { $0.role.credential == .appleID }?.endpoint }
 
+    /// The requests that carry what a system sheet answered (`RequestRole.credential`).
+    public var credentialExchanges: [Endpoint] { requestRoles.filter { $0.role.credential != nil }.map(\.endpoint) }
+
     /// Whether a request that refreshes the session is declared `.background`: its cause may then
     /// be chosen per call (awaited after a 401; `RunObservation.isBackground(_:id:)`).
     public var refreshesInTheBackground: Bool {
