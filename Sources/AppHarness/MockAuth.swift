@@ -194,9 +194,13 @@ public final class MockAuth: @unchecked Sendable {
             for user in users { revoke(user, deleted: loss.kind == .accountDeleted) }
         case .accessTokenExpired:
             // Every access token of theirs issued so far expires now; a refresh issues a fresh one.
+            var expired: [String] = []
             for position in sessions.indices where users.contains(sessions[position].user) && expiresAt[position] > simulation.now {
                 expiresAt[position] = simulation.now
+                if !expired.contains(sessions[position].user) { expired.append(sessions[position].user) }
             }
+            // On record, so a rule can tell a token refreshed since from one that expired again.
+            for user in expired { simulation.record(ModelEvent.note(AccessTokenExpiry.note(user: user))) }
         case .programReset, .progressElsewhere:
             return
         }
@@ -215,7 +219,7 @@ public final class MockAuth: @unchecked Sendable {
             && request.endpoint != endpoints.signsInWithApple
         if ownEndpoint, let position = bearer, !revoked.contains(sessions[position].user), expired(position) {
             simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
-                                                      fault: "access-token-expired user=\(sessions[position].user)"))
+                                                      fault: "\(AccessTokenExpiry.refusal) user=\(sessions[position].user)"))
             return reply(401, "JWT expired")
         }
         guard !revoked.isEmpty else { return nil }

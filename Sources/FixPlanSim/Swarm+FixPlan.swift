@@ -37,6 +37,7 @@ extension Swarm {
         swarm.detour = drawDetour(&random).map(DrawnDetour.init)
         swarm.knobs.append(.detour(swarm.detour))
         swarm.drawAccountLoss(&random, chance: Probability(0.2))
+        swarm.drawLossAfterFailure(seed: seed, chance: Probability(0.15), kinds: [.sessionRevoked])
         // Drawn last, so every knob above comes from the same draws as before it existed.
         if random.chance(Probability(0.3)) {
             // A flaky launch check: seed 003's timeout fallback, at launches after a reinstall too.

@@ -25,10 +25,11 @@ public enum FixPlanRoles {
             // 002 §2: "a single automatic retry with 2s delay".
             (.generateGoals, RequestRole(cause: .app, retryPause: .seconds(2))),
             (.program, RequestRole(cause: .app)),
-            // 003: analytics, the step sync and the push token go on in the background.
-            (.analytics, RequestRole(cause: .background, purpose: .analytics)),
-            (.pushProgress, RequestRole(cause: .background)),
-            (.registerPush, RequestRole(cause: .background)),
+            // 003: analytics, the step sync and the push token go on in the background, through
+            // the sync queue, whose "Retry behavior on backend push failure" backs off from 1 s.
+            (.analytics, RequestRole(cause: .background, purpose: .analytics, backoff: .seconds(1))),
+            (.pushProgress, RequestRole(cause: .background, backoff: .seconds(1))),
+            (.registerPush, RequestRole(cause: .background, backoff: .seconds(1))),
             (.refreshSession, RequestRole(cause: .background, purpose: .refreshesSession)),
         ],
         // What each error blames (002 §1's fix: "Couldn't connect" for a call that failed).
@@ -44,5 +45,10 @@ public enum FixPlanRoles {
         // 002 §1: the steps after the code screen are the signed-in user's (their journey is on the backend).
         signedInRoutes: OnboardingPhase.inOrder.filter { $0 > .authVerification }.map(Route.onboarding),
         // Its main app shows an offline banner while offline, as seed 004's does (`ClientStore.screen`).
-        offlineBanner: true)
+        offlineBanner: true,
+        // 003: "Offline-first: Never block user from continuing onboarding due to network": an
+        // offline tap waits behind its spinner up to 20 s for the connection (`connectionReturns()`).
+        offlineWait: .seconds(20),
+        // 002's steps in order (003: "Resume from where they left off"): a relaunch goes no further.
+        stepOrder: OnboardingPhase.inOrder.map(Route.onboarding))
 }

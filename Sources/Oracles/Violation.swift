@@ -142,7 +142,9 @@ public enum OracleCatalogue {
         OutcomeIsShown(), PromptFollowsItsTap(), ReturnFindsWhereTheUserLeft(), SignOutHolds(), ErrorGoesOnlyWithACause(),
         FailureKeepsWhatWasShown(), FlowGoesBackOnlyWhenAsked(), CancelHolds(), WorkKeepsWhatWasShown(), ErrorBlamesWhatFailed(),
         AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), LaunchScreenOnlyAtLaunch(), SignOutConfirmed(),
-        MainShowsItsContent(), MainAppearanceRefreshesToken(), NothingBeneathASheet(), BudgetOracle(),
+        MainShowsItsContent(), MainAppearanceRefreshesToken(), NothingBeneathASheet(),
+        HealthyNetworkAnswersInTime(), OfflineTapWaitsForTheConnection(), RetriesBackOff(), RefreshedSessionIsUsed(),
+        RelaunchSkipsNoStep(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

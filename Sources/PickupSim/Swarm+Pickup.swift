@@ -27,6 +27,7 @@ extension Swarm {
         swarm.reduceMotion = random.chance(Probability(0.3))
         swarm.knobs.append(.reduceMotion(swarm.reduceMotion))
         swarm.drawAccountLoss(&random, chance: Probability(0.3))
+        swarm.drawLossAfterFailure(seed: seed, chance: Probability(0.15), kinds: [.sessionRevoked])
         return swarm
     }
 

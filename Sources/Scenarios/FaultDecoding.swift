@@ -47,12 +47,25 @@ enum FaultDecoding {
         return plan
     }
 
-    /// `{"kind": "accountDeleted", "at": "20s"}`, optionally with the account's `email`.
+    /// `{"kind": "accountDeleted", "at": "20s"}`, or `{"kind": "sessionRevoked", "afterFailure": 1}`
+    /// (as the app receives its first failed answer), optionally with the account's `email`.
     private static func decodeAccountLoss(_ kind: AccountLoss.Kind, _ fault: Fields, context: DecodingContext) -> AccountLoss? {
         rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "for"], in: fault, kind: kind.rawValue, context: context)
         let email = context.string(fault["email"], at: fault.path("email"))
+        if let after = fault["afterFailure"] {
+            if fault["at"] != nil {
+                context.fail(fault.path("afterFailure"), "an account loss happens at a time or after a failed answer, not both",
+                             suggestion: "remove \"at\" or \"afterFailure\"")
+                return nil
+            }
+            guard let failure = context.integer(after, at: fault.path("afterFailure"), in: 1...1_000) else { return nil }
+            return AccountLoss(kind, afterFailure: Int(failure), email: email)
+        }
         guard let at = context.duration(fault["at"], at: fault.path("at")) else {
-            if fault["at"] == nil { context.fail(fault.path("at"), "missing: an account loss happens at a time", suggestion: "\"at\": \"20s\"") }
+            if fault["at"] == nil {
+                context.fail(fault.path("at"), "missing: an account loss happens at a time, or after the app's n-th failed answer",
+                             suggestion: "\"at\": \"20s\" or \"afterFailure\": 1")
+            }
             return nil
         }
         return AccountLoss(kind, at: at, email: email)
@@ -61,7 +74,7 @@ enum FaultDecoding {
     /// `{"kind": "appleSheetFails", "nth": 2}`: the sheet's second attempt fails; `from` and
     /// `count` for several, the first attempt when neither is given. The other attempts approve.
     private static func decodeAppleSheet(_ kind: String, _ fault: Fields, into plan: inout FaultPlan, context: DecodingContext) {
-        rejectKeys(["endpoint", "probability", "status", "by", "at", "for", "email"], in: fault, kind: kind, context: context)
+        rejectKeys(["endpoint", "probability", "status", "by", "at", "for", "email", "afterFailure"], in: fault, kind: kind, context: context)
         guard let trigger = decodeTrigger(fault, context: context) else { return }
         let attempts = trigger.fromCall..<(trigger.fromCall + (trigger.count ?? 1))
         guard attempts.upperBound <= 101 else {
@@ -75,7 +88,7 @@ enum FaultDecoding {
     }
 
     private static func decodeOffline(_ fault: Fields, context: DecodingContext) -> OfflineWindow? {
-        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "email"], in: fault, kind: "offline", context: context)
+        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "email", "afterFailure"], in: fault, kind: "offline", context: context)
         let start = context.duration(fault["at"], at: fault.path("at"))
         let length = context.duration(fault["for"], at: fault.path("for"))
         if fault["at"] == nil { context.fail(fault.path("at"), "missing: an offline window starts at a time", suggestion: "\"at\": \"5s\"") }
@@ -89,7 +102,7 @@ enum FaultDecoding {
     }
 
     private static func decodeRule(kind: String, _ fault: Fields, context: DecodingContext) -> FaultRule? {
-        rejectKeys(["at", "email"] + (kind == "goesOffline" ? [] : ["for"]), in: fault, kind: kind, context: context)
+        rejectKeys(["at", "email", "afterFailure"] + (kind == "goesOffline" ? [] : ["for"]), in: fault, kind: kind, context: context)
         if kind != "error" { rejectKeys(["status"], in: fault, kind: kind, context: context) }
         if kind != "delay" { rejectKeys(["by"], in: fault, kind: kind, context: context) }
         var endpoint: Endpoint?

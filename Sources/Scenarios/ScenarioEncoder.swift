@@ -93,7 +93,8 @@ public enum ScenarioEncoder {
             return .object(members)
         }
         let losses = plan.accountLosses.map { loss -> JSONValue in
-            .object([("kind", .string(loss.kind.rawValue)), ("at", duration(loss.at))]
+            .object([("kind", .string(loss.kind.rawValue)),
+                     loss.afterFailure.map { ("afterFailure", JSONValue.number(String($0))) } ?? ("at", duration(loss.at))]
                 + (loss.email.map { [("email", JSONValue.string($0))] } ?? []))
         }
         let sheets = plan.appleSheet.enumerated().compactMap { attempt, outcome -> JSONValue? in

@@ -14,7 +14,7 @@ public enum ScenarioKeys {
     public static let network = ["latency", "timeouts"]
     public static let latency = ["min", "max"]
     public static let timeouts = ["request", "launchCheck", "goalGeneration"]
-    public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for", "email"]
+    public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for", "email", "afterFailure"]
     public static let step = ["launch", "kill", "background", "foreground", "reinstall", "corruptCache", "signOut",
                               "goOffline", "goOnline", "wait", "untilIdle", "action", "input", "mayBeRefused", "enterCode", "policy",
                               "freeUser", "expect"]

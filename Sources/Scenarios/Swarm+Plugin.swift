@@ -15,7 +15,8 @@ extension Swarm {
     /// errors and timeouts on `endpoints`, each switched on by its own coin, then `knobs` in
     /// their order, then, for an app whose world takes them (`AppPlugin.accountLosses`), seed
     /// 003's account loss on a coin of 0.2 as the bundled apps draw it (5 s to 2 min in), and the
-    /// access tokens' expiry on a coin of 0.3 (5 s to 2 min in); for an app that shows the Sign in
+    /// access tokens' expiry on a coin of 0.3 (5 s to 2 min in), a refused session or expired
+    /// tokens as the first to third failed answer arrives on a coin of 0.15; for an app that shows the Sign in
     /// with Apple sheet, its first one or two attempts cancelled or failed on a coin of 0.4, as the
     /// pickup app's swarm draws them; nothing of the bundled apps' worlds.
     public static func draw(seed: UInt64, endpoints: [Endpoint], knobs: [SwarmKnob],
@@ -33,6 +34,8 @@ extension Swarm {
         let losses = accountLosses.filter { $0 == .accountDeleted || $0 == .sessionRevoked }
         if !losses.isEmpty { swarm.drawAccountLoss(&random, chance: Probability(0.2), kinds: losses) }
         if accountLosses.contains(.accessTokenExpired) { swarm.drawTokenExpiry(&random, chance: Probability(0.3)) }
+        swarm.drawLossAfterFailure(seed: seed, chance: Probability(0.15),
+                                   kinds: accountLosses.filter { $0 == .sessionRevoked || $0 == .accessTokenExpired })
         if appleSheet { swarm.drawSystemSheet(&random, chance: Probability(0.4)) }
         return swarm
     }

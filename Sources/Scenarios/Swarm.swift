@@ -22,6 +22,9 @@ public struct Swarm: Sendable, Equatable {
     /// The access tokens expiring at a drawn moment (`AccountLoss.Kind.accessTokenExpired`), for
     /// an app whose backend expires them (drawn after the account loss).
     public var tokenExpiry: AccountLoss?
+    /// A loss that lands as the app receives a failed answer (`AccountLoss.afterFailure`): a
+    /// session refused between a failure and its Retry (drawn from a stream of its own).
+    public var lossAfterFailure: AccountLoss?
     /// The free user's profile, when the free user drives (it replaces the detour).
     public var userProfile: FreeUserProfile?
     /// The Sign in with Apple sheet's outcomes, in order (after them it approves), for an app
@@ -95,7 +98,7 @@ public struct Swarm: Sendable, Equatable {
             case .device(let reduceMotion, let denies, let strict):
                 "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
             case .detour(let detour): "detour: \(detour.map(\.value.description) ?? "none")"
-            case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms"
+            case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) \(loss.when)"
             case .tokenExpiry(let at): "access tokens expire at \(at.totalMilliseconds)ms"
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
@@ -193,6 +196,20 @@ public struct Swarm: Sendable, Equatable {
         knobs.append(.accountLoss(loss))
     }
 
+    /// A chain the clock alone rarely meets (#64 item 7), on a coin of `chance` drawn from a
+    /// stream of its own (every other knob of the seed is drawn as before it existed): one of
+    /// `kinds` lands as the app receives its first, second or third failed answer, so that the
+    /// Retry (or the next request) after a failure meets a refused session.
+    package mutating func drawLossAfterFailure(seed: UInt64, chance: Probability, kinds: [AccountLoss.Kind]) {
+        guard !kinds.isEmpty else { return }
+        var random = SeededRandom(seed: seed, stream: "swarm-chains")
+        guard random.chance(chance) else { return }
+        let kind = kinds[random.nextInt(in: 0...(kinds.count - 1))]
+        let loss = AccountLoss(kind, afterFailure: random.nextInt(in: 1...3))
+        lossAfterFailure = loss
+        knobs.append(.accountLoss(loss))
+    }
+
     /// The access tokens expiring on a coin of `chance`, 5 s to 2 min into the run: the app's next
     /// request of its own is 401 and it must refresh, which an hour's expiry never meets.
     package mutating func drawTokenExpiry(_ random: inout SeededRandom, chance: Probability) {
@@ -234,6 +251,7 @@ public struct Swarm: Sendable, Equatable {
         faults.rules += rules
         if let accountLoss { faults.accountLosses.append(accountLoss) }
         if let tokenExpiry { faults.accountLosses.append(tokenExpiry) }
+        if let lossAfterFailure { faults.accountLosses.append(lossAfterFailure) }
         // A scenario file's own sheet is kept: its steps were written for it.
         if !systemSheet.isEmpty && faults.appleSheet.isEmpty { faults.appleSheet = systemSheet }
     }

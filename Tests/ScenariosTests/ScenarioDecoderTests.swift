@@ -121,6 +121,15 @@ import ToolAppsForTests
         #expect(found.map(\.location) == ["$.faults[0].endpoint", "$.faults[0].at", "$.faults[1].email"])
     }
 
+    @Test func anAccountLossAfterAFailedAnswerDecodesAndTakesNoTimeBeside() throws {
+        let scenario = try #require(decoded(#"""
+            {"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "sessionRevoked", "afterFailure": 2}]}
+            """#))
+        #expect(scenario.world.faults.accountLosses == [AccountLoss(.sessionRevoked, afterFailure: 2)])
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "sessionRevoked", "at": "2s", "afterFailure": 1}, {"kind": "sessionRevoked", "afterFailure": 0}, {"kind": "drop", "afterFailure": 1}]}"#)
+        #expect(found.map(\.location) == ["$.faults[0].afterFailure", "$.faults[1].afterFailure", "$.faults[2].afterFailure"])
+    }
+
     @Test func aStepHasExactlyOneKind() {
         let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true, "kill": true}, {}]}"#)
         #expect(found.map(\.location) == ["$.steps[0]", "$.steps[1]"])

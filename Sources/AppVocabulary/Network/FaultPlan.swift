@@ -64,11 +64,26 @@ public struct AccountLoss: Sendable, Equatable {
     public var at: Duration
     /// Whose account; nil for every account that exists at that moment.
     public var email: String?
+    /// When set, the loss lands as the app receives its `afterFailure`-th failed answer (any
+    /// request: an error status, a timeout, offline) instead of at `at`: between a failure and the
+    /// Retry that follows it, a chain the clock alone meets once in thousands of runs (#64 item 7).
+    public var afterFailure: Int?
 
     public init(_ kind: Kind, at: Duration, email: String? = nil) {
         self.kind = kind
         self.at = at
         self.email = email
+    }
+
+    /// A loss that lands as the app receives its `failure`-th failed answer.
+    public init(_ kind: Kind, afterFailure failure: Int, email: String? = nil) {
+        self.init(kind, at: .zero, email: email)
+        afterFailure = failure
+    }
+
+    /// When it lands, as a line says it.
+    public var when: String {
+        afterFailure.map { "after failed answer \($0)" } ?? "at \(at.totalMilliseconds)ms"
     }
 }
 
@@ -191,8 +206,12 @@ extension FaultPlan {
         }
         for loss in accountLosses {
             let clock = simulation.clock
-            simulation.spawn("\(loss.kind.rawValue) at \(loss.at.totalMilliseconds)ms") {
-                do { try await clock.sleep(until: SimulationInstant.zero.advanced(by: loss.at), label: loss.kind.rawValue) } catch { return }
+            simulation.spawn("\(loss.kind.rawValue) \(loss.when)") {
+                if let failure = loss.afterFailure {
+                    guard await network.waitForFailedAnswers(failure) else { return }
+                } else {
+                    do { try await clock.sleep(until: SimulationInstant.zero.advanced(by: loss.at), label: loss.kind.rawValue) } catch { return }
+                }
                 await lose(loss)
             }
         }

@@ -28,6 +28,9 @@ public actor Network {
     @exclusivity(unchecked) private var lastObserverID = 0
     /// When the connection a `goesOffline` fault cut comes back.
     @exclusivity(unchecked) private var cutUntil: SimulationInstant?
+    /// Failed answers the app has received so far, and the account losses waiting for their count.
+    @exclusivity(unchecked) private var failedAnswers = 0
+    @exclusivity(unchecked) private var failureWaiters: [(count: Int, wakeup: Wakeup)] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -50,12 +53,14 @@ public actor Network {
         if request.carriesUserInput { simulation.record(ModelEvent.requestCarries(id: id, request: request)) }
         guard isOnline else {
             simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
+            answerFailed()
             return .failure(.offline)
         }
         let fate = decideFate(id: id, endpoint: endpoint)
         if case .goesOffline(let length)? = fate.outcome {
             goOffline(for: length)
             simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
+            answerFailed()
             return .failure(.offline)
         }
         let delivery = Delivery(network: self, request: request, id: id, fate: fate)
@@ -63,8 +68,28 @@ public actor Network {
         requestsInFlight += 1
         let result = await delivery.wait(timeout: timeout, label: delivery.answerLabel)
         requestsInFlight -= 1
-        simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: outcome(of: result, endpoint: endpoint)))
+        let outcome = outcome(of: result, endpoint: endpoint)
+        simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: outcome))
+        if outcome != "ok" && outcome != "cancelled" { answerFailed() }
         return result
+    }
+
+    /// Counts a failed answer the app received and wakes the account losses waiting for it.
+    private func answerFailed() {
+        failedAnswers += 1
+        guard !failureWaiters.isEmpty else { return }
+        for waiter in failureWaiters where waiter.count <= failedAnswers { simulation.wake(waiter.wakeup) }
+        failureWaiters.removeAll { $0.count <= failedAnswers }
+    }
+
+    /// Suspends until the app has received `count` failed answers (an account loss that lands
+    /// between a failure and its Retry: `AccountLoss.afterFailure`); false if cancelled first.
+    package func waitForFailedAnswers(_ count: Int) async -> Bool {
+        guard failedAnswers < count else { return true }
+        let waiter = Wakeup()
+        failureWaiters.append((count, waiter))
+        _ = await simulation.suspend(until: nil, label: "waiting for failed answer \(count)", wakeup: waiter)
+        return failedAnswers >= count
     }
 
     /// The answer as the trace records it: an app's own reply with an error status is a failure

@@ -34,6 +34,9 @@ public struct AppRoles: Sendable {
     /// The requests the app sends again by itself after a failure, each with its pause
     /// (`RequestRole.retryPause`), in declaration order. Kept as the roles are set.
     public private(set) var retriedRequests: [(endpoint: Endpoint, pause: Duration)] = []
+    /// The requests the app sends again by itself after a failure no sooner than a backoff
+    /// (`RequestRole.backoff`), in declaration order. Kept as the roles are set.
+    public private(set) var backedOffRequests: [(endpoint: Endpoint, backoff: Duration)] = []
     /// The requests that send a code with a resend countdown, each with its length
     /// (`RequestRole.resendAfter`). Kept as the roles are set.
     public private(set) var resendCountdowns: [(endpoint: Endpoint, after: Duration)] = []
@@ -72,6 +75,19 @@ public struct AppRoles: Sendable {
     /// (`offlineBannerTruthful`). False (the default): the app has no banner, and none is asked of it.
     public var showsOfflineBanner: Bool { promises.showsOfflineBanner }
 
+    /// How long a request the user waits on (a spinner up as it goes), made while the device is
+    /// offline, waits for the connection before it goes and fails (003: "Offline-first: Never
+    /// block user from continuing onboarding due to network": the fix plan's 20 s behind the
+    /// spinner), if the app promises such a wait (`offlineTapWaitsForTheConnection`). Nil (the
+    /// default): the app may fail an offline tap at once, and no wait is asked of it.
+    public var offlineWait: Duration? { promises.offlineWait }
+
+    /// The steps of the flow in the order a user goes through them (routes of kind `.onboarding`;
+    /// the main app comes after all of them), if the app declares it: a relaunch then takes the
+    /// user to no step after the one they were killed on unless they or the backend moved them
+    /// on (`relaunchSkipsNoStep`). Empty (the default): not judged.
+    public var stepOrder: [Route] { promises.stepOrder }
+
     /// The screens and entries the app declares, read a few times a run: one reference, so the
     /// roles, which every oracle's observation holds, stay the size they were (a field more made
     /// each copy of an observation a longer `memcpy`: +0.46% of a fix-plan seed, callgrind).
@@ -79,10 +95,15 @@ public struct AppRoles: Sendable {
         let signedInRoutes: [Route]
         let keptAcrossKills: [UserInput]
         let showsOfflineBanner: Bool
-        init(signedInRoutes: [Route], keptAcrossKills: [UserInput], showsOfflineBanner: Bool) {
+        let offlineWait: Duration?
+        let stepOrder: [Route]
+        init(signedInRoutes: [Route], keptAcrossKills: [UserInput], showsOfflineBanner: Bool, offlineWait: Duration?,
+             stepOrder: [Route]) {
+            self.stepOrder = stepOrder
             self.signedInRoutes = signedInRoutes
             self.keptAcrossKills = keptAcrossKills
             self.showsOfflineBanner = showsOfflineBanner
+            self.offlineWait = offlineWait
         }
     }
     private let promises: Promises
@@ -110,10 +131,14 @@ public struct AppRoles: Sendable {
     ///   - signedInRoutes: the screens besides the main app that show only to a signed-in user.
     ///   - keptAcrossKills: what the user entered that the app keeps when it is killed (`[.email]`).
     ///   - offlineBanner: whether the main app shows an offline banner while the device is offline.
+    ///   - offlineWait: how long a request the user waits on, made offline, waits for the connection.
+    ///   - stepOrder: the flow's steps in order, for where a relaunch may land.
     public init(actions: [(UserAction, ActionRole)] = [], requests: [(Endpoint, RequestRole)] = [],
                 errors: [(String, ErrorBlame)] = [], analytics: [(String, AnalyticsCause)] = [],
-                signedInRoutes: [Route] = [], keptAcrossKills: [UserInput] = [], offlineBanner: Bool = false) {
-        promises = Promises(signedInRoutes: signedInRoutes, keptAcrossKills: keptAcrossKills, showsOfflineBanner: offlineBanner)
+                signedInRoutes: [Route] = [], keptAcrossKills: [UserInput] = [], offlineBanner: Bool = false,
+                offlineWait: Duration? = nil, stepOrder: [Route] = []) {
+        promises = Promises(signedInRoutes: signedInRoutes, keptAcrossKills: keptAcrossKills, showsOfflineBanner: offlineBanner,
+                            offlineWait: offlineWait, stepOrder: stepOrder)
         for (action, role) in actions { set(role, for: action) }
         for (endpoint, role) in requests { set(role, for: endpoint) }
         // A sheet's credential comes with the sheet's close button, the user's cancel.
@@ -234,6 +259,7 @@ public struct AppRoles: Sendable {
         }
         requestFacts = requestRoles.map { ($0.role.isBackground, $0.role.purpose) }
         retriedRequests = requestRoles.compactMap { entry in entry.role.retryPause.map { (entry.endpoint, $0) } }
+        backedOffRequests = requestRoles.compactMap { entry in entry.role.backoff.map { (entry.endpoint, $0) } }
         resendCountdowns = requestRoles.compactMap { entry in
             entry.role.purpose == .sendsCode ? entry.role.resendAfter.map { (entry.endpoint, $0) } : nil
         }

@@ -70,6 +70,11 @@ public struct RequestRole: Sendable, Equatable {
     /// which `MockAuth` then answers at this endpoint, and whose sheet scenarios and the swarm
     /// may cancel or fail (`appleSheetCancelled`, `appleSheetFails`). Nil: no system sheet.
     public var credential: Credential?
+    /// How long the app waits at least, after a failed answer, before it sends the request again
+    /// by itself (003: the sync queue's "Retry behavior on backend push failure", an exponential
+    /// backoff from 1 s): a retry sooner, with nothing the user did, no launch and no connection
+    /// come back in between, hammers a backend that is struggling (`retriesBackOff`). Nil: not judged.
+    public var backoff: Duration?
 
     /// A credential a system sheet gives the app, for a sign-in to exchange.
     public enum Credential: Sendable, Equatable {
@@ -79,7 +84,7 @@ public struct RequestRole: Sendable, Equatable {
 
     public init(cause: Cause = .tap, purpose: Purpose = .other, carries: [CarriedInput] = [], failureStatus: Int = 400,
                 retryPause: Duration? = nil, resendAfter: Duration? = nil, sentWhenMainAppears: Bool = false,
-                credential: Credential? = nil) {
+                credential: Credential? = nil, backoff: Duration? = nil) {
         self.cause = cause
         self.purpose = purpose
         self.carries = carries
@@ -88,6 +93,7 @@ public struct RequestRole: Sendable, Equatable {
         self.resendAfter = resendAfter
         self.sentWhenMainAppears = sentWhenMainAppears
         self.credential = credential
+        self.backoff = backoff
     }
 
     /// Whether no user waits for the request (`cause == .background`).

@@ -58,7 +58,9 @@ public struct MyOnboardingApp: AppPlugin {
                      ("Couldn't activate your program", .request([Names.activateEndpoint])),
                      ("Couldn't connect", .connection), ("You've been signed out", .session)],
             // The address a code went to stays in the defaults until a sign-out (002 §6, 003).
-            keptAcrossKills: [.email])
+            keptAcrossKills: [.email],
+            // `online(_:)`: offline, a request waits up to 20 s for the connection before it fails.
+            offlineWait: .seconds(20))
     }
 
     /// Its backend is built on MockAuth, which takes seed 003's account losses and expires access tokens.

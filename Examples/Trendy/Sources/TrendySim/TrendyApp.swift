@@ -41,7 +41,11 @@ public struct TrendyApp: AppPlugin {
         requests: [(TrendyApp.signUp, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email")])),
                    (TrendyApp.profile, RequestRole(cause: .app)), (TrendyApp.home, RequestRole(cause: .app))],
         errors: [("No connection", .connection), ("Couldn't create your account", .request([TrendyApp.signUp])),
-                 ("Couldn't finish setting up", .request([TrendyApp.profile]))])
+                 ("Couldn't finish setting up", .request([TrendyApp.profile]))],
+        // `connection()`: an offline Sign up or Finish waits up to 20 s for the connection behind its spinner.
+        offlineWait: .seconds(20),
+        // 001's cards in order: a relaunch lands on the card the user was on, not past it.
+        stepOrder: OnboardingViewModel.Step.allCases.map { Route.named(RouteName($0.rawValue, kind: $0 == .signUp ? .auth : .onboarding)) })
     public let catalogue = TrendyMutants.all.map(\.entry)
     /// The promises every app makes (the sign-up form's email check among them: 000 Pitfall 11's
     /// `isFormValid`, judged by 002 §12's rule through the roles above), and seed 001's own: the
