@@ -12,8 +12,8 @@ import AppVocabulary
 /// after the wait began: the later of the tap and the moment the connection went. One sooner fails
 /// at once although the connection may be back a second later (a bound read in the wrong unit:
 /// 20 ms for 20 s). The other way: when the
-/// connection comes back within the wait, the spinner still up and the tap's request not yet
-/// gone, it goes within a tick (a path monitor polled every 500 s keeps the user waiting).
+/// connection comes back within the wait (and stays), the spinner still up and the request of a
+/// tap made offline not yet gone, it goes within a tick (a path monitor polled every 500 s keeps the user waiting).
 public struct OfflineTapWaitsForTheConnection: Oracle {
     public let name = "offlineTapWaitsForTheConnection"
     public let summary = "offline, a tap's request waits for the connection as long as the app promises (the fix plan: 20 s) before it fails"
@@ -33,7 +33,7 @@ public struct OfflineTapWaitsForTheConnection: Oracle {
         // request of theirs left online since (its failure is its own, not the wait's).
         // The tap's wait shows as a spinner first, and ends if the connection comes back meanwhile.
         var tap: (index: Int, time: SimulationInstant, errorBefore: String?, sentOnline: Bool, judged: Bool,
-                  spinnerSeen: Bool, sawOnline: Bool)?
+                  spinnerSeen: Bool, sawOnline: Bool, madeOffline: Bool)?
         // The connection back within the wait, the tap's request not yet gone.
         var back: (index: Int, time: SimulationInstant)?
         var sentSinceTap = false
@@ -60,17 +60,19 @@ public struct OfflineTapWaitsForTheConnection: Oracle {
                     back = nil
                     continue
                 }
-                tap = (event.index, event.time, run.screen(atIndex: event.index)?.state.errorText, false, false, false, false)
+                tap = (event.index, event.time, run.screen(atIndex: event.index)?.state.errorText, false, false, false, false, !online)
                 sentSinceTap = false
                 back = nil
             case .connectivity(let isOnline):
                 online = isOnline
                 if !isOnline {
                     wentOffline = event.time
+                    // Gone again before the tap's request went: its wait goes on (a poll may miss a blink).
+                    back = nil
                 } else {
                     tap?.sawOnline = true
                 }
-                if isOnline, let waiting = tap, !sentSinceTap, waiting.time >= wentOffline,
+                if isOnline, let waiting = tap, !sentSinceTap, waiting.madeOffline,
                           waiting.time.duration(to: event.time) < wait, run.screen(atIndex: event.index)?.state.spinner != nil {
                     back = (event.index, event.time)
                 }

@@ -121,7 +121,18 @@ extension AppStore {
             switch await auth.refreshAfterUnauthorized(usedAccessToken: session.accessToken) {
             case .refreshed(let fresh):
                 if bugs.contains(.noRetryAfterTokenRefresh) { throw APIError.unauthorized }
-                return try await api.pickups(accessToken: fresh.accessToken)
+                do {
+                    return try await api.pickups(accessToken: fresh.accessToken)
+                } catch APIError.unauthorized where !bugs.contains(.secondRefusalShowsAnError) {
+                    // The fresh token refused too: expired again, or the account went meanwhile.
+                    // Ask once more; a refused refresh is the session's end.
+                    switch await auth.refreshAfterUnauthorized(usedAccessToken: fresh.accessToken) {
+                    case .refreshed(let again): return try await api.pickups(accessToken: again.accessToken)
+                    case .sessionGone: throw LoadFailure.sessionGone
+                    case .failed(let error): throw error
+                    case .superseded: throw LoadFailure.superseded
+                    }
+                }
             case .sessionGone:
                 throw LoadFailure.sessionGone
             case .failed(let error):

@@ -70,4 +70,9 @@ public enum UmuveBug: String, CaseIterable, Sendable {
     /// A sign-out leaves the list's request running: the next user's load goes out beside it.
     /// Breaks: "Sign Out calls `Task { await authManager.logout() }`" (the session's work ends with it).
     case signOutLeavesTheLoadRunning = "umuve-sign-out-leaves-the-load-running"
+    /// The list's retry after a refresh is refused too (the account went meanwhile, or the tokens
+    /// expired again): an error shows, with no second refresh, and the user stays in the main app
+    /// as a user who may no longer exist. Breaks: seed 003's
+    /// account loss, signed out and told why. (Found by #64's session refused after a failure.)
+    case secondRefusalShowsAnError = "umuve-second-refusal-shows-an-error"
 }

@@ -110,6 +110,7 @@ public struct UmuvePlugin: AppPlugin {
         .concurrentListLoads: "a reload on reconnect starts beside a running load: two requests, a failure never shown",
         .offlineSignInErrorStays: "the sign-in screen keeps \"You're offline\" after the connection is back",
         .signOutLeavesTheLoadRunning: "a sign-out leaves the list's request running beside the next user's load",
+        .secondRefusalShowsAnError: "the list's retry after a refresh refused too (the account gone meanwhile) shows an error, no sign-out",
     ]
 }
 
