@@ -4,10 +4,13 @@ import OnboardingModel
 import Oracles
 
 /// Resume gate on cold launch only (seed 002 §13: "The resume gate is designed for cold launches
-/// (app killed + restarted), not foregrounding").
+/// (app killed + restarted), not foregrounding"), and there (#64: "a cold launch into a middle
+/// step offers the resume choice where the app promises one"): a cold launch that opens straight
+/// on a step in the middle of onboarding, with no launch screen before it (the app resumes its
+/// own cached step, not the backend's word), opens it behind the gate.
 public struct ResumeGateColdLaunchOnly: Oracle {
     public let name = "resumeGateColdLaunchOnly"
-    public let summary = "the resume gate appears after a cold launch, never after returning from the background"
+    public let summary = "the resume gate appears after a cold launch into a middle step, never after returning from the background"
 
     public init() {}
 
@@ -27,6 +30,22 @@ public struct ResumeGateColdLaunchOnly: Oracle {
                                             + "the user is exactly where they left off and needs no gate.",
                                         excerpt: run.lines([event.index, gate.index])))
         }
+        if violations.isEmpty, let missing = coldLaunchWithoutTheGate(run) { violations.append(missing) }
         return violations
+    }
+
+    /// A cold launch whose first screen is a step in the middle of onboarding without the gate.
+    private func coldLaunchWithoutTheGate(_ run: RunObservation) -> Violation? {
+        for launch in run.events([.launched]) {
+            guard case .launched(_, cold: true) = launch.event,
+                  let first = run.screens(after: launch.index, through: Int.max - 1).first(where: { $0.state.route != nil }),
+                  let phase = first.state.route?.phase, phase.isMidOnboarding, !first.state.resumeGate else { continue }
+            return Violation(oracle: name, at: first.time,
+                             message: "The cold launch at \(launch.time) opened straight on \(phase.rawValue), a step in the middle of "
+                                + "onboarding, with no resume gate: after a cold start the user may have forgotten where they were, "
+                                + "and Resume or Start over is theirs to choose (seed 002 §13).",
+                             excerpt: run.lines([launch.index, first.index]))
+        }
+        return nil
     }
 }
