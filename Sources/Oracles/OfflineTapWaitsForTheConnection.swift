@@ -13,7 +13,8 @@ import AppVocabulary
 /// at once although the connection may be back a second later (a bound read in the wrong unit:
 /// 20 ms for 20 s). The other way: when the
 /// connection comes back within the wait (and stays), the spinner still up and the request of a
-/// tap made offline not yet gone, it goes within a tick (a path monitor polled every 500 s keeps the user waiting).
+/// tap made offline not yet gone, it goes within a tick (a path monitor polled every 500 s, not
+/// every 500 ms, keeps the user waiting).
 public struct OfflineTapWaitsForTheConnection: Oracle {
     public let name = "offlineTapWaitsForTheConnection"
     public let summary = "offline, a tap's request waits for the connection as long as the app promises (the fix plan: 20 s) before it fails"
@@ -99,6 +100,8 @@ public struct OfflineTapWaitsForTheConnection: Oracle {
                                     + "within a tick.",
                                   excerpt: run.lines([waiting.index, returned.index, event.index]))]
             case .screen(let state):
+                // The spinner gone with no request of the tap's: nothing waits for the connection now.
+                if state.spinner == nil { back = nil }
                 guard let waiting = tap, !waiting.judged else { continue }
                 if state.spinner != nil { tap?.spinnerSeen = true }
                 guard let error = state.errorText, error != waiting.errorBefore else { continue }

@@ -11,7 +11,8 @@ import AppVocabulary
 /// token; a request it sends after that answer, before a sign-out or a new expiry, that the
 /// backend refuses for an expired token was sent with the old one: a retry after a 401 that
 /// re-sends what was refused fails again, and the user sees the load fail although the refresh
-/// worked.
+/// worked. Judged within one launch. (A token that runs out its own lifetime is not on record: a
+/// backend with a lifetime of minutes could make a fresh token expire and be read as the old.)
 public struct RefreshedSessionIsUsed: Oracle {
     public let name = "refreshedSessionIsUsed"
     public let summary = "after a refresh answered ok, no request carries the expired token it replaced"
@@ -26,12 +27,13 @@ public struct RefreshedSessionIsUsed: Oracle {
         var refreshes: [(id: Int, index: Int)] = []
         var fresh: (index: Int, time: SimulationInstant)?
         var sentFresh: [(id: Int, index: Int)] = []
-        for event in run.events([.note, .signedOut, .requestSent, .responseReceived, .faultApplied]) {
+        for event in run.events([.note, .signedOut, .killed, .launched, .requestSent, .responseReceived, .faultApplied]) {
             switch event.event {
             case .note(let text) where text.hasPrefix(AccessTokenExpiry.note):
                 lastExpiry = event.index
                 fresh = nil
-            case .signedOut:
+            case .signedOut, .killed, .launched:
+                // A kill may come before the app stored the fresh token: judge within one launch.
                 fresh = nil
             case .requestSent(let id, _, let endpoint):
                 if roles.endpoint(endpoint, is: .refreshesSession) {

@@ -60,7 +60,10 @@ public struct RelaunchSkipsNoStep: Oracle {
                 }
                 defer { if !seen.contains(route) { seen.append(route) } }
                 guard let step = left else { continue }
-                if route == step.route, state.actions.contains(where: step.actions.contains) {
+                // The step shown again with its own actions (not behind the resume gate or a sheet),
+                // or with the actions it offered before the kill.
+                if route == step.route, (!state.resumeGate && state.systemSheet == nil && !state.actions.isEmpty)
+                    || state.actions.contains(where: step.actions.contains) {
                     left = nil
                     continue
                 }

@@ -75,7 +75,8 @@ public struct ResendAfterTheCountdown: Oracle {
             else { continue }
             if codeRoutes == nil { codeRoutes = CodeRoutes(run) }
             guard codeRoutes?.isCodeScreen(screen.state) == true else { continue }
-            if zeroStands {
+            // A resend already out (Resend hidden while it goes) is not a screen at rest.
+            if zeroStands, !run.outstandingRequests(atIndex: screen.index).contains(where: { roles.endpoint($0.endpoint, is: .sendsCode) }) {
                 return Violation(oracle: name, at: screen.time,
                                  message: "At \(screen.time) the code screen's countdown showed 0 with no Resend to tap: "
                                     + "Resend comes as the count reaches zero, not a tick later (seed 002 §5: resendCountdown = 30).",

@@ -101,6 +101,11 @@ struct ScenarioCheck {
         }
         for (index, loss) in plan.accountLosses.enumerated() {
             duration(loss.at, at: "faults.accountLosses[\(index)].at")
+            if let failure = loss.afterFailure {
+                let path = "faults.accountLosses[\(index)].afterFailure"
+                if !(1...1_000).contains(failure) { fail(path, "a loss lands after the 1st to 1000th failed answer, found \(failure)") }
+                if loss.at != .zero { fail(path, "an account loss happens at a time or after a failed answer, not both") }
+            }
         }
     }
 

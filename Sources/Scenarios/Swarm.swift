@@ -199,7 +199,7 @@ public struct Swarm: Sendable, Equatable {
     /// A chain the clock alone rarely meets (#64 item 7), on a coin of `chance` drawn from a
     /// stream of its own (every other knob of the seed is drawn as before it existed): one of
     /// `kinds` lands as the app receives its first, second or third failed answer, so that the
-    /// Retry (or the next request) after a failure meets a refused session.
+    /// Retry (or the next request) after a failure meets a refused session or expired tokens.
     package mutating func drawLossAfterFailure(seed: UInt64, chance: Probability, kinds: [AccountLoss.Kind]) {
         guard !kinds.isEmpty else { return }
         var random = SeededRandom(seed: seed, stream: "swarm-chains")

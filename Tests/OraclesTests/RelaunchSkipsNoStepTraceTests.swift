@@ -13,9 +13,10 @@ import Oracles
     static let roles = AppRoles(actions: [(next, .forward), (enable, .forward), (notNow, .decline), (resume, .forward)],
                                 requests: [(save, RequestRole(cause: .app))], stepOrder: [profile, permission, done])
 
-    func screen(_ route: Route, _ actions: [UserAction]) -> ModelEvent {
+    func screen(_ route: Route, _ actions: [UserAction], gate: Bool = false) -> ModelEvent {
         var state = ScreenState(route: route)
         state.actions = actions
+        state.resumeGate = gate
         return .screen(state)
     }
 
@@ -38,7 +39,7 @@ import Oracles
         #expect(found.first?.message.contains("Killed on permission before the user finished it, the app relaunched them at 3000ms to done") == true,
                 "\(found.map(\.message))")
         // Behind a resume choice the same: Resume goes past the step.
-        let gated = check([(3_000, screen(Self.permission, [Self.resume])), (4_000, .userAction(Self.resume, detail: "")),
+        let gated = check([(3_000, screen(Self.permission, [Self.resume], gate: true)), (4_000, .userAction(Self.resume, detail: "")),
                            (4_000, screen(Self.done, [Self.next]))])
         #expect(gated.count == 1, "\(gated.map(\.message))")
     }
@@ -57,7 +58,7 @@ import Oracles
     @Test func aRelaunchOnTheStepOrBackOrVouchedByTheBackendIsQuiet() {
         #expect(check([(3_000, screen(Self.permission, [Self.enable, Self.notNow])), (4_000, .userAction(Self.notNow, detail: "")),
                        (4_000, screen(Self.done, [Self.next]))]).isEmpty)
-        #expect(check([(3_000, screen(Self.permission, [Self.resume])), (4_000, .userAction(Self.resume, detail: "")),
+        #expect(check([(3_000, screen(Self.permission, [Self.resume], gate: true)), (4_000, .userAction(Self.resume, detail: "")),
                        (4_000, screen(Self.permission, [Self.enable, Self.notNow])), (5_000, .userAction(Self.enable, detail: "")),
                        (5_000, screen(Self.done, [Self.next]))]).isEmpty)
         #expect(check([(3_000, screen(Self.profile, [Self.next]))]).isEmpty, "a step the user reached before")

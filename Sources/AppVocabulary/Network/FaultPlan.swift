@@ -189,7 +189,8 @@ extension FaultPlan {
     }
 
     /// Starts the plan's timed faults in `simulation`: each offline window switches `network` off
-    /// and on again, and each account loss is handed to `lose` (the app's backend) at its time.
+    /// and on again, and each account loss is handed to `lose` (the app's backend) at its time,
+    /// or as the app receives its `afterFailure`-th failed answer.
     public func schedule(on simulation: Simulation, network: Network,
                          lose: @escaping @Sendable (AccountLoss) async -> Void) {
         for window in Self.merged(offlineWindows) {

@@ -82,8 +82,8 @@ public struct AppRoles: Sendable {
     /// default): the app may fail an offline tap at once, and no wait is asked of it.
     public var offlineWait: Duration? { promises.offlineWait }
 
-    /// The steps of the flow in the order a user goes through them (routes of kind `.onboarding`;
-    /// the main app comes after all of them), if the app declares it: a relaunch then takes the
+    /// The steps of the flow in the order a user goes through them (its onboarding and sign-in
+    /// routes; the main app comes after all of them), if the app declares it: a relaunch then takes the
     /// user to no step after the one they were killed on unless they or the backend moved them
     /// on (`relaunchSkipsNoStep`). Empty (the default): not judged.
     public var stepOrder: [Route] { promises.stepOrder }

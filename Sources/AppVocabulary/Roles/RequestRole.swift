@@ -73,7 +73,9 @@ public struct RequestRole: Sendable, Equatable {
     /// How long the app waits at least, after a failed answer, before it sends the request again
     /// by itself (003: the sync queue's "Retry behavior on backend push failure", an exponential
     /// backoff from 1 s): a retry sooner, with nothing the user did, no launch and no connection
-    /// come back in between, hammers a backend that is struggling (`retriesBackOff`). Nil: not judged.
+    /// come back in between, hammers a backend that is struggling (`retriesBackOff`). Judged per
+    /// endpoint: declare it on requests the app sends one at a time (a serial queue's), where the
+    /// next one after a failure is its retry. Nil: not judged.
     public var backoff: Duration?
 
     /// A credential a system sheet gives the app, for a sign-in to exchange.

@@ -38,7 +38,8 @@ public struct ResumeGateColdLaunchOnly: Oracle {
     private func coldLaunchWithoutTheGate(_ run: RunObservation) -> Violation? {
         for launch in run.events([.launched]) {
             guard case .launched(_, cold: true) = launch.event,
-                  let first = run.screens(after: launch.index, through: Int.max - 1).first(where: { $0.state.route != nil }),
+                  let span = run.launches.first(where: { $0.startIndex == launch.index }),
+                  let first = run.screens(during: span).first(where: { $0.state.route != nil }),
                   let phase = first.state.route?.phase, phase.isMidOnboarding, !first.state.resumeGate else { continue }
             return Violation(oracle: name, at: first.time,
                              message: "The cold launch at \(launch.time) opened straight on \(phase.rawValue), a step in the middle of "
