@@ -59,6 +59,10 @@ public struct ExplorationPlan: Sendable {
     /// Coverage-guided (`GuidedExploration`, an experiment): `seedCount` runs in rounds, half of
     /// them derived from the knobs of runs that reached new coverage. Shards are ignored.
     public var guided = false
+    /// Branching exploration (`BranchingExploration`): `seedCount` runs in rounds, most of them
+    /// futures of earlier runs from the instant those reached a state no run had reached before.
+    /// A shard runs a corpus of its own over its own seeds.
+    public var branching = false
     /// The budgets whose limits the summary watches: which runs go over each, with which knobs.
     public var budgets: TimingBudgets = .empty
     /// Whether explored scenario files are also judged by their own expectations (`expect`, and
@@ -116,6 +120,11 @@ public struct ExplorationRun: Sendable {
     public internal(set) var result: ScenarioResult
     /// The seed whose knobs this run kept (coverage-guided exploration), or nil.
     public internal(set) var parent: UInt64? = nil
+    /// Where the run drew afresh (branching exploration): empty for a plain seed's run.
+    public internal(set) var branches: [BranchPoint] = []
+
+    /// The run's name: its seed, with its branch points (`RunID`).
+    public var id: RunID { RunID(seed: seed, branches: branches) }
 }
 
 /// What an exploration keeps: the summary of every run and the first failing runs in full.
@@ -145,6 +154,9 @@ public enum Explorer {
                                progress: @escaping @Sendable (ExplorationProgress) -> Void = { _ in }) -> ExplorationOutcome {
         // No more workers than seeds: an idle worker only holds memory.
         let jobs = min(max(1, jobs), max(1, plan.seeds.count)), keepFailures = max(0, keepFailures)
+        if plan.branching {
+            return BranchingExploration.explore(plan, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)
+        }
         if plan.guided {
             return GuidedExploration.explore(plan, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)
         }
@@ -219,6 +231,11 @@ public enum Explorer {
         judge(plan, play(plan, seed: seed))
     }
 
+    /// One run of the plan by its name: a seed's, or a branch's (`RunID`).
+    public static func explore(_ plan: ExplorationPlan, run id: RunID) -> ExplorationRun {
+        judge(plan, play(plan, seed: id.seed, branches: id.branches))
+    }
+
     /// How many seeds a worker plays before it judges them.
     static let batchSize = 32
 
@@ -228,23 +245,26 @@ public enum Explorer {
         let seed: UInt64
         let swarm: Swarm
         let played: ScenarioRunner.Played
+        var branches: [BranchPoint] = []
     }
 
     /// Plays seed `seed` of `plan`: its target's scenario with the seed's swarm, not yet judged.
-    static func play(_ plan: ExplorationPlan, seed: UInt64) -> PlayedSeed {
+    static func play(_ plan: ExplorationPlan, seed: UInt64, branches: [BranchPoint] = []) -> PlayedSeed {
         let target = plan.target(for: seed)
         var (scenario, swarm) = target.scenario(seed: seed, user: plan.user)
+        scenario.branches = branches
         // A file's own budgets are expectations written for its own faults, like its `expect`s.
         if case .scenario = target, !plan.keepsScenarioExpectations { scenario.settings.budgets = Budgets() }
         return PlayedSeed(target: target, seed: seed, swarm: swarm,
-                          played: ScenarioRunner.simulate(scenario, seed: seed, mutants: plan.mutants))
+                          played: ScenarioRunner.simulate(scenario, seed: seed, mutants: plan.mutants), branches: branches)
     }
 
     /// Judges a played seed.
     static func judge(_ plan: ExplorationPlan, _ seed: PlayedSeed) -> ExplorationRun {
         var result = ScenarioRunner.judge(seed.played)
         if case .scenario = seed.target, !plan.keepsScenarioExpectations { result = result.keepingOraclesOnly() }
-        return ExplorationRun(target: seed.target.name, seed: seed.seed, swarm: seed.swarm, result: result)
+        return ExplorationRun(target: seed.target.name, seed: seed.seed, swarm: seed.swarm, result: result,
+                              branches: seed.branches)
     }
 }
 

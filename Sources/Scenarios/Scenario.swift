@@ -12,6 +12,9 @@ public struct Scenario: Sendable {
     /// The catalogue ids this scenario guards (`fix-1`, `pit-6`, …).
     public var guards: [String]
     public var seed: UInt64
+    /// Where the run draws afresh from other seeds (branching exploration, `BranchPoint`); not part
+    /// of the file format: a branch is named by its run id (`RunID`).
+    public var branches: [BranchPoint] = []
     public var strategy: SchedulingStrategy
     /// The app the scenario runs (`"app"`): the tool's first app (`AppRegistry.defaultApp`)
     /// unless it names another.

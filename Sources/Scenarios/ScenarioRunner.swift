@@ -45,7 +45,7 @@ public enum ScenarioRunner {
                           stage: .refused(refused(scenario, seed: seed, mutants: mutants, problems: problems)))
         }
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
-                                    limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime))
+                                    limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime), branches: scenario.branches)
         simulation.subject = scenario.file
         let capture = EndState()
         // Every app, bundled or not, builds its world through its plug-in.

@@ -22,7 +22,9 @@ struct ExplorationReport {
 
     var summary: ExplorationSummary { outcome.summary }
 
-    func replayCommand(_ run: ExplorationRun) -> String { replayCommand(target: run.target, seed: run.seed) }
+    func replayCommand(_ run: ExplorationRun) -> String {
+        Self.replayCommand(plan: plan, target: run.target, seed: run.seed, id: run.branches.isEmpty ? nil : run.id)
+    }
 
     /// The command that replays `seed` of the target named `name` (of the plan's target for the
     /// seed when the name is `all`).
@@ -31,7 +33,8 @@ struct ExplorationReport {
     }
 
     /// The command that replays `seed` of the target named `name` in `plan`.
-    static func replayCommand(plan: ExplorationPlan, target name: String, seed: UInt64) -> String {
+    /// A branch's run (`id` with branch points) is replayed by its id in place of the seed.
+    static func replayCommand(plan: ExplorationPlan, target name: String, seed: UInt64, id: RunID? = nil) -> String {
         let name = name == TimingBudgets.allTargets ? plan.target(for: seed).name : name
         let isFile = !name.hasPrefix("persona:") && name.hasSuffix(".json")
         // A file's explored run is the file with the seed's swarm faults added.
@@ -39,7 +42,7 @@ struct ExplorationReport {
         let mutants = plan.mutants.map { " --mutant \($0.rawValue)" }.joined()
         // Only personas have a driver to choose; the standard one goes without saying.
         let user = !isFile && plan.user != .standard ? " --user \(plan.user.rawValue)" : ""
-        return "\(ToolName.current) replay \(isFile ? ShellWord.quoted(name) : "--persona \(ShellWord.quoted(name))") --seed \(seed)\(fileFlags)\(user)\(mutants)"
+        return "\(ToolName.current) replay \(isFile ? ShellWord.quoted(name) : "--persona \(ShellWord.quoted(name))") --seed \(id.map(\.description) ?? String(seed))\(fileFlags)\(user)\(mutants)"
     }
 
     /// A failing run's violation as the console shows it: `FAIL  seed S  target  oracle at T: message`,
@@ -50,7 +53,7 @@ struct ExplorationReport {
 
     func text(wallSeconds: Double) -> String {
         var lines = ["explore: \(summary.runs) seed(s) from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
-                     + "\(plan.targets.count) target(s), \(jobs) worker(s)"
+                     + "\(plan.targets.count) target(s), \(jobs) worker(s)" + (plan.branching ? ", branching" : "")
                      + (plan.mutants.isEmpty ? "" : ", mutants \(plan.mutants.map(\.rawValue).joined(separator: ","))")]
         if plan.targets.contains(where: { if case .scenario = $0 { true } else { false } }) {
             lines.append(plan.keepsScenarioExpectations
@@ -61,7 +64,7 @@ struct ExplorationReport {
         let shown = shownFailures
         for run in shown {
             for violation in run.result.violations.prefix(Self.shownPerRun) {
-                lines.append(Self.failLine(seed: String(run.seed), target: run.target, oracle: violation.oracle,
+                lines.append(Self.failLine(seed: run.id.description, target: run.target, oracle: violation.oracle,
                                            at: "\(violation.at)", message: violation.message))
             }
             if run.result.violations.count > Self.shownPerRun {
@@ -113,14 +116,15 @@ struct ExplorationReport {
                  ("shard", .string("\(plan.shard.index)/\(plan.shard.count)")), ("user", .string(plan.user.rawValue)),
                  ("mutants", .array(plan.mutants.map { .string($0.rawValue) })),
                  ("targets", .array(plan.targets.map { .string($0.name) })),
-                 ("keepsExpectations", .bool(plan.keepsScenarioExpectations))])
+                 ("keepsExpectations", .bool(plan.keepsScenarioExpectations))]
+                + (plan.branching ? [("branching", .bool(true))] : []))
     }
 
     /// The kept failures as `--json` lists them; `merge` sets those it read from the shards.
     var failuresJSON: [JSONWriter.Value] {
         if let mergedFailures { return mergedFailures }
         return outcome.failures.map { run in
-            .object([("seed", .string(String(run.seed))), ("target", .string(run.target)),
+            .object([("seed", .string(run.id.description)), ("target", .string(run.target)),
                      ("traceHash", .string(run.result.traceHash)),
                      ("knobs", .array(run.swarm.lines.map(JSONWriter.Value.string))),
                      ("violations", .array(run.result.violations.map { violation in
@@ -174,7 +178,7 @@ struct ExplorationReport {
     var junit: JUnitReport {
         var cases = outcome.failures.map { run in
             RunCommand.junitCase(run.result, seconds: 0, replay: replayCommand(run), suite: "explore",
-                                 classname: "explore.\(run.target)", name: "\(run.target) seed \(run.seed)")
+                                 classname: "explore.\(run.target)", name: "\(run.target) seed \(run.id)")
         }
         let counted = summary.runs - outcome.failures.count
         let uncounted = summary.failedRuns - outcome.failures.count
@@ -222,7 +226,7 @@ extension ExplorationReport {
     /// budgets file); and the job summary.
     func annotate(budgetsPath: String?) {
         GitHubAnnotations.emit(outcome.failures.flatMap { run in
-            RunCommand.annotations(for: run.result, replay: replayCommand(run), title: "explore \(run.target) seed \(run.seed)")
+            RunCommand.annotations(for: run.result, replay: replayCommand(run), title: "explore \(run.target) seed \(run.id)")
         }, kind: "failing run")
         GitHubAnnotations.emit(exceeded.map { budget in
             var annotation = GitHubAnnotations.Annotation(

@@ -14,7 +14,7 @@ enum ExploreCommand {
                                           [--app A] [--persona P]… [--user free|scripted] [--mutant ID]…
                                           [--budgets FILE]
                                           [--baseline FILE] [--keep-expectations]
-                                          [--keep-failures N]
+                                          [--keep-failures N] [--branching]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
                                           [--watchdog S]
 
@@ -49,6 +49,11 @@ enum ExploreCommand {
               --baseline FILE  compare timing with an earlier `explore … --json` output: each changed
                                percentile shows its change, and "maxGrowth" budgets are checked
               --keep-expectations  also judge explored scenario files by their own `expect`s
+              --branching      N runs, most of them futures of earlier runs: a run that reached
+                               a state no run had (what the user saw, did, or met) is replayed
+                               exactly up to that moment and drawn afresh after it; a chain of
+                               ordinary steps is met one step at a time. A branch's run is named
+                               SEED@Tms=S… and replayed with `replay --seed` (docs/exploration.md)
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
                                (a few per oracle), listed by --json and written to --junit; the rest
                                are counted. Memory stays flat however many seeds there are.
@@ -73,7 +78,7 @@ enum ExploreCommand {
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
-        flags: ["--json", "--keep-expectations"],
+        flags: ["--json", "--keep-expectations", "--branching"],
         options: ["--seeds", "--from", "--shard", "--jobs", "--app", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--keep-failures",
                   "--per-seed", "--junit", "--coverage", WatchdogOption.option],
         run: run)
@@ -84,11 +89,17 @@ enum ExploreCommand {
             throw UsageError(message: "--budgets: no such file '\(explicit)'")
         }
         let app = plan.targets.first?.app ?? AppRegistry.defaultApp
-        let budgetsPath = arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals, app: app)
+        // Branching runs are chosen for what they reach, not drawn as users are: their timing is
+        // no sample of the users', so budgets are judged on plain seeds only.
+        if plan.branching, arguments.value("--budgets") != nil || arguments.value("--baseline") != nil {
+            throw UsageError(message: "--branching runs are not a sample of users: timing budgets and baselines are judged "
+                             + "on plain seeds; drop --budgets/--baseline or --branching")
+        }
+        let budgetsPath = plan.branching ? nil : arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals, app: app)
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit", "--coverage", "--per-seed"],
                                          inputs: [budgetsPath, arguments.value("--baseline")]) else { return ExitCode.badInput }
         let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
-        if budgetsPath == nil {
+        if budgetsPath == nil, !plan.branching {
             let personasFolder = app == AppRegistry.defaultApp ? "scenarios/" : "scenarios/\(app.rawValue)/"
             Console.error("note: no timing budgets checked: no budgets.json "
                           + (arguments.positionals.isEmpty ? "in \(personasFolder) here" : "next to the scenarios or in their folders")
@@ -191,6 +202,7 @@ enum ExploreCommand {
         var plan = ExplorationPlan(targets: targets, firstSeed: first, seedCount: seeds, shard: shard,
                                    mutants: mutants, user: try ScenarioArguments.user(arguments))
         plan.keepsScenarioExpectations = arguments.has("--keep-expectations")
+        plan.branching = arguments.has("--branching")
         return plan
     }
 

@@ -50,7 +50,7 @@ final class PerSeedFile: @unchecked Sendable {
 
     private func append(_ run: ExplorationRun) {
         let line = JSONWriter.line(.object([
-            ("target", .string(run.target)), ("seed", .string(String(run.seed))), ("passed", .bool(run.result.passed)),
+            ("target", .string(run.target)), ("seed", .string(run.id.description)), ("passed", .bool(run.result.passed)),
             ("violations", .array(run.result.failedChecks.map(JSONWriter.Value.string))),
             ("traceHash", .string(run.result.traceHash)),
         ]))

@@ -23,7 +23,8 @@ enum ReplayCommand {
 
             options:
               --persona P   a persona: \(ExploreCommand.allPersonas.map(\.name).joined(separator: ", "))
-              --seed S      the seed to replay (required for a persona and with --swarm)
+              --seed S      the seed to replay (required for a persona and with --swarm), or
+                            a branch's run id as `explore --branching` prints it (SEED@Tms=S…)
               --swarm       a scenario file: add seed S's swarm faults, as explore does
               --keep-expectations  with --swarm, also judge the file by its own expectations
               --user U      \(UserDriver.help)
@@ -45,13 +46,15 @@ enum ReplayCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        let seed = try arguments.unsigned("--seed")
+        let id = try runID(arguments)
+        let seed = id?.seed
         guard let target = try target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
         try WatchdogOption.start(arguments) { _, _ in
             (["\(ToolName.current)"] + CommandLine.arguments.dropFirst().map(ShellWord.quoted)).joined(separator: " ")
         }
         if case .scenario(let scenario) = target, !arguments.has("--swarm") {
+            if id?.branches.isEmpty == false { throw UsageError(message: "a branch's run id (SEED@Tms=S) goes with --persona or --swarm: it names an explored run") }
             if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }
             let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)
             Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants))
@@ -61,10 +64,21 @@ enum ReplayCommand {
         var plan = ExplorationPlan(targets: [target], firstSeed: seed, seedCount: 1, mutants: mutants,
                                    user: try ScenarioArguments.user(arguments))
         plan.keepsScenarioExpectations = arguments.has("--keep-expectations")
-        let run = Explorer.explore(plan, seed: seed)
-        Console.out("replay: \(run.target) seed \(seed)" + mutantsText(mutants))
+        let run = Explorer.explore(plan, run: id ?? RunID(seed: seed))
+        Console.out("replay: \(run.target) seed \(run.id)" + mutantsText(mutants))
         for line in run.swarm.lines { Console.out("  knob  \(line)") }
         return tell(run.result, arguments: arguments)
+    }
+
+    /// `--seed`: a seed, or a branch's run id from `explore --branching` (`2215@31783ms=8812`).
+    static func runID(_ arguments: ParsedArguments) throws(UsageError) -> RunID? {
+        guard let text = arguments.value("--seed") else { return nil }
+        if !text.contains("@") { return try arguments.unsigned("--seed").map { RunID(seed: $0) } }
+        guard let id = RunID(text) else {
+            throw UsageError(message: "--seed takes a seed or a branch's run id as explore --branching prints it "
+                             + "(SEED@Tms=S…, instants growing), got '\(text)'")
+        }
+        return id
     }
 
     static func mutantsText(_ mutants: [Mutant]) -> String {

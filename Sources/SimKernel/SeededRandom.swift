@@ -11,6 +11,9 @@
 /// ```
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: (UInt64, UInt64, UInt64, UInt64)
+    /// The branch points still ahead of a stream of a branched run (`BranchPoint`), with the
+    /// stream's name hashed as its seed was; nil for every other stream, and once all are taken.
+    private var branching: (schedule: BranchSchedule, streamKey: UInt64, next: Int)?
 
     /// Creates the stream called `stream` of the master seed `seed`.
     public init(seed: UInt64, stream: String) {
@@ -26,7 +29,15 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         precondition(state != (0, 0, 0, 0), "xoshiro256** state must not be all zero")
     }
 
+    /// The stream `stream` of a run that branches (`BranchPoint`): `seed`'s stream until the first
+    /// point's instant, then that point's seed's stream of the same name, and so on.
+    init(seed: UInt64, stream: String, branches schedule: BranchSchedule) {
+        self.init(seed: seed, stream: stream)
+        if !schedule.points.isEmpty { branching = (schedule, TraceHasher.fnv1a(stream), 0) }
+    }
+
     public mutating func next() -> UInt64 {
+        if branching != nil { takeDueBranches() }
         let result = rotateLeft(state.1 &* 5, 7) &* 9
         let shifted = state.1 << 17
         state.2 ^= state.0
@@ -59,6 +70,18 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
             let other = Int(next() % UInt64(index + 1))
             items.swapAt(index, other)
         }
+    }
+
+    /// Switches to the stream of each branch point whose instant has come, once.
+    private mutating func takeDueBranches() {
+        guard let (schedule, key, first) = branching else { return }
+        var next = first
+        let now = schedule.now
+        while next < schedule.points.count, schedule.points[next].at <= now {
+            state = SeededRandom(rawSeed: schedule.points[next].seed ^ key).state
+            next += 1
+        }
+        branching = next < schedule.points.count ? (schedule, key, next) : nil
     }
 
     private func rotateLeft(_ value: UInt64, _ amount: UInt64) -> UInt64 {

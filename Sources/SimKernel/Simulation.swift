@@ -27,6 +27,10 @@ public final class Simulation: @unchecked Sendable {
     enum Phase { case ready, running, tearingDown, finished }
 
     public let seed: UInt64
+    /// Where the run stops drawing `seed`'s choices and draws afresh (`BranchPoint`), in time order.
+    public let branches: [BranchPoint]
+    /// The same points as every stream reads them; nil for a run that does not branch.
+    private(set) var branchSchedule: BranchSchedule?
     public let strategy: SchedulingStrategy
     public let limits: RunLimits
     public let executor: SimulationExecutor
@@ -68,14 +72,26 @@ public final class Simulation: @unchecked Sendable {
         var finished: Bool { handle.context.finished }
     }
 
-    public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, limits: RunLimits = .standard) {
+    /// A run of `seed`; with `branches`, one that draws afresh from each point's seed from its
+    /// instant on (points given out of order are taken in time order; of two at one instant the
+    /// later given wins).
+    public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, limits: RunLimits = .standard,
+                branches: [BranchPoint] = []) {
         self.seed = seed
+        // A stable sort: points at one instant keep their order, so the last given is taken last.
+        self.branches = branches.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        self.branchSchedule = nil
         self.strategy = strategy
         self.limits = limits
         self.executor = SimulationExecutor()
         self.isolation = SimulationActor(executor: executor)
         self.schedulerRandom = SeededRandom(seed: seed, stream: "scheduler")
         executor.simulation = self
+        if !self.branches.isEmpty {
+            let schedule = BranchSchedule(simulation: self, points: self.branches)
+            branchSchedule = schedule
+            schedulerRandom = SeededRandom(seed: seed, stream: "scheduler", branches: schedule)
+        }
     }
 
     /// The run's virtual clock.
@@ -87,7 +103,8 @@ public final class Simulation: @unchecked Sendable {
     /// one never changes what another draws. The kernel keeps `scheduler` for itself.
     public func randomStream(_ name: String) -> SeededRandom {
         precondition(name != "scheduler", "the scheduler stream belongs to the kernel")
-        return SeededRandom(seed: seed, stream: name)
+        guard let branchSchedule else { return SeededRandom(seed: seed, stream: name) }
+        return SeededRandom(seed: seed, stream: name, branches: branchSchedule)
     }
 
     /// Appends an event to the trace at the current virtual time.

@@ -34,6 +34,9 @@ let usage = """
       guided   coverage-guided exploration against plain seeds: for every catalogue id, the
                runs until the first failing one within 1000 runs, and the coverage reached
                on the fixed model; prints guided.* (an experiment, see docs/exploration.md)
+      branching  for every catalogue id of every app, from three starting seeds: the runs
+               until the first failing one, plain seeds against explore --branching, within
+               1000 runs; prints branching.* per app (found, median, sooner; issue #65)
       blind    for every catalogue id of every app, with the free and the scripted user: the
                failing runs in the first 1000 seeds and the first seed that fails, as the
                Markdown table docs/exploration.md keeps; then per app and user how many were
@@ -74,6 +77,8 @@ case "guided":
     GuidedBenchmark().run()
 case "blind":
     BlindBenchmark().run()
+case "branching":
+    BranchingBenchmark().run()
 case "input":
     InputBenchmark().run()
 case "fuzz":

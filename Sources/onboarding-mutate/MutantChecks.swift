@@ -36,6 +36,8 @@ struct MutantChecks {
     let limit: Double
     /// No scenarios (`--blind`): the app explored only.
     var blind = false
+    /// Explore with `--branching`.
+    var branching = false
 
     /// The checks for a mutant of an app: every bundled scenario (unless blind), then that app explored.
     func checks(app: String?) -> [Check] {
@@ -43,7 +45,8 @@ struct MutantChecks {
         for user in ["free", "scripted"] {
             checks.append(Check(kind: .explore(app: app, user: user),
                                 arguments: ["explore"] + (app.map { ["--app", $0] } ?? []) + ["--user", user, "--seeds", String(seeds),
-                                            "--jobs", String(jobs), "--keep-failures", "1", "--json"]))
+                                            "--jobs", String(jobs), "--keep-failures", "1", "--json"]
+                                            + (branching ? ["--branching"] : [])))
         }
         return checks
     }

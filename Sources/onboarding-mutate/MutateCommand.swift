@@ -76,7 +76,8 @@ enum MutateCommand {
         try scratch.lock()
         ProcessRunner.stopChildrenOnInterrupt()
         let checks = MutantChecks(binary: scratch.binary.path, tool: options.product, directory: scratch.root, seeds: options.seeds,
-                                  jobs: options.jobs, limit: options.timeout, blind: options.blind)
+                                  jobs: options.jobs, limit: options.timeout, blind: options.blind,
+                                  branching: options.branching)
         let run = MutationRun(options: options, app: app, mutants: mutants, verdicts: try verdicts(options, package),
                               swift: swift, scratch: scratch, checks: checks, bugsDigest: bugs?.digest)
         let report = try run.run(resuming: try previousResults(options, plan: run.plan, mutants: mutants))

@@ -27,6 +27,8 @@ struct MutateOptions {
     /// Judge each mutant by `explore` alone (`--blind`): no scenario, so no expectation a file
     /// wrote (an exact error text among them) kills it; only the oracles, blind.
     var blind = false
+    /// Explore with `--branching` (issue #65): runs that branch from what earlier runs reached.
+    var branching = false
     /// Build the mutants that can be switched at run time once, together (`MutantSchema`);
     /// `--no-schemata`: every mutant in a build of its own, as before.
     var schemata = true
@@ -40,7 +42,7 @@ struct MutateOptions {
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
                                  [--seeds N] [--jobs K] [--build-jobs J] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
-                                 [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--blind] [--fast-build] [--no-schemata] [--list]
+                                 [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--blind] [--branching] [--fast-build] [--no-schemata] [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
         """
 
@@ -97,6 +99,8 @@ struct MutateOptions {
           --blind          judge each mutant by explore alone, with no scenario: what the free and
                            scripted users find with the oracles only (a bug that only a scenario's
                            exact wording catches survives)
+          --branching      explore with --branching: most runs are futures of earlier runs from a
+                           state they reached first (docs/exploration.md); timing budgets unjudged
           --list           list the chosen mutants and stop
           --fast-build     build the copy unoptimised (-Onone, in .build-onone): a mutant built on
                            its own builds in about 2.5 s instead of 7, but explore runs about 15
@@ -135,6 +139,7 @@ struct MutateOptions {
             if argument == "--list" { listOnly = true; continue }
             if argument == "--fast-build" { fastBuild = true; continue }
             if argument == "--blind" { blind = true; continue }
+            if argument == "--branching" { branching = true; continue }
             if argument == "--no-schemata" { schemata = false; continue }
             if !argument.hasPrefix("-"), merge != nil { merge!.append(argument); continue }
             let (name, inline) = Self.split(argument)

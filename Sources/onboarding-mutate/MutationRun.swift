@@ -33,6 +33,7 @@ struct MutationRun {
         if let bugsDigest { plan.append(("bugs", bugsDigest)) }
         if options.fastBuild { plan.append(("build", "unoptimised")) }
         if options.blind { plan.append(("checks", "explore only")) }
+        if options.branching { plan.append(("exploration", "branching")) }
         return plan
     }
 

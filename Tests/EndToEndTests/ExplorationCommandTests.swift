@@ -20,6 +20,28 @@ import Foundation
         #expect(hash(first)?.split(separator: " ").dropLast().joined() == hash(second)?.split(separator: " ").dropLast().joined())
     }
 
+    @Test func aBranchingExplorationNamesItsFailingBranchesAndReplayRunsThemAgain() throws {
+        let explored = try run(["explore", "--seeds", "300", "--branching", "--mutant", "fix-3", "--jobs", "2", "--json"])
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let failures = try json(explored)["failures"] as? [[String: Any]] ?? []
+        let branch = try #require(failures.first { ($0["seed"] as? String)?.contains("@") == true })
+        let replay = try #require(branch["replay"] as? String)
+        #expect(replay.contains("--seed \(branch["seed"] as? String ?? "?")"))
+        let words = replay.split(separator: " ").dropFirst(2).map(String.init)
+        let again = try run(["replay"] + words)
+        #expect(again.status == 1)
+        #expect(again.standardOutput.contains("trace hash: \(branch["traceHash"] as? String ?? "?")"))
+    }
+
+    @Test func branchingRefusesBudgetsAndReplayRefusesAMalformedRunName() throws {
+        let budgets = try run(["explore", "--seeds", "10", "--branching", "--budgets", "scenarios/budgets.json"])
+        #expect(budgets.status == 2)
+        #expect(budgets.standardError.contains("not a sample of users"))
+        let malformed = try run(["replay", "--persona", "new-user", "--seed", "12@40ms=1@30ms=2"])
+        #expect(malformed.status == 2)
+        #expect(malformed.standardError.contains("SEED@Tms=S"))
+    }
+
     @Test func aPercentileBudgetJustBelowTheMeasuredP95FailsWithTheWorstSeedsAndTheirReplay() throws {
         let measured = try json(try run(["explore", "--seeds", "400", "--persona", "new-user", "--json"]))
         let metrics = measured["metrics"] as? [[String: Any]] ?? []

@@ -1,0 +1,48 @@
+/// A point where a run stops drawing its parent's choices and draws afresh: from `at` on, every
+/// random stream of the run (`Simulation.randomStream`, and the scheduler's) draws from `seed`
+/// instead of what it drew before.
+///
+/// A run is its seed plus the branch points it took (`RunBranch.points`): everything before the
+/// first point is the seed's run exactly, byte for byte, so the run *is* a snapshot of its parent at
+/// that instant with a new future (Antithesis explores futures from a snapshot; a deterministic
+/// simulator gets the snapshot by replaying the same prefix of choices).
+///
+/// ```swift
+/// let parent = Simulation(seed: 12)
+/// let child = Simulation(seed: 12, branches: [BranchPoint(atMilliseconds: 4030, seed: 77)])
+/// // Both traces agree on every event before 4030 ms; after it they go their own ways.
+/// ```
+public struct BranchPoint: Sendable, Hashable, CustomStringConvertible {
+    /// The first instant whose draws come from `seed`.
+    public let at: SimulationInstant
+    public let seed: UInt64
+
+    public init(at: SimulationInstant, seed: UInt64) {
+        self.at = at
+        self.seed = seed
+    }
+
+    /// A point at a whole millisecond (the way run ids spell them).
+    public init(atMilliseconds milliseconds: Int64, seed: UInt64) {
+        self.init(at: SimulationInstant(nanoseconds: max(0, milliseconds) &* 1_000_000), seed: seed)
+    }
+
+    /// `@4030ms=77`: the point as a run id spells it.
+    public var description: String { "@\(at.milliseconds)ms=\(seed)" }
+}
+
+/// The branch points one simulation takes, in time order, read by every stream it hands out.
+///
+/// Confined to the simulation's driver thread, as the simulation is; hence `@unchecked Sendable`.
+final class BranchSchedule: @unchecked Sendable {
+    unowned(unsafe) let simulation: Simulation
+    let points: [BranchPoint]
+
+    init(simulation: Simulation, points: [BranchPoint]) {
+        self.simulation = simulation
+        self.points = points
+    }
+
+    /// The current virtual time of the run.
+    var now: SimulationInstant { simulation.now }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import SimKernel
+
+/// A branched run is its parent exactly up to the branch instant, and its own after it.
+@Suite struct BranchPointTests {
+    /// A run that sleeps 5 to 12 ms at a time (from the "user" stream) and records a draw of the
+    /// "network" stream after each sleep.
+    func trace(seed: UInt64, branches: [BranchPoint], strategy: SchedulingStrategy = .seeded) -> [String] {
+        let simulation = Simulation(seed: seed, strategy: strategy, branches: branches)
+        _ = simulation.run("draws") {
+            var user = simulation.randomStream("user"), network = simulation.randomStream("network")
+            for _ in 0..<60 {
+                try? await simulation.clock.sleep(for: .milliseconds(user.nextInt(in: 5...12)), label: "think")
+                simulation.record(Note("network \(network.nextInt(in: 0...1_000_000))"))
+            }
+        }
+        return simulation.trace.canonicalText.split(separator: "\n").map(String.init)
+    }
+
+    func millisecond(of line: String) -> Int64 {
+        Int64(line.prefix { $0.isNumber }) ?? -1
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3, 42, 2026])
+    func aBranchedRunIsItsParentBeforeTheBranchAndItsOwnAfter(seed: UInt64) {
+        let parent = trace(seed: seed, branches: [])
+        let at: Int64 = 150
+        let child = trace(seed: seed, branches: [BranchPoint(atMilliseconds: at, seed: seed &+ 1000)])
+        #expect(parent.filter { millisecond(of: $0) < at } == child.filter { millisecond(of: $0) < at })
+        #expect(parent.filter { millisecond(of: $0) >= at } != child.filter { millisecond(of: $0) >= at })
+        #expect(child == trace(seed: seed, branches: [BranchPoint(atMilliseconds: at, seed: seed &+ 1000)]), "a branch replays exactly")
+    }
+
+    @Test func aSecondBranchKeepsTheFirstBranchsRunUpToItsOwnInstant() {
+        let first = [BranchPoint(atMilliseconds: 100, seed: 5)]
+        let second = first + [BranchPoint(atMilliseconds: 250, seed: 6)]
+        let parent = trace(seed: 9, branches: first), child = trace(seed: 9, branches: second)
+        #expect(parent.filter { millisecond(of: $0) < 250 } == child.filter { millisecond(of: $0) < 250 })
+        #expect(parent != child)
+    }
+
+    @Test func pointsGivenOutOfOrderAreTakenInTimeOrder() {
+        let inOrder = [BranchPoint(atMilliseconds: 100, seed: 5), BranchPoint(atMilliseconds: 250, seed: 6)]
+        #expect(trace(seed: 9, branches: inOrder.reversed()) == trace(seed: 9, branches: inOrder))
+        #expect(Simulation(seed: 9, branches: inOrder.reversed()).branches == inOrder)
+    }
+
+    @Test func aRunWithoutBranchesDrawsAsBefore() {
+        var plain = SeededRandom(seed: 77, stream: "user")
+        let simulation = Simulation(seed: 77)
+        var handed = simulation.randomStream("user")
+        #expect((0..<5).map { _ in plain.next() } == (0..<5).map { _ in handed.next() })
+    }
+}
