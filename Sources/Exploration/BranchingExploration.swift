@@ -11,7 +11,7 @@ import Scenarios
 /// Rounds of runs. The first round is plain seeds. After each run, what it reached that no earlier
 /// run had (`ReachedStates`: a change of what the user saw, an action, a fault or a lifecycle
 /// event on a state) marks up to `pointsPerRun` instants of it as places to branch from, kept in a
-/// corpus. In later rounds one slot in four is a plain seed and the rest are branches: a parent's
+/// corpus. In later rounds every other slot is a plain seed and the rest are branches: a parent's
 /// run exactly up to a millisecond after one of its new states, then drawing afresh from a seed of
 /// its own (`BranchPoint`: the user's next choices, the network's answers, same-instant orders).
 /// A chain of ordinary steps that plain seeds meet once in thousands of runs needs each step met
@@ -83,14 +83,14 @@ public enum BranchingExploration {
         return ExplorationOutcome(summary: summary, failures: failures)
     }
 
-    /// The runs of a round: plain seeds in order, and from the second round on three slots in four
+    /// The runs of a round: plain seeds in order, and from the second round on every other slot
     /// a branch of a place picked by the round and slot (half the time among the newest eighth of
     /// the corpus: what was reached last is where the chains go on).
     static func slots(round: Int, size: Int, corpus: [Place], seeds: ExplorationPlan.ShardSeeds,
                       nextPlain: inout Int) -> [RunID] {
         (0..<size).map { slot in
             let pick = mix(UInt64(round) << 32 | UInt64(slot))
-            if round > 0, !corpus.isEmpty, slot % 4 != 0 || nextPlain >= seeds.count {
+            if round > 0, !corpus.isEmpty, slot % 2 != 0 || nextPlain >= seeds.count {
                 let newest = max(1, corpus.count / 8)
                 let index = pick & 1 == 0 ? corpus.count - 1 - Int((pick >> 1) % UInt64(newest))
                                           : Int((pick >> 1) % UInt64(corpus.count))

@@ -4,7 +4,8 @@ import Foundation
 /// Every `swift run onboarding-sim …` line in README.md and docs/*.md runs with the exit code the
 /// docs give it: 0, unless the line's comment says `exit N` (or `signal N`: 128 + N). Each file's commands run in order
 /// (a later one may read what an earlier one wrote), in a fresh folder with a copy of
-/// `scenarios/`, through bash with pipefail; `swift run [-c release] onboarding-sim` is the built tool.
+/// `scenarios/`, through bash with pipefail; `swift run [-c release] onboarding-sim` is the built tool (with -c release, the release build when
+/// it is newer than every source).
 @Suite struct DocumentedCommandsTests {
     struct Command {
         let file: String
@@ -59,13 +60,32 @@ import Foundation
         // `swift run` makes `.build/` before the tool runs; the README writes its files there.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".build"), withIntermediateDirectories: true)
         let tool = BuiltTool.executable.path
+        // What the docs run in release runs on a release build when one is newer than every source
+        // (CI builds it first): ten thousand seeds take seconds there and minutes in debug.
+        let release = Self.freshReleaseTool?.path ?? tool
         for command in commands {
-            let script = command.text.replacingOccurrences(of: "swift run -c release onboarding-sim", with: tool)
+            let script = command.text.replacingOccurrences(of: "swift run -c release onboarding-sim", with: release)
                 .replacingOccurrences(of: "swift run onboarding-sim", with: tool)
             let output = try BuiltTool.run(program: URL(fileURLWithPath: "/bin/bash"), ["-o", "pipefail", "-c", script], in: folder, environment: [:])
             #expect(output.status == command.exitCode || output.status + 128 == command.exitCode,
                     "\(command.file):\(command.line): `\(command.text)` exited \(output.status)\n\(output.standardError.suffix(600))")
         }
+    }
+
+    /// `.build/release/onboarding-sim` if it was built after the last change to `Sources/` and
+    /// `Package.swift`, else nil (a stale release build would test old code).
+    static var freshReleaseTool: URL? {
+        let root = ScenarioCommandTests.root
+        let candidate = root.appendingPathComponent(".build/release/onboarding-sim")
+        let manager = FileManager.default
+        func modified(_ path: String) -> Date? { (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        guard manager.isExecutableFile(atPath: candidate.path), let built = modified(candidate.path) else { return nil }
+        var newest = modified(root.appendingPathComponent("Package.swift").path) ?? .distantFuture
+        let sources = root.appendingPathComponent("Sources")
+        for case let relative as String in manager.enumerator(atPath: sources.path) ?? FileManager.DirectoryEnumerator() {
+            if let date = modified(sources.appendingPathComponent(relative).path), date > newest { newest = date }
+        }
+        return built >= newest ? candidate : nil
     }
 
     @Test func theDocsShowCommandsToCheck() throws {
