@@ -112,8 +112,9 @@ enum ExploreCommand {
         }
         plan.budgets = budgets
         let explored = plan
-        try WatchdogOption.start(arguments) { _, seed in
-            ExplorationReport.replayCommand(plan: explored, target: explored.target(for: seed).name, seed: seed)
+        try WatchdogOption.start(arguments) { _, seed, branches in
+            ExplorationReport.replayCommand(plan: explored, target: explored.target(for: seed).name, seed: seed,
+                                            id: branches.isEmpty ? nil : RunID(seed: seed, branches: branches))
         }
         let keep = try number("--keep-failures", arguments.value("--keep-failures"), from: 0) ?? Explorer.defaultKeptFailures
         let perSeed: PerSeedFile?

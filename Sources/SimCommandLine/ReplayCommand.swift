@@ -50,7 +50,7 @@ enum ReplayCommand {
         let seed = id?.seed
         guard let target = try target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
-        try WatchdogOption.start(arguments) { _, _ in
+        try WatchdogOption.start(arguments) { _, _, _ in
             (["\(ToolName.current)"] + CommandLine.arguments.dropFirst().map(ShellWord.quoted)).joined(separator: " ")
         }
         if case .scenario(let scenario) = target, !arguments.has("--swarm") {

@@ -43,7 +43,7 @@ enum RunCommand {
         let seed = try arguments.unsigned("--seed")
         if arguments.has("--story") && arguments.has("--trace") { throw UsageError(message: "give --story or --trace, not both") }
         let mutants = try ScenarioArguments.mutants(arguments)
-        try WatchdogOption.start(arguments) { subject, seed in
+        try WatchdogOption.start(arguments) { subject, seed, _ in
             "\(ToolName.current) run \(ShellWord.quoted(subject)) --seed \(seed)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
         }
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit"], readsScenarioFolder: true),

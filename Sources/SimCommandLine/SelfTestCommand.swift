@@ -49,7 +49,7 @@ enum SelfTestCommand {
         let seed = try arguments.unsigned("--seed") ?? 1
         let strategy = try strategyValue(arguments.value("--strategy") ?? "seeded")
         if let flag = ["--spin", "--crash", "--overflow"].first(where: arguments.has) {
-            try WatchdogOption.start(arguments) { _, seed in "\(ToolName.current) selftest \(flag) --seed \(seed)" }
+            try WatchdogOption.start(arguments) { _, seed, _ in "\(ToolName.current) selftest \(flag) --seed \(seed)" }
             guard Watchdog.isWatching else { throw UsageError(message: "\(flag) needs the watchdog: give --watchdog S with S > 0") }
             switch flag {
             case "--spin": _ = KernelSelfCheck.runSpinning(seed: seed, strategy: strategy)

@@ -13,7 +13,7 @@ enum WatchdogOption {
     static let defaultSeconds = 10
     /// Starts the watchdog with the option's timeout; `replay` says how to run a stuck or crashed
     /// run again, from its subject and seed.
-    static func start(_ arguments: ParsedArguments, replay: @escaping @Sendable (_ subject: String, _ seed: UInt64) -> String) throws(UsageError) {
+    static func start(_ arguments: ParsedArguments, replay: @escaping @Sendable (_ subject: String, _ seed: UInt64, _ branches: [BranchPoint]) -> String) throws(UsageError) {
         let seconds: Int
         if let text = arguments.value(option) {
             guard ParsedArguments.isWholeNumber(text), let number = Int(text), (0...86_400).contains(number) else {
@@ -25,16 +25,16 @@ enum WatchdogOption {
         }
         guard seconds > 0 else { return }
         Watchdog.start(timeout: .seconds(seconds)) { report in
-            Console.error(report.text + "\n  replay: " + replay(report.subject, report.seed))
+            Console.error(report.text + "\n  replay: " + replay(report.subject, report.seed, report.branches))
             exit(ExitCode.violations)
         }
-        CrashNotice.install { run in replay(run.subject, run.seed) }
+        CrashNotice.install { run in replay(run.subject, run.seed, run.branches) }
     }
 
     /// Starts the watchdog with the command line as it was given as the way to run it again (for
     /// commands whose runs are not one scenario or seed: `regress`, `report`, `shrink`).
     static func start(_ arguments: ParsedArguments) throws(UsageError) {
         let again = ([ToolName.current] + CommandLine.arguments.dropFirst().map(ShellWord.quoted)).joined(separator: " ")
-        try start(arguments) { _, _ in again }
+        try start(arguments) { _, _, _ in again }
     }
 }

@@ -91,6 +91,8 @@ public struct CrashedRun: Sendable {
     /// What the run is of (a scenario file, a persona), as its runner named it.
     public let subject: String
     public let seed: UInt64
+    /// Where the run drew afresh (branching exploration), empty for a plain seed's run.
+    public var branches: [BranchPoint] = []
     public let virtualTime: SimulationInstant
     public let jobsRun: Int
     /// The names of the spawned tasks that had started and not finished.
@@ -120,7 +122,7 @@ public struct CrashedRun: Sendable {
 
     /// The notice, several lines, without the replay command.
     public var text: String {
-        let notice = "crash: \(subject) seed \(seed) ended the process with \(signalName) at virtual time \(virtualTime), "
+        let notice = "crash: \(subject) seed \(seed)\(branches.map(\.description).joined()) ended the process with \(signalName) at virtual time \(virtualTime), "
             + "after \(jobsRun) job(s); the runtime's own report says where."
         return ([notice] + StallReport.details(runningTasks: runningTasks, lastTraceLines: lastTraceLines)).joined(separator: "\n")
     }

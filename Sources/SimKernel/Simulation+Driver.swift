@@ -128,13 +128,13 @@ extension Simulation {
     /// thread is inside one job that has not returned for the whole timeout (so nothing here is
     /// being changed, unless the stuck code itself records or spawns in its loop).
     func crashedRun() -> CrashedRun {
-        CrashedRun(subject: subject, seed: seed, virtualTime: now, jobsRun: jobsRun, runningTasks: running.map(\.name),
+        CrashedRun(subject: subject, seed: seed, branches: branches, virtualTime: now, jobsRun: jobsRun, runningTasks: running.map(\.name),
                    lastTraceLines: recordedTrace.entries.suffix(8).map(\.line))
     }
 
     func stallReport(quietFor: Duration) -> StallReport {
         let lines = recordedTrace.entries.suffix(8).map(\.line)
-        return StallReport(subject: subject, seed: seed, quietFor: quietFor, virtualTime: now, jobsRun: jobsRun,
+        return StallReport(subject: subject, seed: seed, branches: branches, quietFor: quietFor, virtualTime: now, jobsRun: jobsRun,
                            runningTasks: running.map(\.name), lastTraceLines: lines)
     }
 }

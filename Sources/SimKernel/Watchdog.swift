@@ -136,6 +136,8 @@ public struct StallReport: Sendable {
     /// What the run is of (a scenario file, a persona), as its runner named it.
     public let subject: String
     public let seed: UInt64
+    /// Where the run drew afresh (branching exploration), empty for a plain seed's run.
+    public var branches: [BranchPoint] = []
     /// How long no job finished, in wall time.
     public let quietFor: Duration
     public let virtualTime: SimulationInstant
@@ -148,7 +150,7 @@ public struct StallReport: Sendable {
     /// The report, several lines, without the replay command (the caller knows how to replay).
     public var text: String {
         let seconds = Double(quietFor.components.seconds) + Double(quietFor.components.attoseconds) / 1e18
-        let lines = ["watchdog: \(subject) seed \(seed) made no progress for \(Int(seconds.rounded())) s of wall time: "
+        let lines = ["watchdog: \(subject) seed \(seed)\(branches.map(\.description).joined()) made no progress for \(Int(seconds.rounded())) s of wall time: "
                      + "no job finished, virtual time stuck at \(virtualTime), \(jobsRun) job(s) run. "
                      + "Some code loops without ever suspending (a wait that returns at once, a retry with no pause)."]
         return (lines + Self.details(runningTasks: runningTasks, lastTraceLines: lastTraceLines)).joined(separator: "\n")

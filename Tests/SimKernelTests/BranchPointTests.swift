@@ -51,4 +51,11 @@ import Testing
         var handed = simulation.randomStream("user")
         #expect((0..<5).map { _ in plain.next() } == (0..<5).map { _ in handed.next() })
     }
+
+    @Test func theWatchdogsReportNamesTheBranchesOfTheRunItStopped() {
+        let simulation = Simulation(seed: 5, branches: [BranchPoint(atMilliseconds: 10, seed: 7)])
+        #expect(simulation.stallReport(quietFor: .seconds(1)).text.contains("seed 5@10ms=7 made no progress"))
+        #expect(simulation.crashedRun().branches == simulation.branches)
+        #expect(Simulation(seed: 5).stallReport(quietFor: .seconds(1)).text.contains("seed 5 made no progress"))
+    }
 }
