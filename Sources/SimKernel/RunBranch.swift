@@ -35,7 +35,8 @@ public struct BranchPoint: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Confined to the simulation's driver thread, as the simulation is; hence `@unchecked Sendable`.
 final class BranchSchedule: @unchecked Sendable {
-    unowned(unsafe) let simulation: Simulation
+    /// Weak: the simulation holds its schedule, and a stream may outlive its run.
+    weak var simulation: Simulation?
     let points: [BranchPoint]
 
     init(simulation: Simulation, points: [BranchPoint]) {
@@ -43,6 +44,7 @@ final class BranchSchedule: @unchecked Sendable {
         self.points = points
     }
 
-    /// The current virtual time of the run.
-    var now: SimulationInstant { simulation.now }
+    /// The current virtual time of the run; nil once the run is gone (its streams then keep
+    /// drawing where they are).
+    var now: SimulationInstant? { simulation?.now }
 }

@@ -75,8 +75,11 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// Switches to the stream of each branch point whose instant has come, once.
     private mutating func takeDueBranches() {
         guard let (schedule, key, first) = branching else { return }
+        guard let now = schedule.now else {
+            branching = nil
+            return
+        }
         var next = first
-        let now = schedule.now
         while next < schedule.points.count, schedule.points[next].at <= now {
             state = SeededRandom(rawSeed: schedule.points[next].seed ^ key).state
             next += 1

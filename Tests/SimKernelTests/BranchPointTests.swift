@@ -58,4 +58,14 @@ import Testing
         #expect(simulation.crashedRun().branches == simulation.branches)
         #expect(Simulation(seed: 5).stallReport(quietFor: .seconds(1)).text.contains("seed 5 made no progress"))
     }
+
+    @Test func aStreamThatOutlivesItsRunKeepsDrawingWhereItIs() {
+        var stream: SeededRandom
+        do {
+            let simulation = Simulation(seed: 3, branches: [BranchPoint(atMilliseconds: 10, seed: 4)])
+            stream = simulation.randomStream("user")
+        }
+        var same = SeededRandom(seed: 3, stream: "user")
+        #expect((0..<3).map { _ in stream.next() } == (0..<3).map { _ in same.next() })
+    }
 }
