@@ -55,12 +55,12 @@ struct ProcessRunner {
                 let child = running
                 runningLock.unlock()
                 if let child {
-                    // The whole tree, found before any of it ends (an orphan moves to init): a
-                    // build's compilers run in groups of their own.
-                    let tree = [child.pid] + descendants(of: child.pid)
+                    let tree = frozenTree(of: child.pid)
                     for pid in tree { kill(pid, SIGTERM) }
+                    for pid in tree { kill(pid, SIGCONT) }
                     usleep(500_000)
-                    for pid in tree { kill(pid, SIGKILL) }
+                    // Anything the tree started while it ended, then the tree itself.
+                    for pid in descendants(of: child.pid) + tree { kill(pid, SIGKILL) }
                     try? FileManager.default.removeItem(at: child.folder)
                 }
                 Progress.say("onboarding-mutate: stopped by signal \(signalNumber); the report keeps the mutants finished so far")
@@ -152,6 +152,21 @@ struct ProcessRunner {
 
     /// Every process below `root`, read from /proc (parent ids), nearest first; empty where
     /// /proc is not there.
+    /// `root` and every process under it, each stopped (`SIGSTOP`) as it is found, found again
+    /// until no new one appears: a build starts compilers while it is being looked at, and a
+    /// stopped process starts none. Found before any of it ends, since an orphan moves to init
+    /// (a build's compilers run in process groups of their own, so a group signal misses them).
+    static func frozenTree(of root: pid_t) -> [pid_t] {
+        var tree: [pid_t] = []
+        var found = [root]
+        while !found.isEmpty {
+            for pid in found { kill(pid, SIGSTOP) }
+            tree += found
+            found = descendants(of: root).filter { !tree.contains($0) }
+        }
+        return tree
+    }
+
     static func descendants(of root: pid_t) -> [pid_t] {
         var children: [pid_t: [pid_t]] = [:]
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
