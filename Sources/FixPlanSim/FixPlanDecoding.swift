@@ -7,7 +7,7 @@ import Scenarios
 /// Faults, network, steps and expectations are the shared decoders'.
 public enum FixPlanDecoding {
     static func decodeDevice(_ value: JSONValue?, into scenario: inout Scenario, context: DecodingContext) {
-        guard let device = context.object(value, at: "$.device", keys: ScenarioKeys.device) else { return }
+        guard let device = context.object(value, at: "$.device", keys: FixPlanKeys.device) else { return }
         if let session = device["session"], session != .null {
             scenario.world.sessionEmail = context.string(session, at: device.path("session"))
         }
@@ -28,7 +28,7 @@ public enum FixPlanDecoding {
     private static func decodeCacheEntry(_ value: JSONValue, at path: String, context: DecodingContext)
         -> WorldConfiguration.CacheSeed?
     {
-        guard let entry = context.object(value, at: path, keys: ScenarioKeys.cacheEntry) else { return nil }
+        guard let entry = context.object(value, at: path, keys: FixPlanKeys.cacheEntry) else { return nil }
         let user = entry["user"] == .null ? nil : context.string(entry["user"], at: entry.path("user"))
         let corrupted = context.bool(entry["corrupted"], at: entry.path("corrupted")) == true
         // Every key is checked, also in a corrupted entry (whose contents the run then ignores).
@@ -46,7 +46,7 @@ public enum FixPlanDecoding {
     }
 
     static func decodeBackend(_ value: JSONValue?, into backend: inout BackendConfiguration, context: DecodingContext) {
-        guard let fields = context.object(value, at: "$.backend", keys: ScenarioKeys.backend) else { return }
+        guard let fields = context.object(value, at: "$.backend", keys: FixPlanKeys.backend) else { return }
         backend.strictCreateUser = context.bool(fields["strictCreateUser"], at: fields.path("strictCreateUser")) ?? false
         backend.progressWrites = context.choice(fields["progressWrites"], at: fields.path("progressWrites"),
                                                 from: BackendConfiguration.ProgressWrites.allCases.map { ($0.rawValue, $0) },
@@ -56,7 +56,7 @@ public enum FixPlanDecoding {
         guard let accounts = context.array(fields["accounts"], at: fields.path("accounts")) else { return }
         backend.accounts = accounts.enumerated().compactMap { index, value in
             let path = fields.path("accounts") + "[\(index)]"
-            guard let account = context.object(value, at: path, keys: ScenarioKeys.account) else { return nil }
+            guard let account = context.object(value, at: path, keys: FixPlanKeys.account) else { return nil }
             guard let email = context.string(account["email"], at: account.path("email")) else {
                 if account["email"] == nil { context.fail(account.path("email"), "missing: an account has an email") }
                 return nil
@@ -79,7 +79,7 @@ public enum FixPlanDecoding {
     static func decodeJourney(_ value: JSONValue?, at path: String, context: DecodingContext) -> Journey? {
         guard let value else { return nil }
         if case .string = value { return context.choice(value, at: path, from: journeyPresets, what: "journey") }
-        guard let fields = context.object(value, at: path, keys: ScenarioKeys.journey) else { return nil }
+        guard let fields = context.object(value, at: path, keys: FixPlanKeys.journey) else { return nil }
         return Journey(intakeComplete: context.bool(fields["intake"], at: fields.path("intake")) ?? false,
                        goalsComplete: context.bool(fields["goals"], at: fields.path("goals")) ?? false,
                        programStatus: context.choice(fields["program"], at: fields.path("program"), from: programStatuses,

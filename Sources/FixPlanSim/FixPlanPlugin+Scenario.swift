@@ -17,16 +17,16 @@ extension FixPlanPlugin {
 
     public var stepKinds: [String] { FixPlanStep.kinds }
     /// Every app's, and what it checks of its own: the email field, the resume gate, the
-    /// backend's account, the analytics (`ScenarioKeys.stepExpect`).
-    public var stepExpectKeys: [String] { ScenarioKeys.stepExpect }
-    /// With `userReachesMain` (`ScenarioKeys.expect`).
-    public var expectKeys: [String] { ScenarioKeys.expect }
+    /// backend's account, the analytics (`FixPlanKeys.stepExpect`).
+    public var stepExpectKeys: [String] { FixPlanKeys.stepExpect }
+    /// With `userReachesMain` (`FixPlanKeys.expect`).
+    public var expectKeys: [String] { FixPlanKeys.expect }
     /// Its own free user and `enterCode` read the code its backend sent (no `Inbox`).
     public var readsCodesFromTheInbox: Bool { false }
     /// Every account loss: seed 003's two and the program's own (a reset, progress elsewhere).
     public var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked, .programReset, .progressElsewhere] }
-    /// Every app's and the account losses only its backend has (`ScenarioKeys.faultKinds`).
-    public var faultKinds: [String] { ScenarioKeys.faultKinds }
+    /// Every app's and the account losses only its backend has (`FixPlanKeys.faultKinds`).
+    public var faultKinds: [String] { FixPlanKeys.faultKinds }
 
     public func decodeStep(_ kind: String, _ value: JSONValue, at path: String, context: DecodingContext) -> AppStep? {
         FixPlanStep.decode(kind, value, at: path, context: context)?.appStep

@@ -46,7 +46,7 @@ public enum FixPlanStep: Sendable, Equatable {
             if value == .bool(true) { return .enterCode(email: nil) }
             return context.string(value, at: path).map { .enterCode(email: $0) }
         default:
-            guard let policy = context.object(value, at: path, keys: ScenarioKeys.policy) else { return nil }
+            guard let policy = context.object(value, at: path, keys: FixPlanKeys.policy) else { return nil }
             guard let email = context.string(policy["email"], at: policy.path("email")) else {
                 if policy["email"] == nil { context.fail(policy.path("email"), "missing: the simulated user needs an email") }
                 return nil

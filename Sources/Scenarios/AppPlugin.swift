@@ -106,7 +106,7 @@ public protocol AppPlugin: Sendable {
     /// (`{"enterCode": true}`). By default none.
     var stepKinds: [String] { get }
     /// The keys an `expect` step takes in its files: by default every app's
-    /// (`ScenarioKeys.pickupStepExpect`), and `backend` when it declares `backendFacts` (the fix
+    /// (`ScenarioKeys.stepExpect`), and `backend` when it declares `backendFacts` (the fix
     /// plan's app adds what it checks of its own).
     var stepExpectKeys: [String] { get }
     /// The keys `$.expect` takes in its files: by default `oracles`, `stepExpectKeys`, then
@@ -147,6 +147,10 @@ public protocol AppPlugin: Sendable {
     /// The facts of an account `expect.backend` may name besides `email`, and what `account`
     /// reports of them. By default none.
     var backendFacts: [BackendFact] { get }
+    /// Its own part of its files' JSON Schema (`AppSchema`): the `device` and `backend` sections,
+    /// the definitions they use, the value each of its own steps takes. `schema --app` prints it
+    /// with every app's part. By default any `device` and `backend` object, any step value.
+    var scenarioSchema: AppSchema { get }
     /// The app's world for one run, with the scenario's starting world, faults and mutants.
     func makeWorld(_ start: AppStart) -> any AppWorld
     /// The free user on the app's screens (a `freeUser` step; every explored persona): its log,
@@ -184,8 +188,8 @@ extension AppPlugin {
         [AppPersona(name: "\(id.rawValue)-new-install", summary: "a phone with the app just installed and nothing on it")]
     }
     public var swarmKnobs: [SwarmKnob] { [] }
-    public var stepExpectKeys: [String] { ScenarioKeys.pickupStepExpect + (backendFacts.isEmpty ? [] : ["backend"]) }
-    public var expectKeys: [String] { ["oracles"] + stepExpectKeys + ["budgets", "patience", "flashWindow", "settle"] }
+    public var stepExpectKeys: [String] { ScenarioKeys.stepExpect + (backendFacts.isEmpty ? [] : ["backend"]) }
+    public var expectKeys: [String] { ["oracles"] + stepExpectKeys + ScenarioKeys.judging }
     public var accountLosses: [AccountLoss.Kind] { [] }
     public var readsCodesFromTheInbox: Bool { true }
     public var faultKinds: [String] {

@@ -153,11 +153,11 @@ public enum AppRegistry {
             return "the roles name the endpoint \"\(stray.endpoint)\", which the app's endpoints do not list"
         }
         // Its own steps and timeouts sit beside every app's in a file: a clash would hide one.
-        if let taken = plugin.stepKinds.first(where: { ScenarioKeys.pickupStep.contains($0) }) {
+        if let taken = plugin.stepKinds.first(where: { ScenarioKeys.step.contains($0) }) {
             return "its own step \"\(taken)\" is a step every app has: give it a name of its own"
         }
         if let twice = firstRepeated(plugin.stepKinds) { return "the step \"\(twice)\" is listed twice" }
-        if let twice = firstRepeated(ScenarioKeys.pickupTimeouts + plugin.timeouts.map(\.name)) {
+        if let twice = firstRepeated(ScenarioKeys.timeouts + plugin.timeouts.map(\.name)) {
             return "the timeout \"\(twice)\" is listed twice (\"request\" is every app's)"
         }
         for optOut in plugin.policyOptOuts {

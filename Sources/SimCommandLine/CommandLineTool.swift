@@ -37,6 +37,7 @@ enum CommandLineTool {
         ReportCommand.subcommand,
         ListCommand.subcommand,
         SelfTestCommand.subcommand,
+        SchemaCommand.subcommand,
         CompletionCommand.subcommand,
     ]
 

@@ -4,7 +4,7 @@ import Scenarios
 import Exploration
 
 /// The whole command line (`run`, `validate`, `regress`, `explore`, `replay`, `shrink`,
-/// `report`, `merge`, `list`, `selftest`, `completion`) as a function, for the bundled apps and
+/// `report`, `merge`, `list`, `selftest`, `schema`, `completion`) as a function, for the bundled apps and
 /// any plug-ins: a team's own tool is one file.
 ///
 /// ```swift

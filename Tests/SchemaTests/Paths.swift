@@ -11,6 +11,8 @@ enum Paths {
         return packageRoot.appendingPathComponent("scenarios").path
     }
     static let schema = packageRoot.appendingPathComponent("docs/scenario.schema.json").path
+    /// One app's schema as `schema --app` prints it.
+    static func schema(of app: String) -> String { packageRoot.appendingPathComponent("docs/schemas/\(app).schema.json").path }
     static let budgetsSchema = packageRoot.appendingPathComponent("docs/budgets.schema.json").path
     static let budgets = packageRoot.appendingPathComponent("scenarios/budgets.json").path
     static let pickupBudgets = packageRoot.appendingPathComponent("scenarios/pickup/budgets.json").path

@@ -1,0 +1,25 @@
+import AppVocabulary
+import Scenarios
+
+/// The keys of the fix plan's own objects in its scenario files: its phone (`device`, each cached
+/// onboarding), its backend (`backend`, each account and its journey), its scripted user
+/// (`policy`) and what it checks beyond every app's (`ScenarioKeys`). Its decoders reject any
+/// other key, and `FixPlanSchema` lists exactly these.
+public enum FixPlanKeys {
+    public static let device = ["session", "cache", "reduceMotion", "grantsNotifications", "sessionRestoreTime", "online"]
+    public static let cacheEntry = ["user", "phase", "pendingEmail", "startedSent", "returningLogin", "corrupted"]
+    public static let backend = ["strictCreateUser", "goalGenerationTime", "accounts", "progressWrites"]
+    public static let account = ["email", "journey"]
+    public static let journey = ["intake", "goals", "program"]
+    public static let policy = ["email", "returning", "until"]
+    /// The keys an `expect` step takes: every app's and what the fix plan checks of its own (the
+    /// email field, the resume gate, the backend's account, the analytics).
+    public static let stepExpect = ["finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
+                                    "actionsInclude", "actionsExclude", "backend", "requests", "neverShown",
+                                    "offlineBanner", "analytics"]
+    /// `$.expect`'s: with `userReachesMain` and every app's judging keys.
+    public static let expect = ["oracles"] + stepExpect + ["userReachesMain", "budgets", "patience", "flashWindow", "settle"]
+    /// The network's faults and the backend's four account events (its sessions do not expire
+    /// on their own, so not `accessTokenExpired`).
+    public static let faultKinds = ScenarioKeys.networkFaultKinds + ["accountDeleted", "sessionRevoked", "programReset", "progressElsewhere"]
+}
