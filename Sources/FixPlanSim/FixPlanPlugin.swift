@@ -41,7 +41,7 @@ public struct FixPlanPlugin: AppPlugin {
         "requestsAccepted", "noDuplicateSubmission", "accountLossClearsCache", "routeByJourneyAfterSignIn",
         "authWall", "offlineBannerTruthful", "noLostEvents", "resumesAtCachedStep", "backNavigation",
         "failuresSurface", "everyTapHasAnEffect", "logoutKeepsProgress", "signedInStaysSignedIn",
-        "refusedSessionEnds", "ownDataOnly", "errorClearsOnNewAttempt", "goalRetryAsPromised", "choiceIsTheUsers",
+        "refusedSessionEnds", "ownDataOnly", "errorClearsOnNewAttempt", "automaticRetryAsPromised", "choiceIsTheUsers",
         "codeFieldIsTheUsers", "requestsCarryWhatTheUserEntered", "spinnerEndsWithItsAnswer", "noBlankWait",
         "legalLinksOnSignUp", "errorStaysOnItsScreen", "sessionEndsOnlyAsPromised", "tickChangesOnlyTheCountdown",
         "resendAfterTheCountdown", "backReturnsWhereTheUserCameFrom", "offlineMessageTruthful", "tryAgainIsOffered",

@@ -134,7 +134,7 @@ public enum OracleCatalogue {
     public static let all: [any Oracle] = [
         NoRouteFlash(), NoSilentDeadEnd(), SingleLoadingSpan(), NoLeakedTimers(), ReduceMotion(), ValidEmailAccepted(),
         TransientFailureHidden(), NoDuplicateSubmission(), AuthWall(), OfflineBannerTruthful(), FailuresSurface(),
-        EveryTapHasAnEffect(), RefusedSessionEnds(), OwnDataOnly(), ErrorClearsOnNewAttempt(), GoalRetryAsPromised(),
+        EveryTapHasAnEffect(), RefusedSessionEnds(), OwnDataOnly(), ErrorClearsOnNewAttempt(), AutomaticRetryAsPromised(),
         ChoiceIsTheUsers(), CodeFieldIsTheUsers(), RequestsCarryWhatTheUserEntered(), SpinnerEndsWithItsAnswer(), NoBlankWait(),
         ErrorStaysOnItsScreen(), SessionEndsOnlyAsPromised(), TickChangesOnlyTheCountdown(), ResendAfterTheCountdown(),
         BackReturnsWhereTheUserCameFrom(), OfflineMessageTruthful(), TryAgainIsOffered(), InputBlamedOnlyWhenRejected(),
@@ -154,7 +154,17 @@ public enum OracleCatalogue {
     /// catalogue order: what judges every app, a plug-in's unless it says otherwise.
     public static let shared: [any Oracle] = all.filter(\.isShared)
 
-    public static func named(_ name: String) -> (any Oracle)? { all.first { $0.name == name } }
+    public static func named(_ name: String) -> (any Oracle)? { all.first { $0.name == currentName(of: name) } }
+
+    /// Names shared rules had before, each with its name now: a scenario file, a plug-in's list
+    /// or a command line that still says the old one gets the rule (a file with a note that names
+    /// the new one).
+    public static let formerNames: [(former: String, current: String)] = [
+        ("goalRetryAsPromised", "automaticRetryAsPromised"),
+    ]
+
+    /// `name`, or the name now of a rule once called `name`.
+    public static func currentName(of name: String) -> String { formerNames.first { $0.former == name }?.current ?? name }
 
 
     /// The oracles named in `names`, in that order, each the one of `own` or the shared one so
@@ -162,7 +172,8 @@ public enum OracleCatalogue {
     /// catalogue order, so that a promise added to the core judges the app too. An app's list in
     /// the order its reports give its violations.
     public static func list(_ names: [String], own: [any Oracle] = []) -> [any Oracle] {
-        names.compactMap { name in own.first { $0.name == name } ?? shared.first { $0.name == name } }
+        let names = names.map(currentName(of:))
+        return names.compactMap { name in own.first { $0.name == name } ?? shared.first { $0.name == name } }
             + shared.filter { !names.contains($0.name) }
     }
 

@@ -51,7 +51,7 @@ public struct PickupPlugin: AppPlugin {
         "noRouteFlash", "noSilentDeadEnd", "singleLoadingSpan", "noLeakedTimers", "reduceMotion",
         "validEmailAccepted", "transientFailureHidden", "noDuplicateSubmission", "authWall", "offlineBannerTruthful",
         "failuresSurface", "everyTapHasAnEffect", "refusedSessionEnds", "onboardingOncePerInstall",
-        "signOutConfirmed", "ownDataOnly", "errorClearsOnNewAttempt", "goalRetryAsPromised", "choiceIsTheUsers",
+        "signOutConfirmed", "ownDataOnly", "errorClearsOnNewAttempt", "automaticRetryAsPromised", "choiceIsTheUsers",
         "codeFieldIsTheUsers", "requestsCarryWhatTheUserEntered", "spinnerEndsWithItsAnswer", "noBlankWait",
         "mainShowsItsContent", "errorStaysOnItsScreen", "sessionEndsOnlyAsPromised", "tickChangesOnlyTheCountdown",
         "resendAfterTheCountdown", "backReturnsWhereTheUserCameFrom", "mainAppearanceRefreshesToken",

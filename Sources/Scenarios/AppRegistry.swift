@@ -35,7 +35,7 @@ public enum AppRegistry {
     ///   every app's, a catalogue entry of another app or with another app's id).
     public static func register(_ plugin: any AppPlugin) throws(AppRegistryError) {
         if let problem = problem(with: plugin) { throw AppRegistryError(app: plugin.id.rawValue, message: problem) }
-        let optedOut = plugin.policyOptOuts.map(\.oracle)
+        let optedOut = plugin.policyOptOuts.map { OracleCatalogue.currentName(of: $0.oracle) }
         let entry = Registered(plugin: plugin, coverage: CoverageTable(app: plugin.id, routes: plugin.coverageRoutes,
                                                                        actions: plugin.actions, events: plugin.coverageEvents),
                                timing: TimingTable(app: plugin.id, screens: plugin.timingScreens, endpoints: plugin.endpoints),
@@ -161,7 +161,7 @@ public enum AppRegistry {
             return "the timeout \"\(twice)\" is listed twice (\"request\" is every app's)"
         }
         for optOut in plugin.policyOptOuts {
-            guard let oracle = plugin.oracles.first(where: { $0.name == optOut.oracle }) else {
+            guard let oracle = plugin.oracles.first(where: { $0.name == OracleCatalogue.currentName(of: optOut.oracle) }) else {
                 return "it opts out of \"\(optOut.oracle)\", which is not one of its oracles"
             }
             if oracle.policy == nil { return "it opts out of \"\(optOut.oracle)\", a promise every app makes, not a policy" }

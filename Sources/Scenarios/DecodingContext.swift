@@ -35,6 +35,16 @@ public final class DecodingContext {
         errors.map { AppSetupProblem(path: $0.location, message: $0.message, suggestion: $0.suggestion) }
     }
 
+    /// What the file says that works but should be said otherwise (a rule's former name): kept
+    /// with the scenario (`Scenario.notes`), printed as notes, never failing it.
+    public private(set) var notes: [ScenarioError] = []
+
+    /// Records a note (at most `maxErrors` of them).
+    public func note(_ path: String, _ message: String, suggestion: String? = nil) {
+        guard notes.count < Self.maxErrors else { return }
+        notes.append(ScenarioError(file: file, location: path, message: message, suggestion: suggestion))
+    }
+
     /// The places already reported, so that a later check can skip them.
     public var reportedLocations: [String] { kept.map(\.location) }
 

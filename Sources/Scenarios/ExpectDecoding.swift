@@ -12,8 +12,14 @@ enum ExpectDecoding {
                 expectations.oracles = nil
             } else if let names = context.array(oracles, at: expect.path("oracles")) {
                 expectations.oracles = names.enumerated().compactMap { index, name in
+                    var name = name
+                    if case .string(let former) = name, let renamed = OracleCatalogue.formerNames.first(where: { $0.former == former }) {
+                        context.note(expect.path("oracles") + "[\(index)]", "\"\(former)\" is now called \"\(renamed.current)\"; the old name still works",
+                                     suggestion: "write \"\(renamed.current)\"")
+                        name = .string(renamed.current)
+                    }
                     // Only the oracles that judge the app's runs: another's would never fire here.
-                    context.choice(name, at: expect.path("oracles") + "[\(index)]",
+                    return context.choice(name, at: expect.path("oracles") + "[\(index)]",
                                    from: AppRegistry.oracles(for: context.app).map { ($0.name, $0.name) },
                                    what: context.noun("oracle"))
                 }

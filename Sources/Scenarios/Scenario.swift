@@ -42,6 +42,9 @@ public struct Scenario: Sendable {
     /// How long the run goes on after the last step, so queued work can settle.
     public var settleAfterSteps: Duration
     public var maxVirtualTime: Duration
+    /// What its file says that works but should be said otherwise (a rule's former name), as the
+    /// decoder noted it: printed before a run, never part of one.
+    public var notes: [ScenarioError] = []
 
     public init(file: String, name: String, summary: String = "", guards: [String] = [], seed: UInt64 = 1,
                 strategy: SchedulingStrategy = .fifo, mutants: MutantSet = .none, faults: FaultPlan = FaultPlan(),

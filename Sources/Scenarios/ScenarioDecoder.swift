@@ -66,6 +66,7 @@ public enum ScenarioDecoder {
             scenario.maxVirtualTime = context.duration(limits["virtualTime"], at: limits.path("virtualTime")) ?? scenario.maxVirtualTime
         }
         crossCheck(scenario, context: context)
+        scenario.notes = context.notes
         return scenario
     }
 

@@ -118,7 +118,10 @@ public enum ScenarioLoader {
                 continue
             }
             switch ScenarioDecoder.decode(text, file: file) {
-            case .success(let scenario): scenarios.append(scenario)
+            case .success(var scenario):
+                var locations: [(path: String, line: Int, column: Int)]?
+                scenario.notes = scenario.notes.map { $0.placed(in: text, locations: &locations) }
+                scenarios.append(scenario)
             case .failure(let found):
                 var locations: [(path: String, line: Int, column: Int)]?
                 problems += found.errors.map { $0.placed(in: text, locations: &locations) }

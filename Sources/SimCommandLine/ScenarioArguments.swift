@@ -27,6 +27,7 @@ enum ScenarioArguments {
                                                 + GitHubAnnotations.cell("\($0.location): \($0.message)") + " |" }.joined(separator: "\n"))
             return nil
         }
+        for note in scenarios.flatMap(\.notes) { Console.error("note: \(note)") }
         return scenarios
     }
 

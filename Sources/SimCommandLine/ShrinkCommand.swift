@@ -3,6 +3,7 @@ import AppVocabulary
 import Exploration
 import Scenarios
 import Reports
+import Oracles
 
 /// `onboarding-sim shrink`: the smallest scenario file that still fails the same way.
 enum ShrinkCommand {
@@ -57,7 +58,7 @@ enum ShrinkCommand {
         var (scenario, _) = target.scenario(seed: seed, user: user)
         scenario.seed = seed
         Terminal.progress("shrinking \(target.name) seed \(seed)…")
-        let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle"))
+        let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle").map { OracleCatalogue.currentName(of: $0) })
         Terminal.endProgress()
         guard var shrunk = outcome?.scenario, let outcome else {
             Console.error("\(ToolName.current) shrink: \(target.name) seed \(seed) violates no oracle"

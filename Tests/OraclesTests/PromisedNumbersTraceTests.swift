@@ -23,7 +23,7 @@ import ToolAppsForTests
         return .screen(state)
     }
 
-    // MARK: goalRetryAsPromised
+    // MARK: automaticRetryAsPromised
 
     func goalRetry(after ms: Int64, secondRetry: Bool = false, tapBetween: Bool = false) -> RunObservation {
         var events: [(Int64, ModelEvent)] = [
@@ -39,20 +39,20 @@ import ToolAppsForTests
     }
 
     @Test func anAutomaticGoalRetryTwoSecondsAfterTheFailureIsAsPromised() {
-        #expect(GoalRetryAsPromised().check(goalRetry(after: 2_000), settings: OracleSettings()).isEmpty)
+        #expect(AutomaticRetryAsPromised().check(goalRetry(after: 2_000), settings: OracleSettings()).isEmpty)
     }
 
     @Test(arguments: [Int64(0), 1_000, 4_000])
     func anAutomaticGoalRetryAtAnyOtherDelayIsReported(_ delay: Int64) {
-        let found = GoalRetryAsPromised().check(goalRetry(after: delay), settings: OracleSettings())
+        let found = AutomaticRetryAsPromised().check(goalRetry(after: delay), settings: OracleSettings())
         #expect(found.count == 1)
         #expect(found.first?.message.contains("retried by itself \(delay)ms later") == true)
     }
 
     @Test func aSecondAutomaticRetryIsReportedButARetryTheUserTappedIsNot() {
-        #expect(GoalRetryAsPromised().check(goalRetry(after: 2_000, secondRetry: true), settings: OracleSettings())
+        #expect(AutomaticRetryAsPromised().check(goalRetry(after: 2_000, secondRetry: true), settings: OracleSettings())
             .first?.message.contains("a second time") == true)
-        #expect(GoalRetryAsPromised().check(goalRetry(after: 100, tapBetween: true), settings: OracleSettings()).isEmpty)
+        #expect(AutomaticRetryAsPromised().check(goalRetry(after: 100, tapBetween: true), settings: OracleSettings()).isEmpty)
     }
 
     /// Any app's own retry, through its roles: a team's list load that promises one retry 3 s
@@ -71,12 +71,12 @@ import ToolAppsForTests
             return RunObservation(trace: trace, roles: roles)
         }
         let promised = AppRoles(requests: [(load, RequestRole(cause: .app, retryPause: .seconds(3)))])
-        #expect(GoalRetryAsPromised().check(run(retryAfter: 3_000, roles: promised), settings: OracleSettings()).isEmpty)
-        let early = GoalRetryAsPromised().check(run(retryAfter: 2_000, roles: promised), settings: OracleSettings())
+        #expect(AutomaticRetryAsPromised().check(run(retryAfter: 3_000, roles: promised), settings: OracleSettings()).isEmpty)
+        let early = AutomaticRetryAsPromised().check(run(retryAfter: 2_000, roles: promised), settings: OracleSettings())
         #expect(early.first?.message.contains("The load-list request failed at 400ms and was retried by itself 2000ms later; the retry waits 3s") == true,
                 "\(early.map(\.message))")
-        #expect(GoalRetryAsPromised().check(run(retryAfter: 2_000, roles: .none), settings: OracleSettings()).isEmpty)
-        #expect(GoalRetryAsPromised().isShared)
+        #expect(AutomaticRetryAsPromised().check(run(retryAfter: 2_000, roles: .none), settings: OracleSettings()).isEmpty)
+        #expect(AutomaticRetryAsPromised().isShared)
     }
 
     /// Any app's own retry hides a lone failure: a team's list load that fails once and loads at
@@ -120,7 +120,7 @@ import ToolAppsForTests
             (18_464, .launched(process: 2, cold: true)),
             (18_982, .requestSent(id: 8, timeoutMs: 30_000, endpoint: .generateGoals)),
         ])
-        #expect(GoalRetryAsPromised().check(relaunched, settings: OracleSettings()).isEmpty)
+        #expect(AutomaticRetryAsPromised().check(relaunched, settings: OracleSettings()).isEmpty)
     }
 
     // MARK: errorClearsOnNewAttempt

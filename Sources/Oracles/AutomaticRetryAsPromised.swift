@@ -10,11 +10,12 @@ import AppVocabulary
 /// the app asks again with no tap of the user's in between (and no kill or launch: a new
 /// process's first load is not a retry of the old one's failure), that automatic retry is sent
 /// exactly the pause after the failed answer, and it is the only one: after a failed automatic
-/// retry, the next attempt is the user's (Retry, or the screen appearing again). (The name is the
-/// fix plan's, whose goal generation made the promise first.)
-public struct GoalRetryAsPromised: Oracle {
-    public let name = "goalRetryAsPromised"
-    public let summary = "a failed request the app retries by itself is retried once, after its pause (goals: 2 s)"
+/// retry, the next attempt is the user's (Retry, or the screen appearing again). Its name until
+/// December 2026 was `goalRetryAsPromised`, after the fix plan's goal generation, which made the
+/// promise first; that name still works (`OracleCatalogue.formerNames`).
+public struct AutomaticRetryAsPromised: Oracle {
+    public let name = "automaticRetryAsPromised"
+    public let summary = "a failed request the app retries by itself is retried once, after its pause (the fix plan's goals: 2 s)"
     /// A promise of any app that declares a retry pause (`RequestRole.retryPause`).
     public var isShared: Bool { true }
 
