@@ -22,12 +22,12 @@ extension Swarm {
         if on(&random) {
             let by = Duration.milliseconds(random.nextInt(in: 3_000...12_000))
             swarm.rules.append(FaultRule(endpoint: .generateGoals, kind: .delay(by), trigger: .nth(1)))
-            swarm.knobs.append(.slowGoals(by))
+            swarm.knobs.append(.slowFirstCall(.generateGoals, by))
         }
         if on(&random) {
             let endpoint: Endpoint = random.chance(Probability(0.5)) ? .approveProgram : .activateProgram
             swarm.rules.append(FaultRule(endpoint: endpoint, kind: .error(status: 500), trigger: .nth(1)))
-            swarm.knobs.append(.failedActivation(endpoint))
+            swarm.knobs.append(.fault(.error(status: 500), endpoint, .nth(1)))
         }
         swarm.reduceMotion = random.chance(Probability(0.3))
         swarm.deniesNotifications = random.chance(Probability(0.25))

@@ -1,17 +1,17 @@
 import AppVocabulary
 
 extension Swarm {
-    /// A kind of knob without its parameters ("slow goal generation", "timeout on verify-otp",
+    /// A kind of knob without its parameters ("delay on generate-goals", "timeout on verify-otp",
     /// "user: kill", "device.grantsLocation: false"): what explore compares between the runs over a
-    /// budget and all runs. Any app's endpoints and knobs make features alike; a watch numbers
-    /// the features it meets (`BudgetWatch`), so counting them costs no string per run.
+    /// budget and all runs. Every app's: faults on its endpoints, latency, offline windows, account
+    /// losses, the user's deviations, a system sheet's outcome, and its settings (an app's own
+    /// knob is a `setting`, as the fix plan's strict backend). A watch numbers the features it
+    /// meets (`BudgetWatch`), so counting them costs no string per run.
     public enum Feature: Hashable, Sendable {
-        case unusualEmail, slowLatency, fastLatency, offlineWindow, slowGoals
-        case reduceMotion, notificationsDenied, strictBackend, onlyForward
+        case unusualEmail, slowLatency, fastLatency, offlineWindow
+        case reduceMotion, onlyForward
         /// A drop, an error, a timeout or a delay on an endpoint.
         case fault(FaultKind, on: Endpoint)
-        /// An error 500 on the first call to an endpoint.
-        case failedActivation(Endpoint)
         /// A detour of the steps, by its kind (`Detour.kind`).
         case detour(String)
         case accountLoss(AccountLoss.Kind)
@@ -34,13 +34,9 @@ extension Swarm {
             case .slowLatency: "latency up to 1s or more"
             case .fastLatency: "latency under 1s"
             case .offlineWindow: "offline window"
-            case .slowGoals: "slow goal generation"
             case .reduceMotion: "reduce motion"
-            case .notificationsDenied: "notifications denied"
-            case .strictBackend: "strict backend"
             case .onlyForward: "user: only forward"
             case .fault(let kind, let endpoint): "\(kind.rawValue) on \(endpoint.rawValue)"
-            case .failedActivation(let endpoint): "failed activation (\(endpoint.rawValue))"
             case .detour(let kind): "detour: \(kind)"
             case .accountLoss(let kind): "account loss: \(kind.rawValue)"
             case .user(let behaviour): "user: \(behaviour)"

@@ -68,8 +68,6 @@ public struct Swarm: Sendable, Equatable {
         case latency(ClosedRange<Int64>)
         case offline(OfflineWindow)
         case fault(FaultRule.Kind, Endpoint, FaultRule.Trigger)
-        case slowGoals(Duration)
-        case failedActivation(Endpoint)
         case device(reduceMotion: Bool, deniesNotifications: Bool, strictBackend: Bool)
         case detour(DrawnDetour?)
         case accountLoss(AccountLoss)
@@ -93,8 +91,6 @@ public struct Swarm: Sendable, Equatable {
             case .offline(let window): "offline: at \(window.start.totalMilliseconds)ms for \(window.duration.totalMilliseconds)ms"
             case .fault(let kind, let endpoint, let trigger):
                 "\(kind) on \(endpoint.rawValue) (\(trigger.count == 1 ? "call \(trigger.fromCall)" : "p=\(trigger.probability)"))"
-            case .slowGoals(let by): "slow goal generation: +\(by.totalMilliseconds)ms on the first call"
-            case .failedActivation(let endpoint): "failed activation: error 500 on the first \(endpoint.rawValue)"
             case .device(let reduceMotion, let denies, let strict):
                 "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
             case .detour(let detour): "detour: \(detour.map(\.value.description) ?? "none")"
@@ -115,12 +111,11 @@ public struct Swarm: Sendable, Equatable {
             case .latency(let range): found.append(range.upperBound >= 1_000 ? .slowLatency : .fastLatency)
             case .offline: found.append(.offlineWindow)
             case .fault(let kind, let endpoint, _): found.append(.of(kind, on: endpoint))
-            case .slowGoals: found.append(.slowGoals)
-            case .failedActivation(let endpoint): found.append(.failedActivation(endpoint))
             case .device(let reduceMotion, let denies, let strict):
                 if reduceMotion { found.append(.reduceMotion) }
-                if denies { found.append(.notificationsDenied) }
-                if strict { found.append(.strictBackend) }
+                // The fix plan's phone and backend settings, as any app's settings are named.
+                if denies { found.append(.setting(.device, key: "grantsNotifications", choice: "false")) }
+                if strict { found.append(.setting(.backend, key: "strictCreateUser", choice: "true")) }
             case .detour(let detour): if let detour { found.append(.detour(detour.value.kind)) }
             case .accountLoss(let loss): found.append(.accountLoss(loss.kind))
             case .tokenExpiry: found.append(.accountLoss(.accessTokenExpired))
