@@ -201,7 +201,7 @@ public final class MockAuth: @unchecked Sendable {
             }
             // On record, so a rule can tell a token refreshed since from one that expired again.
             for user in expired { simulation.record(ModelEvent.note(AccessTokenExpiry.note(user: user))) }
-        case .programReset, .progressElsewhere:
+        case .resetElsewhere, .progressElsewhere:
             return
         }
     }

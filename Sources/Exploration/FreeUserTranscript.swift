@@ -22,7 +22,7 @@ public enum FreeUserTranscript {
             resets += log.choices.compactMap { choice in
                 let at = SimulationInstant.zero.duration(to: choice.at)
                 switch choice.act {
-                case .resetProgramElsewhere(let email): return AccountLoss(.programReset, at: at, email: email)
+                case .resetElsewhere(let email): return AccountLoss(.resetElsewhere, at: at, email: email)
                 case .progressElsewhere(let email): return AccountLoss(.progressElsewhere, at: at, email: email)
                 default: return nil
                 }
@@ -54,7 +54,7 @@ public enum FreeUserTranscript {
     /// Nil for what the user did on another device (`scripted` makes it a timed backend event).
     static func step(for act: UserChoice.Act) -> ScenarioStep? {
         switch act {
-        case .resetProgramElsewhere, .progressElsewhere: nil
+        case .resetElsewhere, .progressElsewhere: nil
         case .tap(let action, let input): .action(action, input: input, mayBeRefused: true)
         case .launch: .launch
         case .kill: .kill

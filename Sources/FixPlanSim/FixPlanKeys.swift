@@ -21,5 +21,5 @@ public enum FixPlanKeys {
     public static let expect = ["oracles"] + stepExpect + ["userReachesMain", "budgets", "patience", "flashWindow", "settle"]
     /// The network's faults and the backend's four account events (its sessions do not expire
     /// on their own, so not `accessTokenExpired`).
-    public static let faultKinds = ScenarioKeys.networkFaultKinds + ["accountDeleted", "sessionRevoked", "programReset", "progressElsewhere"]
+    public static let faultKinds = ScenarioKeys.networkFaultKinds + ["accountDeleted", "sessionRevoked", "resetElsewhere", "progressElsewhere"]
 }

@@ -24,7 +24,7 @@ extension FixPlanPlugin {
     /// Its own free user and `enterCode` read the code its backend sent (no `Inbox`).
     public var readsCodesFromTheInbox: Bool { false }
     /// Every account loss: seed 003's two and the program's own (a reset, progress elsewhere).
-    public var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked, .programReset, .progressElsewhere] }
+    public var accountLosses: [AccountLoss.Kind] { [.accountDeleted, .sessionRevoked, .resetElsewhere, .progressElsewhere] }
     /// Every app's and the account losses only its backend has (`FixPlanKeys.faultKinds`).
     public var faultKinds: [String] { FixPlanKeys.faultKinds }
 

@@ -195,4 +195,9 @@ public struct Fields {
     public func path(_ key: String) -> String { "\(path).\(key)" }
 
     public var keys: [String] { members.map(\.key) }
+
+    /// The same fields with `key`'s value replaced (a former name read as the name now).
+    func replacing(_ key: String, with value: JSONValue) -> Fields {
+        Fields(path: path, members: members.map { $0.key == key ? (key: key, value: value) : $0 })
+    }
 }

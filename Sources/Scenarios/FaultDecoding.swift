@@ -12,7 +12,12 @@ enum FaultDecoding {
         guard let elements = context.array(value, at: "$.faults") else { return plan }
         for (index, element) in elements.enumerated() {
             let path = "$.faults[\(index)]"
-            guard let fault = context.object(element, at: path, keys: ScenarioKeys.fault) else { continue }
+            guard var fault = context.object(element, at: path, keys: ScenarioKeys.fault) else { continue }
+            if case .string(let named)? = fault["kind"], let renamed = ScenarioKeys.formerFaultKinds.first(where: { $0.former == named }) {
+                context.note(fault.path("kind"), "the fault kind \"\(named)\" is now called \"\(renamed.current)\"; the old name still works",
+                             suggestion: "write \"\(renamed.current)\"")
+                fault = fault.replacing("kind", with: .string(renamed.current))
+            }
             if case .string(let named)? = fault["kind"], AccountLoss.Kind(rawValue: named) != nil,
                !ScenarioKeys.faultKinds(for: context.app).contains(named) {
                 // Accepted and ignored is worse than refused: say what the app's world lacks.

@@ -34,6 +34,10 @@ public enum ScenarioKeys {
     /// (`RequestRole.credential`): the user closes the sheet, or it fails, at an attempt.
     public static let appleSheetFaultKinds = ["appleSheetCancelled", "appleSheetFails"]
 
+    /// Fault kinds a file may still give by a former name, each with its name now: the file runs
+    /// the same, with a note that names the new one.
+    public static let formerFaultKinds: [(former: String, current: String)] = [("programReset", "resetElsewhere")]
+
     /// Every app's steps and the app's own (`AppPlugin.stepKinds`), with an action's `input` and `mayBeRefused`.
     public static func step(for app: AppID) -> [String] { stepKinds(for: app) + ["input", "mayBeRefused"] }
     public static func stepKinds(for app: AppID) -> [String] { stepKinds + (AppRegistry.plugin(for: app)?.stepKinds ?? []) }

@@ -57,8 +57,8 @@ enum VirtualClockReading {
         var dynamic: UnsafePointer<Elf64_Dyn>?
         for index in 0..<UInt(header.e_phnum) {
             let offset = UInt(header.e_phoff) + index * UInt(header.e_phentsize)
-            let program = UnsafePointer<Elf64_Phdr>(bitPattern: base + offset)!.pointee
-            if program.p_type == UInt32(PT_DYNAMIC) { dynamic = UnsafePointer(bitPattern: base + UInt(program.p_vaddr)) }
+            let segment = UnsafePointer<Elf64_Phdr>(bitPattern: base + offset)!.pointee
+            if segment.p_type == UInt32(PT_DYNAMIC) { dynamic = UnsafePointer(bitPattern: base + UInt(segment.p_vaddr)) }
         }
         guard var entry = dynamic else { return nil }
         var relocations: UInt = 0, relocationBytes: UInt = 0, symbols: UInt = 0, strings: UInt = 0

@@ -138,6 +138,6 @@ import AppHarness
 
     @Test func aLossOfAnotherAccountOrOfTheFixPlansOwnKindChangesNothing() {
         #expect(run(.sessionRevoked, email: "someone.else@example.com").seen == [200, 200, 200])
-        #expect(run(.programReset).seen == [200, 200, 200])
+        #expect(run(.resetElsewhere).seen == [200, 200, 200])
     }
 }

@@ -97,4 +97,63 @@ import ToolAppsForTests
         #expect(Self.mentions(in: #"let app = "pickup"; .typeEmailField"#) == 1)
         #expect(Self.mentions(in: "case .onboarding(let phase): Journey.fresh; route == .signIn; JourneyMetrics; .signInWithApple; Route.page(1); TimingPage.page(of: x)") == 5)
     }
+
+    // MARK: the core's words (#66)
+
+    /// A bundled app's words: what its screens and backend are about (goals, programs, activation,
+    /// pickups, bookings) and its sign-in (Apple).
+    static let bundledWord = try! NSRegularExpression(pattern: "goal|program|activation|pickup|booking|apple", options: .caseInsensitive)
+
+    /// The harness's Sign in with Apple: iOS's own system sheet (AuthenticationServices), which any
+    /// app may show, named as the platform names it so a team finds it; not a bundled app's word.
+    /// Each name is listed, so that a new one is a decision, not a slip.
+    static let platformNames: Set<String> = [
+        "AppleSheetAttempts", "AppleSheetOutcome", "AppleSignInError", "apple", "appleID", "appleIDCredential",
+        "appleIDExchange", "appleSheet", "appleSheetFaultKinds", "appleSheetTime", "appleToken", "decodeAppleSheet",
+        "signInWithApple", "signsInWithApple",
+    ]
+
+    /// The code of `text`: comments and string literals left out (quotes of the seeds and messages
+    /// may say what a bundled app does; names may not).
+    static func namesOnly(_ text: String) -> String {
+        let blocks = try! NSRegularExpression(pattern: #"\"\"\"[\s\S]*?\"\"\""#)
+        let withoutBlocks = blocks.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "\"\"")
+        let literal = try! NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*""#)
+        return Self.code(withoutBlocks.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            literal.stringByReplacingMatches(in: String(line), range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
+        }.joined(separator: "\n"))
+    }
+
+    /// The names in `text`'s code that use a bundled app's words, less the platform's.
+    static func bundledWords(in text: String) -> [String] {
+        let code = namesOnly(text)
+        let identifier = try! NSRegularExpression(pattern: "[A-Za-z_][A-Za-z0-9_]*")
+        return identifier.matches(in: code, range: NSRange(code.startIndex..., in: code)).compactMap { match in
+            let name = String(code[Range(match.range, in: code)!])
+            guard !platformNames.contains(name),
+                  bundledWord.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil else { return nil }
+            return name
+        }
+    }
+
+    @Test func noCoreNameUsesABundledAppsWords() throws {
+        let sources = Paths.packageRoot.appendingPathComponent("Sources")
+        var files = 0
+        for module in Self.coreModules + ["Mutation", "SimKernel"] {
+            let folder = sources.appendingPathComponent(module)
+            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in walker where file.pathExtension == "swift" {
+                files += 1
+                let found = Self.bundledWords(in: try String(contentsOf: file, encoding: .utf8))
+                #expect(found.isEmpty, "\(module + file.path.dropFirst(folder.path.count)) names keys, features, rules or types with a bundled app's words: \(found); name them after what any app has (docs/your-app.md), and keep the app's words in its own module")
+            }
+        }
+        #expect(files > 100, "the core's sources were found")
+    }
+
+    @Test func theWordsRatchetSeesANameButNotACommentOrAMessage() {
+        #expect(Self.bundledWords(in: "case slowGoals(Duration); let pickupStep = 1") == ["slowGoals", "pickupStep"])
+        #expect(Self.bundledWords(in: #"let x = "the program of \(email)" // goal generation"#).isEmpty)
+        #expect(Self.bundledWords(in: "/// seed 002: the goals screen\nlet appleID = 1\nlet text = \"\"\"\nprogram\n\"\"\"").isEmpty)
+    }
 }

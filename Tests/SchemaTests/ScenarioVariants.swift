@@ -26,7 +26,7 @@ enum ScenarioVariants {
         Variant("typing with its text", steps: #"{"launch": true}, {"action": "type-email", "input": "a@b.co"}"#),
         Variant("one fault of each kind with its keys", #""faults": [{"kind": "offline", "at": "5s", "for": "1s"}, "#
             + #"{"kind": "error", "endpoint": "journey", "status": 503, "nth": 2}, {"kind": "delay", "by": "8s", "from": 1, "count": 3, "probability": 0.5}, "#
-            + #"{"kind": "drop", "endpoint": "any"}, {"kind": "accountDeleted", "at": "20s", "email": "a@b.co"}, {"kind": "programReset", "at": "1m"}]"#),
+            + #"{"kind": "drop", "endpoint": "any"}, {"kind": "accountDeleted", "at": "20s", "email": "a@b.co"}, {"kind": "resetElsewhere", "at": "1m"}]"#),
         Variant("an expect step on the backend alone", steps: #"{"launch": true}, {"expect": {"backend": {}}}"#),
         Variant("an expect step with a count", steps: #"{"launch": true}, {"expect": {"requests": {"journey": 0}}}"#),
         Variant("the largest seed", #""seed": 18446744073709551615"#),
@@ -97,7 +97,7 @@ enum ScenarioVariants {
         Variant("a pickup action in the fix plan's app", steps: #"{"action": "skip"}"#),
         Variant("a fix-plan step in a pickup scenario", steps: #"{"signOut": true}"#, #""app": "pickup""#),
         Variant("a fix-plan endpoint in a pickup fault", #""app": "pickup", "faults": [{"kind": "drop", "endpoint": "journey"}]"#),
-        Variant("a programReset in the pickup app", #""app": "pickup", "faults": [{"kind": "programReset", "at": "1s"}]"#),
+        Variant("a programReset in the pickup app", #""app": "pickup", "faults": [{"kind": "resetElsewhere", "at": "1s"}]"#),
         Variant("a fix-plan route in a pickup expectation", #""app": "pickup", "expect": {"finalRoute": "intro"}"#),
         Variant("a fix-plan catalogue id guarded by a pickup scenario", #""app": "pickup", "guards": ["fix-1"]"#),
         Variant("a fix-plan device key in a pickup scenario", #""app": "pickup", "device": {"cache": []}"#),

@@ -43,10 +43,11 @@ public struct AccountLoss: Sendable, Equatable {
         case accountDeleted
         /// Every session of the account ends (a password reset); signing in again works.
         case sessionRevoked
-        /// Not a loss: the program is reset from another device while the user is still
-        /// onboarding; an active program goes back to approved, the sessions stay (002 §10's
-        /// success screen must then not show the program as ready).
-        case programReset
+        /// Not a loss: what the user's onboarding produced is reset from another device while
+        /// they are still onboarding, the sessions staying (the fix plan's: an active program goes
+        /// back to approved, and 002 §10's success screen must then not show it as ready). Files
+        /// written before December 2026 call it `programReset` (`ScenarioKeys.formerFaultKinds`).
+        case resetElsewhere
         /// Not a loss: the user goes on with onboarding on another device (003: "start on iPad,
         /// finish on iPhone"): the next unfinished step of the journey, the intake or the goals,
         /// is done there. Only for a user still onboarding (002 §4: "a user who made progress on

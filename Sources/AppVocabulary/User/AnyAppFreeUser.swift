@@ -363,7 +363,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         case .reinstall: await device.reinstall()
         case .goOffline: await world.network.setOnline(false)
         case .goOnline: await world.network.setOnline(true)
-        case .corruptCache, .signOut, .resetProgramElsewhere, .progressElsewhere: return
+        case .corruptCache, .signOut, .resetElsewhere, .progressElsewhere: return
         }
         // What the act woke may or may not have run when the call returns: look again a moment later.
         _ = await pause(.milliseconds(1), label: "user looks again")

@@ -7,7 +7,7 @@ public struct UserChoice: Sendable, Equatable {
         case tap(UserAction, input: String?)
         case launch, kill, background, foreground, reinstall, corruptCache, signOut, goOffline, goOnline
         /// On another device, the user's program is reset (an active one goes back to approved).
-        case resetProgramElsewhere(email: String)
+        case resetElsewhere(email: String)
         /// On another device, the user goes on with onboarding: the next step is done there.
         case progressElsewhere(email: String)
 
@@ -23,7 +23,7 @@ public struct UserChoice: Sendable, Equatable {
             case .signOut: "sign out"
             case .goOffline: "go offline"
             case .goOnline: "go online"
-            case .resetProgramElsewhere(let email): "reset the program of \(email) on another device"
+            case .resetElsewhere(let email): "reset the onboarding of \(email) on another device"
             case .progressElsewhere(let email): "go on with the onboarding of \(email) on another device"
             }
         }

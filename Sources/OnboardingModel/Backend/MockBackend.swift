@@ -218,7 +218,7 @@ public actor MockBackend: SimulatedServer {
     /// nil); a deleted account is gone, and a sign-up with its email starts a new one.
     func lose(_ loss: AccountLoss) {
         let emails = loss.email.map { [Self.key($0)] } ?? accountsByEmail.keys
-        if loss.kind == .programReset { return resetPrograms(of: emails) }
+        if loss.kind == .resetElsewhere { return resetPrograms(of: emails) }
         if loss.kind == .progressElsewhere { return progressElsewhere(of: emails) }
         // Its sessions never expire on their own: validation refuses the fault for this app.
         guard loss.kind == .accountDeleted || loss.kind == .sessionRevoked else { return }

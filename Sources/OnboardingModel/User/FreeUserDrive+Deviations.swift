@@ -42,7 +42,7 @@ extension FreeUserDrive {
         case .otherDevice:
             await act(.kill, device)
             // 002 §10's program reset from the web, or 003's "start on iPad, finish on iPhone".
-            await act(random.chance(Probability(0.5)) ? .resetProgramElsewhere(email: identity) : .progressElsewhere(email: identity), device)
+            await act(random.chance(Probability(0.5)) ? .resetElsewhere(email: identity) : .progressElsewhere(email: identity), device)
             guard await pause(.milliseconds(random.nextInt(in: 5_000...60_000)), label: "user is on another device") else { return }
             await reopen(device)
         case .slowCode:

@@ -188,8 +188,8 @@ struct FreeUserDrive: FreeUserDriving {
         case .signOut: await device.signOut()
         case .goOffline: await world.network.setOnline(false)
         case .goOnline: await world.network.setOnline(true)
-        case .resetProgramElsewhere(let email):
-            world.backend.onSharedExecutor(passing: email) { $0.lose(AccountLoss(.programReset, at: .zero, email: $1)) }
+        case .resetElsewhere(let email):
+            world.backend.onSharedExecutor(passing: email) { $0.lose(AccountLoss(.resetElsewhere, at: .zero, email: $1)) }
         case .progressElsewhere(let email):
             world.backend.onSharedExecutor(passing: email) { $0.lose(AccountLoss(.progressElsewhere, at: .zero, email: $1)) }
         }

@@ -1,11 +1,13 @@
 import Testing
 import Scenarios
 import Oracles
+import AppVocabulary
 import ToolAppsForTests
 
-/// A rule renamed to say its promise still answers to its old name: a scenario file that names it
-/// runs the same, with a note that names the new one; a plug-in's list takes it too.
-@Suite struct FormerOracleNamesTests {
+/// A rule or fault kind renamed to say what it is for any app still answers to its old name: a
+/// scenario file that names it runs the same, with a note that names the new one; a plug-in's
+/// list takes a rule's old name too.
+@Suite struct FormerNamesTests {
     init() { ToolApps.register() }
 
     static func scenario(oracles: String) -> String {
@@ -36,5 +38,21 @@ import ToolAppsForTests
             #expect(!OracleCatalogue.names.contains(former))
             #expect(OracleCatalogue.names.contains(current))
         }
+    }
+
+    @Test func aFaultKindByItsFormerNameIsReadAsItsNameNowWithANote() throws {
+        let text = #"{"format": 1, "name": "old kind", "backend": {"accounts": [{"email": "a@b.co"}]}, "#
+            + #""faults": [{"kind": "programReset", "at": "1s"}], "steps": [{"launch": true}]}"#
+        let scenario = try ScenarioDecoder.decode(text, file: "old.json").get()
+        #expect(scenario.faults.accountLosses.map(\.kind) == [.resetElsewhere])
+        #expect(scenario.notes.map(\.location) == ["$.faults[0].kind"])
+        #expect(scenario.notes.first?.message.contains("\"programReset\" is now called \"resetElsewhere\"") == true)
+        // In an app that takes no such fault, the old name is refused as the new one would be.
+        let pickup = #"{"format": 1, "app": "pickup", "name": "old kind", "faults": [{"kind": "programReset", "at": "1s"}], "steps": [{"launch": true}]}"#
+        guard case .failure(let problems) = ScenarioDecoder.decode(pickup, file: "pickup.json") else {
+            Issue.record("the pickup app takes no reset from elsewhere")
+            return
+        }
+        #expect(problems.errors.contains { $0.location == "$.faults[0].kind" })
     }
 }
