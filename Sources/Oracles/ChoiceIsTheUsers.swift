@@ -9,7 +9,9 @@ import AppVocabulary
 /// (`.submit(.choice)`: Confirm) only once the user has picked on this visit of the screen: a
 /// selection left over from before (another user's, before a sign-out; an earlier visit) is not a
 /// choice this user made, and Confirm would save it for them. And a pick is offered only with
-/// the options listed: a pick among options the screen does not show is no choice at all.
+/// the options listed: a pick among options the screen does not show is no choice at all. A
+/// selection kept from the same user's own earlier pick on this screen, among the same options (a
+/// questionnaire's saved answer shown again after Back or a relaunch), is theirs: iOS apps keep it.
 ///
 /// On any app's screen that lists choices, a pick leaves the others on offer: a tap that picks one
 /// of the listed choices does not, in its own instant, take any listed choice off the screen while
@@ -30,14 +32,21 @@ public struct ChoiceIsTheUsers: Oracle {
         let confirms = run.roles.actions { $0 == .submit(.choice) }
         var choiceRoutes: [Route] = []
         var visitStart: Int?
+        var visitRoute: Route?
         var onChoiceScreen = false
         var selected = false
+        /// Each pick the user made, on which screen, as whom: a selection the app keeps from the
+        /// same user's earlier visit (an answer saved, shown again on Back) is still their own.
+        var ownPicks: [(route: Route?, user: String?, choice: String)] = []
         var selections = run.events([.userAction, .launched]).makeIterator()
         var next = selections.next()
+        var lastScreen: (index: Int, time: SimulationInstant, state: ScreenState)?
         for screen in run.screens {
             while let event = next, event.index < screen.index {
                 switch event.event {
-                case .userAction(let action, _) where onChoiceScreen && picks.contains(action): selected = true
+                case .userAction(let action, let detail) where onChoiceScreen && picks.contains(action):
+                    selected = true
+                    ownPicks.append((lastScreen?.state.route, run.signedInUser(atIndex: event.index), ValidEmailAccepted.unquote(detail) ?? detail))
                 case .launched: onChoiceScreen = false
                 default: break
                 }
@@ -46,8 +55,10 @@ public struct ChoiceIsTheUsers: Oracle {
             let offersPick = screen.state.actions.contains(where: picks.contains)
             if let route = screen.state.route, offersPick, !choiceRoutes.contains(route) { choiceRoutes.append(route) }
             let here = screen.state.route.map(choiceRoutes.contains) ?? false
-            if here && !onChoiceScreen {
+            // A visit starts on entering a screen that lists choices, or another one (the next question).
+            if here && (!onChoiceScreen || screen.state.route != visitRoute) {
                 visitStart = screen.index
+                visitRoute = screen.state.route
                 selected = false
             }
             onChoiceScreen = here
@@ -58,7 +69,10 @@ public struct ChoiceIsTheUsers: Oracle {
                                     + "can only choose among the options they see (seed 002 §8: the options GoalReviewView shows).",
                                   excerpt: run.lines([screen.index]))]
             }
+            defer { lastScreen = screen }
             guard here, !selected, let confirm = screen.state.actions.first(where: confirms.contains) else { continue }
+            let user = run.signedInUser(atIndex: screen.index)
+            if ownPicks.contains(where: { $0.route == screen.state.route && $0.user == user && screen.state.choices.contains($0.choice) }) { continue }
             return [Violation(oracle: name, at: screen.time,
                               message: "\(route) offered '\(confirm.rawValue)' at \(screen.time) although the user had selected no "
                                 + "option since the screen appeared: a selection left from before would be saved as theirs. Start each "

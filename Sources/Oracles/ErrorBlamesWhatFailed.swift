@@ -13,7 +13,8 @@ import AppVocabulary
 /// connection (a request sent offline, unanswered or answered 5xx, or the device offline), being
 /// offline (offline now, or within the flash window), a named request (one of them failed), the
 /// user's input (a request refused it with a 4xx, a sign-in's 401 included, or none failed by the
-/// connection or the server), the session (an account lost, or a signed-in request's 401), a
+/// connection or the server, or the user has just typed and no answer came since: the app's own
+/// check of what was typed), the session (an account lost, or a signed-in request's 401), a
 /// system sheet (no request of the user's
 /// failed). An error that blames the wrong thing sends the user to fix what works: the activation
 /// when the program check failed, the Apple sheet when the network failed, a failed load when the
@@ -57,11 +58,19 @@ public struct ErrorBlamesWhatFailed: Oracle {
         var sessionLost = false
         var shownError: String?
         var windowStart = 0
+        /// The user's last action typed into a field (`ActionRole.input`): an error about the input
+        /// with no answer since is the app's check of what was typed (an address it cannot send).
+        var justTyped = false
         for event in run.events([.screen, .responseReceived, .userAction, .launched, .killed, .connectivity, .accountLost]) {
             switch event.event {
             case .userAction, .launched, .killed:
                 (failures, offlineInWindow, windowStart) = ([], !online, event.index)
-                if case .userAction = event.event {} else { (shownError, latest) = (nil, []) }
+                justTyped = false
+                if case .userAction(let action, _) = event.event {
+                    if case .input = run.roles.role(of: action) { justTyped = true }
+                } else {
+                    (shownError, latest) = (nil, [])
+                }
             case .connectivity(let now):
                 online = now
                 if now { lastOnlineAt = event.time } else { offlineInWindow = true }
@@ -94,7 +103,7 @@ public struct ErrorBlamesWhatFailed: Oracle {
                 case .connection: (failing.contains(where: \.isConnection) || offlineInWindow || !online) && !ownWords
                 case .offline: recentlyOffline
                 case .request(let endpoints): failing.contains { endpoints.contains($0.endpoint) }
-                case .input: failing.contains(where: \.refusesInput) || !failing.contains(where: \.isConnection)
+                case .input: failing.contains(where: \.refusesInput) || !failing.contains(where: \.isConnection) || (justTyped && failures.isEmpty)
                 case .session: sessionLost
                 case .systemSheet: failures.isEmpty
                 }

@@ -4,8 +4,8 @@ import AppVocabulary
 /// A screen that offers nothing says why (seed 002 §1: "Show error instead of assuming"; §10:
 /// the success screen checks the program before it offers Start; seed 000 Pitfall 7).
 ///
-/// A screen of the flow, in the foreground, with no action to take, no spinner, no loading screen
-/// and no error leaves the user nothing to do and no sign that anything is happening. Such a
+/// A screen of the flow, in the foreground, with no action to take, no spinner, no loading screen,
+/// no error and no system sheet over it (a permission prompt the user answers) leaves the user nothing to do and no sign that anything is happening. Such a
 /// screen may pass within an instant; one that stays for any time at all is a blank wait, however
 /// short (`noSilentDeadEnd` judges the long ones, after its patience). The main app is the
 /// product's own screen and is not judged.
@@ -38,7 +38,8 @@ public struct NoBlankWait: Oracle {
 
     static func isBlank(_ state: ScreenState) -> Bool {
         guard let route = state.route, route.kind != .main, state.foreground else { return false }
+        // A system sheet over the app (the phone's permission prompt) is the user's to answer.
         return state.actions.isEmpty && state.spinner == nil && state.loadingScreen == nil && state.errorText == nil
-            && state.alert == nil
+            && state.alert == nil && state.systemSheet == nil
     }
 }

@@ -11,7 +11,8 @@ import AppVocabulary
 /// too); a code is the one the user typed on this visit of the code screen, and one the app
 /// sends by itself (no tap of the user's in that instant: a retry when the connection returns)
 /// the one they last asked to send (at their Verify, `.submit(.code)`), not what they typed
-/// since; a choice is the option the user last picked (`ActionRole.choice`); other text is
+/// since; a choice is the option the user last picked (`ActionRole.choice`) among the options
+/// that offered it (a questionnaire's each question its own); other text is
 /// what the user last typed of that kind; and a user whose last start was a returning user's
 /// (`ActionRole.start(returning: true)`: Log in) never asks for an account to be created.
 public struct RequestsCarryWhatTheUserEntered: Oracle {
@@ -85,6 +86,9 @@ private struct UserRecord {
     var sourceIndex: Int?
     private var sendTap: Int?
     private var chooseTap: Int?
+    /// The user's last pick on each list of options they picked from: a questionnaire's requests
+    /// each carry the answer to their own question, judged against the pick among its options.
+    private var picks: [(options: [String], picked: String?, index: Int)] = []
     private var typeTap: Int?
 
     init(roles: AppRoles) { self.roles = roles }
@@ -101,6 +105,10 @@ private struct UserRecord {
             let picked = ValidEmailAccepted.unquote(detail) ?? detail
             chosen = picked.isEmpty ? nil : picked
             chooseTap = index
+            // Each question's last pick, by the options its screen listed (one per list).
+            let options = screen()?.choices ?? []
+            picks.removeAll { $0.options == options }
+            picks.append((options, chosen, index))
         case .start(let returning): startedReturning = returning
         default: break
         }
@@ -131,6 +139,12 @@ private struct UserRecord {
                 let typed = typedCode.isEmpty ? "typed no code on this visit of the code screen" : "typed \"\(typedCode)\""
                 return "the code \"\(carried.value)\" for verification although the user \(typed)"
             case .choice:
+                // The question it answers: the last list the user picked from that offers the value.
+                if let question = picks.last(where: { $0.options.contains(carried.value) }) {
+                    sourceIndex = question.index
+                    guard let picked = question.picked, carried.value != picked else { continue }
+                    return "the choice \"\(carried.value)\" although the user last selected \"\(picked)\" among its options"
+                }
                 sourceIndex = chooseTap
                 guard let chosen, carried.value != chosen else { continue }
                 return "the choice \"\(carried.value)\" although the user last selected \"\(chosen)\""

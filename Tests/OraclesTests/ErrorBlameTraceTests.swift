@@ -71,4 +71,20 @@ import Oracles
         #expect(check("Couldn't connect.", after: answer(Endpoint("save"), "status 500 oops") + [(2_000, .connectivity(online: false))],
                       roles: Self.saveAndCheck).isEmpty, "offline since: the connection")
     }
+
+    /// Typing a malformed address after a timeout: the app's own check of what was typed blames the
+    /// input, rightly, though the last request failed by the connection (a team's trial, seed 222).
+    @Test func anInputErrorRightAfterTypingBlamesWhatWasTyped() {
+        let typing = UserAction("type-email")
+        let roles = AppRoles(actions: [(typing, .input(.email))], requests: [(Self.signIn, RequestRole(purpose: .signsIn))],
+                             errors: [("Enter a valid email", .input)])
+        let timedOutThenTyped = answer(Self.signIn, "timeout") + [(3_000, .userAction(typing, detail: "new.user@example"))]
+        #expect(check("Enter a valid email address.", after: timedOutThenTyped, roles: roles).isEmpty)
+        // Without the typing (a tap that is not typing), the timeout is what failed: still reported.
+        let timedOutThenTapped = answer(Self.signIn, "timeout") + [(3_000, .userAction(UserAction("sign-in"), detail: ""))]
+        #expect(check("Enter a valid email address.", after: timedOutThenTapped, roles: roles).count == 1)
+        // Typing, then a request that timed out since: the input is not what failed.
+        let typedThenTimedOut = [(500, ModelEvent.userAction(typing, detail: "a@b.co"))] + answer(Self.signIn, "timeout", at: 1_000)
+        #expect(check("Enter a valid email address.", after: typedThenTimedOut, roles: roles).count == 1)
+    }
 }

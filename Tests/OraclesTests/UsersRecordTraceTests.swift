@@ -185,6 +185,20 @@ import ToolAppsForTests
         #expect(NoBlankWait().check(passing, settings: OracleSettings()).isEmpty)
     }
 
+    /// The phone's permission prompt over a card (the harness's `requestPermission`): the user has
+    /// it to answer, though the app offers nothing meanwhile (a team's trial: 170 of 300 runs).
+    @Test func aSystemPromptOverAScreenIsNoBlankWait() {
+        let card = Route.onboarding(.notificationPermission)
+        var prompted = ScreenState(route: card)
+        prompted.systemSheet = "notifications"
+        let prompt = trace([(0, .launched(process: 1, cold: true)), (0, .screen(prompted)),
+                            (3_000, screen(card, actions: [.start])), (5_000, .note("end"))])
+        #expect(NoBlankWait().check(prompt, settings: OracleSettings()).isEmpty)
+        let bare = trace([(0, .launched(process: 1, cold: true)), (0, screen(card, actions: [])),
+                          (3_000, screen(card, actions: [.start])), (5_000, .note("end"))])
+        #expect(NoBlankWait().check(bare, settings: OracleSettings()).count == 1)
+    }
+
     // MARK: legalLinksOnSignUp
 
     @Test func theEmailScreenWithoutItsTermsLinkIsReported() {

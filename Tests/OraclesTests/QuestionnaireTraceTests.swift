@@ -1,0 +1,74 @@
+import Testing
+import SimKernel
+import AppVocabulary
+import Oracles
+
+/// A questionnaire of a team's app (a newcomer's trial, 2026-12-06: goal, level, days, each
+/// answer saved as a draft, Back allowed): the choice rules judge each question by its own
+/// options, and a saved answer shown again on Back is the user's own.
+@Suite struct QuestionnaireTraceTests {
+    static let pick = UserAction("pick"), next = UserAction("continue"), back = UserAction("back")
+    static let save = Endpoint("save-draft")
+    static let roles = AppRoles(actions: [(pick, .choice), (next, .submit(.choice)), (back, .back)],
+                                requests: [(save, RequestRole(carries: [CarriedInput(.choice, key: "answer")]))])
+    static let goal = Route.named(RouteName("goal", kind: .onboarding)), level = Route.named(RouteName("level", kind: .onboarding))
+    static let goals = ["Build strength", "Lose weight"], levels = ["Beginner", "Advanced"]
+
+    static func screen(_ route: Route, _ choices: [String], offering actions: [UserAction]) -> ModelEvent {
+        var state = ScreenState(route: route)
+        state.choices = choices
+        state.actions = actions
+        return .screen(state)
+    }
+
+    static func observe(_ events: [(Int64, ModelEvent)]) -> RunObservation {
+        var trace = Trace()
+        for (ms, event) in [(0, ModelEvent.launched(process: 1, cold: true))] + events {
+            trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
+        }
+        trace.append(ModelEvent.note("end"), at: SimulationInstant(nanoseconds: 60_000_000_000))
+        return RunObservation(trace: trace, roles: roles)
+    }
+
+    static func saved(_ id: Int, _ answer: String, at ms: Int64) -> [(Int64, ModelEvent)] {
+        [(ms, .requestSent(id: id, timeoutMs: 10_000, endpoint: save)),
+         (ms, .requestCarries(id: id, request: .app(AppRequest(endpoint: save, method: "PATCH", carried: [CarriedValue(.choice, answer)]))))]
+    }
+
+    /// Goal picked and saved, level picked, then Back: the goal screen shows the saved answer,
+    /// and Continue saves `resent` again.
+    static func backToTheGoal(resending resent: String, pickedOnGoal: String = "Build strength") -> RunObservation {
+        observe([(100, screen(goal, goals, offering: [pick])),
+                 (1_000, .userAction(pick, detail: "\"\(pickedOnGoal)\"")), (1_000, screen(goal, goals, offering: [pick, next])),
+                 (2_000, .userAction(next, detail: ""))] + saved(1, pickedOnGoal, at: 2_000)
+                + [(2_500, screen(level, levels, offering: [pick, back])),
+                   (3_000, .userAction(pick, detail: "\"Advanced\"")), (3_000, screen(level, levels, offering: [pick, back, next])),
+                   (4_000, .userAction(back, detail: "")), (4_000, screen(goal, goals, offering: [pick, next])),
+                   (5_000, .userAction(next, detail: ""))] + saved(2, resent, at: 5_000))
+    }
+
+    @Test func aSavedAnswerShownAgainOnBackIsTheUsersOwnAndIsSentAsTheirs() {
+        let run = Self.backToTheGoal(resending: "Build strength")
+        #expect(ChoiceIsTheUsers().check(run, settings: OracleSettings()).isEmpty)
+        #expect(RequestsCarryWhatTheUserEntered().check(run, settings: OracleSettings()).isEmpty,
+                "the goal's answer is judged against the goal's pick, not the level's")
+    }
+
+    @Test func anAnswerTheUserDidNotPickOnItsOwnQuestionIsStillReported() {
+        let found = RequestsCarryWhatTheUserEntered().check(Self.backToTheGoal(resending: "Lose weight"), settings: OracleSettings())
+        #expect(found.count == 1 && found[0].message.contains("although the user last selected \"Build strength\" among its options"),
+                "\(found.map(\.message))")
+    }
+
+    @Test func aSelectionTheUserNeverMadeOnThisScreenIsStillReported() {
+        // Continue offered on the goal screen's first visit, with nothing picked there ever.
+        let run = Self.observe([(100, Self.screen(Self.goal, Self.goals, offering: [Self.pick, Self.next]))])
+        let found = ChoiceIsTheUsers().check(run, settings: OracleSettings())
+        #expect(found.count == 1 && found[0].message.contains("selected no option"))
+        // A pick on another question is not a pick on this one.
+        let other = Self.observe([(100, Self.screen(Self.level, Self.levels, offering: [Self.pick])),
+                                  (1_000, .userAction(Self.pick, detail: "\"Advanced\"")),
+                                  (1_500, Self.screen(Self.goal, Self.goals, offering: [Self.pick, Self.next]))])
+        #expect(ChoiceIsTheUsers().check(other, settings: OracleSettings()).count == 1)
+    }
+}
