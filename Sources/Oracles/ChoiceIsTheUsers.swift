@@ -73,6 +73,7 @@ public struct ChoiceIsTheUsers: Oracle {
             guard here, !selected, let confirm = screen.state.actions.first(where: confirms.contains) else { continue }
             let user = run.signedInUser(atIndex: screen.index)
             if ownPicks.contains(where: { $0.route == screen.state.route && $0.user == user && screen.state.choices.contains($0.choice) }) { continue }
+            if let user, Self.answeredBefore(user, beforeIndex: screen.index, in: run) { continue }
             return [Violation(oracle: name, at: screen.time,
                               message: "\(route) offered '\(confirm.rawValue)' at \(screen.time) although the user had selected no "
                                 + "option since the screen appeared: a selection left from before would be saved as theirs. Start each "
@@ -80,6 +81,21 @@ public struct ChoiceIsTheUsers: Oracle {
                               excerpt: run.lines([visitStart, screen.index].compactMap { $0 }))]
         }
         return []
+    }
+
+    /// Whether `user`'s account came into the run from before (seeded on the backend: what they
+    /// answered on another device or install is on it) and no other user has signed in on this
+    /// phone before `index`: an answer the app shows them is theirs.
+    static func answeredBefore(_ user: String, beforeIndex index: Int, in run: RunObservation) -> Bool {
+        let seeded = run.events([.accountSeeded]).contains { event in
+            if case .accountSeeded(user, _, _) = event.event { return true }
+            return false
+        }
+        guard seeded else { return false }
+        return !run.events([.signedIn]).contains { event in
+            if case .signedIn(let other) = event.event { return event.index < index && other != user }
+            return false
+        }
     }
 
     /// The first pick that, in its own instant, took a listed choice off the screen the user stayed on.

@@ -71,4 +71,19 @@ import Oracles
                                   (1_500, Self.screen(Self.goal, Self.goals, offering: [Self.pick, Self.next]))])
         #expect(ChoiceIsTheUsers().check(other, settings: OracleSettings()).count == 1)
     }
+
+    /// A returning user whose account came with answers from another install: the answer the app
+    /// shows them on a question is theirs; after another user signed in on the phone, it is not.
+    @Test func anAnswerFromTheUsersOwnAccountIsTheirsButNotAfterAnotherUsersSignIn() {
+        let seeded: [(Int64, ModelEvent)] = [(0, .accountSeeded(user: "u1", email: "a@x.io", journey: AccountJourney("level", isComplete: false)))]
+        let answered = Self.observe(seeded + [(500, .signedIn(user: "u1")),
+                                              (1_000, Self.screen(Self.level, Self.levels, offering: [Self.pick, Self.next]))])
+        #expect(ChoiceIsTheUsers().check(answered, settings: OracleSettings()).isEmpty)
+        let afterAnother = Self.observe(seeded + [(200, .signedIn(user: "u2")), (300, .signedOut), (500, .signedIn(user: "u1")),
+                                                  (1_000, Self.screen(Self.level, Self.levels, offering: [Self.pick, Self.next]))])
+        #expect(ChoiceIsTheUsers().check(afterAnother, settings: OracleSettings()).count == 1)
+        let newAccount = Self.observe([(500, .signedIn(user: "u1")),
+                                       (1_000, Self.screen(Self.level, Self.levels, offering: [Self.pick, Self.next]))])
+        #expect(ChoiceIsTheUsers().check(newAccount, settings: OracleSettings()).count == 1, "an account made in this run has no answers of before")
+    }
 }

@@ -31,20 +31,11 @@ import ToolAppsForTests
     }
 
     @Test func noCoreFileNamesABundledAppOrImportsOne() throws {
-        let sources = Paths.packageRoot.appendingPathComponent("Sources")
-        var files = 0
-        for module in Self.coreModules {
-            let folder = sources.appendingPathComponent(module)
-            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
-            for case let file as URL in walker where file.pathExtension == "swift" {
-                let relative = module + file.path.dropFirst(folder.path.count)
-                let text = try String(contentsOf: file, encoding: .utf8)
-                files += 1
-                let found = Self.mentions(in: text)
-                #expect(found == 0, "\(relative) names a bundled app, action, endpoint or request \(found) times: read it from the roles the app declares (docs/your-app.md)")
-                for app in Self.appModules {
-                    #expect(!text.contains("import \(app)\n"), "\(relative) imports \(app)")
-                }
+        let files = try Self.eachFile(of: Self.coreModules) { relative, text in
+            let found = Self.mentions(in: text)
+            #expect(found == 0, "\(relative) names a bundled app, action, endpoint or request \(found) times: read it from the roles the app declares (docs/your-app.md)")
+            for app in Self.appModules {
+                #expect(!text.contains("import \(app)\n"), "\(relative) imports \(app)")
             }
         }
         #expect(files > 100, "the core's sources were found")
@@ -70,18 +61,25 @@ import ToolAppsForTests
         return specificRoute.numberOfMatches(in: code, range: range) + routeOfItsOwn.numberOfMatches(in: code, range: range)
     }
 
-    @Test func noCoreFileNamesARouteOfItsOwnOrComparesWithOne() throws {
+    /// Each Swift file of `modules` under `Sources/`, by its path from the module's name, with its text.
+    static func eachFile(of modules: [String], _ body: (String, String) throws -> Void) throws -> Int {
         let sources = Paths.packageRoot.appendingPathComponent("Sources")
         var files = 0
-        for module in Self.coreModules + ["Mutation", "SimKernel"] {
+        for module in modules {
             let folder = sources.appendingPathComponent(module)
             guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
             for case let file as URL in walker where file.pathExtension == "swift" {
-                let text = try String(contentsOf: file, encoding: .utf8)
                 files += 1
-                let found = Self.specificRoutes(in: text)
-                #expect(found == 0, "\(module + file.path.dropFirst(folder.path.count)) makes or declares a particular route \(found) times: compare a route's kind (or the roles the app declares), never one app's screen")
+                try body(module + file.path.dropFirst(folder.path.count), try String(contentsOf: file, encoding: .utf8))
             }
+        }
+        return files
+    }
+
+    @Test func noCoreFileNamesARouteOfItsOwnOrComparesWithOne() throws {
+        let files = try Self.eachFile(of: Self.coreModules + ["Mutation", "SimKernel"]) { relative, text in
+            let found = Self.specificRoutes(in: text)
+            #expect(found == 0, "\(relative) makes or declares a particular route \(found) times: compare a route's kind (or the roles the app declares), never one app's screen")
         }
         #expect(files > 100, "the core's sources were found")
     }
@@ -137,16 +135,9 @@ import ToolAppsForTests
     }
 
     @Test func noCoreNameUsesABundledAppsWords() throws {
-        let sources = Paths.packageRoot.appendingPathComponent("Sources")
-        var files = 0
-        for module in Self.coreModules + ["Mutation", "SimKernel"] {
-            let folder = sources.appendingPathComponent(module)
-            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
-            for case let file as URL in walker where file.pathExtension == "swift" {
-                files += 1
-                let found = Self.bundledWords(in: try String(contentsOf: file, encoding: .utf8))
-                #expect(found.isEmpty, "\(module + file.path.dropFirst(folder.path.count)) names keys, features, rules or types with a bundled app's words: \(found); name them after what any app has (docs/your-app.md), and keep the app's words in its own module")
-            }
+        let files = try Self.eachFile(of: Self.coreModules + ["Mutation", "SimKernel"]) { relative, text in
+            let found = Self.bundledWords(in: text)
+            #expect(found.isEmpty, "\(relative) names keys, features, rules or types with a bundled app's words: \(found); name them after what any app has (docs/your-app.md), and keep the app's words in its own module")
         }
         #expect(files > 100, "the core's sources were found")
     }
