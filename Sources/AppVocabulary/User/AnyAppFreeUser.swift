@@ -32,7 +32,8 @@ extension FreeUser {
         var drive = AnyAppFreeUserDrive(self, world: world, actions: actions, forward: forward,
                                         emailAction: roles.actions { $0 == .input(.email) }.first,
                                         codeAction: world.inbox == nil ? nil : roles.actions { $0 == .input(.code) }.first,
-                                        choiceAction: roles.actions { $0 == .choice }.first,
+                                        choiceActions: roles.actions { $0 == .choice },
+                                        otherStarts: roles.actions { $0 == .start(returning: !returning) },
                                         resendActions: roles.resendActions,
                                         signOut: (roles.actions { $0 == .signOut }.first, roles.actions { $0 == .confirmSignOut }.first))
         let outcome = await drive.run(world.device)
@@ -68,8 +69,12 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// The action that types a code (`ActionRole.input(.code)`), if the app has one and its world
     /// an inbox to read codes from.
     let codeAction: UserAction?
-    /// The action that picks one of the options a screen lists (`ActionRole.choice`), if the app has one.
-    let choiceAction: UserAction?
+    /// The actions that pick one of the options a screen lists (`ActionRole.choice`): a
+    /// questionnaire may name each question's its own way.
+    let choiceActions: [UserAction]
+    /// The starts that are not this user's (`ActionRole.start`): Log in for a new user, Get
+    /// started for a returning one; tapped only where the screen offers no other way on.
+    let otherStarts: [UserAction]
     /// The route where the user last picked an option, until they leave it.
     var pickedOn: Route?
     /// The actions that ask for another code (`ActionRole.resend`).
@@ -101,12 +106,13 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .signOut] }
 
     init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?,
-         codeAction: UserAction?, choiceAction: UserAction?, resendActions: [UserAction],
+         codeAction: UserAction?, choiceActions: [UserAction], otherStarts: [UserAction] = [], resendActions: [UserAction],
          signOut: (action: UserAction?, confirm: UserAction?) = (nil, nil)) {
         self.signOut = signOut
         self.emailAction = emailAction
         self.codeAction = codeAction
-        self.choiceAction = choiceAction
+        self.choiceActions = choiceActions
+        self.otherStarts = otherStarts
         self.resendActions = resendActions
         profile = user.profile(seed: user.profileSeed ?? world.simulation.seed).onAnyApp
         self.world = world
@@ -172,14 +178,16 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     }
 
     /// The action that moves the user on from `screen`, if it offers one and nothing is loading:
-    /// typing the address they mean into an email field that does not hold it, then the first
-    /// forward button on offer.
+    /// typing the address they mean into an email field that does not hold it, a code, a pick,
+    /// then the first forward button on offer that is not another user's start.
     func forward(on screen: ScreenState) -> UserAction? {
         guard screen.spinner == nil, screen.loadingScreen == nil else { return nil }
         if let emailAction, screen.actions.contains(emailAction), screen.emailField != meant { return emailAction }
         if let codeAction, screen.actions.contains(codeAction), let code = newestCode, screen.codeField != code { return codeAction }
-        if let choiceAction, screen.actions.contains(choiceAction), !screen.choices.isEmpty, pickedOn != screen.route { return choiceAction }
-        return forwardActions.first(where: screen.actions.contains)
+        if let choice = choiceActions.first(where: screen.actions.contains), !screen.choices.isEmpty, pickedOn != screen.route { return choice }
+        // The user's own start (a returning user's Log in), then any other way on.
+        return forwardActions.first { screen.actions.contains($0) && !otherStarts.contains($0) }
+            ?? forwardActions.first(where: screen.actions.contains)
     }
 
     /// The newest code sent to the address the user means, in their inbox.
@@ -205,7 +213,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             await act(.tap(forward, input: input(for: forward)), device)
             return nil
         }
-        if forward == choiceAction {
+        if choiceActions.contains(forward) {
             // One of the options the screen lists, by its exact text, once per visit of the screen.
             let option = screen.choices[random.nextInt(in: 0...screen.choices.count - 1)]
             pickedOn = screen.route
