@@ -9,7 +9,9 @@ import AppVocabulary
 ///
 /// For every app through its roles: typing is an action of role `.input(.email)` (the fix plan's
 /// `type-email`), the button one of role `.submit(.email)` (its Send code, Trendy's Sign up),
-/// judged on the screen the typing left when its field holds what was typed. An app without
+/// judged on the screen the typing left when its field holds what was typed. On a form that also
+/// offers typing of another kind (a password, `.input(.text)`), a disabled button may wait for that
+/// field: only a malformed address that enables it is reported there. An app without
 /// such roles can name the button (`ValidEmailAccepted(submit:)`) and a screen (`route:`).
 public struct ValidEmailAccepted: Oracle {
     public let name = "validEmailAccepted"
@@ -48,6 +50,12 @@ public struct ValidEmailAccepted: Oracle {
             let wellFormed = Self.isWellFormed(typed)
             let offered = shown.state.actions.contains(where: submits.contains)
             guard wellFormed != offered else { return nil }
+            // A form with another field to fill (a password: an input of another kind on offer) may
+            // keep its button for that field too; a malformed address must still not enable it.
+            if wellFormed, shown.state.actions.contains(where: { other in
+                if case .input(let kind) = run.roles.role(of: other) { return kind != .email }
+                return false
+            }) { return nil }
             return Violation(oracle: name, at: shown.time,
                              message: wellFormed
                                 ? "\"\(typed)\" is a valid address but \"\(button.rawValue)\" stayed disabled: the user cannot sign up."

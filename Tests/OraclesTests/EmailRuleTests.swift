@@ -76,4 +76,18 @@ import ToolAppsForTests
         #expect(declared.first?.message.contains("\"send-code\" stayed disabled") == true)
         #expect(ValidEmailAccepted().check(form(typed: "Ada@example.com", offers: ["type-email"], roles: .none), settings: settings).isEmpty)
     }
+
+    /// An email and password form (a newcomer's trial, 2026-12-06): Sign up waits for the password
+    /// too, so a valid address alone leaves it disabled rightly; a malformed one must still not enable it.
+    @Test func aFormWithAnotherFieldMayKeepItsButtonForThatField() {
+        let password = UserAction("type-password")
+        let roles = AppRoles(actions: [(.typeEmail, .input(.email)), (password, .input(.text)), (UserAction("sign-up"), .submit(.email))])
+        let settings = OracleSettings()
+        #expect(ValidEmailAccepted().check(form(typed: "Ada@example.com", offers: ["type-email", "type-password"], roles: roles),
+                                           settings: settings).isEmpty)
+        #expect(ValidEmailAccepted().check(form(typed: "new.user@example", offers: ["type-email", "type-password", "sign-up"], roles: roles),
+                                           settings: settings).count == 1)
+        // Without the other field on offer, the disabled button is still reported.
+        #expect(ValidEmailAccepted().check(form(typed: "Ada@example.com", offers: ["type-email"], roles: roles), settings: settings).count == 1)
+    }
 }
