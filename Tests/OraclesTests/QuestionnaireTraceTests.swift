@@ -86,4 +86,19 @@ import Oracles
                                        (1_000, Self.screen(Self.level, Self.levels, offering: [Self.pick, Self.next]))])
         #expect(ChoiceIsTheUsers().check(newAccount, settings: OracleSettings()).count == 1, "an account made in this run has no answers of before")
     }
+
+    /// A returning user's saved goal sent again after Back, with a pick only on the next question in
+    /// this run: theirs from their account; a new account's is still judged by the last pick.
+    @Test func aReturningUsersSavedAnswerSentAgainIsTheirs() {
+        func run(seeded: Bool) -> RunObservation {
+            let seed: [(Int64, ModelEvent)] = seeded
+                ? [(0, .accountSeeded(user: "u1", email: "a@x.io", journey: AccountJourney("level", isComplete: false)))] : []
+            return Self.observe(seed + [(100, .signedIn(user: "u1")), (200, Self.screen(Self.level, Self.levels, offering: [Self.pick, Self.back])),
+                                        (1_000, .userAction(Self.pick, detail: "\"Advanced\"")), (2_000, .userAction(Self.back, detail: "")),
+                                        (2_000, Self.screen(Self.goal, Self.goals, offering: [Self.pick, Self.next])),
+                                        (3_000, .userAction(Self.next, detail: ""))] + Self.saved(1, "Build strength", at: 3_000))
+        }
+        #expect(RequestsCarryWhatTheUserEntered().check(run(seeded: true), settings: OracleSettings()).isEmpty)
+        #expect(RequestsCarryWhatTheUserEntered().check(run(seeded: false), settings: OracleSettings()).count == 1)
+    }
 }
