@@ -53,8 +53,9 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
                 let byItself = lastAction != event.time
                 // A user whose account came from before the run has answers the app may send
                 // again without a pick in this run (a question answered on another install).
-                let answeredBefore = run.signedInUser(atIndex: event.index)
-                    .map { ChoiceIsTheUsers.answeredBefore($0, beforeIndex: event.index, in: run) } ?? false
+                let answeredBefore = {
+                    run.signedInUser(atIndex: event.index).map { ChoiceIsTheUsers.answeredBefore($0, beforeIndex: event.index, in: run) } ?? false
+                }
                 if let problem = record.problem(with: request, typedCode: codes.typed, orJustBefore: overwritten,
                                                 asked: byItself ? codes.asked : nil, answeredBefore: answeredBefore) {
                     return [violation(problem, request: event, record: record, in: run)]
@@ -120,7 +121,7 @@ private struct UserRecord {
 
     /// Why `request` does not carry what the user entered, or nil if it does.
     mutating func problem(with request: BackendRequest, typedCode: String, orJustBefore overwritten: String? = nil,
-                          asked: String? = nil, answeredBefore: Bool = false) -> String? {
+                          asked: String? = nil, answeredBefore: () -> Bool = { false }) -> String? {
         let purpose = roles.role(of: request.endpoint).purpose
         for carried in request.carried {
             switch carried.input {
@@ -151,7 +152,7 @@ private struct UserRecord {
                 }
                 sourceIndex = chooseTap
                 // An answer to a question the user did not pick on in this run: theirs from before.
-                guard !answeredBefore, let chosen, carried.value != chosen else { continue }
+                guard let chosen, carried.value != chosen, !answeredBefore() else { continue }
                 return "the choice \"\(carried.value)\" although the user last selected \"\(chosen)\""
             case .text:
                 sourceIndex = typeTap
