@@ -12,13 +12,13 @@ public enum FixPlanKeys {
     public static let account = ["email", "journey"]
     public static let journey = ["intake", "goals", "program"]
     public static let policy = ["email", "returning", "until"]
-    /// The keys an `expect` step takes: every app's and what the fix plan checks of its own (the
-    /// email field, the resume gate, the backend's account, the analytics).
+    /// The keys an `expect` step takes: every app's and `backend`, the account's facts
+    /// (`FixPlanPlugin.backendFacts`), in the order its files have always listed them.
     public static let stepExpect = ["finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
                                     "actionsInclude", "actionsExclude", "backend", "requests", "neverShown",
                                     "offlineBanner", "analytics"]
-    /// `$.expect`'s: with `userReachesMain` and every app's judging keys.
-    public static let expect = ["oracles"] + stepExpect + ["userReachesMain", "budgets", "patience", "flashWindow", "settle"]
+    /// `$.expect`'s: with every app's whole-run and judging keys.
+    public static let expect = ["oracles"] + stepExpect + ScenarioKeys.wholeRun + ScenarioKeys.judging
     /// The network's faults and the backend's four account events (its sessions do not expire
     /// on their own, so not `accessTokenExpired`).
     public static let faultKinds = ScenarioKeys.networkFaultKinds + ["accountDeleted", "sessionRevoked", "resetElsewhere", "progressElsewhere"]

@@ -106,8 +106,8 @@ extension Swarm {
 
     /// The phone's Reduce Motion and notification answer, and the strict backend.
     func applySettings(to world: inout WorldConfiguration) {
-        world.settings.reduceMotion = world.settings.reduceMotion || reduceMotion
-        if deniesNotifications { world.settings.grantsNotifications = false }
-        world.backend.strictCreateUser = world.backend.strictCreateUser || strictBackend
+        if setting(.device, "reduceMotion") == .bool(true) { world.settings.reduceMotion = true }
+        if setting(.device, "grantsNotifications") == .bool(false) { world.settings.grantsNotifications = false }
+        if setting(.backend, "strictCreateUser") == .bool(true) { world.backend.strictCreateUser = true }
     }
 }

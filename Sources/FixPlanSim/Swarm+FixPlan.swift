@@ -29,11 +29,14 @@ extension Swarm {
             swarm.rules.append(FaultRule(endpoint: endpoint, kind: .error(status: 500), trigger: .nth(1)))
             swarm.knobs.append(.fault(.error(status: 500), endpoint, .nth(1)))
         }
-        swarm.reduceMotion = random.chance(Probability(0.3))
-        swarm.deniesNotifications = random.chance(Probability(0.25))
-        swarm.strictBackend = random.chance(Probability(0.5))
-        swarm.knobs.append(.device(reduceMotion: swarm.reduceMotion, deniesNotifications: swarm.deniesNotifications,
-                                   strictBackend: swarm.strictBackend))
+        // The phone's and the backend's settings, as any app's are drawn: each a key of its
+        // sections, set only when it differs from the default (the three coins are thrown alike).
+        let reduceMotion = random.chance(Probability(0.3))
+        let deniesNotifications = random.chance(Probability(0.25))
+        let strictBackend = random.chance(Probability(0.5))
+        if reduceMotion { swarm.set(.device, "reduceMotion", to: .bool(true)) }
+        if deniesNotifications { swarm.set(.device, "grantsNotifications", to: .bool(false)) }
+        if strictBackend { swarm.set(.backend, "strictCreateUser", to: .bool(true)) }
         swarm.detour = drawDetour(&random).map(DrawnDetour.init)
         swarm.knobs.append(.detour(swarm.detour))
         swarm.drawAccountLoss(&random, chance: Probability(0.2))

@@ -24,8 +24,7 @@ extension Swarm {
             swarm.appleSheet = (1...random.nextInt(in: 1...2)).map { _ in failing[random.nextInt(in: 0...1)] }
             swarm.knobs.append(.appleSheet(swarm.appleSheet))
         }
-        swarm.reduceMotion = random.chance(Probability(0.3))
-        swarm.knobs.append(.reduceMotion(swarm.reduceMotion))
+        if random.chance(Probability(0.3)) { swarm.set(.device, "reduceMotion", to: .bool(true)) }
         swarm.drawAccountLoss(&random, chance: Probability(0.3))
         swarm.drawLossAfterFailure(seed: seed, chance: Probability(0.15), kinds: [.sessionRevoked])
         return swarm
@@ -36,6 +35,6 @@ extension Swarm {
     /// sheet list is kept: its steps were written for it.
     public func apply(to pickup: inout PickupConfiguration) {
         if !appleSheet.isEmpty && pickup.appleSheet.isEmpty { pickup.appleSheet = appleSheet }
-        pickup.reduceMotion = pickup.reduceMotion || reduceMotion
+        if setting(.device, "reduceMotion") == .bool(true) { pickup.reduceMotion = true }
     }
 }

@@ -20,13 +20,20 @@ public enum ScenarioKeys {
     /// A step's keys: its kind, and an action's `input` and `mayBeRefused`.
     public static let step = stepKinds + ["input", "mayBeRefused"]
     public static let freeUser = ["email", "returning", "otherEmail", "emphasis", "onlyForward"]
-    /// The keys an `expect` step takes in every app's files; an app adds its own (`AppPlugin.stepExpectKeys`).
-    public static let stepExpect = ["finalRoute", "finalError", "errorShown", "actionsInclude", "actionsExclude",
-                                    "requests", "neverShown", "offlineBanner"]
+    /// The keys an `expect` step takes in every app's files, each read from the screen record or
+    /// the backend's events any app's world makes (the email field and the resume choice are
+    /// `ScreenState`'s, the analytics `ModelEvent.analytics`); an app adds its own
+    /// (`AppPlugin.stepExpectKeys`).
+    public static let stepExpect = ["finalRoute", "finalError", "errorShown", "emailField", "resumeGate",
+                                    "actionsInclude", "actionsExclude", "requests", "neverShown",
+                                    "offlineBanner", "analytics"]
+    /// The keys of `$.expect` about the whole run: whether a scripted user's drive reached the
+    /// main app (`StepPlayer.drove`), then its judging.
+    public static let wholeRun = ["userReachesMain"]
     /// The keys of `$.expect` about the whole run's judging, after the checks.
     public static let judging = ["budgets", "patience", "flashWindow", "settle"]
     /// `$.expect`'s keys in every app's files.
-    public static let expect = ["oracles"] + stepExpect + judging
+    public static let expect = ["oracles"] + stepExpect + wholeRun + judging
     public static let limits = ["virtualTime"]
     /// The network's faults, which every app's files may inject.
     public static let networkFaultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline"]

@@ -5,11 +5,11 @@ extension Swarm {
     /// "user: kill", "device.grantsLocation: false"): what explore compares between the runs over a
     /// budget and all runs. Every app's: faults on its endpoints, latency, offline windows, account
     /// losses, the user's deviations, a system sheet's outcome, and its settings (an app's own
-    /// knob is a `setting`, as the fix plan's strict backend). A watch numbers the features it
+    /// knob is a `setting`, as the fix plan's strict backend and Reduce Motion). A watch numbers the features it
     /// meets (`BudgetWatch`), so counting them costs no string per run.
     public enum Feature: Hashable, Sendable {
         case unusualEmail, slowLatency, fastLatency, offlineWindow
-        case reduceMotion, onlyForward
+        case onlyForward
         /// A drop, an error, a timeout or a delay on an endpoint.
         case fault(FaultKind, on: Endpoint)
         /// A detour of the steps, by its kind (`Detour.kind`).
@@ -34,7 +34,6 @@ extension Swarm {
             case .slowLatency: "latency up to 1s or more"
             case .fastLatency: "latency under 1s"
             case .offlineWindow: "offline window"
-            case .reduceMotion: "reduce motion"
             case .onlyForward: "user: only forward"
             case .fault(let kind, let endpoint): "\(kind.rawValue) on \(endpoint.rawValue)"
             case .detour(let kind): "detour: \(kind)"

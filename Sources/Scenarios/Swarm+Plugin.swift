@@ -26,9 +26,7 @@ extension Swarm {
         swarm.drawNetwork(&random, endpoints: endpoints, seed: seed)
         for knob in knobs {
             guard let value = knob.draw(&random) else { continue }
-            let setting = DrawnSetting(section: knob.section, key: knob.key, value: value)
-            swarm.settings.append(setting)
-            swarm.knobs.append(.setting(setting))
+            swarm.set(knob.section, knob.key, to: value)
         }
         // Only seed 003's two: the fix plan's program resets are its own swarm's.
         let losses = accountLosses.filter { $0 == .accountDeleted || $0 == .sessionRevoked }
@@ -42,4 +40,18 @@ extension Swarm {
 
     /// Sets the plug-in's drawn knobs in a scenario's sections (keys the scenario wrote stay).
     public func apply(to setup: inout AppSetup) { setup.apply(settings) }
+
+    /// Draws `key` of `section` as `value` for this seed: a knob line (`device.reduceMotion: true`)
+    /// and a feature, as a `SwarmKnob` is. What an app's own swarm (`AppPlugin.swarm(seed:)`) uses
+    /// for a setting of its own world, and reads back with `setting(_:_:)`.
+    public mutating func set(_ section: SwarmKnob.Section, _ key: String, to value: JSONValue) {
+        let setting = DrawnSetting(section: section, key: key, value: value)
+        settings.append(setting)
+        knobs.append(.setting(setting))
+    }
+
+    /// The value this seed drew for `key` of `section`, or nil if it left the key alone.
+    public func setting(_ section: SwarmKnob.Section, _ key: String) -> JSONValue? {
+        settings.last { $0.section == section && $0.key == key }?.value
+    }
 }

@@ -10,9 +10,6 @@ public struct Swarm: Sendable, Equatable {
     public var latencyMs: ClosedRange<Int64> = 20...120
     public var offlineWindows: [OfflineWindow] = []
     public var rules: [FaultRule] = []
-    public var reduceMotion = false
-    public var deniesNotifications = false
-    public var strictBackend = false
     /// A deviation from the straight path the app's swarm drew for the scripted user: the app's
     /// own value (`SwarmDetour`), which its personas weave into their steps.
     public var detour: DrawnDetour?
@@ -33,8 +30,8 @@ public struct Swarm: Sendable, Equatable {
     /// The same for app code's sheet (`AppEnvironment.appleIDCredential()`), drawn by a plug-in's
     /// default swarm: it goes into the run's faults (`FaultPlan.appleSheet`).
     public var systemSheet: [AppleSheetOutcome] = []
-    /// A plug-in app's own knobs this seed drew (`AppPlugin.swarmKnobs`): keys of its `device`
-    /// and `backend` sections.
+    /// The app's own knobs this seed drew (`AppPlugin.swarmKnobs`, or an app's own swarm's
+    /// `set(_:_:to:)`): keys of its `device` and `backend` sections.
     public var settings: [DrawnSetting] = []
     /// The new user's email (some are unusual but valid: o'brien@gmail.com).
     public var email = Swarm.usualEmail
@@ -68,7 +65,6 @@ public struct Swarm: Sendable, Equatable {
         case latency(ClosedRange<Int64>)
         case offline(OfflineWindow)
         case fault(FaultRule.Kind, Endpoint, FaultRule.Trigger)
-        case device(reduceMotion: Bool, deniesNotifications: Bool, strictBackend: Bool)
         case detour(DrawnDetour?)
         case accountLoss(AccountLoss)
         /// Every access token issued so far expires at this moment (an hour's expiry, met sooner).
@@ -77,8 +73,6 @@ public struct Swarm: Sendable, Equatable {
         case parent(UInt64)
         /// The Sign in with Apple sheet: what it does at each sign-in attempt, in order.
         case appleSheet([AppleSheetOutcome])
-        /// The phone's Reduce Motion setting, drawn alone (an app with no other device knob).
-        case reduceMotion(Bool)
         /// The first call to an endpoint answers late by this much.
         case slowFirstCall(Endpoint, Duration)
         /// A plug-in app's own knob: a key of its scenario sections.
@@ -91,15 +85,12 @@ public struct Swarm: Sendable, Equatable {
             case .offline(let window): "offline: at \(window.start.totalMilliseconds)ms for \(window.duration.totalMilliseconds)ms"
             case .fault(let kind, let endpoint, let trigger):
                 "\(kind) on \(endpoint.rawValue) (\(trigger.count == 1 ? "call \(trigger.fromCall)" : "p=\(trigger.probability)"))"
-            case .device(let reduceMotion, let denies, let strict):
-                "device: reduce-motion=\(reduceMotion) notifications=\(denies ? "deny" : "grant") backend: strict=\(strict)"
             case .detour(let detour): "detour: \(detour.map(\.value.description) ?? "none")"
             case .accountLoss(let loss): "account loss: \(loss.kind.rawValue) \(loss.when)"
             case .tokenExpiry(let at): "access tokens expire at \(at.totalMilliseconds)ms"
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
             case .appleSheet(let outcomes): "apple sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
-            case .reduceMotion(let reduceMotion): "device: reduce-motion=\(reduceMotion)"
             case .slowFirstCall(let endpoint, let by): "slow \(endpoint.rawValue): +\(by.totalMilliseconds)ms on the first call"
             case .setting(let setting): setting.line
             }
@@ -111,11 +102,6 @@ public struct Swarm: Sendable, Equatable {
             case .latency(let range): found.append(range.upperBound >= 1_000 ? .slowLatency : .fastLatency)
             case .offline: found.append(.offlineWindow)
             case .fault(let kind, let endpoint, _): found.append(.of(kind, on: endpoint))
-            case .device(let reduceMotion, let denies, let strict):
-                if reduceMotion { found.append(.reduceMotion) }
-                // The fix plan's phone and backend settings, as any app's settings are named.
-                if denies { found.append(.setting(.device, key: "grantsNotifications", choice: "false")) }
-                if strict { found.append(.setting(.backend, key: "strictCreateUser", choice: "true")) }
             case .detour(let detour): if let detour { found.append(.detour(detour.value.kind)) }
             case .accountLoss(let loss): found.append(.accountLoss(loss.kind))
             case .tokenExpiry: found.append(.accountLoss(.accessTokenExpired))
@@ -124,7 +110,6 @@ public struct Swarm: Sendable, Equatable {
             case .parent: break
             case .appleSheet(let outcomes):
                 for outcome in outcomes where outcome != .approve { found.append(.appleSheet(outcome)) }
-            case .reduceMotion(let reduceMotion): if reduceMotion { found.append(.reduceMotion) }
             case .slowFirstCall(let endpoint, _): found.append(.fault(.delay, on: endpoint))
             case .setting(let setting): found.append(.setting(setting))
             }

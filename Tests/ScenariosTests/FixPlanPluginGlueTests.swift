@@ -43,10 +43,11 @@ import ToolAppsForTests
                 #expect(swarm.rules.allSatisfy(world.faults.rules.contains), "\(persona.name) seed \(seed)")
                 #expect(swarm.offlineWindows.allSatisfy(world.faults.offlineWindows.contains))
                 if !swarm.rules.isEmpty || !swarm.offlineWindows.isEmpty { checked.faults += 1 }
-                if swarm.reduceMotion { #expect(world.settings.reduceMotion); checked.motion += 1 }
-                if swarm.deniesNotifications { #expect(!world.settings.grantsNotifications); checked.denied += 1 }
-                if !swarm.deniesNotifications && persona.name == "new-user" { #expect(world.settings.grantsNotifications) }
-                if swarm.strictBackend { #expect(world.backend.strictCreateUser); checked.strict += 1 }
+                let denies = swarm.setting(.device, "grantsNotifications") == .bool(false)
+                if swarm.setting(.device, "reduceMotion") == .bool(true) { #expect(world.settings.reduceMotion); checked.motion += 1 }
+                if denies { #expect(!world.settings.grantsNotifications); checked.denied += 1 }
+                if !denies && persona.name == "new-user" { #expect(world.settings.grantsNotifications) }
+                if swarm.setting(.backend, "strictCreateUser") == .bool(true) { #expect(world.backend.strictCreateUser); checked.strict += 1 }
             }
         }
         #expect(checked.faults > 0 && checked.motion > 0 && checked.denied > 0 && checked.strict > 0, "\(checked)")
@@ -56,7 +57,7 @@ import ToolAppsForTests
         let plugin = FixPlanPlugin()
         let file = Scenario(file: "file.json", name: "file", steps: [.launch])
         let swarm = (UInt64(1)...200).lazy.map(plugin.swarm(seed:))
-            .first { $0.reduceMotion && $0.deniesNotifications && $0.strictBackend && !$0.rules.isEmpty }
+            .first { $0.settings.count == 3 && !$0.rules.isEmpty }
         guard let swarm else { Issue.record("no seed in 200 drew every setting"); return }
         let explored = plugin.explored(file, seed: 7, swarm: swarm).world
         #expect(explored.settings.reduceMotion && !explored.settings.grantsNotifications && explored.backend.strictCreateUser)

@@ -45,7 +45,3 @@ public struct AppSchema: Sendable {
         return .bool(true)
     }
 }
-
-extension AppPlugin {
-    public var scenarioSchema: AppSchema { AppSchema() }
-}

@@ -94,6 +94,9 @@ public struct MyOnboardingApp: AppPlugin {
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
         setup.problems(device: NoDevice.self, backend: BackendSetup.self)
     }
+    public var scenarioSchema: AppSchema {
+        AppSchema(device: SchemaValue.object([("online", SchemaValue.boolean("false: start offline."))]), backend: BackendSetup.schema)
+    }
 
     public func makeWorld(_ start: AppStart) -> any AppWorld {
         let inbox = Inbox()
@@ -119,3 +122,13 @@ public struct MyOnboardingApp: AppPlugin {
 }
 
 struct NoDevice: Decodable {}
+
+extension BackendSetup {
+    /// `BackendSetup` as JSON Schema, for `schema` and an editor (`MyOnboardingApp.scenarioSchema`).
+    static let schema = SchemaValue.object([
+        ("accounts", SchemaValue.array(of: SchemaValue.object([
+            ("email", SchemaValue.string("The account's address.")),
+            ("journey", SchemaValue.string("How far the account got on another device: \"fresh\" (the default), \"goal\" or \"complete\".")),
+        ], required: ["email"]), "Accounts on the backend before the run.")),
+    ])
+}

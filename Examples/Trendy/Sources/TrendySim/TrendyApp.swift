@@ -84,6 +84,7 @@ public struct TrendyApp: AppPlugin {
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
         setup.problems(device: TrendyDevice.self, backend: NoSettings.self)
     }
+    public var scenarioSchema: AppSchema { AppSchema(device: TrendyDevice.schema, backend: SchemaValue.object([])) }
 
     public func makeWorld(_ start: AppStart) -> any AppWorld {
         let device = start.setup.device(TrendyDevice.self) ?? TrendyDevice()

@@ -18,3 +18,14 @@ struct TrendyDevice: Decodable {
         return answers
     }
 }
+
+extension TrendyDevice {
+    /// `TrendyDevice` as JSON Schema, for `schema` and an editor (`TrendyApp.scenarioSchema`).
+    static let schema = SchemaValue.object([
+        ("onboardingComplete", SchemaValue.boolean("Onboarding was finished on this phone before the first launch.")),
+        ("reduceMotion", SchemaValue.boolean("Reduce Motion is on (000 Pitfall 8).")),
+        ("grantsNotifications", SchemaValue.boolean("false: the user answers Don't Allow to the notification prompt.")),
+        ("grantsLocation", SchemaValue.boolean("false: the user answers Don't Allow to the location prompt.")),
+        ("online", SchemaValue.boolean("false: start offline.")),
+    ])
+}

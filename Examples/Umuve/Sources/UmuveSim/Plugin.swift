@@ -53,6 +53,7 @@ public struct UmuvePlugin: AppPlugin {
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
         setup.problems(device: DeviceSetup.self, backend: NoSettings.self)
     }
+    public var scenarioSchema: AppSchema { AppSchema(device: DeviceSetup.schema, backend: SchemaValue.object([])) }
 
     public func makeWorld(_ start: AppStart) -> any AppWorld {
         let auth = MockAuth(simulation: start.simulation, inbox: nil, roles: start.roles)
@@ -120,4 +121,11 @@ struct DeviceSetup: Decodable {
     var onboarded: Bool?
     /// A session from an earlier sign-in is in the keychain.
     var signedIn: Bool?
+
+    /// `DeviceSetup` as JSON Schema, for `schema` and an editor.
+    static let schema = SchemaValue.object([
+        ("onboarded", SchemaValue.boolean("The onboarding was finished (@AppStorage(\"hasCompletedOnboarding\")).")),
+        ("signedIn", SchemaValue.boolean("A session from an earlier sign-in is in the keychain.")),
+        ("online", SchemaValue.boolean("false: start offline.")),
+    ])
 }
