@@ -17,7 +17,7 @@ public struct AppEnvironment: Sendable {
     public let connectivity: SimulatedPathMonitor
     public let system: SimulatedSystem
     /// The phone's Sign in with Apple attempts (`appleIDCredential()`).
-    let appleSheet: AppleSheetAttempts
+    let credentialSheet: CredentialSheetAttempts
     /// Whether this launch is still running.
     public let life: AppProcessLife
     let simulation: Simulation
@@ -45,7 +45,7 @@ public struct AppEnvironment: Sendable {
     /// with an `ASAuthorizationAppleIDProvider` request) and returns the identity token of the
     /// phone's Apple ID (`SimulatedSystem.appleID`) for the app to exchange with its backend.
     /// The sheet is on screen while it is up (`ScreenState.systemSheet`: "Sign in with Apple"; the
-    /// app beneath takes no taps) for `SimulatedSystem.appleSheetTime`; then it approves, or, as a
+    /// app beneath takes no taps) for `SimulatedSystem.credentialSheetTime`; then it approves, or, as a
     /// scenario or the swarm says (`appleSheetCancelled`, `appleSheetFails`), throws
     /// `AppleSignInError.canceled` (the user closed it: no error is due) or `.failed` (recorded as
     /// `apple sheet failed`: the app says so). Throws `.canceled` if the app is killed meanwhile.
@@ -56,22 +56,22 @@ public struct AppEnvironment: Sendable {
     /// }
     /// ```
     public func appleIDCredential() async throws -> String {
-        let attempt = appleSheet.open()
+        let attempt = credentialSheet.open()
         await showSystemSheet("Sign in with Apple")
         // Up for its time, unless the user closes it first (`UserAction.closeSystemSheet`).
         var waited = Duration.zero
-        while waited < system.appleSheetTime {
-            let step = min(Self.sheetPoll, system.appleSheetTime - waited)
+        while waited < system.credentialSheetTime {
+            let step = min(Self.sheetPoll, system.credentialSheetTime - waited)
             do { try await clock.sleep(for: step) } catch {
-                appleSheet.end(attempt)
+                credentialSheet.end(attempt)
                 await showSystemSheet(nil)
                 throw AppleSignInError.canceled
             }
             waited += step
-            if appleSheet.wasClosed(attempt) { throw AppleSignInError.canceled }
+            if credentialSheet.wasClosed(attempt) { throw AppleSignInError.canceled }
         }
-        let outcome = appleSheet.next()
-        appleSheet.end(attempt)
+        let outcome = credentialSheet.next()
+        credentialSheet.end(attempt)
         switch outcome {
         case .approve:
             await showSystemSheet(nil)
@@ -105,15 +105,15 @@ public enum AppleSignInError: Error, Sendable, Equatable {
 /// The Sign in with Apple sheet's attempts on one phone, across its launches: the planned
 /// outcomes in order, then approvals; and the sheet up now, which the user may close.
 /// Confined to the simulation's driver thread.
-final class AppleSheetAttempts: @unchecked Sendable {
-    private let planned: [AppleSheetOutcome]
+final class CredentialSheetAttempts: @unchecked Sendable {
+    private let planned: [CredentialSheetOutcome]
     @exclusivity(unchecked) private var attempts = 0
     @exclusivity(unchecked) private var opened = 0
     /// The sheet up now (its number), if any, and the last one the user closed.
     @exclusivity(unchecked) private var up: Int?
     @exclusivity(unchecked) private var closed = 0
 
-    init(planned: [AppleSheetOutcome]) { self.planned = planned }
+    init(planned: [CredentialSheetOutcome]) { self.planned = planned }
 
     /// Whether a sheet is up that the user may close.
     var isUp: Bool { up != nil }
@@ -138,7 +138,7 @@ final class AppleSheetAttempts: @unchecked Sendable {
     func end(_ sheet: Int) { if up == sheet { up = nil } }
 
     /// The next attempt's planned outcome (a sheet the user closed first is not one).
-    func next() -> AppleSheetOutcome {
+    func next() -> CredentialSheetOutcome {
         attempts += 1
         return attempts <= planned.count ? planned[attempts - 1] : .approve
     }

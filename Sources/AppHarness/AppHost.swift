@@ -73,7 +73,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
     /// The system sheet over the app (a permission prompt), if one is up.
     private var systemSheet: String?
     /// The Sign in with Apple sheet's attempts on this phone, in every launch.
-    let appleSheet: AppleSheetAttempts
+    let credentialSheet: CredentialSheetAttempts
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
@@ -85,7 +85,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
         self.requestTimeout = requestTimeout
         self.system = system
         self.hooks = hooks
-        appleSheet = AppleSheetAttempts(planned: system.appleSheet)
+        credentialSheet = CredentialSheetAttempts(planned: system.credentialSheet)
         screen = Screen(simulation: simulation)
         defaults = SimulatedDefaults(simulation: simulation)
         keychain = SimulatedDefaults.keychain(simulation: simulation)
@@ -108,7 +108,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
                                          http: SimulatedHTTPClient(network: network, routes: routes, timeout: requestTimeout, life: life),
                                          defaults: defaults, keychain: keychain,
                                          connectivity: SimulatedPathMonitor(network: network, life: life),
-                                         system: system, appleSheet: appleSheet, life: life, simulation: simulation,
+                                         system: system, credentialSheet: credentialSheet, life: life, simulation: simulation,
                                          showSystemSheet: { [weak self] sheet in await self?.show(systemSheet: sheet, in: launch) })
         let launched = hooks.launch(environment)
         app = launched
@@ -166,9 +166,9 @@ public actor AppHost<App: AnyObject>: AppDevice {
         }
         let shown = hooks.screen(app)
         // The Sign in with Apple sheet's close button: the user cancels the sheet.
-        if action == .closeSystemSheet, foreground, systemSheet != nil, appleSheet.isUp {
+        if action == .closeSystemSheet, foreground, systemSheet != nil, credentialSheet.isUp {
             simulation.record(ModelEvent.userAction(action, detail: ""))
-            appleSheet.close()
+            credentialSheet.close()
             systemSheet = nil
             render()
             return true
@@ -209,7 +209,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
         state.foreground = foreground
         if let systemSheet {
             state.systemSheet = systemSheet
-            state.actions = appleSheet.isUp ? [.closeSystemSheet] : []
+            state.actions = credentialSheet.isUp ? [.closeSystemSheet] : []
         }
         screen.onSharedExecutor(passing: state) { $0.show($1) }
     }

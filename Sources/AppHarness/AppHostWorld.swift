@@ -42,7 +42,7 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
         network = Network(simulation: simulation, backend: backend, plan: faults, roles: roles)
         // The Apple sheet's outcomes a scenario or the swarm injects reach the phone by themselves.
         var system = system
-        if system.appleSheet.isEmpty { system.appleSheet = faults.appleSheet }
+        if system.credentialSheet.isEmpty { system.credentialSheet = faults.credentialSheet }
         device = AppHost(simulation: simulation, network: network, routes: routes, requestTimeout: requestTimeout,
                          system: system, hooks: hooks)
     }

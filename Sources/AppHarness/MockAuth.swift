@@ -178,7 +178,7 @@ public final class MockAuth: @unchecked Sendable {
         if deleted { self.deleted.append(user) }
         // A deleted account is gone: the address signs up anew, as another user.
         if deleted { accounts.removeAll { $0.user == user } }
-        simulation.record(ModelEvent.accountLost(user: user, deleted: deleted))
+        AccountLossRecord.lost(user: user, deleted: deleted, in: simulation)
     }
 
     /// A scenario's or the swarm's account loss (seed 003: "Account loss (deletion/password
@@ -229,8 +229,7 @@ public final class MockAuth: @unchecked Sendable {
         }
         guard let user = owner, revoked.contains(user) else { return nil }
         let wasDeleted = deleted.contains(user)
-        simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
-                                                  fault: (wasDeleted ? "account-deleted" : "session-revoked") + " user=\(user)"))
+        AccountLossRecord.refused(request: id, endpoint: request.endpoint, user: user, deleted: wasDeleted, in: simulation)
         return reply(401, wasDeleted ? "Account deleted" : "Session revoked")
     }
 

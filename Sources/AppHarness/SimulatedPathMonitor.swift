@@ -62,18 +62,18 @@ public struct SimulatedSystem: Sendable {
     /// makes its account at the first exchange).
     public var appleID: String
     /// What the Sign in with Apple sheet does at each attempt, in order, then approves: a
-    /// scenario's and the swarm's (`FaultPlan.appleSheet`, which `AppHostWorld` puts here).
-    public var appleSheet: [AppleSheetOutcome]
+    /// scenario's and the swarm's (`FaultPlan.credentialSheet`, which `AppHostWorld` puts here).
+    public var credentialSheet: [CredentialSheetOutcome]
     /// How long the Sign in with Apple sheet stays up before its outcome (Face ID and a tap).
-    public var appleSheetTime: Duration
+    public var credentialSheetTime: Duration
 
     public init(answers: [String: Bool] = [:], reduceMotion: Bool = false, promptTime: Duration = .milliseconds(800),
-                appleID: String = "apple-001", appleSheet: [AppleSheetOutcome] = [], appleSheetTime: Duration = .seconds(2)) {
+                appleID: String = "apple-001", credentialSheet: [CredentialSheetOutcome] = [], credentialSheetTime: Duration = .seconds(2)) {
         self.answers = answers
         self.reduceMotion = reduceMotion
         self.promptTime = promptTime
         self.appleID = appleID
-        self.appleSheet = appleSheet
-        self.appleSheetTime = appleSheetTime
+        self.credentialSheet = credentialSheet
+        self.credentialSheetTime = credentialSheetTime
     }
 }

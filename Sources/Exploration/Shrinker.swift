@@ -108,7 +108,7 @@ public enum Shrinker {
         for index in faults.rules.indices { with { $0.faults.rules.remove(at: index) } }
         for index in faults.offlineWindows.indices { with { $0.faults.offlineWindows.remove(at: index) } }
         for index in faults.accountLosses.indices { with { $0.faults.accountLosses.remove(at: index) } }
-        for index in faults.appleSheet.indices where faults.appleSheet[index] != .approve { with { $0.faults.appleSheet[index] = .approve } }
+        for index in faults.credentialSheet.indices where faults.credentialSheet[index] != .approve { with { $0.faults.credentialSheet[index] = .approve } }
         // Runs of steps first, halves down to pairs (a free user's transcript has many), then one at a time.
         var chunk = scenario.steps.count / 2
         while chunk >= 2 {

@@ -83,6 +83,9 @@ private struct UserRecord {
     var sentEmail: String?
     /// What the user last typed as other text (`.input(.text)`).
     var typedText: String?
+    /// The password the user last typed (`.input(.password)`).
+    var typedPassword: String?
+    private var passwordTap: Int?
     /// The option the user last picked by name (nil: none, or a tap on whatever was first).
     var chosen: String?
     /// The user's last start: true for a returning user's (Log in), false for a new user's.
@@ -106,6 +109,9 @@ private struct UserRecord {
         case .input(.text):
             typedText = ValidEmailAccepted.unquote(detail) ?? detail
             typeTap = index
+        case .input(.password):
+            typedPassword = ValidEmailAccepted.unquote(detail) ?? detail
+            passwordTap = index
         case .choice:
             let picked = ValidEmailAccepted.unquote(detail) ?? detail
             chosen = picked.isEmpty ? nil : picked
@@ -158,6 +164,10 @@ private struct UserRecord {
                 sourceIndex = typeTap
                 guard let typedText, carried.value != typedText else { continue }
                 return "\(request.endpoint) with \"\(carried.value)\" although the user typed \"\(typedText)\""
+            case .password:
+                sourceIndex = passwordTap
+                guard let typedPassword, carried.value != typedPassword else { continue }
+                return "\(request.endpoint) with a password other than the one the user typed"
             }
         }
         if request.createsAccount == true && startedReturning == true {

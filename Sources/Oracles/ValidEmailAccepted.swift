@@ -10,7 +10,7 @@ import AppVocabulary
 /// For every app through its roles: typing is an action of role `.input(.email)` (the fix plan's
 /// `type-email`), the button one of role `.submit(.email)` (its Send code, Trendy's Sign up),
 /// judged on the screen the typing left when its field holds what was typed. On a form that also
-/// offers typing of another kind (a password, `.input(.text)`), a disabled button may wait for that
+/// offers typing of another kind (a password, `.input(.password)`), a disabled button may wait for that
 /// field: only a malformed address that enables it is reported there. An app without
 /// such roles can name the button (`ValidEmailAccepted(submit:)`) and a screen (`route:`).
 public struct ValidEmailAccepted: Oracle {

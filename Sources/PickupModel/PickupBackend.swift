@@ -54,7 +54,7 @@ public actor PickupBackend: SimulatedServer {
         let users = loss.email.map { [user(ofAppleID: $0)].compactMap { $0 } } ?? usersByAppleID.map(\.user)
         for user in users where !refused.contains(where: { $0.user == user }) {
             refused.append((user, loss.kind == .accountDeleted))
-            simulation.record(ModelEvent.accountLost(user: user, deleted: loss.kind == .accountDeleted))
+            AccountLossRecord.lost(user: user, deleted: loss.kind == .accountDeleted, in: simulation)
         }
     }
 
@@ -62,8 +62,7 @@ public actor PickupBackend: SimulatedServer {
         let result: Result<BackendResponse, RequestError>
         if let user = request.sessionUser, let loss = refused.first(where: { $0.user == user }) {
             // Marked as the account loss's doing, as every app's backend does (the oracles read it).
-            simulation.record(ModelEvent.faultApplied(id: id, endpoint: request.endpoint,
-                                                      fault: (loss.deleted ? "account-deleted user=" : "session-revoked user=") + user))
+            AccountLossRecord.refused(request: id, endpoint: request.endpoint, user: user, deleted: loss.deleted, in: simulation)
             result = .failure(.status(401, "Session expired"))
         } else {
             switch request.typed(as: PickupRequest.self) {

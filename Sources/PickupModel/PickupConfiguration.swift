@@ -18,7 +18,7 @@ public struct PickupConfiguration: Sendable {
     /// Seed 004: "Respects accessibilityReduceMotion — skips animations if enabled".
     public var reduceMotion = false
     /// What the Apple sheet does at each sign-in attempt, in order; after the list, it approves.
-    public var appleSheet: [AppleSheetOutcome] = []
+    public var appleSheet: [CredentialSheetOutcome] = []
     /// How long the user spends on the Apple sheet (Face ID, Continue).
     public var appleSheetTime: Duration = .seconds(2)
     /// How long the app waits for an answer (the seed is silent; URLSession's default is 60 s,

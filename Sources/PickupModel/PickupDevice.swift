@@ -13,7 +13,7 @@ public actor PickupDevice {
         init(configuration: PickupConfiguration) { self.configuration = configuration }
 
         /// What the Apple sheet does with the next attempt.
-        func nextSheetOutcome() -> AppleSheetOutcome {
+        func nextSheetOutcome() -> CredentialSheetOutcome {
             sheetAttempts += 1
             let planned = configuration.appleSheet
             return sheetAttempts <= planned.count ? planned[sheetAttempts - 1] : .approve

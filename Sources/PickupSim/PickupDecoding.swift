@@ -36,7 +36,7 @@ public enum PickupDecoding {
         if let outcomes = context.array(device["appleSheet"], at: device.path("appleSheet")) {
             pickup.appleSheet = outcomes.enumerated().compactMap { index, outcome in
                 context.choice(outcome, at: device.path("appleSheet") + "[\(index)]",
-                               from: AppleSheetOutcome.allCases.map { ($0.rawValue, $0) }, what: "Apple sheet outcome")
+                               from: CredentialSheetOutcome.allCases.map { ($0.rawValue, $0) }, what: "Apple sheet outcome")
             }
         }
         scenario.pickup = pickup

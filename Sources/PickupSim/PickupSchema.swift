@@ -14,7 +14,7 @@ extension PickupPlugin {
             ("reduceMotion", SchemaValue.boolean()),
             ("online", SchemaValue.boolean("false: start offline.")),
             ("appleID", SchemaValue.string("The Apple ID signed in on the phone: the one the Apple sheet offers.")),
-            ("appleSheet", SchemaValue.array(of: SchemaValue.oneOf(AppleSheetOutcome.allCases.map(\.rawValue)),
+            ("appleSheet", SchemaValue.array(of: SchemaValue.oneOf(CredentialSheetOutcome.allCases.map(\.rawValue)),
                                              "What the Apple sheet does at each sign-in attempt, in order; after the list it approves.")),
         ])
         let account = SchemaValue.object([("email", SchemaValue.string("The account's Apple ID."))], required: ["email"])

@@ -19,10 +19,9 @@ extension Swarm {
             swarm.rules.append(FaultRule(endpoint: .bookings, kind: .delay(by), trigger: .nth(1)))
             swarm.knobs.append(.slowFirstCall(.bookings, by))
         }
-        if random.chance(Probability(0.4)) {
-            let failing: [AppleSheetOutcome] = [.cancel, .fail]
-            swarm.appleSheet = (1...random.nextInt(in: 1...2)).map { _ in failing[random.nextInt(in: 0...1)] }
-            swarm.knobs.append(.appleSheet(swarm.appleSheet))
+        // The Sign in with Apple sheet's first attempts, a key of the pickup's phone (`device.appleSheet`).
+        if let outcomes = Swarm.drawCredentialSheet(&random, chance: Probability(0.4)) {
+            swarm.set(.device, "appleSheet", to: .array(outcomes.map { .string($0.rawValue) }))
         }
         if random.chance(Probability(0.3)) { swarm.set(.device, "reduceMotion", to: .bool(true)) }
         swarm.drawAccountLoss(&random, chance: Probability(0.3))
@@ -34,7 +33,9 @@ extension Swarm {
     /// the scenario's `world`, with `apply(to:)`, as for every app). A scenario file's own Apple
     /// sheet list is kept: its steps were written for it.
     public func apply(to pickup: inout PickupConfiguration) {
-        if !appleSheet.isEmpty && pickup.appleSheet.isEmpty { pickup.appleSheet = appleSheet }
+        if case .array(let drawn)? = setting(.device, "appleSheet"), pickup.appleSheet.isEmpty {
+            pickup.appleSheet = drawn.compactMap { if case .string(let outcome) = $0 { CredentialSheetOutcome(rawValue: outcome) } else { nil } }
+        }
         if setting(.device, "reduceMotion") == .bool(true) { pickup.reduceMotion = true }
     }
 }

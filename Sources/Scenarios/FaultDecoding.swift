@@ -41,8 +41,8 @@ enum FaultDecoding {
             }
             if kind == "offline" {
                 if let window = decodeOffline(fault, context: context) { plan.offlineWindows.append(window) }
-            } else if ScenarioKeys.appleSheetFaultKinds.contains(kind) {
-                decodeAppleSheet(kind, fault, into: &plan, context: context)
+            } else if ScenarioKeys.credentialSheetFaultKinds.contains(kind) {
+                decodeCredentialSheet(kind, fault, into: &plan, context: context)
             } else if let lossKind = AccountLoss.Kind(rawValue: kind) {
                 if let loss = decodeAccountLoss(lossKind, fault, context: context) { plan.accountLosses.append(loss) }
             } else if let rule = decodeRule(kind: kind, fault, context: context) {
@@ -78,7 +78,7 @@ enum FaultDecoding {
 
     /// `{"kind": "appleSheetFails", "nth": 2}`: the sheet's second attempt fails; `from` and
     /// `count` for several, the first attempt when neither is given. The other attempts approve.
-    private static func decodeAppleSheet(_ kind: String, _ fault: Fields, into plan: inout FaultPlan, context: DecodingContext) {
+    private static func decodeCredentialSheet(_ kind: String, _ fault: Fields, into plan: inout FaultPlan, context: DecodingContext) {
         rejectKeys(["endpoint", "probability", "status", "by", "at", "for", "email", "afterFailure"], in: fault, kind: kind, context: context)
         guard let trigger = decodeTrigger(fault, context: context) else { return }
         let attempts = trigger.fromCall..<(trigger.fromCall + (trigger.count ?? 1))
@@ -87,9 +87,9 @@ enum FaultDecoding {
                          suggestion: "\"nth\": 1")
             return
         }
-        let outcome: AppleSheetOutcome = kind == "appleSheetCancelled" ? .cancel : .fail
-        while plan.appleSheet.count < attempts.upperBound - 1 { plan.appleSheet.append(.approve) }
-        for attempt in attempts { plan.appleSheet[attempt - 1] = outcome }
+        let outcome: CredentialSheetOutcome = kind == "appleSheetCancelled" ? .cancel : .fail
+        while plan.credentialSheet.count < attempts.upperBound - 1 { plan.credentialSheet.append(.approve) }
+        for attempt in attempts { plan.credentialSheet[attempt - 1] = outcome }
     }
 
     private static func decodeOffline(_ fault: Fields, context: DecodingContext) -> OfflineWindow? {

@@ -97,7 +97,7 @@ public enum ScenarioEncoder {
                      loss.afterFailure.map { ("afterFailure", JSONValue.number(String($0))) } ?? ("at", duration(loss.at))]
                 + (loss.email.map { [("email", JSONValue.string($0))] } ?? []))
         }
-        let sheets = plan.appleSheet.enumerated().compactMap { attempt, outcome -> JSONValue? in
+        let sheets = plan.credentialSheet.enumerated().compactMap { attempt, outcome -> JSONValue? in
             outcome == .approve ? nil : .object([("kind", .string(outcome == .cancel ? "appleSheetCancelled" : "appleSheetFails")),
                                                  ("nth", .number(String(attempt + 1)))])
         }

@@ -39,7 +39,7 @@ public enum ScenarioKeys {
     public static let networkFaultKinds = ["offline", "drop", "error", "timeout", "delay", "goesOffline"]
     /// The Sign in with Apple sheet's faults, for an app whose roles declare its exchange
     /// (`RequestRole.credential`): the user closes the sheet, or it fails, at an attempt.
-    public static let appleSheetFaultKinds = ["appleSheetCancelled", "appleSheetFails"]
+    public static let credentialSheetFaultKinds = ["appleSheetCancelled", "appleSheetFails"]
 
     /// Fault kinds a file may still give by a former name, each with its name now: the file runs
     /// the same, with a note that names the new one.

@@ -17,7 +17,7 @@ extension Swarm {
         case accountLoss(AccountLoss.Kind)
         /// A deviation the free user was allowed.
         case user(UserBehaviour)
-        case appleSheet(AppleSheetOutcome)
+        case credentialSheet(CredentialSheetOutcome)
         /// A plug-in's knob (`SwarmKnob`): its key, with the value drawn when that is a choice
         /// (a boolean or a string); a number's value is left out, so its runs count together.
         case setting(SwarmKnob.Section, key: String, choice: String?)
@@ -39,7 +39,7 @@ extension Swarm {
             case .detour(let kind): "detour: \(kind)"
             case .accountLoss(let kind): "account loss: \(kind.rawValue)"
             case .user(let behaviour): "user: \(behaviour)"
-            case .appleSheet(let outcome): "apple sheet: \(outcome.rawValue)"
+            case .credentialSheet(let outcome): "credential sheet: \(outcome.rawValue)"
             case .setting(let section, let key, let choice): "\(section.rawValue).\(key)" + (choice.map { ": \($0)" } ?? "")
             }
         }

@@ -20,7 +20,7 @@ extension Swarm {
     /// with Apple sheet, its first one or two attempts cancelled or failed on a coin of 0.4, as the
     /// pickup app's swarm draws them; nothing of the bundled apps' worlds.
     public static func draw(seed: UInt64, endpoints: [Endpoint], knobs: [SwarmKnob],
-                            accountLosses: [AccountLoss.Kind] = [], appleSheet: Bool = false) -> Swarm {
+                            accountLosses: [AccountLoss.Kind] = [], credentialSheet: Bool = false) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
         var swarm = Swarm()
         swarm.drawNetwork(&random, endpoints: endpoints, seed: seed)
@@ -34,7 +34,7 @@ extension Swarm {
         if accountLosses.contains(.accessTokenExpired) { swarm.drawTokenExpiry(&random, chance: Probability(0.3)) }
         swarm.drawLossAfterFailure(seed: seed, chance: Probability(0.15),
                                    kinds: accountLosses.filter { $0 == .sessionRevoked || $0 == .accessTokenExpired })
-        if appleSheet { swarm.drawSystemSheet(&random, chance: Probability(0.4)) }
+        if credentialSheet { swarm.drawCredentialSheet(&random, chance: Probability(0.4)) }
         return swarm
     }
 

@@ -24,12 +24,11 @@ public struct Swarm: Sendable, Equatable {
     public var lossAfterFailure: AccountLoss?
     /// The free user's profile, when the free user drives (it replaces the detour).
     public var userProfile: FreeUserProfile?
-    /// The Sign in with Apple sheet's outcomes, in order (after them it approves), for an app
-    /// that shows it (the pickup app's swarm draws them).
-    public var appleSheet: [AppleSheetOutcome] = []
-    /// The same for app code's sheet (`AppEnvironment.appleIDCredential()`), drawn by a plug-in's
-    /// default swarm: it goes into the run's faults (`FaultPlan.appleSheet`).
-    public var systemSheet: [AppleSheetOutcome] = []
+    /// The system's credential sheet's outcomes, in order (after them it approves): app code's
+    /// Sign in with Apple sheet (`AppEnvironment.appleIDCredential()`), drawn by a plug-in's
+    /// default swarm for an app whose roles exchange its credential; it goes into the run's
+    /// faults (`FaultPlan.credentialSheet`).
+    public var credentialSheet: [CredentialSheetOutcome] = []
     /// The app's own knobs this seed drew (`AppPlugin.swarmKnobs`, or an app's own swarm's
     /// `set(_:_:to:)`): keys of its `device` and `backend` sections.
     public var settings: [DrawnSetting] = []
@@ -72,7 +71,7 @@ public struct Swarm: Sendable, Equatable {
         case user(FreeUserProfile)
         case parent(UInt64)
         /// The Sign in with Apple sheet: what it does at each sign-in attempt, in order.
-        case appleSheet([AppleSheetOutcome])
+        case credentialSheet([CredentialSheetOutcome])
         /// The first call to an endpoint answers late by this much.
         case slowFirstCall(Endpoint, Duration)
         /// A plug-in app's own knob: a key of its scenario sections.
@@ -90,7 +89,7 @@ public struct Swarm: Sendable, Equatable {
             case .tokenExpiry(let at): "access tokens expire at \(at.totalMilliseconds)ms"
             case .user(let profile): profile.line
             case .parent(let seed): "derived from the knobs of seed \(seed)"
-            case .appleSheet(let outcomes): "apple sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
+            case .credentialSheet(let outcomes): "credential sheet: " + outcomes.map(\.rawValue).joined(separator: ", ") + ", then approve"
             case .slowFirstCall(let endpoint, let by): "slow \(endpoint.rawValue): +\(by.totalMilliseconds)ms on the first call"
             case .setting(let setting): setting.line
             }
@@ -108,8 +107,8 @@ public struct Swarm: Sendable, Equatable {
             case .user(let profile):
                 if profile.deviations == 0 { found.append(.onlyForward) } else { found += profile.enabled.map(Feature.user) }
             case .parent: break
-            case .appleSheet(let outcomes):
-                for outcome in outcomes where outcome != .approve { found.append(.appleSheet(outcome)) }
+            case .credentialSheet(let outcomes):
+                for outcome in outcomes where outcome != .approve { found.append(.credentialSheet(outcome)) }
             case .slowFirstCall(let endpoint, _): found.append(.fault(.delay, on: endpoint))
             case .setting(let setting): found.append(.setting(setting))
             }
@@ -199,13 +198,19 @@ public struct Swarm: Sendable, Equatable {
         knobs.append(.tokenExpiry(at))
     }
 
-    /// App code's Sign in with Apple sheet on a coin of `chance`: its first one or two attempts
-    /// each cancelled or failed, then approved.
-    package mutating func drawSystemSheet(_ random: inout SeededRandom, chance: Probability) {
-        guard random.chance(chance) else { return }
-        let failing: [AppleSheetOutcome] = [.cancel, .fail]
-        systemSheet = (1...random.nextInt(in: 1...2)).map { _ in failing[random.nextInt(in: 0...1)] }
-        knobs.append(.appleSheet(systemSheet))
+    /// The credential sheet on a coin of `chance`: its first one or two attempts each cancelled
+    /// or failed, then approved (nil: the coin said no).
+    public static func drawCredentialSheet(_ random: inout SeededRandom, chance: Probability) -> [CredentialSheetOutcome]? {
+        guard random.chance(chance) else { return nil }
+        let failing: [CredentialSheetOutcome] = [.cancel, .fail]
+        return (1...random.nextInt(in: 1...2)).map { _ in failing[random.nextInt(in: 0...1)] }
+    }
+
+    /// App code's credential sheet on a coin of `chance` (`drawCredentialSheet`), into the run's faults.
+    package mutating func drawCredentialSheet(_ random: inout SeededRandom, chance: Probability) {
+        guard let outcomes = Self.drawCredentialSheet(&random, chance: chance) else { return }
+        credentialSheet = outcomes
+        knobs.append(.credentialSheet(outcomes))
     }
 
     /// The free user drives instead of the scripted policy: no detour (the user makes their own),
@@ -233,6 +238,6 @@ public struct Swarm: Sendable, Equatable {
         if let tokenExpiry { faults.accountLosses.append(tokenExpiry) }
         if let lossAfterFailure { faults.accountLosses.append(lossAfterFailure) }
         // A scenario file's own sheet is kept: its steps were written for it.
-        if !systemSheet.isEmpty && faults.appleSheet.isEmpty { faults.appleSheet = systemSheet }
+        if !credentialSheet.isEmpty && faults.credentialSheet.isEmpty { faults.credentialSheet = credentialSheet }
     }
 }

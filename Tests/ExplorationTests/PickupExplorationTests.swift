@@ -34,7 +34,11 @@ import ToolAppsForTests
                 #expect(!line.hasPrefix("detour") && !line.hasPrefix("email"), "\(line)")
             }
         }
-        let sheets = (UInt64(1)...200).map { Swarm.draw(seed: $0, app: .pickup).appleSheet }
+        let sheets = (UInt64(1)...200).map { seed in
+            var pickup = PickupConfiguration()
+            Swarm.draw(seed: seed, app: .pickup).apply(to: &pickup)
+            return pickup.appleSheet
+        }
         #expect(sheets.contains { $0.contains(.cancel) } && sheets.contains { $0.contains(.fail) } && sheets.contains { $0.isEmpty })
     }
 

@@ -102,12 +102,13 @@ import ToolAppsForTests
     /// pickups, bookings) and its sign-in (Apple).
     static let bundledWord = try! NSRegularExpression(pattern: "goal|program|activation|pickup|booking|apple", options: .caseInsensitive)
 
-    /// The harness's Sign in with Apple: iOS's own system sheet (AuthenticationServices), which any
-    /// app may show, named as the platform names it so a team finds it; not a bundled app's word.
-    /// Each name is listed, so that a new one is a decision, not a slip.
+    /// The platform's own names for Sign in with Apple (AuthenticationServices'
+    /// `ASAuthorizationAppleIDCredential`, its Apple ID and identity token, its errors), which any
+    /// iOS app's code uses and the harness mirrors so a team finds them. The sheet itself, its
+    /// outcomes, faults and swarm knob are the format's own words (`CredentialSheetOutcome`,
+    /// `credentialSheet`). Each name is listed, so that a new one is a decision, not a slip.
     static let platformNames: Set<String> = [
-        "AppleSheetAttempts", "AppleSheetOutcome", "AppleSignInError", "apple", "appleID", "appleIDCredential",
-        "appleIDExchange", "appleSheet", "appleSheetFaultKinds", "appleSheetTime", "appleToken", "decodeAppleSheet",
+        "AppleSignInError", "apple", "appleID", "appleIDCredential", "appleIDExchange", "appleToken",
         "signInWithApple", "signsInWithApple",
     ]
 

@@ -20,7 +20,7 @@ public struct FaultPlan: Sendable, Equatable {
     public var accountLosses: [AccountLoss] = []
     /// What the Sign in with Apple sheet does at each attempt on the phone, in order; every
     /// attempt after them is approved. For app code that shows it (`AppEnvironment.appleIDCredential()`).
-    public var appleSheet: [AppleSheetOutcome] = []
+    public var credentialSheet: [CredentialSheetOutcome] = []
 
     public init(latencyMs: ClosedRange<Int64> = 20...120, rules: [FaultRule] = [], offlineWindows: [OfflineWindow] = [],
                 accountLosses: [AccountLoss] = []) {
@@ -32,7 +32,7 @@ public struct FaultPlan: Sendable, Equatable {
 
     /// How many faults the plan injects: rules, offline windows, account losses and sheets that
     /// do not approve.
-    public var count: Int { rules.count + offlineWindows.count + accountLosses.count + appleSheet.filter { $0 != .approve }.count }
+    public var count: Int { rules.count + offlineWindows.count + accountLosses.count + credentialSheet.filter { $0 != .approve }.count }
 }
 
 /// Seed 003: "Account loss (deletion/password reset)". From `at` on, the backend answers 401 to

@@ -68,4 +68,7 @@ public enum UserInput: String, Sendable, Hashable, CaseIterable {
     case choice
     /// Any other text (a name, a phone number).
     case text
+    /// A password: the free user types their own (`FreeUser.password`), once per visit of a
+    /// screen that offers the action.
+    case password
 }

@@ -18,7 +18,9 @@ import SimKernel
 /// deviations, a mistyped code (then the right one) or a wait for Resend (`slowCode`: the mail
 /// is slow, the user waits until a `.resend` action is offered and taps it). A screen that lists
 /// options (`ScreenState.choices`) with an action that picks one (`ActionRole.choice`) gets one
-/// of them picked, by its exact text, once per visit, before its forward button. A main screen
+/// of them picked, by its exact text, once per visit, before its forward button; a screen that
+/// offers an action that types a password (`ActionRole.input(.password)`) gets the user's
+/// (`FreeUser.password`) typed once per visit, before its forward button. A main screen
 /// that offers an action of role `.signOut` may get a sign-out (confirmed if the app asks), after
 /// which the app is sometimes closed, and sometimes the other person (`FreeUser.otherEmail`) signs
 /// in next. Back and another device are an app's own words, so those behaviours never come up here.
@@ -32,6 +34,7 @@ extension FreeUser {
         var drive = AnyAppFreeUserDrive(self, world: world, actions: actions, forward: forward,
                                         emailAction: roles.actions { $0 == .input(.email) }.first,
                                         codeAction: world.inbox == nil ? nil : roles.actions { $0 == .input(.code) }.first,
+                                        passwordAction: roles.actions { $0 == .input(.password) }.first,
                                         choiceActions: roles.actions { $0 == .choice },
                                         otherStarts: roles.actions { $0 == .start(returning: !returning) },
                                         resendActions: roles.resendActions,
@@ -69,6 +72,8 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// The action that types a code (`ActionRole.input(.code)`), if the app has one and its world
     /// an inbox to read codes from.
     let codeAction: UserAction?
+    /// The action that types a password (`ActionRole.input(.password)`), if the app has one.
+    let passwordAction: UserAction?
     /// The actions that pick one of the options a screen lists (`ActionRole.choice`): a
     /// questionnaire may name each question's its own way.
     let choiceActions: [UserAction]
@@ -77,6 +82,8 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     let otherStarts: [UserAction]
     /// The route where the user last picked an option, until they leave it.
     var pickedOn: Route?
+    /// The route where the user last typed their password, until they leave it.
+    var passwordTypedOn: Route?
     /// The actions that ask for another code (`ActionRole.resend`).
     let resendActions: [UserAction]
     /// The action that signs out (`ActionRole.signOut`) and the one that confirms it if the app
@@ -106,9 +113,10 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .signOut] }
 
     init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?,
-         codeAction: UserAction?, choiceActions: [UserAction], otherStarts: [UserAction] = [], resendActions: [UserAction],
-         signOut: (action: UserAction?, confirm: UserAction?) = (nil, nil)) {
+         codeAction: UserAction?, passwordAction: UserAction? = nil, choiceActions: [UserAction], otherStarts: [UserAction] = [],
+         resendActions: [UserAction], signOut: (action: UserAction?, confirm: UserAction?) = (nil, nil)) {
         self.signOut = signOut
+        self.passwordAction = passwordAction
         self.emailAction = emailAction
         self.codeAction = codeAction
         self.choiceActions = choiceActions
@@ -147,6 +155,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
                 lastRoute = shown.route
                 retries = 0
                 pickedOn = nil
+                passwordTypedOn = nil
             }
             if shown.route == nil {
                 guard await think() else { return .gaveUp(reason: "cancelled") }
@@ -184,6 +193,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         guard screen.spinner == nil, screen.loadingScreen == nil else { return nil }
         if let emailAction, screen.actions.contains(emailAction), screen.emailField != meant { return emailAction }
         if let codeAction, screen.actions.contains(codeAction), let code = newestCode, screen.codeField != code { return codeAction }
+        if let passwordAction, screen.actions.contains(passwordAction), passwordTypedOn != screen.route { return passwordAction }
         if let choice = choiceActions.first(where: screen.actions.contains), !screen.choices.isEmpty, pickedOn != screen.route { return choice }
         // The user's own start (a returning user's Log in), then any other way on.
         return forwardActions.first { screen.actions.contains($0) && !otherStarts.contains($0) }
@@ -198,6 +208,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     func input(for action: UserAction) -> String? {
         if action == emailAction { return meant }
         if action == codeAction { return newestCode }
+        if action == passwordAction { return FreeUser.password }
         return nil
     }
 
@@ -211,6 +222,12 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         }
         guard forward != emailAction, forward != codeAction else {
             await act(.tap(forward, input: input(for: forward)), device)
+            return nil
+        }
+        if forward == passwordAction {
+            // Typed once per visit of the screen: it shows no field the user could read back.
+            passwordTypedOn = screen.route
+            await act(.tap(forward, input: FreeUser.password), device)
             return nil
         }
         if choiceActions.contains(forward) {
@@ -240,11 +257,11 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
                                   _ device: isolated World.Phone) async {
         switch behaviour {
         case .otherAction:
-            let others = screen.actions.filter { $0 != forward && $0 != emailAction && $0 != codeAction }
+            let others = screen.actions.filter { $0 != forward && $0 != emailAction && $0 != codeAction && $0 != passwordAction }
             guard !others.isEmpty else { return }
             await act(.tap(others[random.nextInt(in: 0...others.count - 1)], input: nil), device)
         case .disabledTap:
-            let hidden = actions.filter { !screen.actions.contains($0) && $0 != emailAction && $0 != codeAction }
+            let hidden = actions.filter { !screen.actions.contains($0) && $0 != emailAction && $0 != codeAction && $0 != passwordAction }
             guard !hidden.isEmpty else { return }
             await act(.tap(hidden[random.nextInt(in: 0...hidden.count - 1)], input: nil), device)
         case .doubleTap:

@@ -31,6 +31,9 @@ public struct FreeUser: Sendable, Equatable {
     public var profileSeed: UInt64?
     /// Only ever go forward (no deviations): the scripted user of an app without its own script.
     public var onlyForward = false
+    /// The password every free user types where an app asks for one (`UserInput.password`), the
+    /// other person's too: seed a returning user's account with it.
+    public static let password = "correct-Horse-7"
     public init(email: String, returning: Bool = false, otherEmail: String = "someone.else@example.com",
                 emphasis: UserBehaviour? = nil) {
         self.email = email

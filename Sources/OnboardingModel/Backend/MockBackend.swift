@@ -226,7 +226,7 @@ public actor MockBackend: SimulatedServer {
             guard let account = accountsByEmail[email] else { continue }
             let deleted = loss.kind == .accountDeleted
             lostUsers[account.userID] = deleted
-            simulation.record(ModelEvent.accountLost(user: account.userID, deleted: deleted))
+            AccountLossRecord.lost(user: account.userID, deleted: deleted, in: simulation)
             guard deleted else { continue }
             accountsByEmail[email] = nil
             emailsByUser[account.userID] = nil
@@ -286,8 +286,7 @@ public actor MockBackend: SimulatedServer {
 
     /// 401 to a request made with a lost account's session, marked as the fault's doing.
     private func refusedSession(of user: String, id: Int, endpoint: Endpoint, deleted: Bool) -> Result<FixPlanReply, RequestError> {
-        simulation.record(ModelEvent.faultApplied(id: id, endpoint: endpoint,
-                                                  fault: (deleted ? "account-deleted user=" : "session-revoked user=") + user))
+        AccountLossRecord.refused(request: id, endpoint: endpoint, user: user, deleted: deleted, in: simulation)
         return .failure(.status(401, deleted ? "Account deleted" : "Session revoked"))
     }
 

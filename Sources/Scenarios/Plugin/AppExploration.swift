@@ -53,7 +53,7 @@ extension AppExploration where Self: AppPlugin {
 
     public func swarm(seed: UInt64) -> Swarm {
         Swarm.draw(seed: seed, endpoints: endpoints, knobs: swarmKnobs, accountLosses: accountLosses,
-                   appleSheet: roles.appleIDExchange != nil)
+                   credentialSheet: roles.appleIDExchange != nil)
     }
 
     public func scenario(of persona: AppPersona, seed: UInt64, swarm: inout Swarm, user: UserDriver) -> Scenario {

@@ -64,7 +64,7 @@ extension AppScenarioWords where Self: AppPlugin {
     public var endpoints: [Endpoint] { roles.declaredRequests.map(\.endpoint) }
     public var accountLosses: [AccountLoss.Kind] { [] }
     public var faultKinds: [String] {
-        ScenarioKeys.networkFaultKinds + accountLosses.map(\.rawValue) + (roles.appleIDExchange == nil ? [] : ScenarioKeys.appleSheetFaultKinds)
+        ScenarioKeys.networkFaultKinds + accountLosses.map(\.rawValue) + (roles.appleIDExchange == nil ? [] : ScenarioKeys.credentialSheetFaultKinds)
     }
     public var timeouts: [AppTimeout] { [] }
     public var stepKinds: [String] { CodeEntryStep.applies(to: roles) ? [CodeEntryStep.kind] : [] }

@@ -93,7 +93,7 @@ struct AppDefinitions {
     private var fault: JSONValue {
         let kinds = ScenarioKeys.faultKinds(for: app)
         let losses = kinds.filter { AccountLoss.Kind(rawValue: $0) != nil }
-        let sheets = kinds.filter { ScenarioKeys.appleSheetFaultKinds.contains($0) }
+        let sheets = kinds.filter { ScenarioKeys.credentialSheetFaultKinds.contains($0) }
         let network = kinds.filter { ScenarioKeys.networkFaultKinds.contains($0) }
         var conditions: [JSONValue] = []
         func when(_ kinds: [String], _ then: [(String, JSONValue)]) {
