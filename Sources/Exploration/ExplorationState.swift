@@ -76,7 +76,7 @@ extension ExplorationSummary {
             ("timing", .object(targets.map { ($0, timingState(of: $0)) })),
             ("coverage", coverage.state),
             ("watch", watch.state),
-        ])
+        ] + (runsWithKnown == 0 ? [] : [("known", .array(knownCounts.map { S.int($0) })), ("runsWithKnown", S.int(runsWithKnown))]))
     }
 
     /// The summary `state` describes.
@@ -91,6 +91,11 @@ extension ExplorationSummary {
                     timing: try S.members(S.field(state, "timing"), "timing"),
                     coverage: try CoverageCounts(state: S.field(state, "coverage")),
                     watch: try BudgetWatch(state: S.field(state, "watch")))
+        if let known = S.field(state, "known") {
+            var counts: [Int] = []
+            for count in try S.array(known, "known") { counts.append(try S.int(count, "known")) }
+            restoreKnown(counts: counts, runs: try S.int(S.field(state, "runsWithKnown"), "runsWithKnown"))
+        }
     }
 }
 

@@ -37,6 +37,11 @@ public struct ExplorationSummary: Sendable {
 
     public private(set) var runs = 0
     public private(set) var failedRuns = 0
+    /// The violations each entry of the plan's known violations accepted, by entry; and the runs
+    /// that had one (`ExplorationPlan.known`). Such violations are in neither `failedRuns` nor
+    /// `violationsByOracle`.
+    public private(set) var knownCounts: [Int] = []
+    public private(set) var runsWithKnown = 0
     /// Violations per oracle name; read through `violationsByOracle`, which sorts them.
     private var violationCounts: [String: Int] = [:]  // looked up; iterated only sorted
     /// Every run's line `<target> <seed> <trace hash>`, hashed, summed and xor-ed: a digest that
@@ -139,6 +144,10 @@ public struct ExplorationSummary: Sendable {
         runs += 1
         if !run.result.passed { failedRuns += 1 }
         for violation in run.result.violations { violationCounts[violation.oracle, default: 0] += 1 }
+        if !run.knownEntries.isEmpty {
+            runsWithKnown += 1
+            for entry in run.knownEntries { countKnown(entry, 1) }
+        }
         let line = TraceHasher.fnv1a("\(run.target) \(run.seed) \(run.result.traceHash)\n")
         lineHashSum &+= line
         lineHashXor ^= line
@@ -152,6 +161,8 @@ public struct ExplorationSummary: Sendable {
         runs += other.runs
         failedRuns += other.failedRuns
         for (oracle, count) in other.violationCounts { violationCounts[oracle, default: 0] += count }
+        runsWithKnown += other.runsWithKnown
+        for (entry, count) in other.knownCounts.enumerated() where count > 0 { countKnown(entry, count) }
         lineHashSum &+= other.lineHashSum
         lineHashXor ^= other.lineHashXor
         coverage.merge(other.coverage)
@@ -159,6 +170,18 @@ public struct ExplorationSummary: Sendable {
             if timing[target] == nil { timing[target] = theirs } else { timing[target]!.merge(theirs) }
         }
         watch.merge(other.watch)
+    }
+
+    /// Adds `count` violations accepted by known entry `entry`.
+    private mutating func countKnown(_ entry: Int, _ count: Int) {
+        if knownCounts.count <= entry { knownCounts += Array(repeating: 0, count: entry + 1 - knownCounts.count) }
+        knownCounts[entry] += count
+    }
+
+    /// Sets the known violations' counts of a saved state.
+    mutating func restoreKnown(counts: [Int], runs: Int) {
+        knownCounts = counts
+        runsWithKnown = runs
     }
 
     /// The sum and xor of the hashed run lines (`summaryHash` is made of them).

@@ -63,6 +63,9 @@ public struct ExplorationPlan: Sendable {
     /// futures of earlier runs from the instant those reached a state no run had reached before.
     /// A shard runs a corpus of its own over its own seeds.
     public var branching = false
+    /// Violations accepted for now (`explore --known FILE`): they do not fail their runs and are
+    /// counted by entry instead.
+    public var known: KnownViolations = .none
     /// The budgets whose limits the summary watches: which runs go over each, with which knobs.
     public var budgets: TimingBudgets = .empty
     /// Whether explored scenario files are also judged by their own expectations (`expect`, and
@@ -122,6 +125,9 @@ public struct ExplorationRun: Sendable {
     public internal(set) var parent: UInt64? = nil
     /// Where the run drew afresh (branching exploration): empty for a plain seed's run.
     public internal(set) var branches: [BranchPoint] = []
+    /// The entry of the plan's known violations (`ExplorationPlan.known`) that accepted each of
+    /// the run's known violations (`result.known`), in order.
+    public internal(set) var knownEntries: [Int] = []
 
     /// The run's name: its seed, with its branch points (`RunID`).
     public var id: RunID { RunID(seed: seed, branches: branches) }
@@ -263,8 +269,19 @@ public enum Explorer {
     static func judge(_ plan: ExplorationPlan, _ seed: PlayedSeed) -> ExplorationRun {
         var result = ScenarioRunner.judge(seed.played)
         if case .scenario = seed.target, !plan.keepsScenarioExpectations { result = result.keepingOraclesOnly() }
-        return ExplorationRun(target: seed.target.name, seed: seed.seed, swarm: seed.swarm, result: result,
-                              branches: seed.branches)
+        var knownEntries: [Int] = []
+        if !plan.known.isEmpty, !result.violations.isEmpty {
+            let name = seed.target.name
+            result = result.settingAside { violation in
+                guard let entry = plan.known.entry(accepting: violation.oracle, target: name, seed: seed.seed) else { return false }
+                knownEntries.append(entry)
+                return true
+            }
+        }
+        var run = ExplorationRun(target: seed.target.name, seed: seed.seed, swarm: seed.swarm, result: result,
+                                 branches: seed.branches)
+        run.knownEntries = knownEntries
+        return run
     }
 }
 

@@ -21,7 +21,22 @@ public struct ScenarioResult: Sendable {
     /// The choices of each free-user step, in order (empty for scripted steps).
     public var freeUserLogs: [FreeUserLog] = []
 
+    /// Violations a known-violations file accepted (`explore --known`): set aside from
+    /// `violations`, so they do not fail the run, and reported apart.
+    public private(set) var known: [Violation] = []
+
     public var passed: Bool { violations.isEmpty }
+
+    /// The result with the violations `isKnown` accepts moved from `violations` to `known`
+    /// (`isKnown` is asked once per violation, in order).
+    public func settingAside(where isKnown: (Violation) -> Bool) -> ScenarioResult {
+        var kept = self
+        kept.violations = []
+        for violation in violations {
+            if isKnown(violation) { kept.known.append(violation) } else { kept.violations.append(violation) }
+        }
+        return kept
+    }
 
     /// Frees the trace's entries once the oracles have judged it; hash, count and violations stay.
     public mutating func releaseTraceEntries() {

@@ -85,12 +85,46 @@ struct ExplorationReport {
         if !summary.violationsByOracle.isEmpty {
             lines.append("violations by oracle: " + summary.violationsByOracle.map { "\($0.oracle) \($0.count)" }.joined(separator: ", "))
         }
+        lines += knownLines
         let timing = self.timing
         lines += timing.table
         lines += summary.coverage.table
         lines += timing.verdicts
         lines.append("summary hash: \(summary.summaryHash)  (\(Int(wallSeconds * 1000))ms)")
         return lines
+    }
+
+    /// The known violations (`--known`): how many runs had one, each entry's count with its
+    /// reason, and the entries no run met (fixed, or out of these seeds' reach).
+    var knownLines: [String] {
+        let known = plan.known
+        guard !known.isEmpty else {
+            // Merged shards carry their counts, not their files.
+            guard summary.runsWithKnown > 0 else { return [] }
+            return ["known: \(summary.knownCounts.reduce(0, +)) violation(s) in \(summary.runsWithKnown) run(s) accepted by the shards' "
+                    + "known-violations file, not failing them"]
+        }
+        var lines = ["known (\(known.file)): \(summary.knownCounts.reduce(0, +)) violation(s) in \(summary.runsWithKnown) run(s) "
+                     + "accepted, not failing them"]
+        for (index, entry) in known.entries.enumerated() {
+            let count = index < summary.knownCounts.count ? summary.knownCounts[index] : 0
+            let scope = (entry.target.map { " in \($0)" } ?? "") + (entry.seeds.map { " at seeds \($0.map(String.init).joined(separator: ","))" } ?? "")
+            lines.append("  \(entry.oracle)\(scope): \(count)  (\(entry.reason))"
+                         + (count == 0 ? " — no run met it: remove it once fixed" : ""))
+        }
+        return lines
+    }
+
+    /// The known violations as `--json` lists them: each entry with its count.
+    var knownJSON: [(String, JSONWriter.Value)] {
+        guard !plan.known.isEmpty else { return [] }
+        let entries: [JSONWriter.Value] = plan.known.entries.enumerated().map { index, entry in
+            .object([("oracle", .string(entry.oracle)), ("reason", .string(entry.reason))]
+                    + (entry.target.map { [("persona", JSONWriter.Value.string($0))] } ?? [])
+                    + [("violations", .int(Int64(index < summary.knownCounts.count ? summary.knownCounts[index] : 0)))])
+        }
+        return [("known", .object([("file", .string(plan.known.file)), ("runs", .int(Int64(summary.runsWithKnown))),
+                                   ("entries", .array(entries))]))]
     }
 
     /// The kept failures the console shows: in seed order, each one that brings an oracle not yet
@@ -143,6 +177,7 @@ struct ExplorationReport {
             ("keptFailures", .int(Int64(failuresJSON.count))),
             ("failures", .array(failuresJSON)),
             ("violationsByOracle", .object(summary.violationsByOracle.map { ($0.oracle, .int(Int64($0.count))) })),
+        ] + knownJSON + [
             ("metrics", timing.metricsJSON),
             ("waitByCause", timing.waitByCauseJSON),
             ("budgets", timing.budgetsJSON),

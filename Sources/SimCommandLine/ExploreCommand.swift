@@ -13,7 +13,7 @@ enum ExploreCommand {
             usage: \(ToolName.current) explore [SCENARIO…] --seeds N [--from S] [--shard I/N] [--jobs K]
                                           [--app A] [--persona P]… [--user free|scripted] [--mutant ID]…
                                           [--budgets FILE]
-                                          [--baseline FILE] [--keep-expectations]
+                                          [--baseline FILE] [--known FILE] [--keep-expectations]
                                           [--keep-failures N] [--branching]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
                                           [--watchdog S]
@@ -48,6 +48,11 @@ enum ExploreCommand {
                                knobs the runs over it drew more often
               --baseline FILE  compare timing with an earlier `explore … --json` output: each changed
                                percentile shows its change, and "maxGrowth" budgets are checked
+              --known FILE     violations accepted for now, each with its reason (a ticket):
+                               {"format": 1, "known": [{"oracle": O, "reason": R, "persona": P,
+                               "seeds": [S…]}]} (persona and seeds optional). A run whose every
+                               violation an entry accepts does not fail; each entry's count is
+                               printed, and one no run met is named so it can go
               --keep-expectations  also judge explored scenario files by their own `expect`s
               --branching      N runs, most of them futures of earlier runs: a run that reached
                                a state no run had (what the user saw, did, or met) is replayed
@@ -74,12 +79,13 @@ enum ExploreCommand {
               \(ToolName.current) explore --seeds 1000 --mutant \(ToolExamples.mutant) --jobs 2\(ToolExamples.otherApp.map { "\n  \(ToolName.current) explore --app \($0.rawValue) --seeds 1000" + (ToolExamples.otherMutant.map { " --mutant \($0)" } ?? "") } ?? "")
               \(ToolName.current) explore --seeds 2000 --json > baseline.json
               \(ToolName.current) explore --seeds 2000 --baseline baseline.json --mutant \(ToolExamples.mutant)
+              \(ToolName.current) explore --seeds 2000 --known known.json
               \(ToolName.current) explore \(ToolExamples.scenario) --seeds 200 --shard 2/4
 
             Exit codes: 0 no violation and every budget met, 1 otherwise, 2 bad input or usage.
             """,
         flags: ["--json", "--keep-expectations", "--branching"],
-        options: ["--seeds", "--from", "--shard", "--jobs", "--app", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--keep-failures",
+        options: ["--seeds", "--from", "--shard", "--jobs", "--app", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--known", "--keep-failures",
                   "--per-seed", "--junit", "--coverage", WatchdogOption.option],
         run: run)
 
@@ -97,7 +103,7 @@ enum ExploreCommand {
         }
         let budgetsPath = plan.branching ? nil : arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals, app: app)
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit", "--coverage", "--per-seed"],
-                                         inputs: [budgetsPath, arguments.value("--baseline")]) else { return ExitCode.badInput }
+                                         inputs: [budgetsPath, arguments.value("--baseline"), arguments.value("--known")]) else { return ExitCode.badInput }
         let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
         if budgetsPath == nil, !plan.branching {
             let personasFolder = app == AppRegistry.defaultApp ? "scenarios/" : "scenarios/\(app.rawValue)/"
@@ -111,6 +117,13 @@ enum ExploreCommand {
             Console.error("note: the budgets' maxGrowth limits are not checked without --baseline FILE")
         }
         plan.budgets = budgets
+        if let path = arguments.value("--known") {
+            guard FileManager.default.fileExists(atPath: path) else { throw UsageError(message: "--known: no such file '\(path)'") }
+            let oracles = AppRegistry.oracles(for: app).map(\.name)
+            guard let known = ScenarioArguments.reported(KnownViolations.load(path, oracles: oracles, targets: plan.targets.map(\.name)),
+                                                         title: "invalid known violations") else { return ExitCode.badInput }
+            plan.known = known
+        }
         let explored = plan
         try WatchdogOption.start(arguments) { _, seed, branches in
             ExplorationReport.replayCommand(plan: explored, target: explored.target(for: seed).name, seed: seed,

@@ -111,7 +111,8 @@ import Foundation
         let output = try run(["run", huge.path])
         #expect(output.status == 2)
         #expect(output.standardError.contains("is 200 MB; such files are at most 8 MB"))
-        for arguments in [["explore", "--seeds", "2", "--baseline", folder.path], ["merge", folder.path]] {
+        for arguments in [["explore", "--seeds", "2", "--baseline", folder.path], ["explore", "--seeds", "2", "--known", folder.path],
+                          ["merge", folder.path]] {
             let refused = try run(arguments)
             #expect(refused.status == 2, "\(arguments)")
             #expect(refused.standardError.contains("is a folder, not a file"), "\(arguments): \(refused.standardError)")
