@@ -40,6 +40,7 @@ extension FreeUser {
                                         resendActions: roles.resendActions,
                                         signOut: (roles.actions { $0 == .signOut }.first, roles.actions { $0 == .confirmSignOut }.first))
         let outcome = await drive.run(world.device)
+        UserGaveUp.record(outcome, deviated: drive.deviationsLeft < drive.profile.deviations, in: world.simulation)
         return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
     }
 }

@@ -11,6 +11,7 @@ extension FreeUser {
     func loop(_ world: OnboardingWorld, isolation device: isolated Device) async -> FreeUserLog {
         var user = FreeUserDrive(self, profile: profile(seed: profileSeed ?? world.simulation.seed), world: world)
         let outcome = await user.run(device)
+        UserGaveUp.record(outcome, deviated: user.deviationsLeft < user.profile.deviations, in: world.simulation)
         return FreeUserLog(outcome: outcome, started: user.started, ended: world.simulation.clock.now, choices: user.choices)
     }
 }

@@ -26,6 +26,7 @@ extension PickupDevice {
     func drive(_ user: FreeUser, world: PickupWorld) async -> FreeUserLog {
         var drive = PickupFreeUserDrive(user, world: world)
         let outcome = await drive.run(self)
+        UserGaveUp.record(outcome, deviated: drive.deviationsLeft < drive.profile.deviations, in: world.simulation)
         return FreeUserLog(outcome: outcome, started: drive.started, ended: world.simulation.clock.now, choices: drive.choices)
     }
 }
