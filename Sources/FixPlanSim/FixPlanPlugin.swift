@@ -31,7 +31,7 @@ public struct FixPlanPlugin: AppPlugin {
         EmailPreserved(), ResumeGateColdLaunchOnly(), SettledRouteMatchesJourney(), RequestsAccepted(),
         AccountLossClearsCache(), RouteByJourneyAfterSignIn(), NoLostEvents(), ResumesAtCachedStep(), BackNavigation(),
         LogoutKeepsProgress(), SignedInStaysSignedIn(), LegalLinksOnSignUp(), ResumeCatchesUpWithTheJourney(),
-        GoalsFollowTheIntake(),
+        GoalsFollowTheIntake(), ProgressGoesToItsUser(),
     ]
     /// The shared oracles and its own, in the order its reports have always listed them.
     public static let oracleList = OracleCatalogue.list([
@@ -48,7 +48,7 @@ public struct FixPlanPlugin: AppPlugin {
         "inputBlamedOnlyWhenRejected", "connectionBlamedOnlyWhenItFailed", "emailFieldIsTheUsers",
         "noErrorFromTheLastSession", "codeScreenFollowsASentCode", "outcomeIsShown", "promptFollowsItsTap",
         "returnFindsWhereTheUserLeft", "resumeCatchesUpWithTheJourney", "signOutHolds", "errorGoesOnlyWithACause",
-        "failureKeepsWhatWasShown", "goalsFollowTheIntake", "budgets"
+        "failureKeepsWhatWasShown", "goalsFollowTheIntake", "progressGoesToItsUser", "budgets"
     ], own: ownOracles)
     public var oracles: [any Oracle] { Self.oracleList }
     public var personas: [AppPersona] { Persona.allCases.map(\.appPersona) }

@@ -97,7 +97,7 @@ import Foundation
         #expect(listed.status == 0, "\(listed.standardError)")
         #expect(listed.standardOutput.contains("Sources/OnboardingModel/Client/OTPTimer.swift:15:5: countdown-of-twenty-seconds"))
         #expect(listed.standardOutput.contains("+     static let resendSeconds = 20"))
-        #expect(listed.standardOutput.contains("383 mutant(s) of 383 in 15 file(s)"))
+        #expect(listed.standardOutput.contains("384 mutant(s) of 384 in 15 file(s)"))
         let folder = try BuiltTool.scratchFolder("mutate-bugs")
         defer { try? FileManager.default.removeItem(at: folder) }
         let bugs = folder.appendingPathComponent("bugs.json")
