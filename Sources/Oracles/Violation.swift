@@ -144,7 +144,7 @@ public enum OracleCatalogue {
         AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), LaunchScreenOnlyAtLaunch(), SignOutConfirmed(),
         MainShowsItsContent(), MainAppearanceRefreshesToken(), NothingBeneathASheet(),
         HealthyNetworkAnswersInTime(), OfflineTapWaitsForTheConnection(), RetriesBackOff(), RefreshedSessionIsUsed(),
-        RelaunchSkipsNoStep(), HappyPathReachesMain(), RetryRepeatsTheFailedRequest(), BudgetOracle(),
+        RelaunchSkipsNoStep(), HappyPathReachesMain(), RetryRepeatsTheFailedRequest(), AcceptedStepNotAskedAgain(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

@@ -60,7 +60,9 @@ public struct MyOnboardingApp: AppPlugin {
             // The address a code went to stays in the defaults until a sign-out (002 §6, 003).
             keptAcrossKills: [.email],
             // `online(_:)`: offline, a request waits up to 20 s for the connection before it fails.
-            offlineWait: .seconds(20))
+            offlineWait: .seconds(20),
+            // The flow's steps in order (003: "Resume from where they left off"): where a relaunch may land.
+            stepOrder: [.welcome, .email, .code, .goal, .activation].map(Names.routes.route(of:)))
     }
 
     /// Its backend is built on MockAuth, which takes seed 003's account losses and expires access tokens.
