@@ -80,6 +80,34 @@ import ToolAppsForTests
         }
     }
 
+    /// #64 item 2: on the main app with the phone offline, the user signs out and the other person
+    /// takes the phone; the first one's queued work still reaches the backend as theirs.
+    @Test func theFreeUserHandsThePhoneOverWhileOfflineAndTheFirstUsersWorkArrivesAsTheirs() {
+        let plan = ExplorationPlan(targets: [.persona(.reinstallWithSession)], seedCount: 1, user: .free)
+        let run = Explorer.explore(plan, seed: 1064)
+        #expect(FreeUserProfile.draw(seed: 1064)[.handOver] > 0)
+        let events = RunObservation(trace: run.result.simulation.trace, roles: FixPlanRoles.roles).events
+        var offline = false
+        var handedOver: Int?
+        for event in events {
+            switch event.event {
+            case .connectivity(let online): offline = !online
+            case .userAction(.signOut, _) where offline && handedOver == nil: handedOver = event.index
+            default: break
+            }
+        }
+        guard let handedOver else {
+            Issue.record("no sign-out while offline in seed 1064 of reinstall-with-session")
+            return
+        }
+        let after = events.filter { $0.index > handedOver }
+        #expect(after.contains { if case .progressStored("u1", _) = $0.event { true } else { false } },
+                "the first user's last step arrives as theirs after the hand-over")
+        #expect(after.contains { if case .userAction(.typeEmail, let typed) = $0.event { typed.contains("new.user@example.com") } else { false } },
+                "the other person signs in")
+        #expect(run.result.violations.isEmpty)
+    }
+
     @Test func aFailingFreeUserRunShrinksToASmallerFileThatStillFails() throws {
         let plan = ExplorationPlan(targets: [.persona(.newUser)], seedCount: 60, mutants: [.fix3], user: .free)
         let failing = try #require(Explorer.run(plan).first { run in run.result.violations.contains { $0.oracle == "noSilentDeadEnd" } })

@@ -111,7 +111,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         [.otherAction, .disabledTap, .doubleTap, .background, .kill, .reinstall, .connectivity, .wrongInput, .otherEmail, .slowCode]
     }
     static var interruptions: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap] }
-    static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .signOut] }
+    static var onMain: [UserBehaviour] { [.otherAction, .background, .kill, .reinstall, .connectivity, .signOut, .handOver] }
 
     init(_ user: FreeUser, world: World, actions: [UserAction], forward: [UserAction], emailAction: UserAction?,
          codeAction: UserAction?, passwordAction: UserAction? = nil, choiceActions: [UserAction], otherStarts: [UserAction] = [],
@@ -289,6 +289,10 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             await act(.tap(emailAction, input: meant), device)
         case .signOut:
             await signOutAndMaybeLeave(device)
+        case .handOver:
+            // The other person takes the phone: they sign in when the connection allows.
+            guard await signOutAsked(device) else { return }
+            meant = meant == identities.own ? identities.other : identities.own
         case .back, .midRequest, .otherDevice:
             return
         }
@@ -301,18 +305,24 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     /// who must find their own onboarding, not the last user's (003: "If user A logs out and new
     /// user B logs in: User B sees onboarding (no cache for them)").
     private mutating func signOutAndMaybeLeave(_ device: isolated World.Phone) async {
-        guard let action = signOut.action else { return }
-        await act(.tap(action, input: nil), device)
-        guard await pause(.milliseconds(500), label: "user reads the question") else { return }
-        if let confirm = signOut.confirm, world.screen.onSharedExecutor({ $0.current.actions.contains(confirm) }) {
-            await act(.tap(confirm, input: nil), device)
-        }
+        guard await signOutAsked(device) else { return }
         if random.chance(Probability(0.5)) { meant = meant == identities.own ? identities.other : identities.own }
         guard random.chance(Probability(0.5)) else { return }
         guard await pause(.seconds(1), label: "user closes the app") else { return }
         await act(.kill, device)
         guard await think() else { return }
         await act(.launch, device)
+    }
+
+    /// Taps sign-out and, if the app asks, confirms it: false if the run was cancelled meanwhile.
+    private mutating func signOutAsked(_ device: isolated World.Phone) async -> Bool {
+        guard let action = signOut.action else { return false }
+        await act(.tap(action, input: nil), device)
+        guard await pause(.milliseconds(500), label: "user reads the question") else { return false }
+        if let confirm = signOut.confirm, world.screen.onSharedExecutor({ $0.current.actions.contains(confirm) }) {
+            await act(.tap(confirm, input: nil), device)
+        }
+        return true
     }
 
     /// A mistyped address and, a moment later, the forward button if the screen offers it (it
@@ -367,6 +377,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             case .doubleTap: forward != nil || screen.spinner != nil
             case .connectivity: onlineAt == nil
             case .signOut: signOut.action.map(screen.actions.contains) == true
+            case .handOver: signOut.action.map(screen.actions.contains) == true && onlineAt != nil
             default: false
             }
         }

@@ -34,6 +34,12 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
     /// is offered, and ask for another (002 §9: "Returning user doesn't get OTP email, taps
     /// 'Resend Code'"). Only an app that signs in by emailed code offers the chance.
     case slowCode
+    /// From the main app with the phone offline (the user turned the connection off): sign out
+    /// and hand the phone to the other person, who signs in when the connection allows and goes
+    /// on, while what the first one did may still be queued (003: "If user A logs out and new
+    /// user B logs in"; #64 item 2, whose work a queue carries). Only an app whose people sign in
+    /// by address offers the chance.
+    case handOver
 
     public var description: String {
         switch self {
@@ -51,13 +57,14 @@ public enum UserBehaviour: Int, Sendable, CaseIterable, CustomStringConvertible 
         case .midRequest: "mid-request"
         case .otherDevice: "other-device"
         case .slowCode: "slow-code"
+        case .handOver: "hand-over"
         }
     }
 
     /// The behaviours that interrupt whatever is on screen (possible while a spinner is up).
     package static let interruptions: [UserBehaviour] = [.background, .kill, .reinstall, .connectivity, .disabledTap, .doubleTap]
     /// What a user on the main app may do before they stop.
-    package static let onMain: [UserBehaviour] = [.signOut, .background, .kill, .reinstall, .connectivity]
+    package static let onMain: [UserBehaviour] = [.signOut, .background, .kill, .reinstall, .connectivity, .handOver]
 }
 
 /// One run's user: which behaviours are on and how much each weighs against going forward,
@@ -115,7 +122,7 @@ public struct FreeUserProfile: Sendable, Equatable {
 
     /// Behaviours added after the first ones, drawn after everything else: each profile drawn
     /// before they existed draws the same as it did, with the new ones on or off besides.
-    static let drawnLast: [UserBehaviour] = [.slowCode]
+    static let drawnLast: [UserBehaviour] = [.slowCode, .handOver]
 
     /// Draws a profile: each behaviour is off with probability ½, else weighted 1–8; the forward
     /// action weighs 12–40; 0–8 deviations; think time from 100–800 ms up to 0.3–3 s more.

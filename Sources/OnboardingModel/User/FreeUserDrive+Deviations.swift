@@ -39,6 +39,12 @@ extension FreeUserDrive {
                 identity = user.email == identity ? user.otherEmail : user.email
                 hasAccount = world.backend.onSharedExecutor(passing: identity) { $0.userID(ofEmail: $1) } != nil
             }
+        case .handOver:
+            // The other person takes the phone: they sign in when the connection allows.
+            await act(.signOut, device)
+            memory = UserPolicy.Memory()
+            identity = user.email == identity ? user.otherEmail : user.email
+            hasAccount = world.backend.onSharedExecutor(passing: identity) { $0.userID(ofEmail: $1) } != nil
         case .otherDevice:
             await act(.kill, device)
             // 002 §10's program reset from the web, or 003's "start on iPad, finish on iPhone".

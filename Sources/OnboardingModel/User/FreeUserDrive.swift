@@ -159,6 +159,7 @@ struct FreeUserDrive: FreeUserDriving {
         case .midRequest: return false
         case .otherDevice: return hasAccount && !sawMain
         case .slowCode: return offered.contains(.typeCode) && !offered.contains(.resendCode)
+        case .handOver: return screen.route == .main && onlineAt != nil
         }
     }
 

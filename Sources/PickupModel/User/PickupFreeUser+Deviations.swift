@@ -30,7 +30,7 @@ extension PickupFreeUserDrive {
             if world.screen.onSharedExecutor({ $0.current.actions.contains(.confirmSignOut) }) {
                 await act(.tap(.confirmSignOut, input: nil), device)
             }
-        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .slowCode:
+        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .slowCode, .handOver:
             return
         }
     }

@@ -34,7 +34,7 @@ extension PickupDevice {
 extension FreeUserProfile {
     /// The behaviours that have nothing to act on in the pickup app (no codes, emails, Back or
     /// program elsewhere): never drawn there.
-    public static let notInPickup: [UserBehaviour] = [.wrongInput, .otherEmail, .back, .otherDevice]
+    public static let notInPickup: [UserBehaviour] = [.wrongInput, .otherEmail, .back, .otherDevice, .handOver]
 
     /// The profile as it acts on the pickup app: the same, with `notInPickup` switched off, so
     /// reports list only what the user could do (the drive never draws them either way).
@@ -193,7 +193,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
         case .doubleTap: forward != nil || screen.spinner != nil
         case .connectivity: onlineAt == nil
         case .signOut: screen.actions.contains(.signOut)
-        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .slowCode: false
+        case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .slowCode, .handOver: false
         }
     }
 }
