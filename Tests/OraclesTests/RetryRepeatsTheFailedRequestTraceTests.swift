@@ -11,7 +11,8 @@ import Oracles
     static let events = Endpoint("events")
     static let roles = AppRoles(actions: [(pick, .choice), (save, .submit(.choice))],
                                 requests: [(saveGoal, RequestRole(carries: [CarriedInput(.choice, key: "goal")])),
-                                           (refresh, RequestRole(cause: .background, purpose: .refreshesSession)),
+                                           // Awaited by the request that got a 401, as MyOnboarding's is.
+                                           (refresh, RequestRole(cause: .app, purpose: .refreshesSession)),
                                            (events, RequestRole(cause: .background, purpose: .analytics))])
 
     func sent(_ id: Int, _ endpoint: Endpoint, at ms: Int64, carrying goal: String? = nil) -> [(Int64, ModelEvent)] {
@@ -54,6 +55,9 @@ import Oracles
         #expect(check(sent(2, Self.saveGoal, at: 4_300, carrying: "Run a 5k")).isEmpty)
         // A refresh of the session, then the retry; analytics meanwhile.
         #expect(check(sent(2, Self.refresh, at: 2_300) + sent(3, Self.events, at: 2_400)
+                      + sent(4, Self.saveGoal, at: 2_600, carrying: "Run a 5k")).isEmpty)
+        // A refresh that failed too is not the failure retried: the save is.
+        #expect(check(sent(2, Self.refresh, at: 2_300) + [(2_400, .responseReceived(id: 2, endpoint: Self.refresh, outcome: "timeout"))]
                       + sent(4, Self.saveGoal, at: 2_600, carrying: "Run a 5k")).isEmpty)
         // The user taps Retry on another screen's request: theirs, not the app's.
         #expect(check([(5_000, .userAction(Self.retry, detail: ""))] + sent(2, Self.activate, at: 5_000)).isEmpty)
