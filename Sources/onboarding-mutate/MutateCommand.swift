@@ -71,8 +71,15 @@ enum MutateCommand {
         // Each shard builds in a copy of its own, so shards can run side by side.
         let shard = options.selection.shard
         let copy = shard.count > 1 ? ".build/mutate/shard-\(shard.index)-of-\(shard.count)/package" : ".build/mutate/package"
+        // A shared build folder is shared by one shard of each package, not by a package's shards
+        // (each builds its own mutants into the same product).
+        let sharedBuildFolder = options.buildFolder.map { folder in
+            let url = URL(fileURLWithPath: folder).standardizedFileURL
+            return shard.count > 1 ? url.appendingPathComponent("shard-\(shard.index)-of-\(shard.count)") : url
+        }
         let scratch = ScratchPackage(source: package, root: package.appendingPathComponent(copy),
-                                     product: options.product, optimised: !options.fastBuild, buildJobs: options.buildJobs)
+                                     product: options.product, optimised: !options.fastBuild, buildJobs: options.buildJobs,
+                                     sharedBuildFolder: sharedBuildFolder)
         try scratch.lock()
         ProcessRunner.stopChildrenOnInterrupt()
         let checks = MutantChecks(binary: scratch.binary.path, tool: options.product, directory: scratch.root, seeds: options.seeds,

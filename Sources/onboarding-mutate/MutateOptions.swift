@@ -17,6 +17,9 @@ struct MutateOptions {
     var jobs = 2
     /// The compile jobs of each build of the copy (`--build-jobs`; nil: SwiftPM's default).
     var buildJobs: Int?
+    /// The copy's build folder (`--build-folder`; nil: the copy's own `.build`). Copies of two
+    /// packages that depend on one same package can share one, so that package compiles once.
+    var buildFolder: String?
     var timeout = 120.0
     var json: String?
     var markdown: String?
@@ -40,7 +43,7 @@ struct MutateOptions {
 
     static let usage = """
         usage: onboarding-mutate [--sample N] [--seed S] [--file TEXT]… [--operator OP]… [--id ID]… [--path P]…
-                                 [--seeds N] [--jobs K] [--build-jobs J] [--timeout SECONDS] [--shard I/N] [--app A]
+                                 [--seeds N] [--jobs K] [--build-jobs J] [--build-folder DIR] [--timeout SECONDS] [--shard I/N] [--app A]
                                  [--json FILE] [--markdown FILE] [--verdicts FILE] [--fail-under PERCENT]
                                  [--package DIR] [--product TOOL] [--switch NAME]… [--bugs FILE] [--blind] [--branching] [--fast-build] [--no-schemata] [--list]
                onboarding-mutate merge REPORT.json… [--json FILE] [--markdown FILE] [--verdicts FILE]
@@ -78,6 +81,11 @@ struct MutateOptions {
           --jobs K         explore's workers (default 2)
           --build-jobs J   compile jobs of each build of the copy (swift build -j J; default one per
                            core): on a machine shared with others
+          --build-folder DIR
+                           build the copy in DIR (default: the copy's own .build). Give the copies
+                           of two packages that depend on one same package (Examples/Trendy and
+                           Examples/MyOnboarding on this one) the same DIR, and what they share is
+                           compiled once for both; one run at a time in a folder
           --timeout S      wall-clock seconds per check before it counts as killed (default 120)
           --shard I/N      run every N-th mutant of the sample, starting at the I-th
           --app A          explore app A's personas for every mutant (default: the file's app)
@@ -125,7 +133,7 @@ struct MutateOptions {
         let message: String
     }
 
-    static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--id", "--path", "--seeds", "--jobs", "--build-jobs",
+    static let valued: Set<String> = ["--sample", "--seed", "--file", "--operator", "--id", "--path", "--seeds", "--jobs", "--build-jobs", "--build-folder",
                                       "--timeout", "--shard", "--app", "--json", "--markdown", "--verdicts", "--package",
                                       "--fail-under", "--product", "--switch", "--bugs"]
 
@@ -168,6 +176,9 @@ struct MutateOptions {
         case "--seeds": seeds = try Self.count(name, value, minimum: 1, maximum: 10_000_000)
         case "--jobs": jobs = try Self.count(name, value, minimum: 1, maximum: 64)
         case "--build-jobs": buildJobs = try Self.count(name, value, minimum: 1, maximum: 64)
+        case "--build-folder":
+            guard !value.isEmpty else { throw UsageError(message: "--build-folder takes a folder's path, got ''") }
+            buildFolder = value
         case "--timeout":
             guard let seconds = Double(value), seconds >= 1, seconds <= 86_400 else {
                 throw UsageError(message: "--timeout takes seconds from 1 to 86400, got '\(value)'")

@@ -22,8 +22,14 @@ struct ScratchPackage {
     var optimised = true
     /// The compile jobs of each build (`--build-jobs`; nil: SwiftPM's default, one per core).
     var buildJobs: Int?
+    /// A build folder given with `--build-folder`, shared with copies of other packages (what they
+    /// all depend on is compiled once); nil: the copy's own.
+    var sharedBuildFolder: URL?
 
-    var buildFolder: URL { root.appendingPathComponent(optimised ? ".build" : ".build-onone") }
+    var buildFolder: URL {
+        guard let shared = sharedBuildFolder else { return root.appendingPathComponent(optimised ? ".build" : ".build-onone") }
+        return optimised ? shared : shared.deletingLastPathComponent().appendingPathComponent(shared.lastPathComponent + "-onone")
+    }
 
     /// Takes the copy for this run: a second run in the same copy (two shards, or a run left
     /// going in another terminal) would check the other's mutants, so it is refused with who

@@ -26,7 +26,7 @@ import Foundation
         #expect(!places.isEmpty && places.allSatisfy { $0.contains("OTPTimer.swift") && $0.hasSuffix("delete-statement") })
     }
 
-    @Test(arguments: [["--sample", "0"], ["--shard", "3/2"], ["--operator", "flip"], ["--bogus"], ["--seeds"], ["merge"]])
+    @Test(arguments: [["--sample", "0"], ["--shard", "3/2"], ["--operator", "flip"], ["--bogus"], ["--seeds"], ["merge"], ["--build-folder"], ["--build-folder="]])
     func badArgumentsExitTwoWithTheUsage(_ arguments: [String]) throws {
         let output = try run(arguments)
         #expect(output.status == 2)

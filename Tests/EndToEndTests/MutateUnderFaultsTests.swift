@@ -17,12 +17,16 @@ import Foundation
         ]}
         """
 
+    /// And the copy builds in the folder `--build-folder` names (CI shares one between the
+    /// examples' copies), not in a `.build` of its own.
     @Test func aMutantWhoseCodeSpinsIsKilledByTheWatchdogAndTheRunGoesOn() throws {
         let folder = try BuiltTool.scratchFolder("mutate-spin")
         defer { try? FileManager.default.removeItem(at: folder) }
         try MutantSchemataTests.makePackage(in: folder, bugs: Self.bugs)
-        let output = try mutate(["--bugs", "bugs.json", "--json", "m.json"], in: folder)
+        let output = try mutate(["--bugs", "bugs.json", "--json", "m.json", "--build-folder", "shared-build"], in: folder)
         #expect(output.status == 0, "\(output.standardError)")
+        #expect(FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("shared-build/release/app-sim").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".build/mutate/package/.build").path))
         #expect(output.standardOutput.contains("killed: 2  survived: 0"), "\(output.standardOutput)\n\(output.standardError)")
         let report = try String(contentsOf: folder.appendingPathComponent("m.json"), encoding: .utf8)
         #expect(report.contains(#""name":"watchdog""#), "\(report)")
