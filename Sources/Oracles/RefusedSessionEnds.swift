@@ -14,7 +14,10 @@ import AppVocabulary
 /// - the screen the app signs them out to says why (an error text).
 /// A 401 the app answers at once (within the window) with a request to refresh the session, or
 /// that comes while one is out (the app waits for it), is first a reason to refresh, as for an access token that expired: the refresh's own refusal is
-/// judged instead, and a refresh the network loses leaves the app nothing to conclude.
+/// judged instead, and a refresh the network loses leaves the app nothing to conclude. So is a
+/// 401 to a request that left before a refresh answered ok (it carried the token the refresh
+/// replaced) when the app asks again at once: that request's answer is judged instead. An answer
+/// that comes back after the app that asked was killed reaches nobody and is not judged.
 /// Every app: what a 401 means, and that a user is owed a word, is the same on every screen.
 public struct RefusedSessionEnds: Oracle {
     public let name = "refusedSessionEnds"
@@ -60,7 +63,7 @@ public struct RefusedSessionEnds: Oracle {
     public static func ignoredRefusal(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
                                window: Duration) -> (RunObservation.RefusedAnswer, SimulationInstant, Int, String)? {
         for answer in answers where run.signedInUser(atIndex: answer.event.index) == user
-            && !answeredWithARefresh(answer, in: run, window: window) {
+            && reachedTheApp(answer, in: run) && !answeredWithARefresh(answer, in: run, window: window) {
             let deadline = min(answer.event.time.advanced(by: window), run.end)
             let end = run.lastIndex(atOrBefore: deadline)
             guard let seen = strandedScreen(user, atIndex: end, in: run) else { return nil }
@@ -75,7 +78,8 @@ public struct RefusedSessionEnds: Oracle {
     static func keptSession(_ user: String, answers: [RunObservation.RefusedAnswer], in run: RunObservation,
                             window: Duration) -> (RunObservation.RefusedAnswer, SimulationInstant, Int)? {
         guard let answer = answers.first(where: {
-            run.signedInUser(atIndex: $0.event.index) == user && !answeredWithARefresh($0, in: run, window: window)
+            run.signedInUser(atIndex: $0.event.index) == user && reachedTheApp($0, in: run)
+                && !answeredWithARefresh($0, in: run, window: window)
         }) else { return nil }
         let deadline = min(answer.event.time.advanced(by: window), run.end)
         let end = run.lastIndex(atOrBefore: deadline)
@@ -84,11 +88,22 @@ public struct RefusedSessionEnds: Oracle {
         return (answer, deadline, end)
     }
 
+    /// Whether the app that sent the refused request was still running when its 401 came back: an
+    /// answer to a process killed meanwhile reaches nobody (the next launch finds out for itself).
+    static func reachedTheApp(_ answer: RunObservation.RefusedAnswer, in run: RunObservation) -> Bool {
+        guard let sent = run.events([.requestSent]).between(after: -1, before: answer.event.index).last(where: {
+            if case .requestSent(answer.id, _, _) = $0.event { true } else { false }
+        }) else { return true }
+        return run.events([.killed]).between(after: sent.index, before: answer.event.index).first == nil
+    }
+
     /// Whether the app answered the 401 `answer` with a refresh of the session: one out when it
     /// came, or sent within `window` (a refused refresh is final: it is never answered so).
     static func answeredWithARefresh(_ answer: RunObservation.RefusedAnswer, in run: RunObservation, window: Duration) -> Bool {
         guard !run.roles.endpoint(answer.endpoint, is: .refreshesSession) else { return false }
         return run.refreshPending(at: answer.event.index, time: answer.event.time, within: window)
+            || run.sentAgainWithARefreshedSession(id: answer.id, endpoint: answer.endpoint, at: answer.event.index,
+                                                  time: answer.event.time, within: window)
     }
 
     /// What the user sees at `index` if it is `user`'s main app (or, with `spinners`, a

@@ -96,6 +96,32 @@ extension RunObservation {
         return !out.isEmpty
     }
 
+    /// Whether the 401 answer to request `id` of `endpoint` at trace index `index` was for a
+    /// session the app had already replaced, and the app asked again with the new one within
+    /// `window`: the request went out before a refresh of the session answered ok, and the 401
+    /// came after that answer (the token it carried was superseded), and the same endpoint is
+    /// called again within the window. What the app concludes is then judged by that request's answer.
+    public func sentAgainWithARefreshedSession(id: Int, endpoint: Endpoint, at index: Int, time: SimulationInstant,
+                                               within window: Duration) -> Bool {
+        let deadline = time.advanced(by: window)
+        var sent: Int?
+        var refreshedSince = false
+        for event in events([.requestSent, .responseReceived]) {
+            if event.index > index {
+                guard refreshedSince, event.time <= deadline else { return false }
+                if case .requestSent(_, _, endpoint) = event.event { return true }
+                continue
+            }
+            switch event.event {
+            case .requestSent(id, _, _): sent = event.index
+            case .responseReceived(_, let answered, "ok") where sent != nil && roles.endpoint(answered, is: .refreshesSession):
+                refreshedSince = true
+            default: break
+            }
+        }
+        return false
+    }
+
     /// Whether no user waits on requests to `endpoint` (the app's role for it: analytics, queued
     /// pushes and tokens, a token refresh). A spinner is never backed by them, and several in
     /// flight are separate intents.

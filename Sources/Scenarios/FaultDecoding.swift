@@ -52,11 +52,30 @@ enum FaultDecoding {
         return plan
     }
 
-    /// `{"kind": "accountDeleted", "at": "20s"}`, or `{"kind": "sessionRevoked", "afterFailure": 1}`
-    /// (as the app receives its first failed answer), optionally with the account's `email`.
+    /// `{"kind": "accountDeleted", "at": "20s"}`, `{"kind": "sessionRevoked", "afterFailure": 1}`
+    /// (as the app receives its first failed answer), or `{"kind": "accountDeleted", "afterAnswer": 1,
+    /// "endpoint": "refresh-session"}` (as it receives that endpoint's first answer), optionally
+    /// with the account's `email`.
     private static func decodeAccountLoss(_ kind: AccountLoss.Kind, _ fault: Fields, context: DecodingContext) -> AccountLoss? {
-        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "for"], in: fault, kind: kind.rawValue, context: context)
+        rejectKeys(["nth", "from", "count", "probability", "status", "by", "for"] + (fault["afterAnswer"] == nil ? ["endpoint"] : []),
+                   in: fault, kind: kind.rawValue, context: context)
         let email = context.string(fault["email"], at: fault.path("email"))
+        if let after = fault["afterAnswer"] {
+            if fault["at"] != nil || fault["afterFailure"] != nil {
+                context.fail(fault.path("afterAnswer"), "an account loss happens at a time, after a failed answer or after an endpoint's answer: one of them",
+                             suggestion: "remove \"\(fault["at"] != nil ? "at" : "afterFailure")\" or \"afterAnswer\"")
+                return nil
+            }
+            let answer = context.integer(after, at: fault.path("afterAnswer"), in: 1...1_000)
+            guard let value = fault["endpoint"] else {
+                context.fail(fault.path("endpoint"), "missing: a loss after an answer names the endpoint whose answers it counts",
+                             suggestion: "\"endpoint\": \"\(endpoints(for: context.app).first?.0 ?? "…")\"")
+                return nil
+            }
+            guard let endpoint = context.choice(value, at: fault.path("endpoint"), from: endpoints(for: context.app),
+                                                what: context.noun("endpoint")), let answer else { return nil }
+            return AccountLoss(kind, afterAnswer: Int(answer), of: endpoint, email: email)
+        }
         if let after = fault["afterFailure"] {
             if fault["at"] != nil {
                 context.fail(fault.path("afterFailure"), "an account loss happens at a time or after a failed answer, not both",
@@ -68,8 +87,9 @@ enum FaultDecoding {
         }
         guard let at = context.duration(fault["at"], at: fault.path("at")) else {
             if fault["at"] == nil {
-                context.fail(fault.path("at"), "missing: an account loss happens at a time, or after the app's n-th failed answer",
-                             suggestion: "\"at\": \"20s\" or \"afterFailure\": 1")
+                context.fail(fault.path("at"), "missing: an account loss happens at a time, after the app's n-th failed answer, "
+                             + "or after an endpoint's n-th answer",
+                             suggestion: "\"at\": \"20s\", \"afterFailure\": 1, or \"afterAnswer\": 1 with its \"endpoint\"")
             }
             return nil
         }
@@ -79,7 +99,7 @@ enum FaultDecoding {
     /// `{"kind": "appleSheetFails", "nth": 2}`: the sheet's second attempt fails; `from` and
     /// `count` for several, the first attempt when neither is given. The other attempts approve.
     private static func decodeCredentialSheet(_ kind: String, _ fault: Fields, into plan: inout FaultPlan, context: DecodingContext) {
-        rejectKeys(["endpoint", "probability", "status", "by", "at", "for", "email", "afterFailure"], in: fault, kind: kind, context: context)
+        rejectKeys(["endpoint", "probability", "status", "by", "at", "for", "email", "afterFailure", "afterAnswer"], in: fault, kind: kind, context: context)
         guard let trigger = decodeTrigger(fault, context: context) else { return }
         let attempts = trigger.fromCall..<(trigger.fromCall + (trigger.count ?? 1))
         guard attempts.upperBound <= 101 else {
@@ -93,7 +113,7 @@ enum FaultDecoding {
     }
 
     private static func decodeOffline(_ fault: Fields, context: DecodingContext) -> OfflineWindow? {
-        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "email", "afterFailure"], in: fault, kind: "offline", context: context)
+        rejectKeys(["endpoint", "nth", "from", "count", "probability", "status", "by", "email", "afterFailure", "afterAnswer"], in: fault, kind: "offline", context: context)
         let start = context.duration(fault["at"], at: fault.path("at"))
         let length = context.duration(fault["for"], at: fault.path("for"))
         if fault["at"] == nil { context.fail(fault.path("at"), "missing: an offline window starts at a time", suggestion: "\"at\": \"5s\"") }
@@ -107,7 +127,7 @@ enum FaultDecoding {
     }
 
     private static func decodeRule(kind: String, _ fault: Fields, context: DecodingContext) -> FaultRule? {
-        rejectKeys(["at", "email", "afterFailure"] + (kind == "goesOffline" ? [] : ["for"]), in: fault, kind: kind, context: context)
+        rejectKeys(["at", "email", "afterFailure", "afterAnswer"] + (kind == "goesOffline" ? [] : ["for"]), in: fault, kind: kind, context: context)
         if kind != "error" { rejectKeys(["status"], in: fault, kind: kind, context: context) }
         if kind != "delay" { rejectKeys(["by"], in: fault, kind: kind, context: context) }
         var endpoint: Endpoint?

@@ -106,6 +106,14 @@ struct ScenarioCheck {
                 if !(1...1_000).contains(failure) { fail(path, "a loss lands after the 1st to 1000th failed answer, found \(failure)") }
                 if loss.at != .zero { fail(path, "an account loss happens at a time or after a failed answer, not both") }
             }
+            if let answer = loss.afterAnswer {
+                let path = "faults.accountLosses[\(index)].afterAnswer"
+                if !(1...1_000).contains(answer) { fail(path, "a loss lands after an endpoint's 1st to 1000th answer, found \(answer)") }
+                if loss.at != .zero || loss.afterFailure != nil {
+                    fail(path, "an account loss happens at a time, after a failed answer or after an endpoint's answer: one of them")
+                }
+                if loss.answerOf == nil { fail(path, "a loss after an answer names the endpoint whose answers it counts") }
+            }
         }
     }
 

@@ -93,9 +93,13 @@ public enum ScenarioEncoder {
             return .object(members)
         }
         let losses = plan.accountLosses.map { loss -> JSONValue in
-            .object([("kind", .string(loss.kind.rawValue)),
-                     loss.afterFailure.map { ("afterFailure", JSONValue.number(String($0))) } ?? ("at", duration(loss.at))]
-                + (loss.email.map { [("email", JSONValue.string($0))] } ?? []))
+            let when: [(String, JSONValue)]
+            if let answer = loss.afterAnswer, let endpoint = loss.answerOf {
+                when = [("endpoint", .string(endpoint.rawValue)), ("afterAnswer", .number(String(answer)))]
+            } else {
+                when = [loss.afterFailure.map { ("afterFailure", JSONValue.number(String($0))) } ?? ("at", duration(loss.at))]
+            }
+            return .object([("kind", .string(loss.kind.rawValue))] + when + (loss.email.map { [("email", JSONValue.string($0))] } ?? []))
         }
         let sheets = plan.credentialSheet.enumerated().compactMap { attempt, outcome -> JSONValue? in
             outcome == .approve ? nil : .object([("kind", .string(outcome == .cancel ? "appleSheetCancelled" : "appleSheetFails")),

@@ -13,7 +13,7 @@ public enum ScenarioKeys {
     public static let latency = ["min", "max"]
     /// Every app's timeout; an app adds its own (`AppPlugin.timeouts`).
     public static let timeouts = ["request"]
-    public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for", "email", "afterFailure"]
+    public static let fault = ["kind", "endpoint", "nth", "from", "count", "probability", "status", "by", "at", "for", "email", "afterFailure", "afterAnswer"]
     /// Every app's kinds of step; an app adds its own (`AppPlugin.stepKinds`).
     public static let stepKinds = ["launch", "kill", "background", "foreground", "reinstall", "goOffline", "goOnline",
                                    "wait", "untilIdle", "action", "freeUser", "expect"]

@@ -18,7 +18,9 @@ extension Swarm {
     /// access tokens' expiry on a coin of 0.3 (5 s to 2 min in), a refused session or expired
     /// tokens as the first to third failed answer arrives on a coin of 0.15; for an app that shows the Sign in
     /// with Apple sheet, its first one or two attempts cancelled or failed on a coin of 0.4, as the
-    /// pickup app's swarm draws them; nothing of the bundled apps' worlds.
+    /// pickup app's swarm draws them; then a slow answer (`drawSlowAnswer`), and an account deleted
+    /// or a session revoked as the app receives an endpoint's first to third answer on a coin of
+    /// 0.15 (`drawLossAfterAnswer`); nothing of the bundled apps' worlds.
     public static func draw(seed: UInt64, endpoints: [Endpoint], knobs: [SwarmKnob],
                             accountLosses: [AccountLoss.Kind] = [], credentialSheet: Bool = false) -> Swarm {
         var random = SeededRandom(seed: seed, stream: "swarm")
@@ -35,7 +37,28 @@ extension Swarm {
         swarm.drawLossAfterFailure(seed: seed, chance: Probability(0.15),
                                    kinds: accountLosses.filter { $0 == .sessionRevoked || $0 == .accessTokenExpired })
         if credentialSheet { swarm.drawCredentialSheet(&random, chance: Probability(0.4)) }
+        swarm.drawSlowAnswer(seed: seed, endpoints: endpoints)
+        swarm.drawLossAfterAnswer(seed: seed, chance: Probability(0.15), kinds: losses, endpoints: endpoints)
         return swarm
+    }
+
+    /// How often a plug-in's swarm makes one answer slow: one run in four.
+    static let slowAnswerChance = Probability(0.25)
+
+    /// A slow server (`FaultRule.Kind.delay`, the format's `delay`), the one network fault the
+    /// network knobs did not draw for a plug-in: on a coin of `slowAnswerChance`, one of the first
+    /// three calls to one of the app's endpoints answered 1 to 10 s late. What the user does while
+    /// an answer is out needs the answer to take that long: seed 004's customer app's sign-out
+    /// while the session refresh it sent as main appeared is out
+    /// (`umuve-refresh-resurrects-signed-out-session`), which a latency of at most 1.65 s left to
+    /// one run in thousands. Drawn last and from a stream of its own, so every other knob of a seed
+    /// is drawn as before it existed; the bundled apps' swarms draw their own slow answers.
+    package mutating func drawSlowAnswer(seed: UInt64, endpoints: [Endpoint]) {
+        var random = SeededRandom(seed: seed, stream: "swarm-slow-answer")
+        guard !endpoints.isEmpty, random.chance(Self.slowAnswerChance) else { return }
+        let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
+        let call = random.nextInt(in: 1...3)
+        add(.delay(.milliseconds(random.nextInt(in: 1_000...10_000))), on: endpoint, trigger: .nth(call))
     }
 
     /// Sets the plug-in's drawn knobs in a scenario's sections (keys the scenario wrote stay).

@@ -22,6 +22,9 @@ public struct Swarm: Sendable, Equatable {
     /// A loss that lands as the app receives a failed answer (`AccountLoss.afterFailure`): a
     /// session refused between a failure and its Retry (drawn from a stream of its own).
     public var lossAfterFailure: AccountLoss?
+    /// A loss that lands as the app receives an endpoint's answer (`AccountLoss.afterAnswer`):
+    /// the account gone between an answer and the request it leads to (drawn from a stream of its own).
+    public var lossAfterAnswer: AccountLoss?
     /// The free user's profile, when the free user drives (it replaces the detour).
     public var userProfile: FreeUserProfile?
     /// The system's credential sheet's outcomes, in order (after them it approves): app code's
@@ -189,6 +192,21 @@ public struct Swarm: Sendable, Equatable {
         knobs.append(.accountLoss(loss))
     }
 
+    /// A chain like `drawLossAfterFailure`'s, on a coin of `chance` from a stream of its own: one of
+    /// `kinds` lands as the app receives the first, second or third answer of one of `endpoints`,
+    /// so that the request that answer leads to (the list asked again with the session a refresh
+    /// just gave) meets an account that is gone.
+    package mutating func drawLossAfterAnswer(seed: UInt64, chance: Probability, kinds: [AccountLoss.Kind], endpoints: [Endpoint]) {
+        guard !kinds.isEmpty, !endpoints.isEmpty else { return }
+        var random = SeededRandom(seed: seed, stream: "swarm-chains-answer")
+        guard random.chance(chance) else { return }
+        let kind = kinds[random.nextInt(in: 0...(kinds.count - 1))]
+        let endpoint = endpoints[random.nextInt(in: 0...(endpoints.count - 1))]
+        let loss = AccountLoss(kind, afterAnswer: random.nextInt(in: 1...3), of: endpoint)
+        lossAfterAnswer = loss
+        knobs.append(.accountLoss(loss))
+    }
+
     /// The access tokens expiring on a coin of `chance`, 5 s to 2 min into the run: the app's next
     /// request of its own is 401 and it must refresh, which an hour's expiry never meets.
     package mutating func drawTokenExpiry(_ random: inout SeededRandom, chance: Probability) {
@@ -237,6 +255,7 @@ public struct Swarm: Sendable, Equatable {
         if let accountLoss { faults.accountLosses.append(accountLoss) }
         if let tokenExpiry { faults.accountLosses.append(tokenExpiry) }
         if let lossAfterFailure { faults.accountLosses.append(lossAfterFailure) }
+        if let lossAfterAnswer { faults.accountLosses.append(lossAfterAnswer) }
         // A scenario file's own sheet is kept: its steps were written for it.
         if !credentialSheet.isEmpty && faults.credentialSheet.isEmpty { faults.credentialSheet = credentialSheet }
     }

@@ -38,6 +38,17 @@ import AppHarness
         #expect(statuses([AccountLoss(.sessionRevoked, afterFailure: 1)]) == [500, 401, 401])
     }
 
+    /// `AccountLoss.afterAnswer`: the loss lands as the app receives an endpoint's n-th answer,
+    /// ok or failed, before the request that comes after it.
+    @Test func aRevocationAfterAnEndpointsAnswerRefusesTheNextRequestAndCountsOnlyThatEndpoint() {
+        #expect(statuses([AccountLoss(.sessionRevoked, afterAnswer: 1, of: Base.profile)]) == [500, 401, 401])
+        #expect(statuses([AccountLoss(.sessionRevoked, afterAnswer: 2, of: Base.profile)]) == [500, 200, 401])
+        // The sign-in's answer is not the profile's.
+        #expect(statuses([AccountLoss(.sessionRevoked, afterAnswer: 4, of: Base.profile)]) == [500, 200, 200])
+        // Right after the sign-in's answer: the first call's 500 is the plan's, before any session is looked at.
+        #expect(statuses([AccountLoss(.sessionRevoked, afterAnswer: 1, of: Base.apple)]) == [500, 401, 401])
+    }
+
     @Test func aRevocationAfterAFailureThatNeverComesNeverLands() {
         #expect(statuses([AccountLoss(.sessionRevoked, afterFailure: 2)]) == [500, 200, 200])
         // The second failed answer is the first refusal's: the count goes on through it.

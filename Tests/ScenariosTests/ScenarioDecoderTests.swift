@@ -130,6 +130,16 @@ import ToolAppsForTests
         #expect(found.map(\.location) == ["$.faults[0].afterFailure", "$.faults[1].afterFailure", "$.faults[2].afterFailure"])
     }
 
+    @Test func anAccountLossAfterAnEndpointsAnswerNamesTheEndpointAndTakesNothingElseBeside() throws {
+        let scenario = try #require(decoded(#"""
+            {"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "accountDeleted", "endpoint": "journey", "afterAnswer": 2}]}
+            """#))
+        #expect(scenario.world.faults.accountLosses == [AccountLoss(.accountDeleted, afterAnswer: 2, of: .journey)])
+        #expect(scenario.world.faults.accountLosses.first?.when == "after answer 2 of journey")
+        let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true}], "faults": [{"kind": "accountDeleted", "afterAnswer": 1}, {"kind": "sessionRevoked", "endpoint": "journey", "afterAnswer": 1, "at": "2s"}, {"kind": "sessionRevoked", "endpoint": "nowhere", "afterAnswer": 1}, {"kind": "drop", "afterAnswer": 1}]}"#)
+        #expect(found.map(\.location) == ["$.faults[0].endpoint", "$.faults[1].afterAnswer", "$.faults[2].endpoint", "$.faults[3].afterAnswer"])
+    }
+
     @Test func aStepHasExactlyOneKind() {
         let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true, "kill": true}, {}]}"#)
         #expect(found.map(\.location) == ["$.steps[0]", "$.steps[1]"])

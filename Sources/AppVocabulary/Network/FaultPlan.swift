@@ -69,6 +69,12 @@ public struct AccountLoss: Sendable, Equatable {
     /// request: an error status, a timeout, offline) instead of at `at`: between a failure and the
     /// Retry that follows it, a chain the clock alone meets once in thousands of runs (#64 item 7).
     public var afterFailure: Int?
+    /// When set, the loss lands as the app receives the `afterAnswer`-th answer of `answerOf`,
+    /// whatever it says (ok or failed): after that answer and before the request it leads to (the
+    /// account gone between a session refresh and the request it lets through again).
+    public var afterAnswer: Int?
+    /// The endpoint whose answers `afterAnswer` counts.
+    public var answerOf: Endpoint?
 
     public init(_ kind: Kind, at: Duration, email: String? = nil) {
         self.kind = kind
@@ -82,9 +88,17 @@ public struct AccountLoss: Sendable, Equatable {
         afterFailure = failure
     }
 
+    /// A loss that lands as the app receives the `answer`-th answer of `endpoint`.
+    public init(_ kind: Kind, afterAnswer answer: Int, of endpoint: Endpoint, email: String? = nil) {
+        self.init(kind, at: .zero, email: email)
+        afterAnswer = answer
+        answerOf = endpoint
+    }
+
     /// When it lands, as a line says it.
     public var when: String {
-        afterFailure.map { "after failed answer \($0)" } ?? "at \(at.totalMilliseconds)ms"
+        if let afterAnswer, let answerOf { return "after answer \(afterAnswer) of \(answerOf.rawValue)" }
+        return afterFailure.map { "after failed answer \($0)" } ?? "at \(at.totalMilliseconds)ms"
     }
 }
 
@@ -191,7 +205,8 @@ extension FaultPlan {
 
     /// Starts the plan's timed faults in `simulation`: each offline window switches `network` off
     /// and on again, and each account loss is handed to `lose` (the app's backend) at its time,
-    /// or as the app receives its `afterFailure`-th failed answer.
+    /// as the app receives its `afterFailure`-th failed answer, or the `afterAnswer`-th answer of
+    /// an endpoint.
     public func schedule(on simulation: Simulation, network: Network,
                          lose: @escaping @Sendable (AccountLoss) async -> Void) {
         for window in Self.merged(offlineWindows) {
@@ -211,6 +226,8 @@ extension FaultPlan {
             simulation.spawn("\(loss.kind.rawValue) \(loss.when)") {
                 if let failure = loss.afterFailure {
                     guard await network.waitForFailedAnswers(failure) else { return }
+                } else if let answer = loss.afterAnswer, let endpoint = loss.answerOf {
+                    guard await network.waitForAnswers(answer, of: endpoint) else { return }
                 } else {
                     do { try await clock.sleep(until: SimulationInstant.zero.advanced(by: loss.at), label: loss.kind.rawValue) } catch { return }
                 }

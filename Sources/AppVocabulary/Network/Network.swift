@@ -31,6 +31,13 @@ public actor Network {
     /// Failed answers the app has received so far, and the account losses waiting for their count.
     @exclusivity(unchecked) private var failedAnswers = 0
     @exclusivity(unchecked) private var failureWaiters: [(count: Int, wakeup: Wakeup)] = []
+    /// Whether an account loss of the plan waits for an endpoint's answers (`AccountLoss.afterAnswer`):
+    /// only then are they counted.
+    private let countsAnswers: Bool
+    /// Answers the app has received so far from each endpoint that was answered (a few pairs,
+    /// searched in order), and the account losses waiting for their count.
+    @exclusivity(unchecked) private var answers: [(endpoint: Endpoint, count: Int)] = []
+    @exclusivity(unchecked) private var answerWaiters: [(endpoint: Endpoint, count: Int, wakeup: Wakeup)] = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         simulation.executor.asUnownedSerialExecutor()
@@ -42,6 +49,7 @@ public actor Network {
         self.plan = plan
         self.roles = roles
         self.random = simulation.randomStream("network")
+        self.countsAnswers = plan.accountLosses.contains { $0.afterAnswer != nil }
     }
 
     /// Sends `request` and waits for the answer, at most `timeout` (`nil`: wait forever).
@@ -54,6 +62,7 @@ public actor Network {
         guard isOnline else {
             simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
             answerFailed()
+            if countsAnswers { answered(endpoint) }
             return .failure(.offline)
         }
         let fate = decideFate(id: id, endpoint: endpoint)
@@ -61,6 +70,7 @@ public actor Network {
             goOffline(for: length)
             simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: "offline"))
             answerFailed()
+            if countsAnswers { answered(endpoint) }
             return .failure(.offline)
         }
         let delivery = Delivery(network: self, request: request, id: id, fate: fate)
@@ -71,7 +81,34 @@ public actor Network {
         let outcome = outcome(of: result, endpoint: endpoint)
         simulation.record(ModelEvent.responseReceived(id: id, endpoint: endpoint, outcome: outcome))
         if outcome != "ok" && outcome != "cancelled" { answerFailed() }
+        if countsAnswers && outcome != "cancelled" { answered(endpoint) }
         return result
+    }
+
+    /// Counts an answer of `endpoint` the app received and wakes the account losses waiting for it.
+    private func answered(_ endpoint: Endpoint) {
+        let count: Int
+        if let index = answers.firstIndex(where: { $0.endpoint == endpoint }) {
+            answers[index].count += 1
+            count = answers[index].count
+        } else {
+            answers.append((endpoint, 1))
+            count = 1
+        }
+        for waiter in answerWaiters where waiter.endpoint == endpoint && waiter.count <= count { simulation.wake(waiter.wakeup) }
+        answerWaiters.removeAll { $0.endpoint == endpoint && $0.count <= count }
+    }
+
+    /// Suspends until the app has received `count` answers of `endpoint` (an account loss that
+    /// lands between an answer and the request it leads to: `AccountLoss.afterAnswer`); false if
+    /// cancelled first.
+    package func waitForAnswers(_ count: Int, of endpoint: Endpoint) async -> Bool {
+        let received = { self.answers.first { $0.endpoint == endpoint }?.count ?? 0 }
+        guard received() < count else { return true }
+        let waiter = Wakeup()
+        answerWaiters.append((endpoint, count, waiter))
+        _ = await simulation.suspend(until: nil, label: "waiting for answer \(count) of \(endpoint.rawValue)", wakeup: waiter)
+        return received() >= count
     }
 
     /// Counts a failed answer the app received and wakes the account losses waiting for it.

@@ -105,21 +105,23 @@ struct AppDefinitions {
         func refusing(_ keys: [String]) -> (String, JSONValue) { ("properties", .object(keys.map { (key: $0, value: .bool(false)) })) }
         func requiring(_ keys: [String]) -> (String, JSONValue) { ("required", SchemaValue.strings(keys)) }
         when(network.filter { $0 == "offline" }, [requiring(["at", "for"]),
-             refusing(["endpoint", "nth", "from", "count", "probability", "status", "by", "email", "afterFailure"])])
-        when(losses, [refusing(["endpoint", "nth", "from", "count", "probability", "status", "by", "for"]),
-                      ("oneOf", .array([.object([requiring(["at"]), refusing(["afterFailure"])].map { (key: $0.0, value: $0.1) }),
-                                        .object([requiring(["afterFailure"]), refusing(["at"])].map { (key: $0.0, value: $0.1) })]))])
-        when(sheets, [refusing(["endpoint", "probability", "status", "by", "at", "for", "email", "afterFailure"])])
-        when(network.filter { $0 == "drop" || $0 == "timeout" }, [refusing(["status", "by", "at", "for", "email", "afterFailure"])])
-        when(network.filter { $0 == "error" }, [requiring(["status"]), refusing(["by", "at", "for", "email", "afterFailure"])])
-        when(network.filter { $0 == "delay" }, [requiring(["by"]), refusing(["status", "at", "for", "email", "afterFailure"])])
-        when(network.filter { $0 == "goesOffline" }, [requiring(["for"]), refusing(["status", "by", "at", "email", "afterFailure"])])
+             refusing(["endpoint", "nth", "from", "count", "probability", "status", "by", "email", "afterFailure", "afterAnswer"])])
+        func branch(_ keys: [(String, JSONValue)]) -> JSONValue { .object(keys.map { (key: $0.0, value: $0.1) }) }
+        when(losses, [refusing(["nth", "from", "count", "probability", "status", "by", "for"]),
+                      ("oneOf", .array([branch([requiring(["at"]), refusing(["afterFailure", "afterAnswer", "endpoint"])]),
+                                        branch([requiring(["afterFailure"]), refusing(["at", "afterAnswer", "endpoint"])]),
+                                        branch([requiring(["afterAnswer", "endpoint"]), refusing(["at", "afterFailure"])])]))])
+        when(sheets, [refusing(["endpoint", "probability", "status", "by", "at", "for", "email", "afterFailure", "afterAnswer"])])
+        when(network.filter { $0 == "drop" || $0 == "timeout" }, [refusing(["status", "by", "at", "for", "email", "afterFailure", "afterAnswer"])])
+        when(network.filter { $0 == "error" }, [requiring(["status"]), refusing(["by", "at", "for", "email", "afterFailure", "afterAnswer"])])
+        when(network.filter { $0 == "delay" }, [requiring(["by"]), refusing(["status", "at", "for", "email", "afterFailure", "afterAnswer"])])
+        when(network.filter { $0 == "goesOffline" }, [requiring(["for"]), refusing(["status", "by", "at", "email", "afterFailure", "afterAnswer"])])
         conditions.append(.object([("if", .object([("required", SchemaValue.strings(["nth"]))])),
                                    ("then", .object([refusing(["from", "count", "afterFailure"])].map { (key: $0.0, value: $0.1) }))]))
         let calls: ClosedRange<Int64> = 1...1_000_000
         return SchemaValue.object([
             ("kind", SchemaValue.oneOf(kinds)),
-            ("endpoint", SchemaValue.oneOf(endpoints + ["any"], "Which endpoint's calls (default any).")),
+            ("endpoint", SchemaValue.oneOf(endpoints + ["any"], "Which endpoint's calls (default any); for an account loss with afterAnswer, whose answers it counts.")),
             ("nth", SchemaValue.integer(calls, "The n-th call only.")),
             ("from", SchemaValue.integer(calls, "From the n-th call on.")),
             ("count", SchemaValue.integer(calls, "For this many calls.")),
@@ -128,7 +130,9 @@ struct AppDefinitions {
             ("by", SchemaValue.duration("delay: by how much.")),
             ("at", SchemaValue.duration("offline and account losses: when.")),
             ("afterFailure", SchemaValue.integer(1...1_000, "Account losses: the loss lands as the app receives its n-th failed answer "
-                                                  + "(an error status, a timeout, offline) instead of at a time; give at or afterFailure, not both.")),
+                                                  + "(an error status, a timeout, offline) instead of at a time; give at, afterFailure or afterAnswer.")),
+            ("afterAnswer", SchemaValue.integer(1...1_000, "Account losses: the loss lands as the app receives the endpoint's n-th answer "
+                                                 + "(ok or failed), before the request it leads to; with endpoint.")),
             ("for", SchemaValue.duration(positive: true, "offline and goesOffline: how long.")),
             ("email", SchemaValue.string("Account losses: whose account (default: every account that exists at that moment).")),
         ], required: ["kind"], extra: [("allOf", .array(conditions))])
