@@ -2,8 +2,11 @@ import SimKernel
 
 /// The peer flow of issue #30 §4: three concurrent calls to a server, then a 30-second
 /// countdown, each run in a simulation of its own (as `explore` runs a seed), against the same
-/// flow as a bare loop of closures and a timer heap. `flow.kernel_over_bare` is the kernel's time
-/// over the bare loop's for the same runs (1.0 would be the floor).
+/// flow on two loops without the kernel: the floor, a plain list of timed closures (each step of
+/// the flow one closure called; #65 item 4), and the older bare loop of closures, a ready queue
+/// and a timer heap (each step enqueued, timed, enqueued again). `flow.kernel_over_floor` is the
+/// kernel's time over the floor's for the same runs (1.0 would be the floor itself);
+/// `flow.kernel_over_bare` the same against the bare loop.
 struct FlowBenchmark {
     var runs = 20_000
     var repetitions = 7
@@ -11,16 +14,47 @@ struct FlowBenchmark {
     func run() {
         _ = runKernel()
         _ = runBare()
-        var ratios: [Double] = [], kernelRates: [Double] = [], bareRates: [Double] = []
+        _ = runFloor()
+        var ratios: [Double] = [], floorRatios: [Double] = []
+        var kernelRates: [Double] = [], bareRates: [Double] = [], floorRates: [Double] = []
         for _ in 0..<repetitions {
-            let kernel = runKernel(), bare = runBare()
+            let kernel = runKernel(), bare = runBare(), floor = runFloor()
             ratios.append(kernel / bare)
+            floorRatios.append(kernel / floor)
             kernelRates.append(Double(runs) / kernel)
             bareRates.append(Double(runs) / bare)
+            floorRates.append(Double(runs) / floor)
         }
         print("flow.kernel_runs_per_second: \(Int(Statistics.median(kernelRates)))")
+        print("flow.floor_runs_per_second: \(Int(Statistics.median(floorRates)))")
         print("flow.bare_runs_per_second: \(Int(Statistics.median(bareRates)))")
+        print("flow.kernel_over_floor: \(Ratio.format(Statistics.median(floorRatios)))")
         print("flow.kernel_over_bare: \(Ratio.format(Statistics.median(ratios)))")
+    }
+
+    /// The floor: the flow as the tightest plain loop, a list of timed closures kept in the order
+    /// they run (`TimerList`), reused between runs. Three calls answered after their latencies,
+    /// then a chain of 30 one-second ticks: 33 closures called, nothing else.
+    private func runFloor() -> Double {
+        let stopwatch = Stopwatch()
+        let list = TimerList()
+        for _ in 0..<runs {
+            list.reset()
+            var answers = 0, ticks = 0
+            func tick() {
+                ticks += 1
+                if ticks < 30 { list.after(1_000_000_000, tick) }
+            }
+            for latency: Int64 in [20, 35, 50] {
+                list.after(latency * 1_000_000) {
+                    answers += 1
+                    if answers == 3 { list.after(1_000_000_000, tick) }
+                }
+            }
+            list.run()
+            precondition(ticks == 30 && list.now == 30_050_000_000, "the floor's flow ticked \(ticks) times")
+        }
+        return stopwatch.elapsedSeconds
     }
 
     /// Each run: a simulation; three calls at once (each a request that waits its latency on the
@@ -83,6 +117,34 @@ actor FlowServer {
     private func answer() -> Int {
         answered += 1
         return answered
+    }
+}
+
+/// A list of timed closures in the order they run (the latest first, so the next is the last):
+/// the tightest loop for a flow of a few pending timers. A new closure is placed by a short walk
+/// from the end; ties run in the order they were added, as the kernel's timers do.
+final class TimerList {
+    private var entries: [(deadline: Int64, action: () -> Void)] = []
+    private(set) var now: Int64 = 0
+
+    func reset() {
+        entries.removeAll(keepingCapacity: true)
+        now = 0
+    }
+
+    func after(_ delay: Int64, _ action: @escaping () -> Void) {
+        let deadline = now + delay
+        var index = entries.count
+        // Entries after the place run first: an earlier deadline, or the same one added before.
+        while index > 0, entries[index - 1].deadline <= deadline { index -= 1 }
+        entries.insert((deadline, action), at: index)
+    }
+
+    func run() {
+        while let next = entries.popLast() {
+            now = next.deadline
+            next.action()
+        }
     }
 }
 

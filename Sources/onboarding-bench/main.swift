@@ -19,9 +19,10 @@ let usage = """
                same ping-pong; prints kernel.jobs_per_second, bare.steps_per_second,
                kernel.ratio
       flow     the peer flow of issue #30 (three concurrent calls, then a 30 s countdown), each
-               run in a simulation of its own, against the same flow as a bare loop of
-               closures; prints flow.kernel_runs_per_second, flow.bare_runs_per_second,
-               flow.kernel_over_bare (the kernel's time over the bare loop's)
+               run in a simulation of its own, against the same flow on the floor (a plain list
+               of timed closures) and on a bare loop of closures; prints
+               flow.kernel_runs_per_second, flow.floor_runs_per_second, flow.bare_runs_per_second,
+               flow.kernel_over_floor and flow.kernel_over_bare (the kernel's time over each)
       suite    virtual time simulated per wall second over every scenario in scenarios/
                (run from the package root); prints suite.virtual_over_wall
       explore  explored seeds per second on one worker for the free user and the scripted
