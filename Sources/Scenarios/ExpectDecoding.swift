@@ -82,6 +82,13 @@ enum ExpectDecoding {
             }
         }
         expectations.offlineBanner = context.bool(expect["offlineBanner"], at: expect.path("offlineBanner"))
+        if expectations.offlineBanner != nil, !AppRegistry.roles(of: context.app).showsOfflineBanner {
+            // Accepted and ignored is worse than refused: `false` would always hold, `true` never.
+            context.fail(expect.path("offlineBanner"), "the app '\(context.app.rawValue)' shows no offline banner (its roles declare none), "
+                         + "so this check could never tell anything",
+                         suggestion: "if its main screen shows one while offline, declare it in the plug-in's roles: "
+                            + "`AppRoles(…, offlineBanner: true)` (docs/your-app.md); otherwise remove \"offlineBanner\"")
+        }
         return expectations
     }
 

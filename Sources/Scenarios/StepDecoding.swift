@@ -81,7 +81,7 @@ enum StepDecoding {
             if case .object(let members)? = step[kind], expectations == Expectations(),
                members.allSatisfy({ ScenarioKeys.stepExpect(for: context.app).contains($0.key) }) {
                 context.fail(kindPath, "an expect step checks at least one key",
-                             suggestion: "for example {\"expect\": {\"finalRoute\": \"goalReview\"}}")
+                             suggestion: "for example {\"expect\": {\"finalRoute\": \"\(ExpectDecoding.routeNames(for: context.app).last?.0 ?? "main")\"}}")
                 return nil
             }
             return expectations.map(ScenarioStep.expect)

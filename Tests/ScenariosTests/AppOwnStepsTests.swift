@@ -101,6 +101,22 @@ import ToolAppsForTests
                     && ($0.suggestion ?? "").contains("MockAuth") }, "\(problems.errors)")
     }
 
+    /// An offline banner checked in the file of an app that shows none could never fail (or never
+    /// pass): refused, saying how to declare one; taken for an app that declares it.
+    @Test func anOfflineBannerCheckInTheFileOfAnAppWithoutABannerSaysWhatToDeclare() {
+        let text = Self.ringsTheBell.replacingOccurrences(of: #""expect": {"finalRoute": "room"}"#,
+                                                          with: #""expect": {"finalRoute": "room", "offlineBanner": false}"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
+            Issue.record("accepted an offline banner check for a door with no banner")
+            return
+        }
+        #expect(problems.errors.count == 1 && problems.errors.contains { $0.location == "$.expect.offlineBanner"
+                    && $0.message.contains("shows no offline banner") && ($0.suggestion ?? "").contains("offlineBanner: true") },
+                "\(problems.errors)")
+        let pickup = #"{"format": 1, "app": "pickup", "name": "banner", "steps": [{"launch": true}], "expect": {"offlineBanner": false}}"#
+        #expect((try? ScenarioDecoder.decode(pickup, file: "banner.json").get()) != nil, "the pickup app declares its banner")
+    }
+
     /// An access tokens' expiry is refused the same way in the file of an app whose backend
     /// expires none (the pickup app's own backend), and taken by an app that declares it.
     @Test func anExpiryFaultIsRefusedWhereTheBackendExpiresNoTokens() {
