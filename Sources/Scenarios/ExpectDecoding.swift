@@ -68,6 +68,13 @@ enum ExpectDecoding {
         }
         expectations.errorShown = context.bool(expect["errorShown"], at: expect.path("errorShown"))
         expectations.emailField = context.string(expect["emailField"], at: expect.path("emailField"))
+        if expectations.emailField != nil, AppRegistry.roles(of: context.app).actions(where: { $0 == .input(.email) }).isEmpty {
+            // Its screens never hold an email: "" would always hold, anything else never.
+            context.fail(expect.path("emailField"), "the app '\(context.app.rawValue)' declares no action that types an email, "
+                         + "so its screens hold none and this check could never tell anything",
+                         suggestion: "if a screen has an email field, declare the action that types into it in the plug-in's roles: "
+                            + "`(UserAction(\"type-email\"), .input(.email))` (docs/your-app.md); otherwise remove \"emailField\"")
+        }
         expectations.resumeGate = context.bool(expect["resumeGate"], at: expect.path("resumeGate"))
         expectations.actionsInclude = decodeActions(expect["actionsInclude"], at: expect.path("actionsInclude"), context: context)
         expectations.actionsExclude = decodeActions(expect["actionsExclude"], at: expect.path("actionsExclude"), context: context)

@@ -117,6 +117,18 @@ import ToolAppsForTests
         #expect((try? ScenarioDecoder.decode(pickup, file: "banner.json").get()) != nil, "the pickup app declares its banner")
     }
 
+    /// The same for the email field of an app that types no email: refused, saying what to declare.
+    @Test func anEmailFieldCheckInTheFileOfAnAppThatTypesNoEmailSaysWhatToDeclare() {
+        let text = Self.ringsTheBell.replacingOccurrences(of: #"{"wait": "5s"}"#, with: #"{"wait": "5s"}, {"expect": {"emailField": ""}}"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
+            Issue.record("accepted an email field check for a door that types no email")
+            return
+        }
+        #expect(problems.errors.count == 1 && problems.errors.contains { $0.location == "$.steps[3].expect.emailField"
+                    && $0.message.contains("declares no action that types an email") && ($0.suggestion ?? "").contains(".input(.email)") },
+                "\(problems.errors)")
+    }
+
     /// An access tokens' expiry is refused the same way in the file of an app whose backend
     /// expires none (the pickup app's own backend), and taken by an app that declares it.
     @Test func anExpiryFaultIsRefusedWhereTheBackendExpiresNoTokens() {
