@@ -20,6 +20,9 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
     public let inbox: Inbox?
     let faults: FaultPlan
     let lose: @Sendable (AccountLoss) async -> Void
+    /// Whether account losses reach the backend: it is on `MockAuth` (an `AppBackend`), or a
+    /// `lose` was given.
+    public let takesAccountLosses: Bool
 
     public init(app: AppID, simulation: Simulation, backend: any SimulatedServer, faults: FaultPlan,
                 routes: [SimulatedHTTPClient.Route], requestTimeout: Duration = .seconds(60), roles: AppRoles = .none,
@@ -33,10 +36,13 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
         // takes them instead (a backend of the app's own).
         if let lose {
             self.lose = lose
+            takesAccountLosses = true
         } else if let backend = backend as? any AppBackend {
             self.lose = { loss in await backend.lose(loss) }
+            takesAccountLosses = true
         } else {
             self.lose = { _ in }
+            takesAccountLosses = false
         }
         // The roles say which of the backend's statuses are failures and what requests carry.
         network = Network(simulation: simulation, backend: backend, plan: faults, roles: roles)

@@ -27,10 +27,16 @@ public protocol AppWorld: Sendable {
     /// The user's mail and messages (`Inbox`), where the app's backend delivers the codes it
     /// sends: what the free user reads a code from. Nil (the default) for an app that sends none.
     var inbox: Inbox? { get }
+    /// Whether a scenario's or the swarm's account losses reach the world's backend. True (the
+    /// default) for a world that schedules its faults itself; `AppHostWorld` says false when its
+    /// backend is not on `MockAuth` and no `lose` was given, so an app that declares account
+    /// losses (`AppPlugin.accountLosses`) with such a world is refused at registration.
+    var takesAccountLosses: Bool { get }
 }
 
 extension AppWorld {
     public var inbox: Inbox? { nil }
+    public var takesAccountLosses: Bool { true }
     public func launchApp() async { await device.launch() }
     public func killApp() async { await device.kill() }
     public func backgroundApp() async { await device.background() }

@@ -174,7 +174,19 @@ public enum AppRegistry {
         if let taken = plugin.catalogue.first(where: { othersEntries.contains($0.mutant.rawValue) }) {
             return "the mutant \"\(taken.mutant)\" has another app's id: give it one of the app's own"
         }
-        return missingInbox(plugin)
+        return missingInbox(plugin) ?? unheardAccountLosses(plugin)
+    }
+
+    /// Account losses declared for a world that never hears of them (its backend not on
+    /// `MockAuth`, no `lose` given): every `accountDeleted` a file or the swarm drew would be
+    /// accepted and do nothing. Looked at in one world made for the purpose and never run.
+    static func unheardAccountLosses(_ plugin: any AppPlugin) -> String? {
+        guard let kind = plugin.accountLosses.first else { return nil }
+        let world = probeWorld(plugin)
+        guard !world.takesAccountLosses else { return nil }
+        return "it declares account losses (\(kind.rawValue) in accountLosses), but its world's backend never hears of them: "
+            + "every one a scenario or the swarm drew would do nothing. Build the backend as an AppBackend on MockAuth, "
+            + "or give the world what to do with one (AppHostWorld(..., lose: { loss in … }))"
     }
 
     /// A role declared without what it needs (issue #63: a glue that typed codes but gave its
@@ -184,13 +196,17 @@ public enum AppRegistry {
     /// codes another way says so (`AppPlugin.readsCodesFromTheInbox`: the fix plan's).
     static func missingInbox(_ plugin: any AppPlugin) -> String? {
         guard plugin.readsCodesFromTheInbox, plugin.roles.declaredActions.contains(where: { $0.role == .input(.code) }) else { return nil }
-        let probe = Simulation(seed: 0)
-        let world = plugin.makeWorld(AppStart(simulation: probe, setup: AppSetup(), faults: FaultPlan(), requestTimeout: .seconds(10),
-                                              mutants: .none, roles: plugin.roles))
+        let world = probeWorld(plugin)
         guard world.inbox == nil else { return nil }
         return "its roles type a code (an action of role .input(.code)), but its world has no Inbox: the user could never read "
             + "a code and every run would fail the code rules. Make one Inbox in makeWorld, give it to the world "
             + "(AppHostWorld(..., inbox: inbox)) and to the backend that mails codes (MockAuth(simulation:inbox:roles:))"
+    }
+
+    /// A world of `plugin` made to look at what it holds, never run.
+    private static func probeWorld(_ plugin: any AppPlugin) -> any AppWorld {
+        plugin.makeWorld(AppStart(simulation: Simulation(seed: 0), setup: AppSetup(), faults: FaultPlan(), requestTimeout: .seconds(10),
+                                  mutants: .none, roles: plugin.roles))
     }
 
     private static func firstRepeated(_ names: [String]) -> String? {

@@ -20,11 +20,17 @@ struct CodeDoorApp: AppPlugin {
     let sleepsOnTheWallClock: Bool
     /// A glue that forgot to give its world the inbox: registration refuses it.
     let givesNoInbox: Bool
-    init(sleepsOnTheWallClock: Bool = false, givesNoInbox: Bool = false) {
+    /// A glue that declares account losses for a backend that never hears of them (not on
+    /// `MockAuth`, no `lose`): registration refuses it.
+    let declaresUnheardLosses: Bool
+    init(sleepsOnTheWallClock: Bool = false, givesNoInbox: Bool = false, declaresUnheardLosses: Bool = false) {
         self.sleepsOnTheWallClock = sleepsOnTheWallClock
         self.givesNoInbox = givesNoInbox
-        id = givesNoInbox ? AppID("code-door-no-inbox") : sleepsOnTheWallClock ? AppID("code-door-wall-clock") : CodeDoorApp.app
+        self.declaresUnheardLosses = declaresUnheardLosses
+        id = givesNoInbox ? AppID("code-door-no-inbox") : declaresUnheardLosses ? AppID("code-door-unheard-losses")
+            : sleepsOnTheWallClock ? AppID("code-door-wall-clock") : CodeDoorApp.app
     }
+    var accountLosses: [AccountLoss.Kind] { declaresUnheardLosses ? [.sessionRevoked] : [] }
     let summary = "a door that opens for a one-time code sent by email"
     let routes = [RouteName("email", kind: .auth), RouteName("code", kind: .auth), RouteName("room", kind: .main)]
     let actions = ["type-email", "send", "type-code", "verify", "resend", "back"].map { UserAction($0) }
@@ -38,7 +44,7 @@ struct CodeDoorApp: AppPlugin {
                                                   resendAfter: .seconds(30))),
                    (CodeDoorApp.verify, RequestRole(purpose: .signsIn, carries: [CarriedInput(.email, key: "email"),
                                                                                  CarriedInput(.code, key: "code")]))])
-    var catalogue: [Mutant.Entry] { sleepsOnTheWallClock || givesNoInbox ? [] : Self.bugs }
+    var catalogue: [Mutant.Entry] { sleepsOnTheWallClock || givesNoInbox || declaresUnheardLosses ? [] : Self.bugs }
     static let bugs = [
         Mutant.Entry(CodeDoorApp.staleCode, app: CodeDoorApp.app, summary: "the code screen keeps the last visit's code",
                      source: "002 §6 (each code screen waits for the code just sent)"),

@@ -112,4 +112,12 @@ import Oracles
         #expect(refused?.message.contains("its world has no Inbox") == true, "\(String(describing: refused))")
         #expect(refused?.message.contains("AppHostWorld(..., inbox: inbox)") == true)
     }
+
+    /// And account losses declared for a world whose backend never hears of them (not on
+    /// `MockAuth`, no `lose`): every one drawn would be accepted and do nothing.
+    @Test func anAppThatDeclaresAccountLossesItsBackendNeverHearsIsRefusedAtRegistration() {
+        let refused = #expect(throws: AppRegistryError.self) { try AppRegistry.register(CodeDoorApp(declaresUnheardLosses: true)) }
+        #expect(refused?.message.contains("its world's backend never hears of them") == true, "\(String(describing: refused))")
+        #expect(refused?.message.contains("AppBackend on MockAuth") == true && refused?.message.contains("lose:") == true)
+    }
 }
