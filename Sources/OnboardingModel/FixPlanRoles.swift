@@ -43,12 +43,13 @@ public enum FixPlanRoles {
         // 000 Pitfall 1 and the checklist: "Only one onboarding_started per new user"; the funnel ends at the main app.
         analytics: [("onboarding_started", .newUserStart), ("onboarding_completed", .completion)],
         // 002 §1: the steps after the code screen are the signed-in user's (their journey is on the backend).
-        signedInRoutes: OnboardingPhase.inOrder.filter { $0 > .authVerification }.map(Route.onboarding),
+        // (`complete` is no screen: the main app shows it, so it is not among the app's routes.)
+        signedInRoutes: OnboardingPhase.inOrder.filter { $0 > .authVerification && $0 != .complete }.map(Route.onboarding),
         // Its main app shows an offline banner while offline, as seed 004's does (`ClientStore.screen`).
         offlineBanner: true,
         // 003: "Offline-first: Never block user from continuing onboarding due to network": an
         // offline tap waits behind its spinner up to 20 s for the connection (`connectionReturns()`).
         offlineWait: .seconds(20),
         // 002's steps in order (003: "Resume from where they left off"): a relaunch goes no further.
-        stepOrder: OnboardingPhase.inOrder.map(Route.onboarding))
+        stepOrder: OnboardingPhase.inOrder.filter { $0 != .complete }.map(Route.onboarding))
 }

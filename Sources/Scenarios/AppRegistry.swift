@@ -152,6 +152,17 @@ public enum AppRegistry {
         if let stray = plugin.roles.declaredRequests.first(where: { !plugin.endpoints.contains($0.endpoint) }) {
             return "the roles name the endpoint \"\(stray.endpoint)\", which the app's endpoints do not list"
         }
+        // A route the roles promise something of (the flow's step order, a screen only for the
+        // signed-in) that the app does not list: a typo, and the promise would never be judged.
+        let listed = plugin.routes.map(Route.named)
+        if let stray = (plugin.roles.stepOrder + plugin.roles.signedInRoutes).first(where: { !listed.contains($0) }) {
+            return "the roles name the route \"\(stray)\" (stepOrder or signedInRoutes), which the app's routes do not list "
+                + "(or list with another kind)"
+        }
+        if plugin.roles.declaredRequests.contains(where: { $0.role.sentWhenMainAppears }), !plugin.routes.contains(where: { $0.kind == .main }) {
+            return "a request of its roles is sent when main appears (sentWhenMainAppears), but no route of the app is of kind .main: "
+                + "give its main screen RouteName(\"…\", kind: .main)"
+        }
         // Its own steps and timeouts sit beside every app's in a file: a clash would hide one.
         if let taken = plugin.stepKinds.first(where: { ScenarioKeys.step.contains($0) }) {
             return "its own step \"\(taken)\" is a step every app has: give it a name of its own"

@@ -141,6 +141,23 @@ import ToolAppsForTests
         #expect(throws: AppRegistryError.self) { try AppRegistry.register(typo) }
         typo.roles = AppRoles(actions: [(UserAction("type-email"), .input(.email))])
         #expect(throws: Never.self) { try AppRegistry.register(typo) }
+        // So is a route the roles promise something of that the app does not list (#63's audit):
+        // the promise would never be judged.
+        typo.roles = AppRoles(stepOrder: [Route("hal", kind: .main)])
+        let route = #expect(throws: AppRegistryError.self) { try AppRegistry.register(typo) }
+        #expect(route?.message.contains("the roles name the route \"hal\"") == true, "\(String(describing: route))")
+        typo.roles = AppRoles(signedInRoutes: [Route("hall", kind: .onboarding)])
+        #expect(throws: AppRegistryError.self) { try AppRegistry.register(typo) }
+        typo.roles = AppRoles(stepOrder: [Route("hall", kind: .main)])
+        #expect(throws: Never.self) { try AppRegistry.register(typo) }
+        // And a refresh sent when main appears, in an app with no main screen.
+        var mainless = Impostor(id: AppID("mainless"))
+        mainless.routes = [RouteName("hall", kind: .onboarding)]
+        mainless.endpoints = [Endpoint("refresh")]
+        mainless.roles = AppRoles(requests: [(Endpoint("refresh"), RequestRole(cause: .background, purpose: .refreshesSession,
+                                                                               sentWhenMainAppears: true))])
+        let noMain = #expect(throws: AppRegistryError.self) { try AppRegistry.register(mainless) }
+        #expect(noMain?.message.contains("no route of the app is of kind .main") == true, "\(String(describing: noMain))")
     }
 
     @Test func theDefaultForwardActionsLeaveOutThoseWhoseRoleDoesNotMoveTheUserOn() {
