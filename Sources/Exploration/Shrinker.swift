@@ -136,6 +136,8 @@ public enum Shrinker {
             if case .wait(let length) = step, length > .milliseconds(100) { with { $0.steps[index] = .wait(half(length)) } }
         }
         if faults.latencyMs != 20...120 { with { $0.faults.latencyMs = 20...120 } }
+        // A branch's run (its points in the file's seed): first without its last point, a plainer run.
+        if !scenario.branches.isEmpty { with { $0.branches.removeLast() } }
         // The app's own settings, each back to its default (`AppPlugin.simplifications`).
         candidates += AppRegistry.plugin(for: scenario.app)?.simplifications(of: scenario) ?? []
         if scenario.settleAfterSteps > .seconds(1) { with { $0.settleAfterSteps = half(scenario.settleAfterSteps) } }

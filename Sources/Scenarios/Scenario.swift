@@ -12,8 +12,8 @@ public struct Scenario: Sendable {
     /// The catalogue ids this scenario guards (`fix-1`, `pit-6`, …).
     public var guards: [String]
     public var seed: UInt64
-    /// Where the run draws afresh from other seeds (branching exploration, `BranchPoint`); not part
-    /// of the file format: a branch is named by its run id (`RunID`).
+    /// Where the run draws afresh from other seeds (branching exploration, `BranchPoint`); a file
+    /// writes them in its `seed` as the branch's run id (`"seed": "7@4030ms=77"`, `RunID`).
     public var branches: [BranchPoint] = []
     public var strategy: SchedulingStrategy
     /// The app the scenario runs (`"app"`): the tool's first app (`AppRegistry.defaultApp`)

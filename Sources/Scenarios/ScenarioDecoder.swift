@@ -42,7 +42,19 @@ public enum ScenarioDecoder {
         scenario.app = context.app
         scenario.summary = context.string(top["summary"], at: "$.summary") ?? ""
         scenario.guards = decodeGuards(top["guards"], context: context)
-        scenario.seed = context.seed(top["seed"], at: "$.seed") ?? 1
+        if case .string(let text)? = top["seed"] {
+            // A branch's run id (`explore --branching`, `shrink` of a branch): the seed and where
+            // its run drew afresh.
+            if let id = RunID(text), !id.branches.isEmpty {
+                scenario.seed = id.seed
+                scenario.branches = id.branches
+            } else {
+                context.fail("$.seed", "expected a whole number, or a branch's run id as explore --branching prints it "
+                             + "(SEED@Tms=S…, its instants growing), found \"\(text)\"", suggestion: "\"seed\": 7 or \"seed\": \"7@4030ms=77\"")
+            }
+        } else {
+            scenario.seed = context.seed(top["seed"], at: "$.seed") ?? 1
+        }
         scenario.strategy = context.choice(top["strategy"], at: "$.strategy",
                                            from: SchedulingStrategy.allCases.map { ($0.rawValue, $0) },
                                            what: "strategy") ?? .fifo

@@ -11,7 +11,8 @@ public enum ScenarioEncoder {
         top.append(("name", .string(scenario.name)))
         if !scenario.summary.isEmpty { top.append(("summary", .string(scenario.summary))) }
         if !scenario.guards.isEmpty { top.append(("guards", .array(scenario.guards.map(JSONValue.string)))) }
-        top.append(("seed", .number(String(scenario.seed))))
+        top.append(("seed", scenario.branches.isEmpty ? .number(String(scenario.seed))
+                                : .string(RunID(seed: scenario.seed, branches: scenario.branches).description)))
         if scenario.strategy != .fifo { top.append(("strategy", .string(scenario.strategy.rawValue))) }
         if !scenario.mutants.members.isEmpty {
             top.append(("mutants", .array(scenario.mutants.members.map { .string($0.rawValue) })))

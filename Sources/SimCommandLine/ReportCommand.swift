@@ -15,7 +15,8 @@ enum ReportCommand {
                    \(ToolName.current) report --timing EXPLORE.json [--baseline BASE.json] --html OUT.html
 
             Runs a scenario file (as `run` does; --seed overrides its seed) or a persona (as
-            `explore` does for seed S, default 1) and writes one HTML file with no external
+            `explore` does for seed S, default 1, or for a branch's run id as `explore
+            --branching` prints it, SEED@Tms=S…) and writes one HTML file with no external
             assets: the route bar on top, one lane per actor of the app (the user, the app and its
             parts, the network, the backend, the device), requests as spans coloured by outcome,
             faults and violations marked on a virtual-time axis, and the narrative below. Hover any
@@ -52,16 +53,21 @@ enum ReportCommand {
         if let timing = arguments.value("--timing") { return try writeTiming(timing, arguments: arguments, to: output) }
         if arguments.value("--baseline") != nil { throw UsageError(message: "--baseline goes with --timing EXPLORE.json") }
         let mutants = try ScenarioArguments.mutants(arguments)
-        let seed = try arguments.unsigned("--seed")
+        // A seed, or a branch's run id as `explore --branching` prints it (`2215@31783ms=8812`).
+        let id = try ReplayCommand.runID(arguments)
+        let seed = id?.seed
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let page: HTMLTimeline
         switch target {
         case .appPersona:
             let plan = ExplorationPlan(targets: [target], firstSeed: seed ?? 1, seedCount: 1, mutants: mutants,
                                        user: try ScenarioArguments.user(arguments))
-            let run = Explorer.explore(plan, seed: seed ?? 1)
-            page = HTMLTimeline(result: run.result, title: "\(target.name), seed \(run.seed)", knobs: run.swarm.lines)
+            let run = Explorer.explore(plan, run: id ?? RunID(seed: 1))
+            page = HTMLTimeline(result: run.result, title: "\(target.name), seed \(run.id)", knobs: run.swarm.lines)
         case .scenario(let scenario):
+            if id?.branches.isEmpty == false {
+                throw UsageError(message: "a branch's run id (SEED@Tms=S) goes with --persona: it names an explored run")
+            }
             let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)
             page = HTMLTimeline(result: result, title: "\(scenario.name) (\(scenario.file))")
         }

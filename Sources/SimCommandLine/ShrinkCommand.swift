@@ -24,7 +24,9 @@ enum ShrinkCommand {
 
             options:
               --persona P    a persona: \(ExploreCommand.allPersonas.map(\.name).joined(separator: ", "))
-              --seed S       the seed to shrink (required)
+              --seed S       the seed to shrink (required), or a branch's run id as `explore
+                             --branching` prints it (SEED@Tms=S…), which the file keeps as its
+                             "seed" (and drops if the run fails the same way without it)
               --user U       \(UserDriver.help)
               --mutant ID    switch a catalogue bug back on (repeatable)
               --oracle NAME  the violation to keep (default: the first oracle that fires)
@@ -44,7 +46,9 @@ enum ShrinkCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        guard let seed = try arguments.unsigned("--seed") else { throw UsageError(message: "--seed S is required") }
+        // A seed, or a branch's run id as `explore --branching` prints it (`2215@31783ms=8812`).
+        guard let id = try ReplayCommand.runID(arguments) else { throw UsageError(message: "--seed S is required") }
+        let seed = id.seed
         try WatchdogOption.start(arguments)
         guard let output = arguments.value("-o") ?? arguments.value("--output") else {
             throw UsageError(message: "-o OUT.json is required")
@@ -55,22 +59,27 @@ enum ShrinkCommand {
         guard let target = try ReplayCommand.target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
         let user = try ScenarioArguments.user(arguments)
+        if case .scenario = target, !id.branches.isEmpty {
+            throw UsageError(message: "a branch's run id (SEED@Tms=S) goes with --persona: it names an explored run")
+        }
         var (scenario, _) = target.scenario(seed: seed, user: user)
         scenario.seed = seed
-        Terminal.progress("shrinking \(target.name) seed \(seed)…")
+        // The file keeps the branch points in its seed ("seed": "2215@31783ms=8812").
+        scenario.branches = id.branches
+        Terminal.progress("shrinking \(target.name) seed \(id)…")
         let outcome = Shrinker.shrink(scenario, mutants: mutants, oracle: arguments.value("--oracle").map { OracleCatalogue.currentName(of: $0) })
         Terminal.endProgress()
         guard var shrunk = outcome?.scenario, let outcome else {
-            Console.error("\(ToolName.current) shrink: \(target.name) seed \(seed) violates no oracle"
+            Console.error("\(ToolName.current) shrink: \(target.name) seed \(id) violates no oracle"
                           + (arguments.value("--oracle").map { " named \($0)" } ?? "") + "; nothing to shrink")
             return ExitCode.badInput
         }
         shrunk.file = output
-        shrunk.name = "Shrunk: \(outcome.oracle) (\(target.name) seed \(seed))"
+        shrunk.name = "Shrunk: \(outcome.oracle) (\(target.name) seed \(id))"
         shrunk.summary = "Found by explore and shrunk: violates \(outcome.oracle)"
             + (mutants.isEmpty ? "" : " with \(mutants.map(\.rawValue).joined(separator: ", ")) on")
             + ". Replay the original: \(ToolName.current) replay "
-            + (target.name.hasSuffix(".json") ? ShellWord.quoted(target.name) : "--persona \(target.name)") + " --seed \(seed)"
+            + (target.name.hasSuffix(".json") ? ShellWord.quoted(target.name) : "--persona \(target.name)") + " --seed \(id)"
             + (target.name.hasSuffix(".json") || user == .standard ? "" : " --user \(user.rawValue)")
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }

@@ -31,6 +31,21 @@ import Foundation
         let again = try run(["replay"] + words)
         #expect(again.status == 1)
         #expect(again.standardOutput.contains("trace hash: \(branch["traceHash"] as? String ?? "?")"))
+        // `report` and `shrink` take the branch's name too (#65 item 2).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("branch-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("run.html").path
+        let reported = try run(["report"] + words + ["--html", page])
+        #expect(reported.status == 1, "\(reported.standardError)")
+        #expect(reported.standardOutput.contains("trace \(branch["traceHash"] as? String ?? "?")"), "\(reported.standardOutput)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("seed \(branch["seed"] as? String ?? "?")"))
+        let file = folder.appendingPathComponent("shrunk.json").path
+        let shrunk = try run(["shrink"] + words + ["-o", file])
+        #expect(shrunk.status == 0, "\(shrunk.standardError)")
+        // The file keeps the branch points in its seed (unless the run failed without them): `run` fails on it.
+        #expect(try run(["run", file]).status == 1)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#""seed""#))
     }
 
     @Test func branchingRefusesBudgetsAndReplayRefusesAMalformedRunName() throws {

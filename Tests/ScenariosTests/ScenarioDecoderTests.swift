@@ -140,6 +140,17 @@ import ToolAppsForTests
         #expect(found.map(\.location) == ["$.faults[0].endpoint", "$.faults[1].afterAnswer", "$.faults[2].endpoint", "$.faults[3].afterAnswer"])
     }
 
+    /// A branch's run is written with its branch points in its seed (`shrink` of a branch).
+    @Test func aSeedMayBeABranchsRunIdAndIsWrittenBackSo() throws {
+        let scenario = try #require(decoded(#"{"format": 1, "name": "x", "seed": "7@4030ms=77@5000ms=9", "steps": [{"launch": true}]}"#))
+        #expect(scenario.seed == 7)
+        #expect(scenario.branches == [BranchPoint(atMilliseconds: 4030, seed: 77), BranchPoint(atMilliseconds: 5000, seed: 9)])
+        #expect(ScenarioEncoder.encode(scenario).contains(#""seed": "7@4030ms=77@5000ms=9""#))
+        let found = errors(#"{"format": 1, "name": "x", "seed": "7@40ms=1@30ms=2", "steps": [{"launch": true}]}"#)
+        #expect(found.map(\.location) == ["$.seed"])
+        #expect(errors(#"{"format": 1, "name": "x", "seed": "7", "steps": [{"launch": true}]}"#).map(\.location) == ["$.seed"])
+    }
+
     @Test func aStepHasExactlyOneKind() {
         let found = errors(#"{"format": 1, "name": "x", "steps": [{"launch": true, "kill": true}, {}]}"#)
         #expect(found.map(\.location) == ["$.steps[0]", "$.steps[1]"])

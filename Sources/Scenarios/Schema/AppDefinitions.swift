@@ -65,8 +65,11 @@ struct AppDefinitions {
             ("name", SchemaValue.string("A name a person reads.")),
             ("summary", SchemaValue.string("What the scenario shows, citing the seed.")),
             ("guards", SchemaValue.array(of: SchemaValue.oneOf(catalogueIDs), "Catalogue ids this scenario guards (regress).")),
-            ("seed", .object([("type", .string("integer")), ("minimum", .number("0")), ("maximum", .number(String(UInt64.max))),
-                              ("description", .string("Master seed (default 1)."))])),
+            ("seed", .object([("oneOf", .array([
+                                  .object([("type", .string("integer")), ("minimum", .number("0")), ("maximum", .number(String(UInt64.max)))]),
+                                  .object([("type", .string("string")), ("pattern", .string("^[0-9]+(@[0-9]+ms=[0-9]+)+$"))])])),
+                              ("description", .string("Master seed (default 1), or a branch's run id as explore --branching prints it "
+                                                      + "(\"7@4030ms=77\": seed 7's run up to 4.03 s, then drawn from seed 77)."))])),
             ("strategy", SchemaValue.oneOf(["fifo", "seeded"], "Order of timers due at the same instant (default fifo).")),
             ("mutants", SchemaValue.array(of: SchemaValue.oneOf(catalogueIDs), "Bugs switched on for this scenario (default none).")),
             ("device", SchemaValue.ref("device", "The phone at the start.")),

@@ -35,7 +35,7 @@ public struct RunID: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same run with one more branch point after its last.
-    func branching(at milliseconds: Int64, seed: UInt64) -> RunID {
+    package func branching(at milliseconds: Int64, seed: UInt64) -> RunID {
         RunID(seed: self.seed, branches: branches + [BranchPoint(atMilliseconds: milliseconds, seed: seed)])
     }
 }
