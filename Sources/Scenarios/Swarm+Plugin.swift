@@ -54,11 +54,9 @@ extension Swarm {
     /// one run in thousands. Drawn last and from a stream of its own, so every other knob of a seed
     /// is drawn as before it existed; the bundled apps' swarms draw their own slow answers.
     package mutating func drawSlowAnswer(seed: UInt64, endpoints: [Endpoint]) {
-        var random = SeededRandom(seed: seed, stream: "swarm-slow-answer")
-        guard !endpoints.isEmpty, random.chance(Self.slowAnswerChance) else { return }
-        let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
-        let call = random.nextInt(in: 1...3)
-        add(.delay(.milliseconds(random.nextInt(in: 1_000...10_000))), on: endpoint, trigger: .nth(call))
+        drawOnAnEarlyCall(seed: seed, stream: "swarm-slow-answer", chance: Self.slowAnswerChance, endpoints: endpoints) { random in
+            .delay(.milliseconds(random.nextInt(in: 1_000...10_000)))
+        }
     }
 
     /// Sets the plug-in's drawn knobs in a scenario's sections (keys the scenario wrote stay).

@@ -146,11 +146,21 @@ public struct Swarm: Sendable, Equatable {
     static let coincidenceChance = Probability(0.25)
 
     private mutating func drawCoincidence(seed: UInt64, endpoints: [Endpoint]) {
-        var random = SeededRandom(seed: seed, stream: "swarm-coincidence")
-        guard !endpoints.isEmpty, random.chance(Self.coincidenceChance) else { return }
+        drawOnAnEarlyCall(seed: seed, stream: "swarm-coincidence", chance: Self.coincidenceChance, endpoints: endpoints) { random in
+            .goesOffline(for: .milliseconds(random.nextInt(in: 2_000...30_000)))
+        }
+    }
+
+    /// On a coin of `chance` drawn from the seed's stream `stream` (so that every other knob of
+    /// the seed is drawn as before it existed): a fault of `kind`, drawn last, on one of the first
+    /// three calls to one of `endpoints`.
+    package mutating func drawOnAnEarlyCall(seed: UInt64, stream: String, chance: Probability, endpoints: [Endpoint],
+                                            kind: (inout SeededRandom) -> FaultRule.Kind) {
+        var random = SeededRandom(seed: seed, stream: stream)
+        guard !endpoints.isEmpty, random.chance(chance) else { return }
         let endpoint = endpoints[random.nextInt(in: 0...endpoints.count - 1)]
         let call = random.nextInt(in: 1...3)
-        add(.goesOffline(for: .milliseconds(random.nextInt(in: 2_000...30_000))), on: endpoint, trigger: .nth(call))
+        add(kind(&random), on: endpoint, trigger: .nth(call))
     }
 
     package mutating func add(_ kind: FaultRule.Kind, random: inout SeededRandom, endpoints: [Endpoint]) {
