@@ -104,8 +104,7 @@ extension RunObservation {
     public func sentAgainWithARefreshedSession(id: Int, endpoint: Endpoint, at index: Int, time: SimulationInstant,
                                                within window: Duration) -> Bool {
         let deadline = time.advanced(by: window)
-        var sent: Int?
-        var refreshedSince = false
+        var sent = false, refreshedSince = false
         for event in events([.requestSent, .responseReceived]) {
             if event.index > index {
                 guard refreshedSince, event.time <= deadline else { return false }
@@ -113,8 +112,8 @@ extension RunObservation {
                 continue
             }
             switch event.event {
-            case .requestSent(id, _, _): sent = event.index
-            case .responseReceived(_, let answered, "ok") where sent != nil && roles.endpoint(answered, is: .refreshesSession):
+            case .requestSent(id, _, _): sent = true
+            case .responseReceived(_, let answered, "ok") where sent && roles.endpoint(answered, is: .refreshesSession):
                 refreshedSince = true
             default: break
             }
