@@ -17,7 +17,7 @@ public actor Network {
     public nonisolated let roles: AppRoles
     @exclusivity(unchecked) private var random: SeededRandom
     /// How often each endpoint was called: a few pairs, searched in order (cheaper than hashing).
-    @exclusivity(unchecked) private var callCounts: [(endpoint: Endpoint, calls: Int)] = []
+    @exclusivity(unchecked) private var callCounts: [(endpoint: Endpoint, count: Int)] = []
     @exclusivity(unchecked) private var lastRequestID = 0
     @exclusivity(unchecked) public private(set) var isOnline = true
     /// Requests sent and not yet answered, timed out or cancelled.
@@ -87,14 +87,7 @@ public actor Network {
 
     /// Counts an answer of `endpoint` the app received and wakes the account losses waiting for it.
     private func answered(_ endpoint: Endpoint) {
-        let count: Int
-        if let index = answers.firstIndex(where: { $0.endpoint == endpoint }) {
-            answers[index].count += 1
-            count = answers[index].count
-        } else {
-            answers.append((endpoint, 1))
-            count = 1
-        }
+        let count = Self.countOne(of: endpoint, in: &answers)
         for waiter in answerWaiters where waiter.endpoint == endpoint && waiter.count <= count { simulation.wake(waiter.wakeup) }
         answerWaiters.removeAll { $0.endpoint == endpoint && $0.count <= count }
     }
@@ -207,15 +200,18 @@ public actor Network {
         var outcome: FaultRule.Kind?
     }
 
-    private func decideFate(id: Int, endpoint: Endpoint) -> Fate {
-        let call: Int
-        if let position = callCounts.firstIndex(where: { $0.endpoint == endpoint }) {
-            callCounts[position].calls += 1
-            call = callCounts[position].calls
-        } else {
-            callCounts.append((endpoint, 1))
-            call = 1
+    /// Adds one to `endpoint`'s count in `counts` (a few pairs, searched in order) and returns it.
+    private static func countOne(of endpoint: Endpoint, in counts: inout [(endpoint: Endpoint, count: Int)]) -> Int {
+        guard let position = counts.firstIndex(where: { $0.endpoint == endpoint }) else {
+            counts.append((endpoint, 1))
+            return 1
         }
+        counts[position].count += 1
+        return counts[position].count
+    }
+
+    private func decideFate(id: Int, endpoint: Endpoint) -> Fate {
+        let call = Self.countOne(of: endpoint, in: &callCounts)
         let latency = Int64(random.nextInt(in: Int(plan.latencyMs.lowerBound)...Int(plan.latencyMs.upperBound)))
         var fate = Fate(uplink: .milliseconds(latency / 2), downlink: .milliseconds(latency - latency / 2))
         for rule in plan.rules where rule.endpoint == nil || rule.endpoint == endpoint {
