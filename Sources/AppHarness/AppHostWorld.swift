@@ -62,4 +62,14 @@ public struct AppHostWorld<App: AnyObject>: AppWorld {
     }
 
     public func currentScreen() async -> ScreenState { await screen.current }
+
+    /// The phone's `UserDefaults` and keychain hold a scenario's `device.phone`.
+    public var takesPhoneContents: Bool { true }
+
+    /// Writes `contents` into the phone's defaults and keychain, in the order given (each write
+    /// a note in the trace), before the first launch.
+    public func setUpPhone(_ contents: PhoneContents) async {
+        for (key, value) in contents.defaults { device.defaults.set(value.propertyList, forKey: key) }
+        for (key, data) in contents.keychain { device.keychain.write(data, for: key) }
+    }
 }

@@ -32,11 +32,20 @@ public protocol AppWorld: Sendable {
     /// backend is not on `MockAuth` and no `lose` was given, so an app that declares account
     /// losses (`AppPlugin.accountLosses`) with such a world is refused at registration.
     var takesAccountLosses: Bool { get }
+    /// Whether the world keeps a phone's stores that a scenario's `device.phone` (`PhoneContents`)
+    /// can fill before the first launch. False by default (a file that gives one is refused at
+    /// `validate`); `AppHostWorld` says true.
+    var takesPhoneContents: Bool { get }
+    /// Puts `contents` on the phone before its first launch: called once, before `prepare`, for a
+    /// run whose scenario gives `device.phone`. By default nothing.
+    func setUpPhone(_ contents: PhoneContents) async
 }
 
 extension AppWorld {
     public var inbox: Inbox? { nil }
     public var takesAccountLosses: Bool { true }
+    public var takesPhoneContents: Bool { false }
+    public func setUpPhone(_ contents: PhoneContents) async {}
     public func launchApp() async { await device.launch() }
     public func killApp() async { await device.kill() }
     public func backgroundApp() async { await device.background() }

@@ -47,6 +47,9 @@ public enum FixPlanRoles {
         signedInRoutes: OnboardingPhase.inOrder.filter { $0 > .authVerification && $0 != .complete }.map(Route.onboarding),
         // Its main app shows an offline banner while offline, as seed 004's does (`ClientStore.screen`).
         offlineBanner: true,
+        // 003: "Force-quit mid-onboarding: Resume from where they left off": a relaunch may ask to
+        // continue or start over (`ClientStore.show(phase:resumeGate:)`).
+        resumeGate: true,
         // 003: "Offline-first: Never block user from continuing onboarding due to network": an
         // offline tap waits behind its spinner up to 20 s for the connection (`connectionReturns()`).
         offlineWait: .seconds(20),

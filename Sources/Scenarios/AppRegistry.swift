@@ -25,6 +25,8 @@ public enum AppRegistry {
         let timing: TimingTable
         /// Its oracles less the policies it opted out of, once.
         let oracles: [any Oracle]
+        /// Whether its world keeps a phone's stores (`AppWorld.takesPhoneContents`), looked at once.
+        let takesPhoneContents: Bool
     }
 
     /// Registers `plugin`. Registering the same id again replaces the earlier plug-in (a test
@@ -39,7 +41,8 @@ public enum AppRegistry {
         let entry = Registered(plugin: plugin, coverage: CoverageTable(app: plugin.id, routes: plugin.coverageRoutes,
                                                                        actions: plugin.actions, events: plugin.coverageEvents),
                                timing: TimingTable(app: plugin.id, screens: plugin.timingScreens, endpoints: plugin.endpoints),
-                               oracles: plugin.oracles.filter { !optedOut.contains($0.name) })
+                               oracles: plugin.oracles.filter { !optedOut.contains($0.name) },
+                               takesPhoneContents: probeWorld(plugin).takesPhoneContents)
         plugins.withLock { registered in
             if let index = registered.firstIndex(where: { $0.plugin.id == plugin.id }) {
                 registered[index] = entry
@@ -92,6 +95,14 @@ public enum AppRegistry {
                                 + (known.isEmpty ? "" : " (its apps: \(known.joined(separator: ", ")))"),
                              suggestion: known.isEmpty ? "register the app's plug-in first (AppRegistry.register)"
                                 : "name one of its apps in \"app\"")
+    }
+
+    /// Whether `plugin`'s world keeps a phone's stores a scenario's `device.phone` fills
+    /// (`AppWorld.takesPhoneContents`): looked at when it registered, else in a world made for
+    /// the purpose.
+    static func takesPhoneContents(_ plugin: any AppPlugin) -> Bool {
+        plugins.withLock { registered in registered.first { $0.plugin.id == plugin.id }?.takesPhoneContents }
+            ?? probeWorld(plugin).takesPhoneContents
     }
 
     /// The actions `app`'s screens offer (none for an unknown id).
@@ -185,7 +196,24 @@ public enum AppRegistry {
         if let taken = plugin.catalogue.first(where: { othersEntries.contains($0.mutant.rawValue) }) {
             return "the mutant \"\(taken.mutant)\" has another app's id: give it one of the app's own"
         }
-        return missingInbox(plugin) ?? unheardAccountLosses(plugin)
+        return missingInbox(plugin) ?? unheardAccountLosses(plugin) ?? personaPhoneProblem(plugin)
+    }
+
+    /// A persona whose phone (`AppSetup.withPhone`) would not reach the app or does not read:
+    /// judged on the setup each persona draws for seed 0, as a file's `device.phone` is at `validate`.
+    static func personaPhoneProblem(_ plugin: any AppPlugin) -> String? {
+        for persona in plugin.personas {
+            var random = SeededRandom(seed: 0, stream: "persona")
+            let setup = persona.setup(&random)
+            guard setup.phone != nil else { continue }
+            let context = DecodingContext(file: "persona:\(persona.name)")
+            setup.phoneProblems(for: plugin, context: context)
+            if let problem = context.setupProblems.first {
+                return "its persona \"\(persona.name)\" sets up the phone, but at \(problem.path): \(problem.message)"
+                    + (problem.suggestion.map { " (\($0))" } ?? "")
+            }
+        }
+        return nil
     }
 
     /// Account losses declared for a world that never hears of them (its backend not on

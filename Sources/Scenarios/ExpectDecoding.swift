@@ -76,6 +76,14 @@ enum ExpectDecoding {
                             + "`(UserAction(\"type-email\"), .input(.email))` (docs/your-app.md); otherwise remove \"emailField\"")
         }
         expectations.resumeGate = context.bool(expect["resumeGate"], at: expect.path("resumeGate"))
+        if expectations.resumeGate != nil, !AppRegistry.roles(of: context.app).showsResumeGate {
+            // `false` would always hold and `true` never: refused, as an offline banner check is.
+            context.fail(expect.path("resumeGate"), "the app '\(context.app.rawValue)' shows no resume gate (its roles declare none), "
+                         + "so this check could never tell anything",
+                         suggestion: "if a relaunch can ask the user to continue or start over, set ScreenState.resumeGate while it does "
+                            + "and declare it in the plug-in's roles: `AppRoles(…, resumeGate: true)` (docs/your-app.md); "
+                            + "otherwise remove \"resumeGate\"")
+        }
         expectations.actionsInclude = decodeActions(expect["actionsInclude"], at: expect.path("actionsInclude"), context: context)
         expectations.actionsExclude = decodeActions(expect["actionsExclude"], at: expect.path("actionsExclude"), context: context)
         expectations.backend = decodeBackendExpectation(expect["backend"], at: expect.path("backend"), context: context)

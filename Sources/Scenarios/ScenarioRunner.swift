@@ -53,6 +53,7 @@ public enum ScenarioRunner {
                              requestTimeout: scenario.requestTimeout, mutants: mutants, roles: plugin.roles, scenario: scenario)
         let outcome = simulation.run("scenario") {
             let world = plugin.makeWorld(start)
+            if let phone = scenario.setup.phoneContents { await world.setUpPhone(phone) }
             await world.prepare()
             if scenario.startsOffline { await world.network.setOnline(false) }
             for (number, step) in scenario.steps.enumerated() {

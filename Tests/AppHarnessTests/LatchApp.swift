@@ -9,7 +9,8 @@ import Scenarios
 /// `RouteNames` table, its actions and endpoints read from its roles, its backend an `AppBackend`
 /// answering JSON, and its session reported through `signedInUser` (the host records each
 /// change). Sign in asks the backend for a session for the address typed and keeps it in the
-/// keychain; a relaunch restores it; Sign out forgets it and empties the field.
+/// keychain (its bytes, as a keychain item is); a relaunch restores it; Sign out forgets it and
+/// empties the field. The field starts with the address last typed, kept in the defaults.
 @MainActor @Observable final class LatchModel {
     enum Place: String, Sendable { case outside, inside }
     private(set) var user: String?
@@ -31,7 +32,8 @@ import Scenarios
         keychain = environment.keychain
         connectivity = environment.connectivity
         clock = environment.clock
-        user = keychain.string(forKey: "user")
+        user = keychain.read("user").map { String(decoding: $0, as: UTF8.self) }
+        email = environment.defaults.string(forKey: "lastEmail") ?? ""
     }
 
     func signIn() async {
@@ -50,12 +52,12 @@ import Scenarios
             error = "Couldn't sign in. Try again."
             return
         }
-        keychain.set(user, forKey: "user")
+        keychain.write(Data(user.utf8), for: "user")
         self.user = user
     }
 
     func signOut() {
-        if !keepsTheSession { keychain.removeObject(forKey: "user") }
+        if !keepsTheSession { keychain.delete("user") }
         user = nil
         email = ""
     }

@@ -117,6 +117,23 @@ import ToolAppsForTests
         #expect((try? ScenarioDecoder.decode(pickup, file: "banner.json").get()) != nil, "the pickup app declares its banner")
     }
 
+    /// The same for a resume gate (#63's audit: only the fix plan shows one): refused for an app
+    /// whose roles declare none, saying what to declare; taken for the fix plan, which declares it.
+    @Test func aResumeGateCheckInTheFileOfAnAppWithoutAGateSaysWhatToDeclare() {
+        let text = Self.ringsTheBell.replacingOccurrences(of: #"{"wait": "5s"}"#, with: #"{"wait": "5s"}, {"expect": {"resumeGate": false}}"#)
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "bell.json") else {
+            Issue.record("accepted a resume gate check for a door with no gate")
+            return
+        }
+        #expect(problems.errors.count == 1 && problems.errors.contains { $0.location == "$.steps[3].expect.resumeGate"
+                    && $0.message.contains("shows no resume gate") && ($0.suggestion ?? "").contains("resumeGate: true") },
+                "\(problems.errors)")
+        let pickup = #"{"format": 1, "app": "pickup", "name": "gate", "steps": [{"launch": true}], "expect": {"resumeGate": false}}"#
+        #expect((try? ScenarioDecoder.decode(pickup, file: "gate.json").get()) == nil, "the pickup app shows no gate")
+        let fixPlan = #"{"format": 1, "name": "gate", "steps": [{"launch": true}], "expect": {"resumeGate": false}}"#
+        #expect((try? ScenarioDecoder.decode(fixPlan, file: "gate.json").get()) != nil, "the fix plan declares its gate")
+    }
+
     /// The same for the email field of an app that types no email: refused, saying what to declare.
     @Test func anEmailFieldCheckInTheFileOfAnAppThatTypesNoEmailSaysWhatToDeclare() {
         let text = Self.ringsTheBell.replacingOccurrences(of: #"{"wait": "5s"}"#, with: #"{"wait": "5s"}, {"expect": {"emailField": ""}}"#)

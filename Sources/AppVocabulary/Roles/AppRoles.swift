@@ -75,6 +75,11 @@ public struct AppRoles: Sendable {
     /// (`offlineBannerTruthful`). False (the default): the app has no banner, and none is asked of it.
     public var showsOfflineBanner: Bool { promises.showsOfflineBanner }
 
+    /// Whether the app may show a resume gate (`ScreenState.resumeGate`: 003's "Resume from where
+    /// they left off", the fix plan's choice to continue or start over after a relaunch). A
+    /// scenario's `resumeGate` check is refused for an app that declares none. False (the default).
+    public var showsResumeGate: Bool { promises.showsResumeGate }
+
     /// How long a request the user waits on (a spinner up as it goes), made while the device is
     /// offline, waits for the connection before it goes and fails (003: "Offline-first: Never
     /// block user from continuing onboarding due to network": the fix plan's 20 s behind the
@@ -95,10 +100,12 @@ public struct AppRoles: Sendable {
         let signedInRoutes: [Route]
         let keptAcrossKills: [UserInput]
         let showsOfflineBanner: Bool
+        let showsResumeGate: Bool
         let offlineWait: Duration?
         let stepOrder: [Route]
-        init(signedInRoutes: [Route], keptAcrossKills: [UserInput], showsOfflineBanner: Bool, offlineWait: Duration?,
-             stepOrder: [Route]) {
+        init(signedInRoutes: [Route], keptAcrossKills: [UserInput], showsOfflineBanner: Bool, showsResumeGate: Bool,
+             offlineWait: Duration?, stepOrder: [Route]) {
+            self.showsResumeGate = showsResumeGate
             self.stepOrder = stepOrder
             self.signedInRoutes = signedInRoutes
             self.keptAcrossKills = keptAcrossKills
@@ -131,14 +138,15 @@ public struct AppRoles: Sendable {
     ///   - signedInRoutes: the screens besides the main app that show only to a signed-in user.
     ///   - keptAcrossKills: what the user entered that the app keeps when it is killed (`[.email]`).
     ///   - offlineBanner: whether the main app shows an offline banner while the device is offline.
+    ///   - resumeGate: whether the app may show a resume gate (continue or start over).
     ///   - offlineWait: how long a request the user waits on, made offline, waits for the connection.
     ///   - stepOrder: the flow's steps in order, for where a relaunch may land.
     public init(actions: [(UserAction, ActionRole)] = [], requests: [(Endpoint, RequestRole)] = [],
                 errors: [(String, ErrorBlame)] = [], analytics: [(String, AnalyticsCause)] = [],
                 signedInRoutes: [Route] = [], keptAcrossKills: [UserInput] = [], offlineBanner: Bool = false,
-                offlineWait: Duration? = nil, stepOrder: [Route] = []) {
+                resumeGate: Bool = false, offlineWait: Duration? = nil, stepOrder: [Route] = []) {
         promises = Promises(signedInRoutes: signedInRoutes, keptAcrossKills: keptAcrossKills, showsOfflineBanner: offlineBanner,
-                            offlineWait: offlineWait, stepOrder: stepOrder)
+                            showsResumeGate: resumeGate, offlineWait: offlineWait, stepOrder: stepOrder)
         for (action, role) in actions { set(role, for: action) }
         for (endpoint, role) in requests { set(role, for: endpoint) }
         // A sheet's credential comes with the sheet's close button, the user's cancel.

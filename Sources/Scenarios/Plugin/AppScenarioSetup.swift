@@ -4,14 +4,15 @@ import AppVocabulary
 /// An app's own sections of its scenario files, `device` (the phone) and `backend` (the accounts
 /// and what the server knows): how they are checked, read, written back, shrunk, run under a swarm,
 /// and described to an editor. Part of `AppPlugin`; every requirement has a default: any section is
-/// accepted and kept as written, and `device.online` (the key every app's phone has) is read.
+/// accepted and kept as written, `device.online` (the key every app's phone has) is read, and
+/// `device.phone` (what is in its defaults and keychain, `AppSetup.phoneContents`) is checked.
 public protocol AppScenarioSetup: Sendable {
     /// Checks the scenario's `device` and `backend` sections: every problem with its JSON path.
     /// By default any section is accepted.
     func checkSetup(_ setup: AppSetup) -> [AppSetupProblem]
     /// Reads the scenario's `device` and `backend` sections into `scenario`: every problem with
     /// its JSON path. By default the sections are kept as written (`scenario.setup`), `device.online`
-    /// is read, and `checkSetup` judges the rest.
+    /// is read, `device.phone` is checked, and `checkSetup` judges the rest.
     func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem]
     /// The sections as a scenario file writes them (`shrink` writes its smallest failing run):
     /// what `decodeSetup` reads back to the same scenario. By default `scenario.setup`.
@@ -43,6 +44,7 @@ extension AppScenarioSetup where Self: AppPlugin {
         if case .object(let members)? = setup.device, let online = members.first(where: { $0.key == "online" }) {
             scenario.startsOffline = !(context.bool(online.value, at: "$.device.online") ?? true)
         }
+        setup.phoneProblems(for: self, context: context)
         // A place reported here is not reported again by `checkSetup`.
         let reported = context.reportedLocations
         return context.setupProblems + checkSetup(setup).filter { !reported.contains($0.path) }

@@ -13,7 +13,8 @@
 ///
 /// Optional properties are keys a file may leave out; a key the type does not read is reported
 /// (`unknown key "lockd"`, with the keys it reads), as is a value of the wrong kind and a missing
-/// key of a property that is not optional. `device.online`, every app's, is always known.
+/// key of a property that is not optional. `device.online` and `device.phone`, every app's, are
+/// always known.
 extension AppSetup {
     /// The `device` section read as `type`; nil when the file has none or it does not read
     /// (`problems(device:backend:)` says why, and the decoder refuses such a file first).
@@ -29,7 +30,7 @@ extension AppSetup {
     /// Every problem of reading the sections as `device` and `backend` (`NoSettings` for a
     /// section the app takes nothing in), each at its JSON path: what `checkSetup` returns.
     public func problems<Device: Decodable, Backend: Decodable>(device: Device.Type, backend: Backend.Type) -> [AppSetupProblem] {
-        Self.problems(of: self.device, as: device, section: "device", alsoKnown: ["online"])
+        Self.problems(of: self.device, as: device, section: "device", alsoKnown: ["online", "phone"])
             + Self.problems(of: self.backend, as: backend, section: "backend", alsoKnown: [])
     }
 

@@ -22,7 +22,7 @@ struct AppDefinitions {
     /// The definitions by name, unprefixed; references among them prefixed.
     var all: [(String, JSONValue)] {
         var core: [(String, JSONValue)] = [
-            ("scenario", scenario), ("device", own.device), ("backend", own.backend), ("network", network),
+            ("scenario", scenario), ("device", own.device(withPhone: plugin.map(AppRegistry.takesPhoneContents) ?? false)), ("backend", own.backend), ("network", network),
             ("timeouts", timeouts), ("fault", fault), ("step", step), ("stepExpect", stepExpect), ("expect", expect),
             ("budgets", budgets),
         ]
@@ -215,8 +215,20 @@ struct AppDefinitions {
     private static let collections = ["actionsInclude": "minItems", "actionsExclude": "minItems", "neverShown": "minItems",
                                       "requests": "minProperties", "analytics": "minProperties"]
 
+    /// The checks the decoder refuses for this app, because its roles declare nothing they could
+    /// see (`ExpectDecoding`): no offline banner, no resume gate, no action that types an email.
+    private var undeclaredChecks: Set<String> {
+        let roles = AppRegistry.roles(of: app)
+        var keys: Set<String> = []
+        if !roles.showsOfflineBanner { keys.insert("offlineBanner") }
+        if !roles.showsResumeGate { keys.insert("resumeGate") }
+        if roles.actions(where: { $0 == .input(.email) }).isEmpty { keys.insert("emailField") }
+        return keys
+    }
+
     private var stepExpect: JSONValue {
-        let keys = ScenarioKeys.stepExpect(for: app)
+        let undeclared = undeclaredChecks
+        let keys = ScenarioKeys.stepExpect(for: app).filter { !undeclared.contains($0) }
         let anyOf: [JSONValue] = keys.map { key in
             var members: [(key: String, value: JSONValue)] = [("required", SchemaValue.strings([key]))]
             if let minimum = Self.collections[key] {
@@ -229,7 +241,10 @@ struct AppDefinitions {
                                   extra: [("anyOf", .array(anyOf))])
     }
 
-    private var expect: JSONValue { SchemaValue.object(ScenarioKeys.expect(for: app).map { ($0, expectKey($0)) }) }
+    private var expect: JSONValue {
+        let undeclared = undeclaredChecks
+        return SchemaValue.object(ScenarioKeys.expect(for: app).filter { !undeclared.contains($0) }.map { ($0, expectKey($0)) })
+    }
 
     private var backendExpect: JSONValue? {
         guard ScenarioKeys.stepExpect(for: app).contains("backend") || ScenarioKeys.expect(for: app).contains("backend") else { return nil }

@@ -35,6 +35,31 @@ public struct AppSchema: Sendable {
     public static let anyDevice = JSONValue.object([("type", .string("object")),
                                                     ("properties", .object([("online", SchemaValue.boolean("false: start offline."))]))])
 
+    /// `device.phone` (`AppSetup.phoneContents`): what is in the phone's defaults and keychain
+    /// before the first launch. Added to the `device` of every app whose world keeps them.
+    public static let phone = JSONValue.object([
+        ("type", .string("object")), ("additionalProperties", .bool(false)),
+        ("description", .string("What is on the phone before the first launch: its UserDefaults (@AppStorage) and keychain items.")),
+        ("properties", .object([
+            ("defaults", .object([("type", .string("object")),
+                                  ("description", .string("UserDefaults by key: any value but null (a whole number is an Int).")),
+                                  ("additionalProperties", .object([("not", .object([("type", .string("null"))]))]))])),
+            ("keychain", .object([("type", .string("object")),
+                                  ("description", .string("Keychain items by key: a string (stored as its UTF-8 bytes) or an object or array (stored as its JSON).")),
+                                  ("additionalProperties", .object([("type", .array([.string("string"), .string("object"), .string("array")]))]))])),
+        ])),
+    ])
+
+    /// `device` with `phone` among its properties, when it lists properties and not `phone` already.
+    func device(withPhone: Bool) -> JSONValue {
+        guard withPhone, case .object(var members) = device,
+              let index = members.firstIndex(where: { $0.key == "properties" }),
+              case .object(var properties) = members[index].value, !properties.contains(where: { $0.key == "phone" }) else { return device }
+        properties.append(("phone", Self.phone))
+        members[index].value = .object(properties)
+        return .object(members)
+    }
+
     /// The value of the app's own step `kind`: what `steps` says, `enterCode`'s own, or any value.
     func step(_ kind: String) -> JSONValue {
         if let own = steps.first(where: { $0.kind == kind }) { return own.schema }

@@ -45,10 +45,14 @@ public struct UmuvePlugin: AppPlugin {
     public var personas: [AppPersona] {
         [AppPersona(name: "umuve-new-install", summary: "the app just installed, a new customer"),
          AppPersona(name: "umuve-signed-in", summary: "onboarded and signed in on this phone before; the app relaunched", returning: true,
-                    setup: { _ in AppSetup(device: .object([("onboarded", .bool(true)), ("signedIn", .bool(true))])) }),
+                    setup: { _ in AppSetup(device: .object([("signedIn", .bool(true))])).withPhone(defaults: Self.onboarded) }),
          AppPersona(name: "umuve-signed-out", summary: "onboarded on this phone, signed out", returning: true,
-                    setup: { _ in AppSetup(device: .object([("onboarded", .bool(true))])) })]
+                    setup: { _ in AppSetup().withPhone(defaults: Self.onboarded) })]
     }
+
+    /// The phone of a customer who finished the onboarding: `@AppStorage("hasCompletedOnboarding")`,
+    /// as data (`device.phone`), written before the first launch by the harness.
+    static let onboarded: [(String, JSONValue)] = [("hasCompletedOnboarding", .bool(true))]
 
     public func checkSetup(_ setup: AppSetup) -> [AppSetupProblem] {
         setup.problems(device: DeviceSetup.self, backend: NoSettings.self)
@@ -73,8 +77,8 @@ public struct UmuvePlugin: AppPlugin {
                 tap: { store, action, input in await Adapter.tap(store, action, input) },
                 appeared: { store in await Adapter.appeared(store) },
                 signedInUser: { store in store.userID }))
-        // The phone as the persona left it before this launch: `@AppStorage` and the keychain.
-        if device.onboarded == true { world.device.defaults.set(true, forKey: "hasCompletedOnboarding") }
+        // The keychain as an earlier sign-in left it: a session `MockAuth` issued (what
+        // `@AppStorage` holds is data, `device.phone`, which the harness writes itself).
         if device.signedIn == true {
             let session = auth.seedSession(appleID: world.device.system.appleID)
             // The app's keychain item, as its `Session` encodes it.
@@ -117,14 +121,11 @@ public struct UmuvePlugin: AppPlugin {
 
 /// The scenario's `device` section: how the phone was left before the first launch.
 struct DeviceSetup: Decodable {
-    /// The onboarding was finished (`@AppStorage("hasCompletedOnboarding")`).
-    var onboarded: Bool?
     /// A session from an earlier sign-in is in the keychain.
     var signedIn: Bool?
 
     /// `DeviceSetup` as JSON Schema, for `schema` and an editor.
     static let schema = SchemaValue.object([
-        ("onboarded", SchemaValue.boolean("The onboarding was finished (@AppStorage(\"hasCompletedOnboarding\")).")),
         ("signedIn", SchemaValue.boolean("A session from an earlier sign-in is in the keychain.")),
         ("online", SchemaValue.boolean("false: start offline.")),
     ])

@@ -1,0 +1,59 @@
+import Testing
+import SimKernel
+import AppVocabulary
+import Scenarios
+import ToolAppsForTests
+
+/// `device.phone` (#63, nothing accepted and ignored): refused with what to add for an app whose
+/// world keeps no phone stores, in a file at `validate` and in a persona at registration.
+@Suite struct PhoneRefusalTests {
+    init() throws { ToolApps.register(); try AppRegistry.register(DoorApp()) }
+
+    @Test func aFilesPhoneForAWorldWithoutStoresIsRefusedWithWhatToAdd() throws {
+        let text = """
+            {"format": 1, "app": "door", "name": "a phone the door cannot hold",
+             "device": {"phone": {"defaults": {"seen": true}}}, "steps": [{"launch": true}]}
+            """
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "door.json") else {
+            Issue.record("a phone for a world without stores was accepted")
+            return
+        }
+        let errors = problems.errors
+        #expect(errors.map(\.location) == ["$.device.phone"])
+        #expect(errors.first?.message.contains("keeps no phone stores") == true)
+        #expect(errors.first?.suggestion?.contains("AppHostWorld") == true)
+    }
+
+    @Test func aBundledAppRefusesThePhoneKeyAsNotOneOfItsOwn() throws {
+        let text = #"{"format": 1, "name": "fix plan", "device": {"phone": {}}, "steps": [{"launch": true}]}"#
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "fix.json") else {
+            Issue.record("the fix plan's device took a phone")
+            return
+        }
+        let errors = problems.errors
+        #expect(errors.map(\.location) == ["$.device.phone"])
+    }
+
+    @Test func aPersonaWhosePhoneWouldNotReachTheAppIsRefusedAtRegistration() {
+        #expect(throws: AppRegistryError.self) { try AppRegistry.register(DoorWithAPhone()) }
+        do { try AppRegistry.register(DoorWithAPhone()) } catch {
+            #expect(error.message.contains("its persona \"returning\" sets up the phone"))
+            #expect(error.message.contains("AppHostWorld"))
+        }
+    }
+}
+
+/// The door with a persona that puts a default on a phone the door's world does not keep.
+private struct DoorWithAPhone: AppPlugin {
+    let id = AppID("door-with-a-phone")
+    let summary = "the door, with a persona whose phone has a default"
+    let routes = [RouteName("hall", kind: .onboarding), RouteName("room", kind: .main)]
+    let actions = [UserAction("open"), UserAction("close")]
+    let endpoints = [Endpoint("unlock")]
+    let catalogue: [Mutant.Entry] = []
+    var personas: [AppPersona] {
+        [AppPersona(name: "returning", summary: "has opened the door before",
+                    setup: { _ in AppSetup().withPhone(defaults: [("seen", .bool(true))]) })]
+    }
+    func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
+}
