@@ -18,6 +18,8 @@ public struct AppEnvironment: Sendable {
     public let system: SimulatedSystem
     /// The phone's Sign in with Apple attempts (`appleIDCredential()`).
     let credentialSheet: CredentialSheetAttempts
+    /// The permissions answered on this install (`requestPermission(_:)`).
+    let permissions: PermissionAnswers
     /// Whether this launch is still running.
     public let life: AppProcessLife
     let simulation: Simulation
@@ -28,7 +30,16 @@ public struct AppEnvironment: Sendable {
     /// takes to read it; recorded in the trace, and on screen while it is up
     /// (`ScreenState.systemSheet`: "notifications permission"; the app beneath takes no taps).
     /// False if the app was killed meanwhile.
+    ///
+    /// As on iOS, the phone asks once per install: a permission the user has answered since the
+    /// app was installed is not asked again, in this launch or a later one. The call returns that
+    /// answer at once with no prompt (a note in the trace says so), as `requestAuthorization` does;
+    /// a reinstall forgets the answers. `permissionStatus(_:)` reads them without asking.
     public func requestPermission(_ permission: String) async -> Bool {
+        if let answered = permissions.answer(permission) {
+            simulation.record(ModelEvent.note("system prompt: \(permission) not shown: answered on this install (\(answered ? "allowed" : "not allowed"))"))
+            return answered
+        }
         simulation.record(ModelEvent.note("system prompt: \(permission)"))
         await showSystemSheet("\(permission) permission")
         do { try await clock.sleep(for: system.promptTime) } catch {
@@ -37,9 +48,16 @@ public struct AppEnvironment: Sendable {
         }
         let granted = system.answers[permission] ?? true
         simulation.record(ModelEvent.permissionAnswered(granted: granted))
+        permissions.record(granted, for: permission)
         await showSystemSheet(nil)
         return granted
     }
+
+    /// The user's answer to `permission` on this install, without asking: nil when never asked
+    /// (iOS's `.notDetermined`), true when allowed, false when not (`getNotificationSettings()`'s
+    /// `authorizationStatus`). An app that shows its own card before the prompt reads it to skip
+    /// the card once the user has answered.
+    public func permissionStatus(_ permission: String) -> Bool? { permissions.answer(permission) }
 
     /// Shows the Sign in with Apple sheet (AuthenticationServices' `ASAuthorizationController`
     /// with an `ASAuthorizationAppleIDProvider` request) and returns the identity token of the
@@ -100,6 +118,23 @@ public enum AppleSignInError: Error, Sendable, Equatable {
     case canceled
     /// The sheet failed.
     case failed
+}
+
+/// The user's answers to the phone's permission prompts since the app was installed: kept
+/// across launches, forgotten by a reinstall (iOS asks each permission once per install).
+/// Confined to the simulation's driver thread.
+final class PermissionAnswers: @unchecked Sendable {
+    @exclusivity(unchecked) private var answers: [(permission: String, granted: Bool)] = []
+
+    func answer(_ permission: String) -> Bool? { answers.first { $0.permission == permission }?.granted }
+
+    func record(_ granted: Bool, for permission: String) {
+        answers.removeAll { $0.permission == permission }
+        answers.append((permission, granted))
+    }
+
+    /// What a reinstall does: every permission is asked again.
+    func forget() { answers.removeAll() }
 }
 
 /// The Sign in with Apple sheet's attempts on one phone, across its launches: the planned

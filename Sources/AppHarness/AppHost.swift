@@ -74,6 +74,8 @@ public actor AppHost<App: AnyObject>: AppDevice {
     private var systemSheet: String?
     /// The Sign in with Apple sheet's attempts on this phone, in every launch.
     let credentialSheet: CredentialSheetAttempts
+    /// The permissions answered since the app was installed.
+    let permissions: PermissionAnswers
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { simulation.executor.asUnownedSerialExecutor() }
 
@@ -86,6 +88,7 @@ public actor AppHost<App: AnyObject>: AppDevice {
         self.system = system
         self.hooks = hooks
         credentialSheet = CredentialSheetAttempts(planned: system.credentialSheet)
+        permissions = PermissionAnswers()
         screen = Screen(simulation: simulation)
         defaults = SimulatedDefaults(simulation: simulation)
         keychain = SimulatedDefaults.keychain(simulation: simulation)
@@ -108,7 +111,8 @@ public actor AppHost<App: AnyObject>: AppDevice {
                                          http: SimulatedHTTPClient(network: network, routes: routes, timeout: requestTimeout, life: life),
                                          defaults: defaults, keychain: keychain,
                                          connectivity: SimulatedPathMonitor(network: network, life: life),
-                                         system: system, credentialSheet: credentialSheet, life: life, simulation: simulation,
+                                         system: system, credentialSheet: credentialSheet, permissions: permissions, life: life,
+                                         simulation: simulation,
                                          showSystemSheet: { [weak self] sheet in await self?.show(systemSheet: sheet, in: launch) })
         let launched = hooks.launch(environment)
         app = launched
@@ -152,10 +156,11 @@ public actor AppHost<App: AnyObject>: AppDevice {
         render()
     }
 
-    /// Deletes and reinstalls the app: the defaults go, the keychain stays.
+    /// Deletes and reinstalls the app: the defaults and the permissions' answers go, the keychain stays.
     public func reinstall() async {
         await kill()
         defaults.erase()
+        permissions.forget()
         simulation.record(ModelEvent.reinstalled)
     }
 

@@ -155,6 +155,9 @@ public enum FixPlanCatalogue {
         Mutant.Entry(.appCancelledActivationError, app: .fixPlan,
               summary: "an activation cancelled by the end of its session (a revoked or deleted account) records \"Couldn't activate your program\" after the sign-out cleared the errors: the next sign-in opens program review with an error before any tap (a bug of the fixed model, found by a hand-written bug's reader; errorHasACause)",
               source: "002 §3 (\"Check if approve failed\": this attempt's error); 003 (account loss: the user signs in again to a clean session)"),
+        Mutant.Entry(.appPermissionAskedAgain, app: .fixPlan,
+              summary: "the notifications card comes back after a relaunch though the user answered the prompt on this install (killed before the next step reached the backend): its Enable asks what the phone will not ask again (a bug of the fixed model, found by permissionAskedOncePerInstall)",
+              source: "000 Pitfall 4 (\"Once denied, the user must navigate to iOS Settings to re-enable\"); 002 §7 (requestNotificationPermission)"),
     ]
 }
 
@@ -211,4 +214,5 @@ extension Mutant {
     public static var appFailedResendWaits: Mutant { Mutant("app-failed-resend-waits", fingerprint: 0xd43b61526e9de241) }
     public static var appNetworkBlamesCode: Mutant { Mutant("app-network-blames-code", fingerprint: 0xf5a8ae521f578990) }
     public static var appCancelledActivationError: Mutant { Mutant("app-cancelled-activation-error", fingerprint: 0x2460d1e800119966) }
+    public static var appPermissionAskedAgain: Mutant { Mutant("app-permission-asked-again") }
 }

@@ -13,7 +13,7 @@ import AppVocabulary
 /// the launch screen), before any tap of theirs but Resume, is not one of those accepted steps: the user
 /// would pick the goal, or sign up, a second time for a backend that has it. Not judged after a
 /// sign-out, a reinstall, an account lost or changed on another device while the app was closed
-/// (the backend's word moved), or a launch that fell back to the start because its check failed
+/// or while none of its requests was out (the backend's word moved), or a launch that fell back to the start because its check failed
 /// (003: "Timeout fallback: Show onboarding if backend check fails").
 public struct AcceptedStepNotAskedAgain: Oracle {
     public let name = "acceptedStepNotAskedAgain"
@@ -38,8 +38,10 @@ public struct AcceptedStepNotAskedAgain: Oracle {
         var gateUp = false
         // The step a kill left, while the next launch is judged.
         var left: (route: Route, index: Int, launch: Int?)?
+        // The app's requests out now: a journey that changes with none out changed elsewhere.
+        var inFlight = 0
         for event in run.events([.reinstalled, .signedOut, .accountLost, .signedIn, .journeyChanged, .killed, .launched,
-                                 .userAction, .responseReceived, .screen]) {
+                                 .userAction, .requestSent, .responseReceived, .screen]) {
             switch event.event {
             case .reinstalled, .signedOut, .accountLost:
                 accepted.removeAll()
@@ -49,8 +51,12 @@ public struct AcceptedStepNotAskedAgain: Oracle {
                 if who != user { accepted.removeAll() }
                 user = who
             case .journeyChanged:
-                // Changed on another device while the app was closed: the backend's word moved.
-                if !running { accepted.removeAll() }
+                // Changed on another device while the app was closed, or while it ran with none of
+                // its requests out (a reset elsewhere the app had not heard of when it was
+                // killed): the backend's word moved.
+                if !running || inFlight == 0 { accepted.removeAll() }
+            case .requestSent:
+                inFlight += 1
             case .killed:
                 running = false
                 tapped = nil
@@ -58,6 +64,7 @@ public struct AcceptedStepNotAskedAgain: Oracle {
                 current = nil
             case .launched:
                 running = true
+                inFlight = 0
                 if left != nil { left?.launch = run.launches.lastIndex { $0.startIndex <= event.index } }
             case .userAction(let action, _):
                 let role = roles.role(of: action)
@@ -66,7 +73,9 @@ public struct AcceptedStepNotAskedAgain: Oracle {
                 if gateUp, role != .startOver { continue }
                 left = nil
                 tapped = current.flatMap { position($0) != nil ? ($0, false) : nil }
-            case .responseReceived(let id, let endpoint, "ok"):
+            case .responseReceived(let id, let endpoint, let outcome):
+                inFlight = max(0, inFlight - 1)
+                guard outcome == "ok" else { continue }
                 // The step's own request (the tap's), not a load the next step makes; a code sent
                 // is a challenge the backend keeps for minutes, not a step it stored.
                 let role = roles.role(of: endpoint)

@@ -144,7 +144,8 @@ public enum OracleCatalogue {
         AnalyticsFollowTheUser(), SessionSurvivesAKill(), ResumeNeedsNoConnection(), LaunchScreenOnlyAtLaunch(), SignOutConfirmed(),
         MainShowsItsContent(), MainAppearanceRefreshesToken(), NothingBeneathASheet(),
         HealthyNetworkAnswersInTime(), OfflineTapWaitsForTheConnection(), RetriesBackOff(), RefreshedSessionIsUsed(),
-        RelaunchSkipsNoStep(), HappyPathReachesMain(), RetryRepeatsTheFailedRequest(), AcceptedStepNotAskedAgain(), BudgetOracle(),
+        RelaunchSkipsNoStep(), HappyPathReachesMain(), RetryRepeatsTheFailedRequest(), AcceptedStepNotAskedAgain(),
+        PermissionAskedOncePerInstall(), BudgetOracle(),
     ]
 
     public static var names: [String] { all.map(\.name) }

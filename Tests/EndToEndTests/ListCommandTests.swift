@@ -7,7 +7,7 @@ import Testing
                             "pit-7", "pit-10", "pit-12", "dec-cache-user", "dec-corrupt", "dec-timeout",
                             "dec-resume-login", "dec-account-loss", "dec-source-of-truth", "dec-offline-events",
                             "dec-push-order", "dec-resume-anonymous", "dec-resume-step", "dec-progress-elsewhere", "dec-signed-in-intake", "dec-start-over-signed-in", "dec-started-after-reinstall", "dec-success-check-flash", "dec-success-check-fallback", "app-auth-wall",
-                            "app-offline-banner", "app-stale-error", "app-offline-tap", "app-offline-as-it-leaves", "app-back-to-intake", "app-push-without-permission", "app-slow-countdown", "app-first-goal-saved", "app-completion-not-logged", "app-failed-resend-waits", "app-network-blames-code", "app-cancelled-activation-error", "pickup-onboarding-again", "pickup-skip-no-flag", "pickup-offline-bypass",
+                            "app-offline-banner", "app-stale-error", "app-offline-tap", "app-offline-as-it-leaves", "app-back-to-intake", "app-push-without-permission", "app-slow-countdown", "app-first-goal-saved", "app-completion-not-logged", "app-failed-resend-waits", "app-network-blames-code", "app-cancelled-activation-error", "app-permission-asked-again", "pickup-onboarding-again", "pickup-skip-no-flag", "pickup-offline-bypass",
                             "pickup-banner-sticks", "pickup-unconfirmed-sign-out", "pickup-double-sign-in", "pickup-dead-token",
                             "pickup-offline-retry", "pickup-stale-load", "pickup-silent-sign-in-error",
                             "pickup-shared-cache", "pickup-next-skips-page", "pickup-offline-promise", "pickup-sign-out-keeps-list", "pickup-refresh-lost-offline"]

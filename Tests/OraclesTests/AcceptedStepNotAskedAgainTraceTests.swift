@@ -25,7 +25,8 @@ import Oracles
     }
 
     /// Up to the kill on the review step, `answer` the save's outcome; then `after` from 20 s.
-    func check(answer: String = "ok", whileClosed: [(Int64, ModelEvent)] = [], _ after: [(Int64, ModelEvent)]) -> [Violation] {
+    func check(answer: String = "ok", whileRunning: [(Int64, ModelEvent)] = [], whileClosed: [(Int64, ModelEvent)] = [],
+               _ after: [(Int64, ModelEvent)]) -> [Violation] {
         let before: [(Int64, ModelEvent)] = [
             (0, .launched(process: 1, cold: true)), (0, .signedIn(user: "u1")), (0, Self.screen(Self.goal, [Self.pick, Self.save])),
             (1_000, .userAction(Self.pick, detail: "\"Run a 5k\"")), (2_000, .userAction(Self.save, detail: "")),
@@ -37,7 +38,10 @@ import Oracles
             (20_000, .launched(process: 2, cold: true)), (20_000, .signedIn(user: "u1")), (20_000, Self.screen(Self.splash, [])),
         ]
         var trace = Trace()
-        for (ms, event) in before + after + [(60_000, .note("end"))] {
+        // In time order, events of one instant in the order given.
+        let events = (before + whileRunning + after + [(60_000, .note("end"))]).enumerated()
+            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+        for (ms, event) in events {
             trace.append(event, at: SimulationInstant(nanoseconds: ms * 1_000_000))
         }
         return AcceptedStepNotAskedAgain().check(RunObservation(trace: trace, roles: Self.roles), settings: OracleSettings())
@@ -63,5 +67,16 @@ import Oracles
         #expect(check([(20_100, .signedOut), (20_300, Self.screen(Self.goal, [Self.pick, Self.save]))]).isEmpty)
         #expect(check(whileClosed: [(15_000, .journeyChanged(user: "u1", journey: AccountJourney("goals=pending", isComplete: false)))],
                       [(20_300, Self.screen(Self.goal, [Self.pick, Self.save]))]).isEmpty)
+    }
+
+    /// A journey that changes while the app runs with none of its requests out changed elsewhere
+    /// (a reset on another device the app had not heard of when it was killed: a shrunk file of
+    /// `app-permission-asked-again` met it); one that changes while the step's own request is out
+    /// is the app's doing, and the rule still judges.
+    @Test func aJourneyChangedElsewhereJustBeforeTheKillIsNotJudged() {
+        let reset: ModelEvent = .journeyChanged(user: "u1", journey: AccountJourney("goals=pending", isComplete: false))
+        #expect(check(whileRunning: [(9_500, reset)], [(20_300, Self.screen(Self.goal, [Self.pick, Self.save]))]).isEmpty)
+        let own: ModelEvent = .journeyChanged(user: "u1", journey: AccountJourney("goals=complete", isComplete: false))
+        #expect(check(whileRunning: [(2_100, own)], [(20_300, Self.screen(Self.goal, [Self.pick, Self.save]))]).count == 1)
     }
 }

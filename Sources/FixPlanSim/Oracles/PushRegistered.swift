@@ -47,15 +47,17 @@ public struct PushRegistered: Oracle {
         }
     }
 
-    /// A token that reached the backend for a user who never granted permission in the run before
-    /// it (they tapped "Not now", or never reached the prompt): 002 §7's fix registers only
-    /// `if granted`, and the run holds every prompt the user answered.
+    /// A token that reached the backend with no grant on the phone before it (the user tapped
+    /// "Not now", or never reached the prompt): 002 §7's fix registers only `if granted`, and the
+    /// run holds every prompt the phone showed. The permission is the phone's, asked once per
+    /// install (000 Pitfall 4): the last answer before the token is what the phone says, whoever
+    /// signed in gave it, so a second person on the same phone is registered on the first one's
+    /// grant without a prompt of their own.
     private func registeredWithoutAGrant(_ run: RunObservation, answers: RunObservation.EventsOfKinds) -> Violation? {
         for registered in run.events([.pushTokenRegistered]) {
             guard case .pushTokenRegistered(let user) = registered.event else { continue }
-            let granted = answers.contains {
-                $0.index < registered.index && $0.event == .permissionAnswered(granted: true) && run.signedInUser(atIndex: $0.index) == user
-            }
+            // (A token sent before a reinstall may reach the backend after it: the answer before it counts.)
+            let granted = answers.last { $0.index < registered.index }?.event == .permissionAnswered(granted: true)
             guard !granted else { continue }
             let declined = run.events([.userAction]).last {
                 guard $0.index < registered.index, case .userAction(.notNow, _) = $0.event else { return false }

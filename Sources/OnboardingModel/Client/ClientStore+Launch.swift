@@ -107,6 +107,7 @@ extension ClientStore {
 
     /// Shows `phase` as the launch's first route (a cache hit or a signed-out start).
     private func show(phase target: OnboardingPhase, resumeGate gate: Bool) {
+        let target = pastAnsweredPermission(target)
         phase = target
         route = target == .complete ? .main : .onboarding(target)
         resumeGate = gate

@@ -9,6 +9,7 @@ extension ClientStore {
         // code is gone). Without this a call cancelled by the kill went on to the next step and
         // recorded it as the user's progress (#50's ten-million-seed run, seed 5167078).
         guard !terminated else { return }
+        let next = pastAnsweredPermission(next)
         let previous = phase
         let wasShowing = route == .onboarding(previous)
         if wasShowing { screenWillDisappear(previous) }

@@ -70,6 +70,16 @@ extension ClientStore {
     func requestNotificationPermission() async {
         guard startsBusy("permission") else { return }
         publish()
+        // The phone asks once per install: `requestAuthorization` returns the answer at once (the
+        // card shows again only with `app-permission-asked-again`).
+        if let answered = disk.storage.notificationsAnswer {
+            simulation.record(ModelEvent.note("system prompt: notifications not shown: answered on this install"))
+            if registersPush(granted: answered), let user = userID {
+                await syncQueue.enqueue(.pushToken(user: user, token: "apns-\(disk.storage.install)"))
+            }
+            busy = nil
+            return setPhase(.success)
+        }
         // The system prompt is up until the user answers it.
         do {
             try await simulation.clock.sleep(for: .milliseconds(800), label: "notification prompt")
@@ -78,6 +88,7 @@ extension ClientStore {
         guard !terminated else { return }
         let granted = settings.grantsNotifications
         simulation.record(ModelEvent.permissionAnswered(granted: granted))
+        disk.storage.notificationsAnswer = granted
         // fix-7: "never calls UIApplication.shared.registerForRemoteNotifications()".
         // app-push-without-permission: registered whatever the answer.
         if granted || mutants.contains(.appPushWithoutPermission), !mutants.contains(.fix7), let user = userID {
@@ -86,6 +97,27 @@ extension ClientStore {
         }
         busy = nil
         setPhase(.success)
+    }
+
+    /// Whether an answer the phone already has registers for push, as the prompt's answer does
+    /// above (002 §7's fix, "if granted { UIApplication.shared.registerForRemoteNotifications() }";
+    /// fix-7 never does, app-push-without-permission whatever the answer).
+    func registersPush(granted: Bool) -> Bool {
+        (granted || mutants.contains(.appPushWithoutPermission)) && !mutants.contains(.fix7)
+    }
+
+    /// The step to show for `target`: past the notifications card when the user answered the
+    /// prompt on this install (000 Pitfall 4: the phone will not ask again, so the card could
+    /// only ask for what was answered; its push registration is made as the answer asks).
+    /// `app-permission-asked-again` shows the card again.
+    func pastAnsweredPermission(_ target: OnboardingPhase) -> OnboardingPhase {
+        guard target == .notificationPermission, let answered = disk.storage.notificationsAnswer,
+              !mutants.contains(.appPermissionAskedAgain) else { return target }
+        simulation.record(ModelEvent.note("notifications answered on this install: past the card"))
+        if registersPush(granted: answered), let user = userID {
+            syncQueue.onSharedExecutor(passing: SyncItem.pushToken(user: user, token: "apns-\(disk.storage.install)")) { $0.enqueue($1) }
+        }
+        return .success
     }
 
     func skipNotifications() async {

@@ -73,6 +73,7 @@ public enum SyncItem: Sendable, Equatable, CustomStringConvertible {
 /// | onboarding cache (UserDefaults) | kept | wiped | kept (003) |
 /// | session (keychain) | kept | kept | cleared |
 /// | sync queue (persisted) | kept | wiped | kept |
+/// | the notification prompt's answer (the phone's) | kept | wiped | kept |
 public struct DeviceStorage: Sendable, Equatable {
     /// Cache entries by key (the user ID, or `anonymous` before sign-in).
     public var cache: SmallMap<CachedValue> = [:]  // looked up; iterated only through sortedCacheKeys
@@ -85,6 +86,9 @@ public struct DeviceStorage: Sendable, Equatable {
     public var eventsLogged = 0
     /// Counts the sessions signed in on this device (`Session.number`).
     public var sessionsIssued = 0
+    /// The user's answer to the system notification prompt on this install (nil: never asked).
+    /// The phone asks once per install: a later `requestAuthorization` returns this at once.
+    public var notificationsAnswer: Bool?
 
     public init(cache: SmallMap<CachedValue> = [:], session: Session? = nil) {
         self.cache = cache
@@ -96,6 +100,7 @@ public struct DeviceStorage: Sendable, Equatable {
     mutating func reinstall() {
         cache = [:]
         syncQueue = []
+        notificationsAnswer = nil
         install += 1
     }
 
