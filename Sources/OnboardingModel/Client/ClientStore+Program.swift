@@ -72,11 +72,9 @@ extension ClientStore {
         publish()
         // The phone asks once per install: `requestAuthorization` returns the answer at once (the
         // card shows again only with `app-permission-asked-again`).
-        if let answered = disk.storage.notificationsAnswer {
+        // Its token went to the queue (kept across kills) when the user answered.
+        if disk.storage.notificationsAnswer != nil {
             simulation.record(ModelEvent.note("system prompt: notifications not shown: answered on this install"))
-            if registersPush(granted: answered), let user = userID {
-                await syncQueue.enqueue(.pushToken(user: user, token: "apns-\(disk.storage.install)"))
-            }
             busy = nil
             return setPhase(.success)
         }
@@ -99,24 +97,14 @@ extension ClientStore {
         setPhase(.success)
     }
 
-    /// Whether an answer the phone already has registers for push, as the prompt's answer does
-    /// above (002 §7's fix, "if granted { UIApplication.shared.registerForRemoteNotifications() }";
-    /// fix-7 never does, app-push-without-permission whatever the answer).
-    func registersPush(granted: Bool) -> Bool {
-        (granted || mutants.contains(.appPushWithoutPermission)) && !mutants.contains(.fix7)
-    }
-
     /// The step to show for `target`: past the notifications card when the user answered the
     /// prompt on this install (000 Pitfall 4: the phone will not ask again, so the card could
-    /// only ask for what was answered; its push registration is made as the answer asks).
-    /// `app-permission-asked-again` shows the card again.
+    /// only ask for what was answered; the answer's push token went to the queue, kept across
+    /// kills, when it was given). `app-permission-asked-again` shows the card again.
     func pastAnsweredPermission(_ target: OnboardingPhase) -> OnboardingPhase {
-        guard target == .notificationPermission, let answered = disk.storage.notificationsAnswer,
+        guard target == .notificationPermission, disk.storage.notificationsAnswer != nil,
               !mutants.contains(.appPermissionAskedAgain) else { return target }
         simulation.record(ModelEvent.note("notifications answered on this install: past the card"))
-        if registersPush(granted: answered), let user = userID {
-            syncQueue.onSharedExecutor(passing: SyncItem.pushToken(user: user, token: "apns-\(disk.storage.install)")) { $0.enqueue($1) }
-        }
         return .success
     }
 
@@ -190,7 +178,7 @@ extension ClientStore {
     func finishOnboarding() async {
         guard let user = userID else { return setPhase(.complete) }
         guard startsBusy("completing") else { return }
-        publish()
+        publish()  // the spinner: seen only while pit-7 waits for the backend below
         // app-completion-not-logged: the funnel's last event is never logged.
         if !mutants.contains(.appCompletionNotLogged) { sendAnalytics("onboarding_completed") }
         if mutants.contains(.pit7) {
