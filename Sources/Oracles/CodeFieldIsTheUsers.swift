@@ -50,6 +50,8 @@ public struct CodeFieldIsTheUsers: Oracle {
 struct CodeVisits {
     private var inputs: RunObservation.EventsOfKinds.Iterator
     private var pending: RunObservation.Event?
+    /// `pending`'s trace index (`Int.max` when none).
+    private var pendingIndex = Int.max
     private var onCodeScreen = false
     private let roles: AppRoles
     /// The actions that type or send a code (`AppRoles.codeActions`), read once.
@@ -73,6 +75,7 @@ struct CodeVisits {
     init(_ run: RunObservation) {
         inputs = run.events([.userAction, .launched]).makeIterator()
         pending = inputs.next()
+        pendingIndex = pending?.index ?? .max
         roles = run.roles
         codeActions = run.roles.codeActions
     }
@@ -105,31 +108,37 @@ struct CodeVisits {
     /// A request sent on a user's action carried `code`, which the user typed: that is what they asked to send.
     mutating func asked(_ code: String) { if onCodeScreen { asked = code } }
 
-    /// Takes in the user's inputs recorded before trace index `index`.
+    /// Takes in the user's inputs recorded before trace index `index`. (The next input's index is
+    /// kept apart: a screen with no input before it costs a comparison, not a copy of the event.)
     mutating func advance(before index: Int) {
-        while let event = pending, event.index < index {
+        while pendingIndex < index, let event = pending {
             switch event.event {
-            case .userAction(let action, let detail) where roles.role(of: action) == .input(.code):
-                // Typing a code where the user is makes it a code screen, from the screen they typed on.
-                if !onCodeScreen, let route {
-                    if !codeRoutes.contains(route) { codeRoutes.append(route) }
-                    if let shownAt { startVisit(at: shownAt.index, shownAt.time) }
-                    onCodeScreen = true
+            case .userAction(let action, let detail):
+                switch roles.role(of: action) {
+                case .input(.code):
+                    // Typing a code where the user is makes it a code screen, from the screen they typed on.
+                    if !onCodeScreen, let route {
+                        if !codeRoutes.contains(route) { codeRoutes.append(route) }
+                        if let shownAt { startVisit(at: shownAt.index, shownAt.time) }
+                        onCodeScreen = true
+                    }
+                    guard onCodeScreen else { break }
+                    typed = ValidEmailAccepted.unquote(detail) ?? detail
+                    lastTyping = event.index
+                    resentSinceTyping = false
+                case .resend:
+                    if onCodeScreen { resentSinceTyping = true }
+                case .submit(.code):
+                    if onCodeScreen, !typed.isEmpty { asked = typed }
+                default: break
                 }
-                guard onCodeScreen else { break }
-                typed = ValidEmailAccepted.unquote(detail) ?? detail
-                lastTyping = event.index
-                resentSinceTyping = false
-            case .userAction(let action, _) where roles.role(of: action) == .resend:
-                if onCodeScreen { resentSinceTyping = true }
-            case .userAction(let action, _) where roles.role(of: action) == .submit(.code):
-                if onCodeScreen, !typed.isEmpty { asked = typed }
             case .launched:
                 onCodeScreen = false
                 route = nil
             default: break
             }
             pending = inputs.next()
+            pendingIndex = pending?.index ?? .max
         }
     }
 }

@@ -40,9 +40,13 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
             codes.advance(before: event.index)
             switch event.event {
             case .userAction(let action, let detail):
-                record.note(action, detail: detail, at: event.index) { run.screen(atIndex: event.index)?.state }
+                // One role lookup a tap, and the screen looked up only for a tap that reads it (a
+                // closure over the observation copied it for every tap: a quarter of this rule).
+                let role = run.roles.role(of: action)
+                let screen = UserRecord.readsTheScreen(role) ? run.screen(atIndex: event.index)?.state : nil
+                record.note(role, detail: detail, at: event.index, screen: screen)
                 lastAction = event.time
-                if run.roles.role(of: action) == .input(.code) { codeBefore = (event.time, codes.typed) }
+                if role == .input(.code) { codeBefore = (event.time, codes.typed) }
             case .requestCarries(_, let request):
                 // A code typed in the very instant the app sent its request (the app acted on
                 // something else, the connection's return, before the keystroke reached it): the
@@ -52,12 +56,14 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
                 // not what they have typed since (a retry that picks up a code half changed).
                 let byItself = lastAction != event.time
                 // A user whose account came from before the run has answers the app may send
-                // again without a pick in this run (a question answered on another install).
-                let answeredBefore = {
-                    run.signedInUser(atIndex: event.index).map { ChoiceIsTheUsers.answeredBefore($0, beforeIndex: event.index, in: run) } ?? false
-                }
+                // again without a pick in this run (a question answered on another install). (The
+                // closure is written in the call, so it borrows the observation, not a copy.)
                 if let problem = record.problem(with: request, typedCode: codes.typed, orJustBefore: overwritten,
-                                                asked: byItself ? codes.asked : nil, answeredBefore: answeredBefore) {
+                                                asked: byItself ? codes.asked : nil, answeredBefore: {
+                                                    run.signedInUser(atIndex: event.index).map {
+                                                        ChoiceIsTheUsers.answeredBefore($0, beforeIndex: event.index, in: run)
+                                                    } ?? false
+                                                }) {
                     return [violation(problem, request: event, record: record, in: run)]
                 }
                 if !byItself, let code = request.carried.first(where: { $0.input == .code })?.value { codes.asked(code) }
@@ -101,10 +107,19 @@ private struct UserRecord {
 
     init(roles: AppRoles) { self.roles = roles }
 
-    mutating func note(_ action: UserAction, detail: String, at index: Int, screen: () -> ScreenState?) {
-        switch roles.role(of: action) {
+    /// Whether a tap of `role` reads the screen it was made on (the field sent, the options offered).
+    static func readsTheScreen(_ role: ActionRole) -> Bool {
+        switch role {
+        case .submit(.email), .choice: true
+        default: false
+        }
+    }
+
+    /// Takes in a tap of `role` made on `screen` (given for the roles that read it).
+    mutating func note(_ role: ActionRole, detail: String, at index: Int, screen: ScreenState?) {
+        switch role {
         case .submit(.email):
-            sentEmail = screen()?.emailField
+            sentEmail = screen?.emailField
             sendTap = index
         case .input(.text):
             typedText = ValidEmailAccepted.unquote(detail) ?? detail
@@ -117,7 +132,7 @@ private struct UserRecord {
             chosen = picked.isEmpty ? nil : picked
             chooseTap = index
             // Each question's last pick, by the options its screen listed (one per list).
-            let options = screen()?.choices ?? []
+            let options = screen?.choices ?? []
             picks.removeAll { $0.options == options }
             picks.append((options, chosen, index))
         case .start(let returning): startedReturning = returning
