@@ -29,39 +29,91 @@ public enum BranchingExploration {
     static let corpusLimit = 8192
     static let keyLimit = 1 << 20
 
-    /// A place to branch from: a run, and the millisecond its future is drawn afresh from.
+    /// A place to branch from: a run, the millisecond its future is drawn afresh from, and the
+    /// key whose first reaching made it a place.
     struct Place: Sendable {
         let run: RunID
         let at: Int64
+        let key: UInt64
+    }
+
+    /// How the slots of a round are shared out and places picked (measured side by side by
+    /// `onboarding-bench branching`; `.standard` is what `explore --branching` runs).
+    package struct Strategy: Sendable, Equatable, CustomStringConvertible {
+        /// One slot in `branchEvery` is a branch (from the second round on).
+        package var branchEvery = 2
+        /// Pick a place among `rarityCandidates` drawn ones, the one whose key the fewest runs
+        /// reached (AFL's favoured entries); 1 picks as drawn.
+        package var rarityCandidates = 1
+        /// One branch in `spliceEvery` draws its future from the seed another place's run drew
+        /// its last future from (a splice: this run's past, that run's choices); 0 never.
+        package var spliceEvery = 0
+
+        package static let standard = Strategy()
+
+        package init(branchEvery: Int = 2, rarityCandidates: Int = 1, spliceEvery: Int = 0) {
+            self.branchEvery = max(1, branchEvery)
+            self.rarityCandidates = max(1, rarityCandidates)
+            self.spliceEvery = max(0, spliceEvery)
+        }
+
+        /// Reads `EVERY[:RARITY[:SPLICE]]` (`explore --branch-strategy 4:3:2`); nil for anything else.
+        package init?(_ text: String) {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            let numbers = parts.compactMap { Int($0) }
+            guard (1...3).contains(parts.count), numbers.count == parts.count, (1...1000).contains(numbers[0]),
+                  numbers.count < 2 || (1...1000).contains(numbers[1]), numbers.count < 3 || (0...1000).contains(numbers[2]) else { return nil }
+            self.init(branchEvery: numbers[0], rarityCandidates: numbers.count > 1 ? numbers[1] : 1,
+                      spliceEvery: numbers.count > 2 ? numbers[2] : 0)
+        }
+
+        /// As `--branch-strategy` takes it: `4:3:2`.
+        package var code: String { "\(branchEvery):\(rarityCandidates):\(spliceEvery)" }
+
+        package var description: String {
+            "branch 1 in \(branchEvery)" + (rarityCandidates > 1 ? ", rarest of \(rarityCandidates)" : "")
+                + (spliceEvery > 0 ? ", splice 1 in \(spliceEvery)" : "")
+        }
     }
 
     /// The branching counterpart of `Explorer.explore`: `plan.seeds.count` runs, the same summary,
     /// kept failures and per-seed stream (runs in the order they were made).
     public static func explore(_ plan: ExplorationPlan, jobs: Int, keepFailures: Int, perSeed: InSeedOrder?,
                                progress: @escaping @Sendable (ExplorationProgress) -> Void) -> ExplorationOutcome {
+        explore(plan, strategy: .standard, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)
+    }
+
+    package static func explore(_ plan: ExplorationPlan, strategy: Strategy, jobs: Int, keepFailures: Int, perSeed: InSeedOrder?,
+                                progress: @escaping @Sendable (ExplorationProgress) -> Void) -> ExplorationOutcome {
         let jobs = max(1, jobs)
         let seeds = plan.seeds
         var summary = ExplorationSummary(watching: plan.budgets)
         var failures: [ExplorationRun] = []
         var corpus: [Place] = []
-        var seen = Set<UInt64>()  // membership only, never iterated
+        // How many runs reached each key: looked up only, never iterated.
+        var hits: [UInt64: Int32] = [:]
         var nextPlain = 0
         var done = 0, failed = 0, round = 0
         while done < seeds.count {
             let size = min(roundSize, seeds.count - done)
-            let ids = slots(round: round, size: size, corpus: corpus, seeds: seeds, nextPlain: &nextPlain)
+            let ids = slots(round: round, size: size, corpus: corpus, hits: hits, strategy: strategy,
+                            seeds: seeds, nextPlain: &nextPlain)
             for (slot, (var run, reached)) in runRound(plan, ids: ids, jobs: jobs).enumerated() {
-                var instants: [Int64] = []
-                for (key, time) in reached where !seen.contains(key) {
-                    if seen.count < keyLimit { seen.insert(key) }
+                var instants: [(at: Int64, key: UInt64)] = []
+                for (key, time) in reached {
+                    if let count = hits[key] {
+                        hits[key] = count &+ 1 > 0 ? count &+ 1 : count
+                        continue
+                    }
+                    if hits.count < keyLimit { hits[key] = 1 }
                     // The place is a millisecond after the new state: the run has reached it for sure.
                     let at = time.milliseconds + 1
-                    if instants.count < pointsPerRun, instants.last != at, at > (run.branches.last?.at.milliseconds ?? 0) {
-                        instants.append(at)
+                    if instants.count < pointsPerRun, instants.last?.at != at, at > (run.branches.last?.at.milliseconds ?? 0) {
+                        instants.append((at, key))
                     }
                 }
-                for at in instants {
-                    let place = Place(run: run.id, at: at)
+                for (at, key) in instants {
+                    let place = Place(run: run.id, at: at, key: key)
                     if corpus.count < corpusLimit {
                         corpus.append(place)
                     } else {
@@ -86,21 +138,37 @@ public enum BranchingExploration {
     /// The runs of a round: plain seeds in order, and from the second round on every other slot
     /// a branch of a place picked by the round and slot (half the time among the newest eighth of
     /// the corpus: what was reached last is where the chains go on).
-    static func slots(round: Int, size: Int, corpus: [Place], seeds: ExplorationPlan.ShardSeeds,
-                      nextPlain: inout Int) -> [RunID] {
-        (0..<size).map { slot in
+    static func slots(round: Int, size: Int, corpus: [Place], hits: [UInt64: Int32], strategy: Strategy,
+                      seeds: ExplorationPlan.ShardSeeds, nextPlain: inout Int) -> [RunID] {
+        var branchesMade = 0
+        return (0..<size).map { slot in
             let pick = mix(UInt64(round) << 32 | UInt64(slot))
-            if round > 0, !corpus.isEmpty, slot % 2 != 0 || nextPlain >= seeds.count {
-                let newest = max(1, corpus.count / 8)
-                let index = pick & 1 == 0 ? corpus.count - 1 - Int((pick >> 1) % UInt64(newest))
-                                          : Int((pick >> 1) % UInt64(corpus.count))
-                let place = corpus[index]
+            if round > 0, !corpus.isEmpty, slot % strategy.branchEvery == strategy.branchEvery - 1 || nextPlain >= seeds.count {
+                var place = corpus[placeIndex(pick, corpus: corpus)]
+                var draw = pick
+                for _ in 1..<strategy.rarityCandidates {
+                    draw = mix(draw)
+                    let other = corpus[placeIndex(draw, corpus: corpus)]
+                    if hits[other.key, default: 0] < hits[place.key, default: 0] { place = other }
+                }
+                branchesMade += 1
+                if strategy.spliceEvery > 0, branchesMade % strategy.spliceEvery == 0,
+                   let donor = corpus[Int(mix(~pick) % UInt64(corpus.count))].run.branches.last {
+                    return place.run.branching(at: place.at, seed: donor.seed)
+                }
                 return place.run.branching(at: place.at, seed: mix(pick ^ place.run.seed ^ UInt64(place.at)) >> 1)
             }
             // Plain seeds run out only if the corpus is empty too; then the seeds start over.
             defer { nextPlain += 1 }
             return RunID(seed: seeds[nextPlain % max(1, seeds.count)])
         }
+    }
+
+    /// Half the time one of the newest eighth of the corpus, else any.
+    private static func placeIndex(_ pick: UInt64, corpus: [Place]) -> Int {
+        let newest = max(1, corpus.count / 8)
+        return pick & 1 == 0 ? corpus.count - 1 - Int((pick >> 1) % UInt64(newest))
+                             : Int((pick >> 1) % UInt64(corpus.count))
     }
 
     /// Runs a round on `jobs` workers: each run with what it reached, in slot order.

@@ -63,6 +63,8 @@ public struct ExplorationPlan: Sendable {
     /// futures of earlier runs from the instant those reached a state no run had reached before.
     /// A shard runs a corpus of its own over its own seeds.
     public var branching = false
+    /// How branching shares out a round's slots and picks places (`explore --branch-strategy`).
+    package var branchStrategy: BranchingExploration.Strategy = .standard
     /// Violations accepted for now (`explore --known FILE`): they do not fail their runs and are
     /// counted by entry instead.
     public var known: KnownViolations = .none
@@ -161,7 +163,8 @@ public enum Explorer {
         // No more workers than seeds: an idle worker only holds memory.
         let jobs = min(max(1, jobs), max(1, plan.seeds.count)), keepFailures = max(0, keepFailures)
         if plan.branching {
-            return BranchingExploration.explore(plan, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)
+            return BranchingExploration.explore(plan, strategy: plan.branchStrategy, jobs: jobs, keepFailures: keepFailures,
+                                                perSeed: perSeed, progress: progress)
         }
         if plan.guided {
             return GuidedExploration.explore(plan, jobs: jobs, keepFailures: keepFailures, perSeed: perSeed, progress: progress)

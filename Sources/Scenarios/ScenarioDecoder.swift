@@ -60,8 +60,15 @@ public enum ScenarioDecoder {
                                            what: "strategy") ?? .fifo
         scenario.mutants = MutantSet(decodeMutants(top["mutants"], at: "$.mutants", context: context))
         if let plugin = AppRegistry.plugin(for: context.app) {
-            for problem in plugin.decodeSetup(AppSetup(device: top["device"], backend: top["backend"]), into: &scenario) {
+            let setup = AppSetup(device: top["device"], backend: top["backend"])
+            let problems = plugin.decodeSetup(setup, into: &scenario)
+            for problem in problems {
                 context.fail(problem.path, problem.message, suggestion: problem.suggestion)
+            }
+            // `device.phone` is judged for every app, also one whose plug-in decodes its own
+            // setup (the default `decodeSetup` judges it; a plug-in's own may not know the key).
+            if !problems.contains(where: { $0.path.hasPrefix("$.device.phone") }) {
+                setup.phoneProblems(for: plugin, context: context)
             }
         } else if top["app"] == nil {
             // A file that names no app is the default app's, and this tool registered none.

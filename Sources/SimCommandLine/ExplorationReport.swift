@@ -54,6 +54,7 @@ struct ExplorationReport {
     func text(wallSeconds: Double) -> String {
         var lines = ["explore: \(summary.runs) seed(s) from \(plan.firstSeed), shard \(plan.shard.index)/\(plan.shard.count), "
                      + "\(plan.targets.count) target(s), \(jobs) worker(s)" + (plan.branching ? ", branching" : "")
+                     + (plan.branching && plan.branchStrategy != .standard ? " (\(plan.branchStrategy))" : "")
                      + (plan.mutants.isEmpty ? "" : ", mutants \(plan.mutants.map(\.rawValue).joined(separator: ","))")]
         if plan.targets.contains(where: { if case .scenario = $0 { true } else { false } }) {
             lines.append(plan.keepsScenarioExpectations
@@ -151,7 +152,8 @@ struct ExplorationReport {
                  ("mutants", .array(plan.mutants.map { .string($0.rawValue) })),
                  ("targets", .array(plan.targets.map { .string($0.name) })),
                  ("keepsExpectations", .bool(plan.keepsScenarioExpectations))]
-                + (plan.branching ? [("branching", .bool(true))] : []))
+                + (plan.branching ? [("branching", .bool(true))] : [])
+                + (plan.branching && plan.branchStrategy != .standard ? [("branchStrategy", .string(plan.branchStrategy.code))] : []))
     }
 
     /// The kept failures as `--json` lists them; `merge` sets those it read from the shards.

@@ -35,9 +35,12 @@ let usage = """
       guided   coverage-guided exploration against plain seeds: for every catalogue id, the
                runs until the first failing one within 1000 runs, and the coverage reached
                on the fixed model; prints guided.* (an experiment, see docs/exploration.md)
-      branching  for every catalogue id of every app, from three starting seeds: the runs
+      branching [EVERY[:RARITY[:SPLICE]] ...]
+               for every catalogue id of every app, from three starting seeds: the runs
                until the first failing one, plain seeds against explore --branching, within
-               1000 runs; prints branching.* per app (found, median, sooner; issue #65)
+               1000 runs; prints branching.* per app (found, median, runs in all, sooner,
+               later; issue #65). Each argument adds a strategy side by side: a branch in
+               one slot of EVERY, the rarest of RARITY places, a splice in one of SPLICE
       blind    for every catalogue id of every app, with the free and the scripted user: the
                failing runs in the first 1000 seeds and the first seed that fails, as the
                Markdown table docs/exploration.md keeps; then per app and user how many were
@@ -57,7 +60,7 @@ let usage = """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // Only fuzz takes options: anything after another measure is a mistake, said before the work.
-if let measure = arguments.first, measure != "fuzz", arguments.count > 1 {
+if let measure = arguments.first, measure != "fuzz", measure != "branching", arguments.count > 1 {
     FileHandleOutput.error("onboarding-bench \(measure): takes no options, got '\(arguments[1])'\n\n" + usage)
     exit(2)
 }
@@ -79,7 +82,17 @@ case "guided":
 case "blind":
     BlindBenchmark().run()
 case "branching":
-    BranchingBenchmark().run()
+    // Each further argument a strategy: EVERY[:RARITY[:SPLICE]] (branch one slot in EVERY, pick
+    // the rarest of RARITY places, splice one branch in SPLICE), measured beside the standard one.
+    var benchmark = BranchingBenchmark()
+    for text in arguments.dropFirst() {
+        guard let strategy = BranchingExploration.Strategy(text) else {
+            FileHandleOutput.error("onboarding-bench branching: a strategy is EVERY[:RARITY[:SPLICE]], such as 4:3:2, got '\(text)'\n\n" + usage)
+            exit(2)
+        }
+        benchmark.strategies.append(strategy)
+    }
+    benchmark.run()
 case "input":
     InputBenchmark().run()
 case "fuzz":

@@ -55,6 +55,17 @@ import Foundation
         let malformed = try run(["replay", "--persona", "new-user", "--seed", "12@40ms=1@30ms=2"])
         #expect(malformed.status == 2)
         #expect(malformed.standardError.contains("SEED@Tms=S"))
+        let alone = try run(["explore", "--seeds", "10", "--branch-strategy", "4"])
+        #expect(alone.status == 2)
+        #expect(alone.standardError.contains("add --branching"))
+        for text in ["0", "4:0", "x", "4:3:2:1", "4::2"] {
+            let bad = try run(["explore", "--seeds", "10", "--branching", "--branch-strategy", text])
+            #expect(bad.status == 2, "\(text)")
+            #expect(bad.standardError.contains("EVERY[:RARITY[:SPLICE]]"), "\(text)")
+        }
+        let chosen = try run(["explore", "--seeds", "150", "--branching", "--branch-strategy", "4:3:2"])
+        #expect(chosen.status == 0)
+        #expect(chosen.standardOutput.contains("branching (branch 1 in 4, rarest of 3, splice 1 in 2)"))
     }
 
     @Test func aPercentileBudgetJustBelowTheMeasuredP95FailsWithTheWorstSeedsAndTheirReplay() throws {

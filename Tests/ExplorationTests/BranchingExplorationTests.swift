@@ -43,6 +43,25 @@ import ToolAppsForTests
         #expect(later.contains { $0.branches.count >= 2 }, "a branch of a branch by the third round")
     }
 
+    @Test func anotherStrategyIsAsDeterministicAndSharesOutItsSlotsAsItSays() {
+        let strategy = BranchingExploration.Strategy(branchEvery: 4, rarityCandidates: 3, spliceEvery: 2)
+        func runs(jobs: Int) -> [ExplorationRun] {
+            let runs = Mutex<[ExplorationRun]>([])
+            _ = BranchingExploration.explore(plan(300), strategy: strategy, jobs: jobs, keepFailures: 0,
+                                             perSeed: InSeedOrder { run in runs.withLock { $0.append(run) } }, progress: { _ in })
+            return runs.withLock { $0 }
+        }
+        let one = runs(jobs: 1), two = runs(jobs: 2)
+        #expect(one.map { "\($0.id) \($0.result.traceHash)" } == two.map { "\($0.id) \($0.result.traceHash)" })
+        let later = one.dropFirst(BranchingExploration.roundSize)
+        let branches = later.filter { !$0.branches.isEmpty }
+        #expect(branches.count == later.count / 4)
+        // A splice draws its future from a seed another run's future was drawn from.
+        let lastSeeds = branches.map { $0.branches.last!.seed }
+        #expect(Set(lastSeeds).count < lastSeeds.count || branches.contains { run in
+            run.branches.count >= 2 && run.branches.dropLast().contains { $0.seed == run.branches.last!.seed } })
+    }
+
     @Test func aBranchReplaysFromItsIdAndIsItsParentBeforeItsInstant() throws {
         let branch = try #require(runs(plan(200), jobs: 2).first { !$0.branches.isEmpty })
         let text = branch.id.description

@@ -34,6 +34,26 @@ import ToolAppsForTests
         #expect(errors.map(\.location) == ["$.device.phone"])
     }
 
+    @Test func aPluginThatDecodesItsOwnSetupStillHasThePhoneJudged() throws {
+        try AppRegistry.register(DoorWithItsOwnSetup())
+        let text = """
+            {"format": 1, "app": "door-with-its-own-setup", "name": "a phone its own decoder does not know",
+             "device": {"phone": {"defaults": {"seen": true}}}, "steps": [{"launch": true}]}
+            """
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "door.json") else {
+            Issue.record("a phone that a plug-in's own decoder let through was accepted")
+            return
+        }
+        #expect(problems.errors.map(\.location) == ["$.device.phone"])
+        #expect(problems.errors.first?.message.contains("keeps no phone stores") == true)
+        // Quiet without a phone.
+        let plain = #"{"format": 1, "app": "door-with-its-own-setup", "name": "no phone", "steps": [{"launch": true}]}"#
+        guard case .success = ScenarioDecoder.decode(plain, file: "door.json") else {
+            Issue.record("a file with no phone was refused")
+            return
+        }
+    }
+
     @Test func aPersonaWhosePhoneWouldNotReachTheAppIsRefusedAtRegistration() {
         #expect(throws: AppRegistryError.self) { try AppRegistry.register(DoorWithAPhone()) }
         do { try AppRegistry.register(DoorWithAPhone()) } catch {
@@ -41,6 +61,21 @@ import ToolAppsForTests
             #expect(error.message.contains("AppHostWorld"))
         }
     }
+}
+
+/// The door, decoding its setup itself and knowing nothing of a phone.
+private struct DoorWithItsOwnSetup: AppPlugin {
+    let id = AppID("door-with-its-own-setup")
+    let summary = "the door, with a setup decoder of its own"
+    let routes = [RouteName("hall", kind: .onboarding), RouteName("room", kind: .main)]
+    let actions = [UserAction("open"), UserAction("close")]
+    let endpoints = [Endpoint("unlock")]
+    let catalogue: [Mutant.Entry] = []
+    func decodeSetup(_ setup: AppSetup, into scenario: inout Scenario) -> [AppSetupProblem] {
+        scenario.setup = setup
+        return []
+    }
+    func makeWorld(_ start: AppStart) -> any AppWorld { DoorWorld(start) }
 }
 
 /// The door with a persona that puts a default on a phone the door's world does not keep.
