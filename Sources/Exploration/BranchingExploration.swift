@@ -12,8 +12,9 @@ import Scenarios
 /// run had (`ReachedStates`: a change of what the user saw, an action, a fault or a lifecycle
 /// event on a state) marks up to `pointsPerRun` instants of it as places to branch from, kept in a
 /// corpus. In later rounds every other slot is a plain seed and the rest are branches: a parent's
-/// run exactly up to a millisecond after one of its new states, then drawing afresh from a seed of
-/// its own (`BranchPoint`: the user's next choices, the network's answers, same-instant orders).
+/// run exactly up to the millisecond it reached one of its new states in, then drawing afresh from a
+/// seed of its own (`BranchPoint`: the user's choices from that millisecond on, the user's reaction
+/// to the new state among them, the network's answers, same-instant orders).
 /// A chain of ordinary steps that plain seeds meet once in thousands of runs needs each step met
 /// once from where the last one left off.
 ///
@@ -48,31 +49,39 @@ public enum BranchingExploration {
         /// One branch in `spliceEvery` draws its future from the seed another place's run drew
         /// its last future from (a splice: this run's past, that run's choices); 0 never.
         package var spliceEvery = 0
+        /// How many milliseconds after the millisecond a new state was reached its place is: 0
+        /// (the default: what the user and the app draw in that millisecond, such as whether the
+        /// user interrupts a request just sent, is drawn afresh; measured the better of the two,
+        /// docs/exploration.md), or 1 (the branch has reached the state for sure, and the user's
+        /// first reaction to it is its parent's).
+        package var after: Int64 = 0
 
         package static let standard = Strategy()
 
-        package init(branchEvery: Int = 2, rarityCandidates: Int = 1, spliceEvery: Int = 0) {
+        package init(branchEvery: Int = 2, rarityCandidates: Int = 1, spliceEvery: Int = 0, after: Int64 = 0) {
+            self.after = min(1, max(0, after))
             self.branchEvery = max(1, branchEvery)
             self.rarityCandidates = max(1, rarityCandidates)
             self.spliceEvery = max(0, spliceEvery)
         }
 
-        /// Reads `EVERY[:RARITY[:SPLICE]]` (`explore --branch-strategy 4:3:2`); nil for anything else.
+        /// Reads `EVERY[:RARITY[:SPLICE[:AFTER]]]` (`explore --branch-strategy 4:3:2:0`); nil for anything else.
         package init?(_ text: String) {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             let numbers = parts.compactMap { Int($0) }
-            guard (1...3).contains(parts.count), numbers.count == parts.count, (1...1000).contains(numbers[0]),
-                  numbers.count < 2 || (1...1000).contains(numbers[1]), numbers.count < 3 || (0...1000).contains(numbers[2]) else { return nil }
+            guard (1...4).contains(parts.count), numbers.count == parts.count, (1...1000).contains(numbers[0]),
+                  numbers.count < 2 || (1...1000).contains(numbers[1]), numbers.count < 3 || (0...1000).contains(numbers[2]),
+                  numbers.count < 4 || (0...1).contains(numbers[3]) else { return nil }
             self.init(branchEvery: numbers[0], rarityCandidates: numbers.count > 1 ? numbers[1] : 1,
-                      spliceEvery: numbers.count > 2 ? numbers[2] : 0)
+                      spliceEvery: numbers.count > 2 ? numbers[2] : 0, after: numbers.count > 3 ? Int64(numbers[3]) : 0)
         }
 
         /// As `--branch-strategy` takes it: `4:3:2`.
-        package var code: String { "\(branchEvery):\(rarityCandidates):\(spliceEvery)" }
+        package var code: String { "\(branchEvery):\(rarityCandidates):\(spliceEvery):\(after)" }
 
         package var description: String {
             "branch 1 in \(branchEvery)" + (rarityCandidates > 1 ? ", rarest of \(rarityCandidates)" : "")
-                + (spliceEvery > 0 ? ", splice 1 in \(spliceEvery)" : "")
+                + (spliceEvery > 0 ? ", splice 1 in \(spliceEvery)" : "") + (after == 0 ? "" : ", a millisecond after the state")
         }
     }
 
@@ -106,8 +115,8 @@ public enum BranchingExploration {
                         continue
                     }
                     if hits.count < keyLimit { hits[key] = 1 }
-                    // The place is a millisecond after the new state: the run has reached it for sure.
-                    let at = time.milliseconds + 1
+                    // The place is the new state's own millisecond (or one after it: `Strategy.after`).
+                    let at = time.milliseconds + strategy.after
                     if instants.count < pointsPerRun, instants.last?.at != at, at > (run.branches.last?.at.milliseconds ?? 0) {
                         instants.append((at, key))
                     }

@@ -44,7 +44,7 @@ import ToolAppsForTests
     }
 
     @Test func anotherStrategyIsAsDeterministicAndSharesOutItsSlotsAsItSays() {
-        let strategy = BranchingExploration.Strategy(branchEvery: 4, rarityCandidates: 3, spliceEvery: 2)
+        let strategy = BranchingExploration.Strategy(branchEvery: 4, rarityCandidates: 3, spliceEvery: 2, after: 1)
         func runs(jobs: Int) -> [ExplorationRun] {
             let runs = Mutex<[ExplorationRun]>([])
             _ = BranchingExploration.explore(plan(300), strategy: strategy, jobs: jobs, keepFailures: 0,
@@ -60,6 +60,10 @@ import ToolAppsForTests
         let lastSeeds = branches.map { $0.branches.last!.seed }
         #expect(Set(lastSeeds).count < lastSeeds.count || branches.contains { run in
             run.branches.count >= 2 && run.branches.dropLast().contains { $0.seed == run.branches.last!.seed } })
+        // A branch a millisecond after its state is replayed from its name as exactly.
+        if let branch = branches.last {
+            #expect(Explorer.explore(plan(1), run: branch.id).result.traceHash == branch.result.traceHash)
+        }
     }
 
     @Test func aBranchReplaysFromItsIdAndIsItsParentBeforeItsInstant() throws {
