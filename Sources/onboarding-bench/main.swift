@@ -35,13 +35,14 @@ let usage = """
       guided   coverage-guided exploration against plain seeds: for every catalogue id, the
                runs until the first failing one within 1000 runs, and the coverage reached
                on the fixed model; prints guided.* (an experiment, see docs/exploration.md)
-      branching [EVERY[:RARITY[:SPLICE[:AFTER]]] ...]
-               for every catalogue id of every app, from three starting seeds: the runs
-               until the first failing one, plain seeds against explore --branching, within
-               1000 runs; prints branching.* per app (found, median, runs in all, sooner,
-               later; issue #65). Each argument adds a strategy side by side: a branch in
-               one slot of EVERY, the rarest of RARITY places, a splice in one of SPLICE,
-               a place AFTER (0 or 1) ms past its new state
+      branching [--starts N] [EVERY[:RARITY[:SPLICE[:AFTER]]] ...]
+               for every catalogue id of every app, from three starting seeds (or N of
+               them: 1, 100001, 200001, …): the runs until the first failing one, plain
+               seeds against explore --branching, within 1000 runs; prints branching.* per
+               app (found, median, runs in all, sooner, later; issue #65). Each argument
+               adds a strategy side by side: a branch in one slot of EVERY, the rarest of
+               RARITY places, a splice in one of SPLICE, a place AFTER (0 or 1) ms past
+               its new state
       blind    for every catalogue id of every app, with the free and the scripted user: the
                failing runs in the first 1000 seeds and the first seed that fails, as the
                Markdown table docs/exploration.md keeps; then per app and user how many were
@@ -87,9 +88,18 @@ case "branching":
     // pick the rarest of RARITY places, splice one branch in SPLICE, a place AFTER ms past its
     // state), measured beside the standard one.
     var benchmark = BranchingBenchmark()
-    for text in arguments.dropFirst() {
+    var rest = arguments.dropFirst()
+    while let text = rest.popFirst() {
+        if text == "--starts" {
+            guard let count = rest.popFirst().flatMap({ Int($0) }), (1...100).contains(count) else {
+                FileHandleOutput.error("onboarding-bench branching: --starts takes a whole number from 1 to 100\n\n" + usage)
+                exit(2)
+            }
+            benchmark.firstSeeds = (0..<count).map { UInt64($0) * 100_000 + 1 }
+            continue
+        }
         guard let strategy = BranchingExploration.Strategy(text) else {
-            FileHandleOutput.error("onboarding-bench branching: a strategy is EVERY[:RARITY[:SPLICE[:AFTER]]], such as 4:3:2 or 2:1:0:0, got '\(text)'\n\n" + usage)
+            FileHandleOutput.error("onboarding-bench branching: a strategy is EVERY[:RARITY[:SPLICE[:AFTER]]], such as 4:3:2 or 2:1:0:1, got '\(text)'\n\n" + usage)
             exit(2)
         }
         benchmark.strategies.append(strategy)
