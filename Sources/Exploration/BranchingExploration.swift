@@ -76,7 +76,7 @@ public enum BranchingExploration {
                       spliceEvery: numbers.count > 2 ? numbers[2] : 0, after: numbers.count > 3 ? Int64(numbers[3]) : 0)
         }
 
-        /// As `--branch-strategy` takes it: `4:3:2`.
+        /// As `--branch-strategy` takes it, every part written: `4:3:2:0`.
         package var code: String { "\(branchEvery):\(rarityCandidates):\(spliceEvery):\(after)" }
 
         package var description: String {

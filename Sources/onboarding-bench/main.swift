@@ -61,7 +61,7 @@ let usage = """
     """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-// Only fuzz takes options: anything after another measure is a mistake, said before the work.
+// Only fuzz and branching take options: anything after another measure is a mistake, said before the work.
 if let measure = arguments.first, measure != "fuzz", measure != "branching", arguments.count > 1 {
     FileHandleOutput.error("onboarding-bench \(measure): takes no options, got '\(arguments[1])'\n\n" + usage)
     exit(2)
