@@ -9,16 +9,21 @@ import ToolAppsForTests
 @Suite struct PhoneRefusalTests {
     init() throws { ToolApps.register(); try AppRegistry.register(DoorApp()) }
 
+    /// The errors `text` is refused with; an issue recorded (and none returned) if it is accepted.
+    func errors(of text: String, file: String, accepted: Comment) -> [ScenarioError] {
+        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: file) else {
+            Issue.record(accepted)
+            return []
+        }
+        return problems.errors
+    }
+
     @Test func aFilesPhoneForAWorldWithoutStoresIsRefusedWithWhatToAdd() throws {
         let text = """
             {"format": 1, "app": "door", "name": "a phone the door cannot hold",
              "device": {"phone": {"defaults": {"seen": true}}}, "steps": [{"launch": true}]}
             """
-        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "door.json") else {
-            Issue.record("a phone for a world without stores was accepted")
-            return
-        }
-        let errors = problems.errors
+        let errors = errors(of: text, file: "door.json", accepted: "a phone for a world without stores was accepted")
         #expect(errors.map(\.location) == ["$.device.phone"])
         #expect(errors.first?.message.contains("keeps no phone stores") == true)
         #expect(errors.first?.suggestion?.contains("AppHostWorld") == true)
@@ -26,11 +31,7 @@ import ToolAppsForTests
 
     @Test func aBundledAppRefusesThePhoneKeyAsNotOneOfItsOwn() throws {
         let text = #"{"format": 1, "name": "fix plan", "device": {"phone": {}}, "steps": [{"launch": true}]}"#
-        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "fix.json") else {
-            Issue.record("the fix plan's device took a phone")
-            return
-        }
-        let errors = problems.errors
+        let errors = errors(of: text, file: "fix.json", accepted: "the fix plan's device took a phone")
         #expect(errors.map(\.location) == ["$.device.phone"])
     }
 
@@ -40,12 +41,9 @@ import ToolAppsForTests
             {"format": 1, "app": "door-with-its-own-setup", "name": "a phone its own decoder does not know",
              "device": {"phone": {"defaults": {"seen": true}}}, "steps": [{"launch": true}]}
             """
-        guard case .failure(let problems) = ScenarioDecoder.decode(text, file: "door.json") else {
-            Issue.record("a phone that a plug-in's own decoder let through was accepted")
-            return
-        }
-        #expect(problems.errors.map(\.location) == ["$.device.phone"])
-        #expect(problems.errors.first?.message.contains("keeps no phone stores") == true)
+        let errors = errors(of: text, file: "door.json", accepted: "a phone that a plug-in's own decoder let through was accepted")
+        #expect(errors.map(\.location) == ["$.device.phone"])
+        #expect(errors.first?.message.contains("keeps no phone stores") == true)
         // Quiet without a phone.
         let plain = #"{"format": 1, "app": "door-with-its-own-setup", "name": "no phone", "steps": [{"launch": true}]}"#
         guard case .success = ScenarioDecoder.decode(plain, file: "door.json") else {
