@@ -40,9 +40,10 @@ public struct AcceptedStepNotAskedAgain: Oracle {
         var left: (route: Route, index: Int, launch: Int?)?
         // The app's requests out now: a journey that changes with none out changed elsewhere.
         var inFlight = 0
-        for event in run.events([.reinstalled, .signedOut, .accountLost, .signedIn, .journeyChanged, .killed, .launched,
-                                 .userAction, .requestSent, .responseReceived, .screen]) {
-            switch event.event {
+        let view = run.events([.reinstalled, .signedOut, .accountLost, .signedIn, .journeyChanged, .killed, .launched,
+                                 .userAction, .requestSent, .responseReceived, .screen])
+        for event in view.places {
+            switch view[event] {
             case .reinstalled, .signedOut, .accountLost:
                 accepted.removeAll()
                 tapped = nil

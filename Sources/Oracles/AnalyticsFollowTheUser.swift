@@ -29,8 +29,9 @@ public struct AnalyticsFollowTheUser: Oracle {
         var historyBefore: Bool?
         var newUserStart: Int?, returningStart: Int?, mainShown: Int?
         var taken: [(user: String, event: String, index: Int, time: SimulationInstant)] = []
-        for event in run.events([.storedCaches, .userAction, .screen, .analytics]) {
-            switch event.event {
+        let view = run.events([.storedCaches, .userAction, .screen, .analytics])
+        for event in view.places {
+            switch view[event] {
             case .storedCaches(let keys):
                 if historyBefore == nil { historyBefore = !keys.isEmpty }
             case .userAction(let action, _):

@@ -27,8 +27,9 @@ public struct AutomaticRetryAsPromised: Oracle {
         // Per endpoint that retries: its last failure, and whether the attempt that failed was the automatic retry.
         var lastFailure: [(endpoint: Endpoint, index: Int, time: SimulationInstant, automatic: Bool)?] = retried.map { _ in nil }
         var retryWasAutomatic = retried.map { _ in false }
-        for event in run.events([.requestSent, .responseReceived, .userAction, .killed, .launched]) {
-            switch event.event {
+        let view = run.events([.requestSent, .responseReceived, .userAction, .killed, .launched])
+        for event in view.places {
+            switch view[event] {
             case .userAction, .killed, .launched:
                 for position in retried.indices {
                     lastFailure[position] = nil
@@ -50,11 +51,11 @@ public struct AutomaticRetryAsPromised: Oracle {
                 let what = Self.describe(endpoint)
                 if failure.automatic {
                     return [violation("\(what) was retried by itself a second time, at \(event.time), after "
-                                      + "the automatic retry had failed: retry once, then show the error with Retry", failure.index, event, run)]
+                                      + "the automatic retry had failed: retry once, then show the error with Retry", failure.index, view.recorded(event), run)]
                 }
                 if waited != pause {
                     return [violation("\(what) failed at \(failure.time) and was retried by itself \(waited.totalMilliseconds)ms "
-                                      + "later; the retry waits \(Self.seconds(pause))", failure.index, event, run)]
+                                      + "later; the retry waits \(Self.seconds(pause))", failure.index, view.recorded(event), run)]
                 }
                 retryWasAutomatic[position] = true
                 lastFailure[position] = nil

@@ -54,8 +54,9 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
         var backed: (on: Route, left: Route, index: Int)?
         var tap: (action: UserAction, on: Route, index: Int)?
         var shown: Route?
-        for event in run.events([.launched, .screen, .userAction, .signedIn, .signedOut]) {
-            switch event.event {
+        let view = run.events([.launched, .screen, .userAction, .signedIn, .signedOut])
+        for event in view.places {
+            switch view[event] {
             case .userAction(let action, _):
                 tap = shown.map { (action, $0, event.index) }
             case .screen(let state):
@@ -83,7 +84,7 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
                 moves.append((moved.on, moved.action, route))
             default:
                 // A launch or a change of who is signed in: moves of before need not hold.
-                (moves, backed, tap, shown) = ([], nil, nil, event.event.kind == .launched ? nil : shown)
+                (moves, backed, tap, shown) = ([], nil, nil, view[event].kind == .launched ? nil : shown)
             }
         }
         return nil
@@ -103,12 +104,13 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
         var shown: Route?
         var tappedOn: Route?
         func from(_ route: Route) -> Route? { cameFrom.first { $0.route == route }?.from }
-        for event in run.events([.launched, .screen, .userAction]) {
+        let view = run.events([.launched, .screen, .userAction])
+        for event in view.places {
             while let tap = pending.first, tap < event.index {
                 answers.append(shown.flatMap(from))
                 pending = pending.dropFirst()
             }
-            switch event.event {
+            switch view[event] {
             case .userAction(let action, _):
                 tappedOn = run.roles.role(of: action) == .back ? nil : shown
             case .screen(let state):

@@ -35,12 +35,13 @@ public struct CancelHolds: Oracle {
         // The answer of a cancelled request, during the instant it arrived.
         var answered: (endpoint: Endpoint, tap: Int, at: SimulationInstant, index: Int, route: Route?)?
         var shown: Route?
-        for event in run.events([.launched, .killed, .userAction, .requestSent, .responseReceived, .signedIn, .screen]) {
+        let view = run.events([.launched, .killed, .userAction, .requestSent, .responseReceived, .signedIn, .screen])
+        for event in view.places {
             if let answer = answered, event.time != answer.at { answered = nil }
-            switch event.event {
+            switch view[event] {
             case .launched, .killed:
                 (attempt, cancelled, answered) = (nil, [], nil)
-                if case .launched = event.event { shown = nil }
+                if case .launched = view[event] { shown = nil }
             case .userAction(let action, _):
                 switch run.roles.role(of: action) {
                 case .cancel, .back:
@@ -65,13 +66,13 @@ public struct CancelHolds: Oracle {
                 }
             case .signedIn(let user):
                 if let answer = answered {
-                    return [violation(answer, run: run, at: event, what: "signed \(user) in")]
+                    return [violation(answer, run: run, at: view.recorded(event), what: "signed \(user) in")]
                 }
             case .screen(let state):
                 guard let route = state.route else { continue }
                 defer { shown = route }
                 if let answer = answered, let before = answer.route, route != before {
-                    return [violation(answer, run: run, at: event, what: "moved from \(before) to \(route)")]
+                    return [violation(answer, run: run, at: view.recorded(event), what: "moved from \(before) to \(route)")]
                 }
             default:
                 break

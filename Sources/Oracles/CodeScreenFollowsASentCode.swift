@@ -23,10 +23,11 @@ public struct CodeScreenFollowsASentCode: Oracle {
         guard !codeActions.isEmpty else { return [] }
         var waiting: RunObservation.Event?
         var codeRoutes: [Route] = []
-        for event in run.events([.userAction, .responseReceived, .killed, .launched, .screen]) {
-            switch event.event {
+        let view = run.events([.userAction, .responseReceived, .killed, .launched, .screen])
+        for event in view.places {
+            switch view[event] {
             case .userAction(let action, _) where run.roles.role(of: action) == .submit(.email):
-                waiting = event
+                waiting = view.recorded(event)
             case .responseReceived(_, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .sendsCode):
                 waiting = nil
             case .killed, .launched:

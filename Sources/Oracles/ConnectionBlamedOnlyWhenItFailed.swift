@@ -35,8 +35,9 @@ public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
         var unansweredSinceTap = false
         var serverError: String?
         var shown: String?
-        for event in run.events([.connectivity, .userAction, .responseReceived, .screen]) {
-            switch event.event {
+        let view = run.events([.connectivity, .userAction, .responseReceived, .screen])
+        for event in view.places {
+            switch view[event] {
             case .connectivity(let isOnline):
                 if isOnline && !online { backOnlineAt = event.time }
                 online = isOnline

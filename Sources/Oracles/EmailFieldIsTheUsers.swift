@@ -52,9 +52,10 @@ public struct EmailFieldIsTheUsers: Oracle {
         // The address the code screen showed for, which an app that keeps it across a kill pre-fills in any launch.
         var kept: (email: String, index: Int)?
         let keepsAcrossKills = run.roles.keeps(.email)
-        for event in run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched,
-                                 .cacheCorrupted]) {
-            switch event.event {
+        let view = run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched,
+                                 .cacheCorrupted])
+        for event in view.places {
+            switch view[event] {
             case .userAction(let action, let detail) where run.roles.role(of: action) == .input(.email):
                 typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
                 typedAt = event.time
@@ -85,7 +86,7 @@ public struct EmailFieldIsTheUsers: Oracle {
             case .signedOut, .userAction:
                 // The user's own sign-out (a `.signOut` tap where nothing asks first, or the
                 // `.confirmSignOut`) ends the session as the world's `signed-out` record does.
-                if case .userAction(let action, _) = event.event, !Self.signsOut(action, at: event, in: run) { continue }
+                if case .userAction(let action, _) = view[event], !Self.signsOut(action, at: event, in: run) { continue }
                 if let last = typed ?? tapped.map({ ($0, event.index) }) { signedOutWith = (last.0, event.index) }
                 (typed, tapped, delivered, entered, kept) = (nil, nil, nil, nil, nil)
             case .screen(let state):
@@ -146,7 +147,7 @@ public struct EmailFieldIsTheUsers: Oracle {
 
     /// Whether the tap of `action` signs the user out: a `.confirmSignOut`, or a `.signOut` with
     /// no confirmation on screen after it (one that asks first is no sign-out until confirmed).
-    static func signsOut(_ action: UserAction, at tap: RunObservation.Event, in run: RunObservation) -> Bool {
+    static func signsOut(_ action: UserAction, at tap: some TracePoint, in run: RunObservation) -> Bool {
         switch run.roles.role(of: action) {
         case .confirmSignOut: true
         case .signOut: !(run.screen(atTime: tap.time)?.state.actions.contains { run.roles.role(of: $0) == .confirmSignOut } ?? false)
@@ -154,7 +155,7 @@ public struct EmailFieldIsTheUsers: Oracle {
         }
     }
 
-    private func violation(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,
+    private func violation(_ run: RunObservation, at screen: some TracePoint, showed shown: String,
                            typed: (email: String, index: Int), delivered: String?) -> Violation {
         let route = run.screen(atIndex: screen.index)?.state.route.map(\.description) ?? "The screen"
         let codeWent = delivered.map { " (the last code went to \"\($0)\")" } ?? ""
@@ -166,11 +167,11 @@ public struct EmailFieldIsTheUsers: Oracle {
     }
 
     /// A violation on the email field at `screen`, citing the entry at trace index `since`.
-    private func violation(_ run: RunObservation, at screen: RunObservation.Event, since: Int, _ message: String) -> Violation {
+    private func violation(_ run: RunObservation, at screen: some TracePoint, since: Int, _ message: String) -> Violation {
         Violation(oracle: name, at: screen.time, message: message, excerpt: run.lines([since, screen.index]))
     }
 
-    private func afterSignOut(_ run: RunObservation, at screen: RunObservation.Event, showed shown: String,
+    private func afterSignOut(_ run: RunObservation, at screen: some TracePoint, showed shown: String,
                               before: (email: String, index: Int)) -> Violation {
         let route = run.screen(atIndex: screen.index)?.state.route.map(\.description) ?? "The screen"
         return Violation(oracle: name, at: screen.time,

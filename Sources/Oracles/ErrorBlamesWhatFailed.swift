@@ -61,12 +61,13 @@ public struct ErrorBlamesWhatFailed: Oracle {
         /// The user's last action typed into a field (`ActionRole.input`): an error about the input
         /// with no answer since is the app's check of what was typed (an address it cannot send).
         var justTyped = false
-        for event in run.events([.screen, .responseReceived, .userAction, .launched, .killed, .connectivity, .accountLost]) {
-            switch event.event {
+        let view = run.events([.screen, .responseReceived, .userAction, .launched, .killed, .connectivity, .accountLost])
+        for event in view.places {
+            switch view[event] {
             case .userAction, .launched, .killed:
                 (failures, offlineInWindow, windowStart) = ([], !online, event.index)
                 justTyped = false
-                if case .userAction(let action, _) = event.event {
+                if case .userAction(let action, _) = view[event] {
                     if case .input = run.roles.role(of: action) { justTyped = true }
                 } else {
                     (shownError, latest) = (nil, [])
@@ -109,7 +110,7 @@ public struct ErrorBlamesWhatFailed: Oracle {
                 }
                 if !holds {
                     return [violation(text, blame: blame, failures: failing, online: online, ownWords: ownWords && blame == .connection,
-                                      since: windowStart, at: event, in: run)]
+                                      since: windowStart, at: view.recorded(event), in: run)]
                 }
             default:
                 break

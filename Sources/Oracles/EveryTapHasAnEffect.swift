@@ -25,9 +25,10 @@ public struct EveryTapHasAnEffect: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         if let refused = refusedOfferedTap(run) { return [refused] }
-        for tap in run.events([.userAction]) {
+        let view = run.events([.userAction])
+        for tap in view.places {
             // Typing, picking and links (`ActionRole.isEntry`) owe the flow no change.
-            guard case .userAction(let action, _) = tap.event, !run.roles.role(of: action).isEntry,
+            guard case .userAction(let action, _) = view[tap], !run.roles.role(of: action).isEntry,
                   let before = run.screen(atIndex: tap.index) else { continue }
             let deadline = min(tap.time.advanced(by: settings.flashWindow), run.end)
             // Most taps change the very next screen: look at it before anything else.
@@ -55,8 +56,9 @@ public struct EveryTapHasAnEffect: Oracle {
 
     /// The first tap the app refused on an action that the screen in front of the user offered.
     private func refusedOfferedTap(_ run: RunObservation) -> Violation? {
-        for tap in run.events([.actionUnavailable]) {
-            guard case .actionUnavailable(let action, _) = tap.event, let before = run.screen(atIndex: tap.index),
+        let view = run.events([.actionUnavailable])
+        for tap in view.places {
+            guard case .actionUnavailable(let action, _) = view[tap], let before = run.screen(atIndex: tap.index),
                   before.state.foreground, before.state.route != nil, before.state.actions.contains(action) else { continue }
             // A second tap before the screen caught up with the user's first (a double tap) may
             // be refused: that is the app guarding against a double submission.

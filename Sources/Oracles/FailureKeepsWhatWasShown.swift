@@ -22,8 +22,9 @@ public struct FailureKeepsWhatWasShown: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var shown: (index: Int, state: ScreenState)?
         var failure: (index: Int, time: SimulationInstant, outcome: String)?
-        for event in run.events([.screen, .responseReceived, .launched, .killed]) {
-            switch event.event {
+        let view = run.events([.screen, .responseReceived, .launched, .killed])
+        for event in view.places {
+            switch view[event] {
             case .responseReceived(_, _, let outcome):
                 failure = outcome == "ok" ? nil : (event.index, event.time, outcome)
             case .screen(let state):
@@ -33,10 +34,10 @@ public struct FailureKeepsWhatWasShown: Oracle {
                       run.signedInUser(atIndex: event.index) == run.signedInUser(atIndex: before.index),
                       state.spinner == nil, state.loadingScreen == nil else { continue }
                 if let owner = before.state.contentOwner, state.contentOwner == nil {
-                    return [violation(run, route: route, lost: "the list of \(owner)", failed: failed, before: before.index, at: event)]
+                    return [violation(run, route: route, lost: "the list of \(owner)", failed: failed, before: before.index, at: view.recorded(event))]
                 }
                 if let gone = before.state.choices.first(where: { !state.choices.contains($0) }) {
-                    return [violation(run, route: route, lost: "the choice \"\(gone)\"", failed: failed, before: before.index, at: event)]
+                    return [violation(run, route: route, lost: "the choice \"\(gone)\"", failed: failed, before: before.index, at: view.recorded(event))]
                 }
             default:
                 (shown, failure) = (nil, nil)

@@ -25,8 +25,9 @@ public struct FailuresSurface: Oracle {
         // Merged only if some request fails under a spinner (most runs have none).
         var stopsIfNeeded: RunObservation.EventsOfKinds?
         var violations: [Violation] = []
-        for response in run.events([.responseReceived]) {
-            guard case .responseReceived(let id, let endpoint, let outcome) = response.event,
+        let view = run.events([.responseReceived])
+        for response in view.places {
+            guard case .responseReceived(let id, let endpoint, let outcome) = view[response],
                   outcome != "ok", outcome != "cancelled", !run.isBackground(endpoint, id: id),
                   let sent = requests.between(after: -1, before: response.index).last(where: { Self.id(of: $0) == id }),
                   let waiting = run.screen(atIndex: sent.index)?.state,

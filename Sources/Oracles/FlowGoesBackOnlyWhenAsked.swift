@@ -26,9 +26,10 @@ public struct FlowGoesBackOnlyWhenAsked: Oracle {
         var finished: [(step: Route, tap: Int, action: UserAction, next: Route)] = []
         var shown: Route?
         var tap: (action: UserAction, on: Route, index: Int)?
-        for event in run.events([.launched, .reinstalled, .screen, .userAction, .signedOut, .accountLost, .journeyChanged,
-                                 .cacheCorrupted]) {
-            switch event.event {
+        let view = run.events([.launched, .reinstalled, .screen, .userAction, .signedOut, .accountLost, .journeyChanged,
+                                 .cacheCorrupted])
+        for event in view.places {
+            switch view[event] {
             case .launched, .reinstalled:
                 finished.removeAll()
                 (shown, tap) = (nil, nil)

@@ -24,9 +24,10 @@ public struct HappyPathReachesMain: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         guard let gaveUp = run.events([.note]).first(where: { Self.appsFailure($0) }) else { return [] }
-        for event in run.events([.faultApplied, .connectivity, .accountLost, .killed, .backgrounded, .reinstalled, .cacheCorrupted,
-                                 .actionUnavailable, .userAction, .note]) where event.index < gaveUp.index {
-            switch event.event {
+        let view = run.events([.faultApplied, .connectivity, .accountLost, .killed, .backgrounded, .reinstalled, .cacheCorrupted,
+                                 .actionUnavailable, .userAction, .note])
+        for event in view.places where event.index < gaveUp.index {
+            switch view[event] {
             case .faultApplied, .accountLost, .killed, .backgrounded, .reinstalled, .cacheCorrupted, .actionUnavailable: return []
             case .connectivity(let online): if !online { return [] }
             case .note(let text): if text.hasPrefix(AccessTokenExpiry.note) || text == "apple sheet failed" { return [] }

@@ -26,8 +26,9 @@ public struct HealthyNetworkAnswersInTime: Oracle {
         var sent: [(id: Int, index: Int, timeoutMs: Int64)] = []
         var faulted: [Int] = []
         var online = true, wentOffline = -1
-        for event in run.events([.requestSent, .faultApplied, .connectivity, .responseReceived]) {
-            switch event.event {
+        let view = run.events([.requestSent, .faultApplied, .connectivity, .responseReceived])
+        for event in view.places {
+            switch view[event] {
             case .requestSent(let id, let timeoutMs?, _) where timeoutMs < bound && online:
                 sent.append((id, event.index, timeoutMs))
             case .faultApplied(let id, _, _):

@@ -27,8 +27,9 @@ public struct InputBlamedOnlyWhenRejected: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var carried: [Int] = []
-        for event in run.events([.requestCarries, .responseReceived]) {
-            switch event.event {
+        let view = run.events([.requestCarries, .responseReceived])
+        for event in view.places {
+            switch view[event] {
             case .requestCarries(let id, _):
                 carried.append(id)
             case .responseReceived(let id, let endpoint, let outcome):

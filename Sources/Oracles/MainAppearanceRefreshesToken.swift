@@ -62,9 +62,10 @@ public struct MainAppearanceRefreshesToken: Oracle {
     /// and is not the refresh the main screen owes.
     private func refreshed(from start: Int, to end: Int, in run: RunObservation) -> Bool {
         var sent: [Int] = []
-        for event in run.events([.requestSent, .responseReceived]) {
+        let view = run.events([.requestSent, .responseReceived])
+        for event in view.places {
             guard event.index < end || !sent.isEmpty else { break }
-            switch event.event {
+            switch view[event] {
             case .requestSent(let id, _, let endpoint) where event.index >= start && event.index < end
                 && run.roles.endpoint(endpoint, is: .refreshesSession):
                 sent.append(id)
@@ -87,8 +88,9 @@ public struct MainAppearanceRefreshesToken: Oracle {
         // (gone again in the instant it came, as the refresh left, it did not).
         var online = true
         var since = start.time
-        for event in run.events([.connectivity]) {
-            guard case .connectivity(let isOnline) = event.event else { continue }
+        let view = run.events([.connectivity])
+        for event in view.places {
+            guard case .connectivity(let isOnline) = view[event] else { continue }
             if event.index <= start.index { online = isOnline; continue }
             if event.index >= end.index || event.time >= end.time { break }
             if online && event.time > since { return true }

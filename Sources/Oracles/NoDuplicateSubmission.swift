@@ -24,16 +24,18 @@ public struct NoDuplicateSubmission: Oracle {
         // Where each request was answered (ids count from 1), from the answers alone: two slices
         // of one kind each are read in place, with no merged copy (every explored seed runs this).
         var answeredAt: [Int] = []
-        for event in run.events([.responseReceived]) {
-            guard case .responseReceived(let id, _, _) = event.event, id > 0 else { continue }
+        let view = run.events([.responseReceived])
+        for event in view.places {
+            guard case .responseReceived(let id, _, _) = view[event], id > 0 else { continue }
             if answeredAt.count <= id { answeredAt += repeatElement(.max, count: id + 1 - answeredAt.count) }
             answeredAt[id] = event.index
         }
         // Per endpoint, the earlier request answered last: still in flight if that is after a new one.
         var open: [(endpoint: Endpoint, id: Int, index: Int, answered: Int)] = []
         var violations: [Violation] = []
-        for event in run.events([.requestSent]) {
-            guard case .requestSent(let id, _, let endpoint) = event.event, !run.isBackground(endpoint, id: id) else { continue }
+        let sent = run.events([.requestSent])
+        for event in sent.places {
+            guard case .requestSent(let id, _, let endpoint) = sent[event], !run.isBackground(endpoint, id: id) else { continue }
             let answered = id < answeredAt.count ? answeredAt[id] : .max
             if let position = open.firstIndex(where: { $0.endpoint == endpoint }) {
                 let earlier = open[position]

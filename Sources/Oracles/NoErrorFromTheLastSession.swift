@@ -27,9 +27,10 @@ public struct NoErrorFromTheLastSession: Oracle {
         var online = true, signedOut = false, judging = false, caused = false
         var shown: String?
         var signIn = 0
-        for event in run.events([.signedOut, .signedIn, .connectivity, .userAction, .responseReceived, .faultApplied,
-                                 .permissionAnswered, .journeyChanged, .accountLost, .note, .launched, .screen]) {
-            switch event.event {
+        let view = run.events([.signedOut, .signedIn, .connectivity, .userAction, .responseReceived, .faultApplied,
+                                 .permissionAnswered, .journeyChanged, .accountLost, .note, .launched, .screen])
+        for event in view.places {
+            switch view[event] {
             case .signedOut:
                 (signedOut, judging) = (true, false)
             case .signedIn:

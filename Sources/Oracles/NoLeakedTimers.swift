@@ -65,8 +65,9 @@ public struct NoLeakedTimers: Oracle {
             guard let timer = live.removeValue(forKey: id) else { return }
             gone[id] = (timer.owner, timer.started, index)
         }
-        for event in run.events([.timerStarted, .screenDisappeared, .killed, .timerTick]) {
-            switch event.event {
+        let view = run.events([.timerStarted, .screenDisappeared, .killed, .timerTick])
+        for event in view.places {
+            switch view[event] {
             case .timerStarted(let id, let owner):
                 gone[id] = nil
                 live[id] = (owner, event.index)

@@ -14,11 +14,12 @@ extension NoSilentDeadEnd {
         var open: [Int] = []
         var waiting = false, inFront = true
         var idleSince: (time: SimulationInstant, index: Int)?
-        for event in run.events([.screen, .requestSent, .responseReceived, .killed, .launched, .backgrounded, .foregrounded]) {
+        let view = run.events([.screen, .requestSent, .responseReceived, .killed, .launched, .backgrounded, .foregrounded])
+        for event in view.places {
             if let since = idleSince, since.time.duration(to: event.time) > patience {
                 return idleViolation(since, until: since.time.advanced(by: patience), in: run, patience: patience)
             }
-            switch event.event {
+            switch view[event] {
             case .screen(let state): waiting = state.route != nil && (state.spinner != nil || state.loadingScreen != nil)
             case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id): open.append(id)
             case .responseReceived(let id, _, _): open.removeAll { $0 == id }

@@ -207,7 +207,8 @@ public struct NoSilentDeadEnd: Oracle {
             guard isMain, !previousWasMain else { continue }
             moments.append((screen.index, screen.time))
         }
-        for signIn in run.events([.signedIn]) where run.screen(atIndex: signIn.index)?.state.route?.kind == .main {
+        let view = run.events([.signedIn])
+        for signIn in view.places where run.screen(atIndex: signIn.index)?.state.route?.kind == .main {
             moments.append((signIn.index, signIn.time))
         }
         // The backend's journeys are on record when the app's world records them (the fix
@@ -254,22 +255,23 @@ public struct NoSilentDeadEnd: Oracle {
         var asked: [Int] = []
         var failure: RunObservation.Event?
         var knows = false
-        for event in run.events([.launched, .requestSent, .responseReceived]).between(after: -1, before: moment.index) {
-            switch event.event {
+        let view = run.events([.launched, .requestSent, .responseReceived]).between(after: -1, before: moment.index)
+        for event in view.places {
+            switch view[event] {
             case .launched:
                 signIn = nil
                 asked = []
                 failure = nil
                 knows = false
             case .responseReceived(_, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
-                signIn = event
+                signIn = view.recorded(event)
                 asked = []
                 failure = nil
                 knows = false
             case .requestSent(let id, _, let endpoint) where signIn != nil && run.roles.endpoint(endpoint, is: .journey):
                 asked.append(id)
             case .responseReceived(let id, _, let outcome) where asked.contains(id):
-                if outcome == "ok" { knows = true } else { failure = failure ?? event }
+                if outcome == "ok" { knows = true } else { failure = failure ?? view.recorded(event) }
             default: break
             }
         }

@@ -63,8 +63,9 @@ public struct NothingBeneathASheet: Oracle {
     private func credentialSentUnderASheet(_ run: RunObservation) -> Violation? {
         let exchanges = run.roles.credentialExchanges
         guard !exchanges.isEmpty else { return nil }
-        for sent in run.events([.requestSent]) {
-            guard case .requestSent(_, _, let endpoint) = sent.event, exchanges.contains(endpoint),
+        let view = run.events([.requestSent])
+        for sent in view.places {
+            guard case .requestSent(_, _, let endpoint) = view[sent], exchanges.contains(endpoint),
                   let standing = run.screen(atIndex: sent.index), let sheet = standing.state.systemSheet else { continue }
             return Violation(oracle: name, at: sent.time,
                              message: "At \(sent.time) the app sent \(endpoint.rawValue) with the sheet's answer while the system "

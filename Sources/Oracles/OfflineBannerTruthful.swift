@@ -34,9 +34,10 @@ public struct OfflineBannerTruthful: Oracle {
         }
         // In front by the device's record (launch, home, return), not by the app's flag.
         var inFront = true
-        for event in run.events([.connectivity, .screen, .launched, .backgrounded, .foregrounded]) {
+        let view = run.events([.connectivity, .screen, .launched, .backgrounded, .foregrounded])
+        for event in view.places {
             if let violation = judge(until: event.time) { return [violation] }
-            switch event.event {
+            switch view[event] {
             case .connectivity(let isOnline): online = isOnline
             case .screen(let state): shown = state
             case .backgrounded: inFront = false

@@ -23,11 +23,12 @@ public struct OfflineMessageTruthful: Oracle {
         var shownSaysOffline = false
         var inFront = true
         var wrongSince: (time: SimulationInstant, index: Int)?
-        for event in run.events([.connectivity, .screen, .launched, .backgrounded, .foregrounded]) {
+        let view = run.events([.connectivity, .screen, .launched, .backgrounded, .foregrounded])
+        for event in view.places {
             if let since = wrongSince, since.time.duration(to: event.time) > settings.flashWindow {
                 return [violation(since: since, shown: shown, run: run, settings: settings)]
             }
-            switch event.event {
+            switch view[event] {
             case .connectivity(let isOnline): online = isOnline
             case .screen(let state): shown = state; shownSaysOffline = Self.saysOffline(state)
             case .backgrounded: inFront = false

@@ -42,8 +42,9 @@ public struct OfflineTapWaitsForTheConnection: Oracle {
         var inFlight: [Int] = []
         let retried = roles.retriedRequests
         var failedAt: [SimulationInstant?] = retried.map { _ in nil }
-        for event in run.events([.launched, .killed, .userAction, .connectivity, .requestSent, .responseReceived, .screen]) {
-            switch event.event {
+        let view = run.events([.launched, .killed, .userAction, .connectivity, .requestSent, .responseReceived, .screen])
+        for event in view.places {
+            switch view[event] {
             case .launched, .killed:
                 tap = nil
                 back = nil

@@ -26,14 +26,15 @@ public struct OnboardingOncePerInstall: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var past: RunObservation.Event?
-        for event in run.events([.screen, .reinstalled]) {
-            guard case .screen(let state) = event.event else {
+        let view = run.events([.screen, .reinstalled])
+        for event in view.places {
+            guard case .screen(let state) = view[event] else {
                 past = nil  // a reinstall deletes the flag with the app
                 continue
             }
             guard let kind = state.route?.kind else { continue }
             if pastOnboarding.contains(kind) {
-                if past == nil { past = event }
+                if past == nil { past = view.recorded(event) }
             } else if kind == .onboarding, let past {
                 let between = run.events([.userAction, .killed, .launched, .signedOut]).between(after: past.index, before: event.index)
                 return [Violation(oracle: name, at: event.time,

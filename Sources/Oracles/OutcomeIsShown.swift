@@ -62,7 +62,8 @@ public struct OutcomeIsShown: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var watch: Watch?
         var open: [Int] = []  // the screen's requests in flight, whoever sent them
-        for event in run.events([.userAction, .requestSent, .responseReceived, .killed, .launched, .signedOut, .foregrounded]) {
+        let view = run.events([.userAction, .requestSent, .responseReceived, .killed, .launched, .signedOut, .foregrounded])
+        for event in view.places {
             if let at = watch?.judgeAt, event.time > at, var current = watch {
                 current.judgeAt = nil
                 let shown = run.screen(atIndex: run.lastIndex(atOrBefore: at))?.state
@@ -79,10 +80,10 @@ public struct OutcomeIsShown: Oracle {
                     watch = nil
                 }
             }
-            switch event.event {
+            switch view[event] {
             case .userAction:
                 watch = run.screen(atIndex: event.index).flatMap { screen in
-                    screen.state.foreground && screen.state.route != nil ? Watch(tap: event, tapped: screen.state) : nil
+                    screen.state.foreground && screen.state.route != nil ? Watch(tap: view.recorded(event), tapped: screen.state) : nil
                 }
             case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id):
                 open.append(id)
@@ -91,14 +92,14 @@ public struct OutcomeIsShown: Oracle {
                 open.removeAll { $0 == id }
                 guard outcome != "cancelled", let first = watch?.firstRequest, id >= first,
                       !run.isBackground(endpoint, id: id) else { continue }
-                watch?.answer = event
+                watch?.answer = view.recorded(event)
                 watch?.judgeAt = event.time
                 if outcome == "ok", watch?.firstSuccess == nil { watch?.firstSuccess = event.index }
             case .foregrounded:
                 if watch?.answer != nil, watch?.cameWhileAway == true { watch?.judgeAt = event.time }
             case .killed, .launched, .signedOut:
                 watch = nil
-                if case .killed = event.event { open.removeAll() }
+                if case .killed = view[event] { open.removeAll() }
             default:
                 break
             }

@@ -37,14 +37,15 @@ public struct PermissionAskedOncePerInstall: Oracle {
         var process = 0
         var lastTap: RunObservation.Event?
         var next = 0
-        for event in run.events([.userAction, .permissionAnswered, .launched, .killed, .reinstalled]) {
+        let view = run.events([.userAction, .permissionAnswered, .launched, .killed, .reinstalled])
+        for event in view.places {
             // The screens shown before this event, judged against the answers so far.
             while next < run.screens.count, run.screens[next].index < event.index {
                 if let violation = askedAgain(at: next, answers: answers, process: process, run: run, settings: settings) { return [violation] }
                 next += 1
             }
-            switch event.event {
-            case .userAction: lastTap = event
+            switch view[event] {
+            case .userAction: lastTap = view.recorded(event)
             case .launched(let number, _):
                 process = number
                 lastTap = nil
@@ -53,7 +54,7 @@ public struct PermissionAskedOncePerInstall: Oracle {
             case .permissionAnswered:
                 guard let tap = lastTap, case .userAction(let button, _) = tap.event else { continue }
                 answers.removeAll { $0.button == button }
-                answers.append(Answer(button: button, process: process, user: run.signedInUser(atIndex: event.index), tap: tap, answer: event))
+                answers.append(Answer(button: button, process: process, user: run.signedInUser(atIndex: event.index), tap: tap, answer: view.recorded(event)))
             default: break
             }
         }

@@ -68,8 +68,9 @@ public struct PromptFollowsItsTap: Oracle {
     /// The first permission prompt answered right after a tap that declined it.
     private func permissionAfterDecline(_ run: RunObservation) -> Violation? {
         var lastTap: RunObservation.Event?
-        for event in run.events([.userAction, .permissionAnswered, .launched, .killed]) {
-            switch event.event {
+        let view = run.events([.userAction, .permissionAnswered, .launched, .killed])
+        for event in view.places {
+            switch view[event] {
             case .permissionAnswered:
                 guard let tap = lastTap, case .userAction(let action, _) = tap.event, run.roles.role(of: action) == .decline else { continue }
                 return Violation(oracle: name, at: event.time,
@@ -77,7 +78,7 @@ public struct PromptFollowsItsTap: Oracle {
                                     + "at \(tap.time) and no tap that asked for it: declining means the app does not ask (000 "
                                     + "Pitfall 4: \"Only if user taps Enable, show iOS dialog\").",
                                  excerpt: run.lines([tap.index, event.index]))
-            case .userAction: lastTap = event
+            case .userAction: lastTap = view.recorded(event)
             default: lastTap = nil
             }
         }
@@ -93,11 +94,12 @@ public struct PromptFollowsItsTap: Oracle {
         var route: Route?
         var asked: (tap: RunObservation.Event, route: Route?)?
         var up = false
-        for event in run.events([.userAction, .launched, .killed, .screen]) {
-            switch event.event {
+        let view = run.events([.userAction, .launched, .killed, .screen])
+        for event in view.places {
+            switch view[event] {
             case .userAction(let action, _):
                 switch run.roles.role(of: action) {
-                case .forward, .submit, .start, .retry: asked = (event, route)
+                case .forward, .submit, .start, .retry: asked = (view.recorded(event), route)
                 default: break
                 }
             case .launched, .killed:
@@ -111,7 +113,7 @@ public struct PromptFollowsItsTap: Oracle {
                 if up { continue }
                 up = true
                 guard let tap = asked, tap.route == state.route else {
-                    return sheetViolation(sheet, at: event, over: state.route, lastTap: asked?.tap, in: run)
+                    return sheetViolation(sheet, at: view.recorded(event), over: state.route, lastTap: asked?.tap, in: run)
                 }
             default:
                 break
@@ -137,10 +139,11 @@ public struct PromptFollowsItsTap: Oracle {
         var asked = [Bool](repeating: false, count: Prompt.allCases.count)
         var up = asked
         var lastTap: RunObservation.Event?
-        for event in run.events([.userAction, .launched, .killed, .screen]) {
-            switch event.event {
+        let view = run.events([.userAction, .launched, .killed, .screen])
+        for event in view.places {
+            switch view[event] {
             case .userAction(let action, _):
-                lastTap = event
+                lastTap = view.recorded(event)
                 let role = run.roles.role(of: action)
                 for prompt in Prompt.allCases where prompt.isRaised(by: role) { asked[prompt.rawValue] = true }
             case .launched, .killed:
@@ -151,7 +154,7 @@ public struct PromptFollowsItsTap: Oracle {
                 for prompt in Prompt.allCases {
                     let position = prompt.rawValue
                     if let shown, shown.prompt == prompt {
-                        if !up[position], !asked[position] { return violation(prompt, answer: shown.answer, at: event, lastTap: lastTap, in: run) }
+                        if !up[position], !asked[position] { return violation(prompt, answer: shown.answer, at: view.recorded(event), lastTap: lastTap, in: run) }
                         up[position] = true
                     } else if up[position] {
                         (up[position], asked[position]) = (false, false)

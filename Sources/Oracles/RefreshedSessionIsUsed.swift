@@ -27,8 +27,9 @@ public struct RefreshedSessionIsUsed: Oracle {
         var refreshes: [(id: Int, index: Int)] = []
         var fresh: (index: Int, time: SimulationInstant)?
         var sentFresh: [(id: Int, index: Int)] = []
-        for event in run.events([.note, .signedOut, .killed, .launched, .requestSent, .responseReceived, .faultApplied]) {
-            switch event.event {
+        let view = run.events([.note, .signedOut, .killed, .launched, .requestSent, .responseReceived, .faultApplied])
+        for event in view.places {
+            switch view[event] {
             case .note(let text) where text.hasPrefix(AccessTokenExpiry.note):
                 lastExpiry = event.index
                 fresh = nil

@@ -31,8 +31,9 @@ public struct RelaunchSkipsNoStep: Oracle {
         var finished = false
         // The step a kill left unfinished, until the next launches resume it or move on rightly.
         var left: (route: Route, actions: [UserAction], index: Int)?
-        for event in run.events([.reinstalled, .killed, .userAction, .responseReceived, .screen]) {
-            switch event.event {
+        let view = run.events([.reinstalled, .killed, .userAction, .responseReceived, .screen])
+        for event in view.places {
+            switch view[event] {
             case .reinstalled:
                 seen.removeAll()
                 current = nil

@@ -32,13 +32,14 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
         // When the user last acted: a request sent in another instant is the app's own doing (a
         // retry when the connection returns, a send that waited for it).
         var lastAction: SimulationInstant?
-        for event in run.events([.userAction, .requestCarries]) {
+        let view = run.events([.userAction, .requestCarries])
+        for event in view.places {
             while let screen = nextScreen, screen.index < event.index {
                 codes.advance(to: screen)
                 nextScreen = screens.next()
             }
             codes.advance(before: event.index)
-            switch event.event {
+            switch view[event] {
             case .userAction(let action, let detail):
                 // One role lookup a tap, and the screen looked up only for a tap that reads it (a
                 // closure over the observation copied it for every tap: a quarter of this rule).
@@ -64,7 +65,7 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
                                                         ChoiceIsTheUsers.answeredBefore($0, beforeIndex: event.index, in: run)
                                                     } ?? false
                                                 }) {
-                    return [violation(problem, request: event, record: record, in: run)]
+                    return [violation(problem, request: view.recorded(event), record: record, in: run)]
                 }
                 if !byItself, let code = request.carried.first(where: { $0.input == .code })?.value { codes.asked(code) }
             default: break

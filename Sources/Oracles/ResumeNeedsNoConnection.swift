@@ -31,20 +31,21 @@ public struct ResumeNeedsNoConnection: Oracle {
         var kinds = SessionAcrossKills.kinds
         kinds.insert(.launched)
         kinds.insert(.connectivity)
-        for event in run.events(kinds) {
-            session.take(event)
-            switch event.event {
+        let view = run.events(kinds)
+        for event in view.places {
+            session.take(event, of: view)
+            switch view[event] {
             case .connectivity(let up):
                 online = up
                 if up { offlineLaunch = nil }
             case .launched:
-                offlineLaunch = session.killed != nil && !online ? event : nil
+                offlineLaunch = session.killed != nil && !online ? view.recorded(event) : nil
             case .killed:
                 offlineLaunch = nil
             case .screen(let state):
                 guard let launch = offlineLaunch, let kill = session.killed, let route = state.route, route.kind == .launch,
                       let error = state.errorText else { continue }
-                return [violation(error: error, on: route, at: event, launch: launch, kill: kill, in: run)]
+                return [violation(error: error, on: route, at: view.recorded(event), launch: launch, kill: kill, in: run)]
             default: break
             }
         }

@@ -22,8 +22,9 @@ public struct RetriesBackOff: Oracle {
         let backedOff = run.roles.backedOffRequests
         guard !backedOff.isEmpty else { return [] }
         var lastFailure: [(index: Int, time: SimulationInstant)?] = backedOff.map { _ in nil }
-        for event in run.events([.requestSent, .responseReceived, .userAction, .launched, .killed, .connectivity]) {
-            switch event.event {
+        let view = run.events([.requestSent, .responseReceived, .userAction, .launched, .killed, .connectivity])
+        for event in view.places {
+            switch view[event] {
             case .userAction, .launched, .killed, .connectivity(true):
                 for position in lastFailure.indices { lastFailure[position] = nil }
             case .responseReceived(_, let endpoint, let outcome):

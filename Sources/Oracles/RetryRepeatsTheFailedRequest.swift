@@ -30,12 +30,13 @@ public struct RetryRepeatsTheFailedRequest: Oracle {
         var failure: (endpoint: Endpoint, index: Int, time: SimulationInstant, carried: [CarriedValue])?
         // An automatic retry to the failed endpoint just sent: what it carries is the next event.
         var retry: (id: Int, index: Int)?
-        for event in run.events([.requestSent, .requestCarries, .responseReceived, .userAction, .launched, .killed,
-                                 .foregrounded, .signedOut, .reinstalled]) {
+        let view = run.events([.requestSent, .requestCarries, .responseReceived, .userAction, .launched, .killed,
+                                 .foregrounded, .signedOut, .reinstalled])
+        for event in view.places {
             if let pending = retry, let failed = failure {
                 retry = nil
                 failure = nil
-                if case .requestCarries(pending.id, let request) = event.event {
+                if case .requestCarries(pending.id, let request) = view[event] {
                     if !failed.carried.isEmpty, request.carried != failed.carried {
                         return [violation("\(Self.describe(failed.endpoint)) failed at \(failed.time); the app sent it again by "
                                           + "itself carrying \(Self.describe(request.carried)) where the user had entered "
@@ -44,7 +45,7 @@ public struct RetryRepeatsTheFailedRequest: Oracle {
                     continue
                 }
             }
-            switch event.event {
+            switch view[event] {
             case .userAction, .launched, .killed, .foregrounded, .signedOut, .reinstalled:
                 failure = nil
             case .requestSent(let id, _, let endpoint):

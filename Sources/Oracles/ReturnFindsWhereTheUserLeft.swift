@@ -27,14 +27,15 @@ public struct ReturnFindsWhereTheUserLeft: Oracle {
         // The screen in front when the user left (a screen in the background offers nothing).
         var front: (index: Int, state: ScreenState)?
         var offered: [UserAction] = []
-        for event in run.events([.backgrounded, .foregrounded, .screen, .userAction, .responseReceived, .signedOut,
-                                 .accountLost, .killed, .launched]) {
-            switch event.event {
+        let picked = run.events([.backgrounded, .foregrounded, .screen, .userAction, .responseReceived, .signedOut,
+                                 .accountLost, .killed, .launched])
+        for event in picked.places {
+            switch picked[event] {
             case .backgrounded:
                 front = run.screen(atIndex: event.index - 1).map { ($0.index, $0.state) }
                 back = nil
             case .foregrounded:
-                back = event
+                back = picked.recorded(event)
                 left = run.screen(atIndex: event.index - 1)?.state
                 offered = front.flatMap { front in
                     // More than the leaving's own redraw while away: something else changed the screen.

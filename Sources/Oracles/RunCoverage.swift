@@ -83,8 +83,11 @@ public struct RunCoverage: Sendable, Equatable {
         let actions = table.actions.count, faults = faultNames.count, lifecycle = lifecycleNames.count
         var route: Int? = 0
         var previous: ScreenState?
-        for event in run.events {
-            switch event.event {
+        // By position, the event read where it is: a `for event in` copies each one (a retain and
+        // a release of its payload, for every event of every run).
+        let events = run.events
+        for position in events.indices {
+            switch events[position].event {
             case .screen(let state):
                 // Most screen changes keep the route and the actions (a countdown tick, a spinner).
                 if let previous, previous.route == state.route, previous.actions == state.actions { continue }
@@ -106,7 +109,7 @@ public struct RunCoverage: Sendable, Equatable {
                 guard let route else { continue }
                 coverage.insert(.faults, route: route, item: 4, width: faults)
             default:
-                guard let route, let item = lifecycleIndex(event.event) else { continue }
+                guard let route, let item = lifecycleIndex(events[position].event) else { continue }
                 coverage.insert(.lifecycle, route: route, item: item, width: lifecycle)
             }
         }

@@ -80,14 +80,15 @@ extension RunObservation {
     public func refreshPending(at index: Int, time: SimulationInstant, within window: Duration) -> Bool {
         let deadline = time.advanced(by: window)
         var out: [Int] = []
-        for event in events([.requestSent, .responseReceived]) {
+        let view = events([.requestSent, .responseReceived])
+        for event in view.places {
             if event.index > index {
                 if !out.isEmpty { return true }
                 if event.time > deadline { return false }
-                if case .requestSent(_, _, let endpoint) = event.event, roles.endpoint(endpoint, is: .refreshesSession) { return true }
+                if case .requestSent(_, _, let endpoint) = view[event], roles.endpoint(endpoint, is: .refreshesSession) { return true }
                 continue
             }
-            switch event.event {
+            switch view[event] {
             case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession): out.append(id)
             case .responseReceived(let id, _, _): out.removeAll { $0 == id }
             default: break
@@ -105,13 +106,14 @@ extension RunObservation {
                                                within window: Duration) -> Bool {
         let deadline = time.advanced(by: window)
         var sent = false, refreshedSince = false
-        for event in events([.requestSent, .responseReceived]) {
+        let view = events([.requestSent, .responseReceived])
+        for event in view.places {
             if event.index > index {
                 guard refreshedSince, event.time <= deadline else { return false }
-                if case .requestSent(_, _, endpoint) = event.event { return true }
+                if case .requestSent(_, _, endpoint) = view[event] { return true }
                 continue
             }
-            switch event.event {
+            switch view[event] {
             case .requestSent(id, _, _): sent = true
             case .responseReceived(_, let answered, "ok") where sent && roles.endpoint(answered, is: .refreshesSession):
                 refreshedSince = true
@@ -173,8 +175,9 @@ extension RunObservation {
     public func onlineStretch(from start: SimulationInstant, to end: SimulationInstant, atLeast length: Duration) -> Bool {
         var online = true
         var since = SimulationInstant.zero
-        for event in events([.connectivity]) {
-            guard case .connectivity(let up) = event.event, up != online else { continue }
+        let view = events([.connectivity])
+        for event in view.places {
+            guard case .connectivity(let up) = view[event], up != online else { continue }
             if online, max(since, start).duration(to: min(event.time, end)) >= length { return true }
             online = up
             since = event.time
@@ -224,12 +227,13 @@ extension RunObservation {
         let marks = ["account-deleted user=\(user)", "session-revoked user=\(user)"]
         var refused: [Int] = []
         var answers: [RefusedAnswer] = []
-        for event in events([.faultApplied, .responseReceived]).between(after: loss.index, before: until) {
-            switch event.event {
+        let view = events([.faultApplied, .responseReceived]).between(after: loss.index, before: until)
+        for event in view.places {
+            switch view[event] {
             case .faultApplied(let id, _, let fault) where marks.contains(fault):
                 refused.append(id)
             case .responseReceived(let id, let endpoint, let outcome) where refused.contains(id) && outcome.hasPrefix("status 401"):
-                answers.append((event, id, endpoint))
+                answers.append((view.recorded(event), id, endpoint))
             default:
                 break
             }

@@ -101,8 +101,9 @@ public struct RunObservation: Sendable {
         let lifecycle = Self.positions(of: [.launched, .launchContext, .killed], in: positionsByKind, starts: kindStarts)
         launches = Self.launches(in: lifecycle.map { events[$0] }, end: end, endIndex: trace.count)
         awaitedRefreshes = roles.refreshesInTheBackground
-            ? Self.awaitedRefreshes(in: Self.positions(of: [.requestSent, .responseReceived], in: positionsByKind, starts: kindStarts)
-                .map { events[$0] }, roles: roles)
+            ? Self.awaitedRefreshes(in: EventsOfKinds(events: events, positions: Self.positions(of: [.requestSent, .responseReceived],
+                                                                                           in: positionsByKind, starts: kindStarts)),
+                                    roles: roles)
             : []
     }
 
@@ -110,12 +111,12 @@ public struct RunObservation: Sendable {
     /// goes out in the background when main appears, and is awaited after a 401): a refresh sent
     /// in the instant a user's request came back 401, or out when it came (the app joins it), is
     /// that request's work, not the background's.
-    private static func awaitedRefreshes(in requests: [Event], roles: AppRoles) -> [Int] {
+    private static func awaitedRefreshes(in requests: EventsOfKinds, roles: AppRoles) -> [Int] {
         var awaited: [Int] = []
         var out: [Int] = []
         var refusedAt: SimulationInstant?
-        for event in requests {
-            switch event.event {
+        for event in requests.places {
+            switch requests[event] {
             case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession):
                 out.append(id)
                 if refusedAt == event.time, !awaited.contains(id) { awaited.append(id) }
@@ -143,30 +144,6 @@ public struct RunObservation: Sendable {
     /// asking for one kind (or kinds of which only one occurs) allocates nothing.
     public func events(_ wanted: ModelEvent.Kinds) -> EventsOfKinds {
         EventsOfKinds(events: events, positions: Self.positions(of: wanted, in: positionsByKind, starts: kindStarts))
-    }
-
-    /// The events of some kinds, in trace order, read in place from the observation's events.
-    /// Inlinable, so that an oracle in an app's own module walks them as fast as a core one.
-    public struct EventsOfKinds: RandomAccessCollection, Sendable {
-        @usableFromInline let all: [Event]
-        @usableFromInline let positions: ArraySlice<Int>
-
-        init(events: [Event], positions: ArraySlice<Int>) {
-            self.all = events
-            self.positions = positions
-        }
-
-        @inlinable public var startIndex: Int { 0 }
-        @inlinable public var endIndex: Int { positions.count }
-        @inlinable public subscript(position: Int) -> Event { all[positions[positions.startIndex + position]] }
-
-        /// The events strictly after trace index `first` and strictly before `last`, found by
-        /// binary search: an oracle that asks this once per launch or per screen stays linear.
-        @inlinable public func between(after first: Int, before last: Int) -> Slice<EventsOfKinds> {
-            let start = RunObservation.lastPosition(in: count) { self[$0].index <= first }.map { $0 + 1 } ?? 0
-            let end = RunObservation.lastPosition(in: count) { self[$0].index < last }.map { $0 + 1 } ?? 0
-            return self[start..<Swift.max(start, end)]
-        }
     }
 
     /// A counting sort of the positions by kind.
@@ -334,8 +311,9 @@ public struct RunObservation: Sendable {
         let since = end.advanced(by: .zero - window)
         guard launch.start <= since else { return false }
         var online = true
-        for event in events([.connectivity, .faultApplied]) {
-            switch event.event {
+        let view = events([.connectivity, .faultApplied])
+        for event in view.places {
+            switch view[event] {
             case .connectivity(let isOnline):
                 if event.time > since && !isOnline { return false }
                 online = isOnline
@@ -351,8 +329,9 @@ public struct RunObservation: Sendable {
     /// Requests sent at or before `index` that had no answer by then, with their timeouts.
     public func outstandingRequests(atIndex index: Int) -> [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] {
         var open: [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] = []
-        for event in events([.requestSent, .responseReceived, .killed]) where event.index <= index {
-            switch event.event {
+        let view = events([.requestSent, .responseReceived, .killed])
+        for event in view.places where event.index <= index {
+            switch view[event] {
             case .requestSent(let id, let timeout, let endpoint): open.append((id, endpoint, timeout))
             case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
             case .killed: open.removeAll()
@@ -385,3 +364,4 @@ public struct RunObservation: Sendable {
         return indices.sorted().filter { $0 >= 0 && $0 < entries.count }.map { entries[$0].line }
     }
 }
+

@@ -30,15 +30,16 @@ struct SessionAcrossKills {
 
     init(roles: AppRoles) { self.roles = roles }
 
-    /// Takes in `event`: an oracle hands it every event of `kinds` before it judges the event.
-    mutating func take(_ event: RunObservation.Event) {
-        switch event.event {
+    /// Takes in the event at `event` of `view`: an oracle hands it every event of `kinds` before it
+    /// judges the event (read in place: the two it keeps are copied, a sign-in and a kill).
+    mutating func take(_ event: EventPlace, of view: RunObservation.EventsOfKinds) {
+        switch view[event] {
         case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .signsIn):
             signInsOut.append((id, event.index))
         case .responseReceived(let id, let endpoint, "ok") where roles.endpoint(endpoint, is: .signsIn):
             let sent = signInsOut.first { $0.id == id }?.index ?? event.index
             signInsOut.removeAll { $0.id == id }
-            (signedIn, inside, killed) = sent > lastLoss ? (event, false, nil) : (nil, false, nil)
+            (signedIn, inside, killed) = sent > lastLoss ? (view.recorded(event), false, nil) : (nil, false, nil)
         case .screen(let state):
             guard killed == nil, signedIn != nil, let route = state.route else { return }
             if route.kind == .onboarding || route.kind == .main { inside = true }
@@ -46,7 +47,7 @@ struct SessionAcrossKills {
             let role = roles.role(of: action)
             if role == .signOut || role == .confirmSignOut { forget() }
         case .killed:
-            if signedIn != nil, inside, killed == nil { killed = event }
+            if signedIn != nil, inside, killed == nil { killed = view.recorded(event) }
             refreshesOut.removeAll()
         case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession):
             refreshesOut.append(id)

@@ -29,9 +29,10 @@ public struct SessionSurvivesAKill: Oracle {
         var fellBack = false
         var kinds = SessionAcrossKills.kinds
         kinds.insert(.launched)
-        for event in run.events(kinds) {
-            session.take(event)
-            switch event.event {
+        let view = run.events(kinds)
+        for event in view.places {
+            session.take(event, of: view)
+            switch view[event] {
             case .responseReceived(_, let endpoint, let outcome) where session.killed != nil && outcome != "ok"
                                                                         && run.roles.endpoint(endpoint, is: .journey):
                 fellBack = true

@@ -28,15 +28,16 @@ public struct SignOutConfirmed: Oracle {
         var asked: RunObservation.Event?
         var alertUp = false
         var confirmed: RunObservation.Event?
-        for event in run.events([.userAction, .signedOut, .killed, .launched, .screen]) {
+        let view = run.events([.userAction, .signedOut, .killed, .launched, .screen])
+        for event in view.places {
             if let tap = confirmed, event.time > tap.time.advanced(by: settings.flashWindow) {
                 return [notSignedOut(run, confirmed: tap, settings: settings)]
             }
-            switch event.event {
+            switch view[event] {
             case .userAction(let action, _):
                 switch run.roles.role(of: action) {
-                case .signOut: (asked, alertUp) = (event, false)
-                case .confirmSignOut: (asked, confirmed) = (nil, event)
+                case .signOut: (asked, alertUp) = (view.recorded(event), false)
+                case .confirmSignOut: (asked, confirmed) = (nil, view.recorded(event))
                 case .cancel: (asked, confirmed) = (nil, nil)
                 default: continue
                 }

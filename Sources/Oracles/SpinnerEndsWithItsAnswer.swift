@@ -108,8 +108,9 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         var online = true
         var judged = false
         var back: SimulationInstant?
-        for event in run.events([.connectivity]) {
-            guard case .connectivity(let up) = event.event else { continue }
+        let view = run.events([.connectivity])
+        for event in view.places {
+            guard case .connectivity(let up) = view[event] else { continue }
             guard event.index > index else {
                 online = up
                 continue

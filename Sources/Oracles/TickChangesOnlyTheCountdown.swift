@@ -19,7 +19,8 @@ public struct TickChangesOnlyTheCountdown: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        for tick in run.events([.timerTick]) {
+        let view = run.events([.timerTick])
+        for tick in view.places {
             // The screen the tick's refresh showed: the very next event (none if nothing changed).
             guard let position = RunObservation.lastPosition(in: run.events.count, { run.events[$0].index <= tick.index }),
                   position + 1 < run.events.count, case .screen(let shownState) = run.events[position + 1].event,
@@ -52,7 +53,7 @@ public struct TickChangesOnlyTheCountdown: Oracle {
 
     /// Whether an event other than a tick lies between the screen `after` and the tick (at trace
     /// position `position`) in the tick's own instant.
-    static func othersInInstant(of tick: RunObservation.Event, before position: Int, after screen: Int,
+    static func othersInInstant(of tick: some TracePoint, before position: Int, after screen: Int,
                                 in run: RunObservation) -> Bool {
         var earlier = position - 1
         while earlier >= 0, run.events[earlier].index > screen, run.events[earlier].time == tick.time {

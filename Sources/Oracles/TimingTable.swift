@@ -63,8 +63,9 @@ public final class TimingTable: Sendable {
             screens.append((TimingMetric.screenName(route), route))
         }
         var endpoints: [Endpoint] = []
-        for event in run.events([.requestSent]) {
-            if case .requestSent(_, _, let endpoint) = event.event, !endpoints.contains(endpoint) { endpoints.append(endpoint) }
+        let view = run.events([.requestSent])
+        for event in view.places {
+            if case .requestSent(_, _, let endpoint) = view[event], !endpoints.contains(endpoint) { endpoints.append(endpoint) }
         }
         return TimingTable(app: AppID(""), screens: screens, endpoints: endpoints)
     }

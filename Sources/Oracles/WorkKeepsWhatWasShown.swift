@@ -23,8 +23,9 @@ public struct WorkKeepsWhatWasShown: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var shown: (index: Int, state: ScreenState)?
         var askedForChange = false
-        for event in run.events([.screen, .userAction, .launched, .killed]) {
-            switch event.event {
+        let view = run.events([.screen, .userAction, .launched, .killed])
+        for event in view.places {
+            switch view[event] {
             case .userAction(let action, _):
                 switch run.roles.role(of: action) {
                 case .back, .startOver, .signOut, .confirmSignOut, .cancel: askedForChange = true
@@ -40,10 +41,10 @@ public struct WorkKeepsWhatWasShown: Oracle {
                       state.foreground, before.state.foreground, let route = state.route, route == before.state.route,
                       run.signedInUser(atIndex: event.index) == run.signedInUser(atIndex: before.index) else { continue }
                 if let owner = before.state.contentOwner, state.contentOwner == nil {
-                    return [violation(run, route: route, lost: "the list of \(owner)", waiting: state, before: before.index, at: event)]
+                    return [violation(run, route: route, lost: "the list of \(owner)", waiting: state, before: before.index, at: view.recorded(event))]
                 }
                 if let gone = before.state.choices.first(where: { !state.choices.contains($0) }) {
-                    return [violation(run, route: route, lost: "the choice \"\(gone)\"", waiting: state, before: before.index, at: event)]
+                    return [violation(run, route: route, lost: "the choice \"\(gone)\"", waiting: state, before: before.index, at: view.recorded(event))]
                 }
             default:
                 (shown, askedForChange) = (nil, false)

@@ -38,8 +38,9 @@ public struct AccountLossClearsCache: Oracle {
     private func healthy(from first: Int, through last: Int, in run: RunObservation) -> Bool {
         let before = run.events([.connectivity]).between(after: -1, before: first + 1).last
         if case .connectivity(online: false)? = before?.event { return false }
-        for event in run.events([.connectivity, .faultApplied]).between(after: first, before: last + 1) {
-            switch event.event {
+        let view = run.events([.connectivity, .faultApplied]).between(after: first, before: last + 1)
+        for event in view.places {
+            switch view[event] {
             case .connectivity(online: false): return false
             case .faultApplied(_, _, let fault) where !RunObservation.isRefusal(fault): return false
             default: continue
@@ -111,8 +112,9 @@ public struct AccountLossClearsCache: Oracle {
         guard let signOut = run.events([.signedOut]).between(after: loss.index, before: until).first(where: {
             run.signedInUser(atIndex: $0.index - 1) == user && answered.contains($0.time)
         }) else { return [] }
-        for stored in run.events([.storedCaches]).between(after: signOut.index, before: until) {
-            guard case .storedCaches(let keys) = stored.event, keys.contains(user) else { continue }
+        let view = run.events([.storedCaches]).between(after: signOut.index, before: until)
+        for stored in view.places {
+            guard case .storedCaches(let keys) = view[stored], keys.contains(user) else { continue }
             return [Violation(oracle: name, at: stored.time,
                               message: "After \(what) the app signed them out, but a later launch "
                                 + "found their onboarding cache on the device: clear it on account loss (seed 003).",

@@ -19,8 +19,9 @@ public struct ExactlyOnce: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var seen: [(user: String, event: String, indices: [Int], time: SimulationInstant)] = []
-        for recorded in run.events([.analytics]) {
-            guard case .analytics(let user, let event) = recorded.event, Self.events.contains(event) else { continue }
+        let view = run.events([.analytics])
+        for recorded in view.places {
+            guard case .analytics(let user, let event) = view[recorded], Self.events.contains(event) else { continue }
             if let position = seen.firstIndex(where: { $0.user == user && $0.event == event }) {
                 seen[position].indices.append(recorded.index)
                 seen[position].time = recorded.time
@@ -48,8 +49,9 @@ public struct ExactlyOnce: Oracle {
         var historyKnown: Bool?
         var started = false
         var tap: (index: Int, time: SimulationInstant)?
-        for event in run.events([.storedCaches, .reinstalled, .cacheCorrupted, .eventLogged, .analytics, .userAction]) {
-            switch event.event {
+        let view = run.events([.storedCaches, .reinstalled, .cacheCorrupted, .eventLogged, .analytics, .userAction])
+        for event in view.places {
+            switch view[event] {
             case .storedCaches(let keys):
                 if historyKnown == nil { historyKnown = keys.isEmpty }
             case .reinstalled, .cacheCorrupted:
@@ -85,8 +87,9 @@ public struct ExactlyOnce: Oracle {
     /// their account was lost while it was queued or the app was deleted before it could go.
     private func neverCompleted(_ run: RunObservation, settings: OracleSettings, sent: [String]) -> Violation? {
         guard run.endsSettled(window: settings.settle) else { return nil }
-        for tap in run.events([.userAction]) {
-            guard case .userAction(.start, _) = tap.event, run.screen(atIndex: tap.index)?.state.route == .onboarding(.success),
+        let view = run.events([.userAction])
+        for tap in view.places {
+            guard case .userAction(.start, _) = view[tap], run.screen(atIndex: tap.index)?.state.route == .onboarding(.success),
                   let user = run.signedInUser(atIndex: tap.index), !sent.contains(user),
                   tap.time.advanced(by: settings.settle) <= run.end,
                   let main = run.screens.first(where: { $0.index > tap.index && $0.state.route != .onboarding(.success) }),

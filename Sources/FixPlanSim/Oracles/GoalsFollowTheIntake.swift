@@ -19,8 +19,9 @@ public struct GoalsFollowTheIntake: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var intakeFinishedHere: Int?
-        for event in run.events([.reinstalled, .screen, .requestSent]) {
-            switch event.event {
+        let view = run.events([.reinstalled, .screen, .requestSent])
+        for event in view.places {
+            switch view[event] {
             case .reinstalled:
                 intakeFinishedHere = nil
             case .screen(let state):

@@ -32,10 +32,11 @@ public struct LegalLinksOnSignUp: Oracle {
     private func termsOpenedElsewhere(_ run: RunObservation) -> Violation? {
         var terms: String?
         var tap: RunObservation.Event?
-        for event in run.events([.appConfiguration, .userAction, .note]) {
-            switch event.event {
+        let view = run.events([.appConfiguration, .userAction, .note])
+        for event in view.places {
+            switch view[event] {
             case .appConfiguration(let configured, _): terms = configured
-            case .userAction(let action, _): tap = action == .openTerms ? event : nil
+            case .userAction(let action, _): tap = action == .openTerms ? view.recorded(event) : nil
             case .note(let text) where text.hasPrefix("opened "):
                 defer { tap = nil }
                 guard let tapped = tap, let terms, text != "opened \(terms)" else { continue }

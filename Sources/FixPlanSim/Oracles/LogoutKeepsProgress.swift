@@ -52,8 +52,9 @@ public struct LogoutKeepsProgress: Oracle {
                              in run: RunObservation) -> Violation? {
         // The cache logout kept was gone before the sign-in: deleted with the app, or corrupted.
         guard run.events([.reinstalled, .cacheCorrupted]).between(after: signOut.index, before: back.index).isEmpty else { return nil }
-        for event in run.events([.launchContext, .reinstalled, .cacheCorrupted, .signedOut]).between(after: back.index, before: .max) {
-            switch event.event {
+        let view = run.events([.launchContext, .reinstalled, .cacheCorrupted, .signedOut]).between(after: back.index, before: .max)
+        for event in view.places {
+            switch view[event] {
             case .launchContext(user?, let hit):
                 guard !hit else { return nil }
                 return Violation(oracle: name, at: event.time,

@@ -23,8 +23,9 @@ public struct NoLostEvents: Oracle {
         var waiting: [(user: String, event: String, index: Int, time: SimulationInstant)] = []
         var exempt: [(user: String, event: String, index: Int, time: SimulationInstant)] = []
         var violations: [Violation] = []
-        for event in run.events([.eventLogged, .analytics, .reinstalled]) {
-            switch event.event {
+        let view = run.events([.eventLogged, .analytics, .reinstalled])
+        for event in view.places {
+            switch view[event] {
             case .reinstalled:
                 // What had not arrived went with the app's storage (a request on the wire may still land).
                 exempt += waiting

@@ -26,9 +26,10 @@ public struct NoLostProgress: Oracle {
         // Per user: the furthest step completed and the furthest the backend stored (a run has a
         // user or two: a short array searched in order, no hashing).
         var users: [(user: String, latest: (phase: OnboardingPhase, index: Int, time: SimulationInstant)?, reached: OnboardingPhase?)] = []
-        for event in run.events([.stepCompleted, .progressStored, .reinstalled]) {
+        let view = run.events([.stepCompleted, .progressStored, .reinstalled])
+        for event in view.places {
             let user: String
-            switch event.event {
+            switch view[event] {
             case .reinstalled:
                 // The sync queue went with the app: a step with no lasting connection since is
                 // forgotten, not lost (one with 30 s online, the app running, before the reinstall
@@ -49,7 +50,7 @@ public struct NoLostProgress: Oracle {
                 users.append((user, nil, nil))
                 position = users.count - 1
             }
-            switch event.event {
+            switch view[event] {
             case .stepCompleted(_, let step):
                 // The first of equally far steps, as `max(by:)` would pick.
                 guard let phase = OnboardingPhase(step) else { continue }
@@ -84,8 +85,9 @@ public struct NoLostProgress: Oracle {
 
     private func backwardMoves(_ run: RunObservation) -> [Violation] {
         var latest: [(user: String, phase: OnboardingPhase, index: Int)] = []
-        for event in run.events([.progressStored]) {
-            guard case .progressStored(let user, let step) = event.event, let phase = OnboardingPhase(step) else { continue }
+        let view = run.events([.progressStored])
+        for event in view.places {
+            guard case .progressStored(let user, let step) = view[event], let phase = OnboardingPhase(step) else { continue }
             if let previous = latest.first(where: { $0.user == user }), phase < previous.phase {
                 return [Violation(oracle: name, at: event.time,
                                   message: "The backend's progress for \(user) moved back from \(previous.phase.rawValue) "

@@ -38,9 +38,10 @@ public struct ProgressGoesToItsUser: Oracle {
                 reached.append((user, stretch))
             }
         }
-        for event in run.events([.screen, .signedIn, .signedOut, .reinstalled, .progressStored, .backendHandled]) {
+        let view = run.events([.screen, .signedIn, .signedOut, .reinstalled, .progressStored, .backendHandled])
+        for event in view.places {
             if let pending = stored, pending.event.time != event.time { stored = nil }
-            switch event.event {
+            switch view[event] {
             case .signedOut, .reinstalled:
                 note(run.signedInUser(atIndex: event.index - 1))
                 stretch = nil
@@ -53,7 +54,7 @@ public struct ProgressGoesToItsUser: Oracle {
                 stretch = max(stretch ?? phase, phase)
                 note(run.signedInUser(atIndex: event.index))
             case .progressStored(let user, let step):
-                stored = OnboardingPhase(step).map { (user, $0, event) }
+                stored = OnboardingPhase(step).map { (user, $0, view.recorded(event)) }
             case .backendHandled(_, let endpoint, _):
                 defer { stored = nil }
                 guard endpoint == .pushProgress, let (user, phase, storedEvent) = stored else { continue }

@@ -54,8 +54,9 @@ public struct PushRegistered: Oracle {
     /// signed in gave it, so a second person on the same phone is registered on the first one's
     /// grant without a prompt of their own.
     private func registeredWithoutAGrant(_ run: RunObservation, answers: RunObservation.EventsOfKinds) -> Violation? {
-        for registered in run.events([.pushTokenRegistered]) {
-            guard case .pushTokenRegistered(let user) = registered.event else { continue }
+        let view = run.events([.pushTokenRegistered])
+        for registered in view.places {
+            guard case .pushTokenRegistered(let user) = view[registered] else { continue }
             // (A token sent before a reinstall may reach the backend after it: the answer before it counts.)
             let granted = answers.last { $0.index < registered.index }?.event == .permissionAnswered(granted: true)
             guard !granted else { continue }

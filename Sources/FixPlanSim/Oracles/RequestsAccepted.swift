@@ -22,8 +22,9 @@ public struct RequestsAccepted: Oracle {
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         var injected: [Int] = []
         var violations: [Violation] = []
-        for event in run.events([.faultApplied, .responseReceived]) {
-            switch event.event {
+        let view = run.events([.faultApplied, .responseReceived])
+        for event in view.places {
+            switch view[event] {
             case .faultApplied(let id, _, _):
                 injected.append(id)
             case .responseReceived(let id, let endpoint, let outcome):

@@ -19,7 +19,8 @@ public struct ResumeGateColdLaunchOnly: Oracle {
         // Asked once: what ends a foreground's span. Each foreground then looks only at the
         // screens of its own span, so the check is linear in the length of the run.
         let boundaries = run.events([.userAction, .launched, .killed, .backgrounded, .foregrounded])
-        for event in run.events([.foregrounded]) {
+        let view = run.events([.foregrounded])
+        for event in view.places {
             let before = run.screen(atIndex: event.index)?.state.resumeGate ?? false
             let following = RunObservation.lastPosition(in: boundaries.count) { boundaries[$0].index <= event.index }.map { $0 + 1 } ?? 0
             let next = following < boundaries.count ? boundaries[following].index : Int.max
@@ -36,8 +37,9 @@ public struct ResumeGateColdLaunchOnly: Oracle {
 
     /// A cold launch whose first screen is a step in the middle of onboarding without the gate.
     private func coldLaunchWithoutTheGate(_ run: RunObservation) -> Violation? {
-        for launch in run.events([.launched]) {
-            guard case .launched(_, cold: true) = launch.event,
+        let view = run.events([.launched])
+        for launch in view.places {
+            guard case .launched(_, cold: true) = view[launch],
                   let span = run.launches.first(where: { $0.startIndex == launch.index }),
                   let first = run.screens(during: span).first(where: { $0.state.route != nil }),
                   let phase = first.state.route?.phase, phase.isMidOnboarding, !first.state.resumeGate else { continue }

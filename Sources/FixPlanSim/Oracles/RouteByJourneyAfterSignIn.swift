@@ -47,8 +47,9 @@ public struct RouteByJourneyAfterSignIn: Oracle {
     private func resumes(of user: String, between first: Int, and last: Int, in run: RunObservation) -> [Route] {
         var routes: [Route] = []
         if let journey = run.fixPlanJourney(of: user, atIndex: first) { routes.append(journey.isComplete ? .main : .onboarding(journey.resumePhase)) }
-        for event in run.events([.journeyChanged]).between(after: first, before: last) {
-            guard case .journeyChanged(user, let record) = event.event, let journey = Journey(record) else { continue }
+        let view = run.events([.journeyChanged]).between(after: first, before: last)
+        for event in view.places {
+            guard case .journeyChanged(user, let record) = view[event], let journey = Journey(record) else { continue }
             routes.append(journey.isComplete ? .main : .onboarding(journey.resumePhase))
         }
         return routes
@@ -82,8 +83,9 @@ public struct RouteByJourneyAfterSignIn: Oracle {
             $0.state.route != nil && $0.state.route != .onboarding(.authVerification)
         }), let route = settled.state.route else { return nil }
         // Kind by kind (each a slice, no merged copy): oracles run on every explored seed.
-        for event in run.events([.userAction]).between(after: signIn.index, before: settled.index) {
-            if case .userAction(.retry, _) = event.event { continue }
+        let view = run.events([.userAction]).between(after: signIn.index, before: settled.index)
+        for event in view.places {
+            if case .userAction(.retry, _) = view[event] { continue }
             return nil
         }
         guard run.events([.killed]).between(after: signIn.index, before: settled.index).isEmpty,

@@ -21,8 +21,9 @@ public struct EveryPageBeforeSignIn: Oracle {
         var seen: [Bool] = Array(repeating: false, count: pages + 1)
         var skipped = false
         var onPage = false
-        for event in run.events([.launched, .screen, .userAction]) {
-            switch event.event {
+        let view = run.events([.launched, .screen, .userAction])
+        for event in view.places {
+            switch view[event] {
             case .launched:
                 seen = Array(repeating: false, count: pages + 1)
                 skipped = false

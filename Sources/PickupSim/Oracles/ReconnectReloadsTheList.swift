@@ -26,9 +26,10 @@ public struct ReconnectReloadsTheList: Oracle {
         var inFlight: [Int] = []
         var shown: ScreenState?
         var waiting: RunObservation.Event?
-        for event in run.events([.screen, .connectivity, .requestSent, .responseReceived, .launched, .killed, .userAction, .backgrounded]) {
+        let view = run.events([.screen, .connectivity, .requestSent, .responseReceived, .launched, .killed, .userAction, .backgrounded])
+        for event in view.places {
             if let since = waiting, since.time.advanced(by: Self.within) < event.time { return [violation(since, in: run)] }
-            switch event.event {
+            switch view[event] {
             case .launched, .killed:
                 (answeredThisLaunch, waiting, inFlight) = (false, nil, [])
             case .responseReceived(let id, .bookings, let outcome):
@@ -43,7 +44,7 @@ public struct ReconnectReloadsTheList: Oracle {
                 // A load still out when the connection returns answers for it (or fails and says so).
                 guard online, inFlight.isEmpty, let screen = shown, screen.route == .mainTab, screen.foreground,
                       screen.contentOwner != nil, !answeredThisLaunch else { waiting = nil; continue }
-                waiting = event
+                waiting = view.recorded(event)
             case .screen(let state):
                 shown = state
                 if state.route != .mainTab || !state.foreground { waiting = nil }
