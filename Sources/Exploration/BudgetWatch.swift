@@ -108,7 +108,11 @@ public struct BudgetWatch: Sendable {
         }
         var highest = [Int64?](repeating: nil, count: names.count)
         ExplorationSummary.forEachValue(of: run) { position, value in highest[position] = max(highest[position] ?? value, value) }
-        let features = run.swarm.features.map { position(of: $0) }
+        var features: [Int] = []
+        for feature in run.swarm.featuresWithRepeats {
+            let position = position(of: feature)
+            if !features.contains(position) { features.append(position) }
+        }
         for target in run.target == TimingBudgets.allTargets ? [run.target] : [run.target, TimingBudgets.allTargets] {
             guard let positions = linesOfTarget[target] else { continue }
             Self.count(features, in: &populations[target, default: Population()])

@@ -53,12 +53,20 @@ public struct Swarm: Sendable, Equatable {
     /// The kinds of knob this run drew, without their parameters (`Feature`): what explore
     /// compares between the runs over a budget and all runs.
     public var features: [Feature] {
-        var found: [Feature] = []
-        for knob in knobs { knob.addFeatures(to: &found) }
         // Two knobs of one kind (a drop on journey drawn twice) count once for the run.
         var unique: [Feature] = []
-        for feature in found where !unique.contains(feature) { unique.append(feature) }
+        for feature in featuresWithRepeats where !unique.contains(feature) { unique.append(feature) }
         return unique
+    }
+
+    /// `features` with a kind repeated as often as knobs of it were drawn: for a counter that
+    /// numbers them and drops the repeats by number (`BudgetWatch`: comparing the features
+    /// themselves, two by two, was most of what watching the budgets cost a run).
+    package var featuresWithRepeats: [Feature] {
+        var found: [Feature] = []
+        found.reserveCapacity(knobs.count + 4)
+        for knob in knobs { knob.addFeatures(to: &found) }
+        return found
     }
 
     /// What one draw decided, with what its line says.
