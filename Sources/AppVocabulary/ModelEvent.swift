@@ -64,98 +64,103 @@ public enum ModelEvent: TraceRecord, Equatable {
     indirect case appConfiguration(termsURL: String, privacyURL: String)
     case note(String)
 
-    public var lane: String {
+    /// The lane, as `writeLane` writes it (the one place that names each lane).
+    public var lane: String { CanonicalText.build { writeLane(to: &$0) } }
+
+    /// Writes the event's lane (`device`, `screen`, `user`, …), each a literal: the trace hashes
+    /// it for every event.
+    public func writeLane(to out: inout some CanonicalWriter) {
         switch self {
         case .launched, .killed, .backgrounded, .foregrounded, .reinstalled, .cacheCorrupted, .signedOut,
              .connectivity, .permissionAnswered, .appConfiguration, .launchContext, .deviceSettings, .storedCaches, .appStorage:
-            "device"
-        case .screen, .screenAppeared, .screenDisappeared: "screen"
-        case .userAction, .actionUnavailable: "user"
-        case .timerStarted, .timerStopped, .timerTick: "otp-timer"
-        case .requestSent, .requestCarries, .faultApplied, .responseReceived: "network"
+            out.write(literal: "device")
+        case .screen, .screenAppeared, .screenDisappeared: out.write(literal: "screen")
+        case .userAction, .actionUnavailable: out.write(literal: "user")
+        case .timerStarted, .timerStopped, .timerTick: out.write(literal: "otp-timer")
+        case .requestSent, .requestCarries, .faultApplied, .responseReceived: out.write(literal: "network")
         case .backendHandled, .journeyChanged, .accountSeeded, .progressStored, .analytics, .pushTokenRegistered,
              .accountLost, .sessionIssued:
-            "backend"
-        case .phaseChanged, .stepCompleted, .note, .signedIn, .eventLogged: "client"
-        case .syncQueued, .syncDelivered, .syncAbandoned: "sync-queue"
+            out.write(literal: "backend")
+        case .phaseChanged, .stepCompleted, .note, .signedIn, .eventLogged: out.write(literal: "client")
+        case .syncQueued, .syncDelivered, .syncAbandoned: out.write(literal: "sync-queue")
         }
     }
 
     public func writeCanonical(to out: inout some CanonicalWriter) {
         switch self {
         case .launched(let process, let cold):
-            out.write("launched process="); out.write(process); out.write(cold ? " cold" : " warm")
-        case .killed(let process): out.write("killed process="); out.write(process)
-        case .backgrounded: out.write("backgrounded")
-        case .foregrounded: out.write("foregrounded")
-        case .reinstalled: out.write("reinstalled")
-        case .cacheCorrupted: out.write("cache-corrupted")
-        case .signedOut: out.write("signed-out")
-        case .signedIn(let user): out.write("signed-in user="); out.write(user)
+            out.write(literal: "launched process="); out.write(process); out.write(literal: cold ? " cold" : " warm")
+        case .killed(let process): out.write(literal: "killed process="); out.write(process)
+        case .backgrounded: out.write(literal: "backgrounded")
+        case .foregrounded: out.write(literal: "foregrounded")
+        case .reinstalled: out.write(literal: "reinstalled")
+        case .cacheCorrupted: out.write(literal: "cache-corrupted")
+        case .signedOut: out.write(literal: "signed-out")
+        case .signedIn(let user): out.write(literal: "signed-in user="); out.write(user)
         case .launchContext(let user, let hit):
-            out.write("launch-context session="); out.write(user ?? "none"); out.write(hit ? " cache=hit" : " cache=miss")
+            out.write(literal: "launch-context session="); out.write(user ?? "none"); out.write(literal: hit ? " cache=hit" : " cache=miss")
         case .deviceSettings(let reduceMotion, let grants):
-            out.write("settings reduce-motion="); out.write(reduceMotion)
-            out.write(grants ? " notifications=grant" : " notifications=deny")
-        case .connectivity(let online): out.write(online ? "online" : "offline")
-        case .screen(let state): out.write("screen "); state.writeCanonical(to: &out)
+            out.write(literal: "settings reduce-motion="); out.write(reduceMotion)
+            out.write(literal: grants ? " notifications=grant" : " notifications=deny")
+        case .connectivity(let online): out.write(literal: online ? "online" : "offline")
+        case .screen(let state): out.write(literal: "screen "); state.writeCanonical(to: &out)
         case .userAction(let action, let detail):
-            out.write("action "); out.write(action.rawValue)
-            if !detail.isEmpty { out.write(" "); out.write(detail) }
+            out.write(literal: "action "); out.write(action.rawValue)
+            if !detail.isEmpty { out.write(literal: " "); out.write(detail) }
         case .actionUnavailable(let action, let route):
-            out.write("unavailable "); out.write(action.rawValue); out.write(" on "); out.write(route)
-        case .screenAppeared(let name): out.write("appeared "); out.write(name)
-        case .screenDisappeared(let name): out.write("disappeared "); out.write(name)
+            out.write(literal: "unavailable "); out.write(action.rawValue); out.write(literal: " on "); out.write(route)
+        case .screenAppeared(let name): out.write(literal: "appeared "); out.write(name)
+        case .screenDisappeared(let name): out.write(literal: "disappeared "); out.write(name)
         case .timerStarted(let id, let owner):
-            out.write("timer-started id="); out.write(id); out.write(" owner="); out.write(owner)
-        case .timerStopped(let id): out.write("timer-stopped id="); out.write(id)
+            out.write(literal: "timer-started id="); out.write(id); out.write(literal: " owner="); out.write(owner)
+        case .timerStopped(let id): out.write(literal: "timer-stopped id="); out.write(id)
         case .timerTick(let id, let remaining):
-            out.write("timer-tick id="); out.write(id); out.write(" remaining="); out.write(remaining)
+            out.write(literal: "timer-tick id="); out.write(id); out.write(literal: " remaining="); out.write(remaining)
         case .requestSent(let id, let timeout, let endpoint):
-            out.write("request id="); out.write(id); out.write(" "); out.write(endpoint.rawValue); out.write(" timeout=")
-            if let timeout { out.write(timeout); out.write("ms") } else { out.write("none") }
+            out.write(literal: "request id="); out.write(id); out.write(literal: " "); out.write(endpoint.rawValue); out.write(literal: " timeout=")
+            if let timeout { out.write(timeout); out.write(literal: "ms") } else { out.write(literal: "none") }
         case .requestCarries(let id, let request):
-            out.write("request-carries id="); out.write(id); out.write(" "); request.writeCarried(to: &out)
+            out.write(literal: "request-carries id="); out.write(id); out.write(literal: " "); request.writeCarried(to: &out)
         case .faultApplied(let id, let endpoint, let fault): Self.write("fault", id, endpoint, fault, to: &out)
         case .responseReceived(let id, let endpoint, let outcome): Self.write("response", id, endpoint, outcome, to: &out)
         case .backendHandled(let id, let endpoint, let outcome): Self.write("handled", id, endpoint, outcome, to: &out)
         case .journeyChanged(let user, let journey):
-            out.write("journey user="); out.write(user); out.write(" "); journey.writeCanonical(to: &out)
+            out.write(literal: "journey user="); out.write(user); out.write(literal: " "); journey.writeCanonical(to: &out)
         case .accountSeeded(let user, let email, let journey):
-            out.write("account user="); out.write(user); out.write(" email="); out.write(email); out.write(" ")
+            out.write(literal: "account user="); out.write(user); out.write(literal: " email="); out.write(email); out.write(literal: " ")
             journey.writeCanonical(to: &out)
         case .progressStored(let user, let phase): Self.write("progress", user, phase, to: &out)
-        case .analytics(let user, let event): out.write("analytics user="); out.write(user); out.write(" event="); out.write(event)
-        case .eventLogged(let user, let event): out.write("event-logged user="); out.write(user); out.write(" event="); out.write(event)
-        case .pushTokenRegistered(let user): out.write("push-token user="); out.write(user)
+        case .analytics(let user, let event): out.write(literal: "analytics user="); out.write(user); out.write(literal: " event="); out.write(event)
+        case .eventLogged(let user, let event): out.write(literal: "event-logged user="); out.write(user); out.write(literal: " event="); out.write(event)
+        case .pushTokenRegistered(let user): out.write(literal: "push-token user="); out.write(user)
         case .accountLost(let user, let deleted):
-            out.write(deleted ? "account-deleted user=" : "session-revoked user="); out.write(user)
-        case .sessionIssued(let user): out.write("session-issued user="); out.write(user)
+            out.write(literal: deleted ? "account-deleted user=" : "session-revoked user="); out.write(user)
+        case .sessionIssued(let user): out.write(literal: "session-issued user="); out.write(user)
         case .storedCaches(let keys):
-            out.write("stored-caches ["); out.write(keys.joined(separator: ",")); out.write("]")
-        case .phaseChanged(let phase): out.write("phase "); out.write(phase.name)
+            out.write(literal: "stored-caches ["); out.write(keys.joined(separator: ",")); out.write(literal: "]")
+        case .phaseChanged(let phase): out.write(literal: "phase "); out.write(phase.name)
         case .stepCompleted(let user, let phase): Self.write("step-completed", user, phase, to: &out)
         case .syncQueued(let user, let phase): Self.write("queued", user, phase, to: &out)
         case .syncDelivered(let user, let phase): Self.write("delivered", user, phase, to: &out)
         case .syncAbandoned(let user, let phase): Self.write("abandoned", user, phase, to: &out)
-        case .permissionAnswered(let granted): out.write(granted ? "permission granted" : "permission denied")
-        case .appStorage(let key, let value): out.write("app-storage "); out.write(key); out.write("="); out.write(value)
+        case .permissionAnswered(let granted): out.write(literal: granted ? "permission granted" : "permission denied")
+        case .appStorage(let key, let value): out.write(literal: "app-storage "); out.write(key); out.write(literal: "="); out.write(value)
         case .appConfiguration(let terms, let privacy):
-            out.write("app-config terms="); out.write(terms); out.write(" privacy="); out.write(privacy)
-        case .note(let text): out.write("note "); out.write(text)
+            out.write(literal: "app-config terms="); out.write(terms); out.write(literal: " privacy="); out.write(privacy)
+        case .note(let text): out.write(literal: "note "); out.write(text)
         }
     }
 
     /// `<verb> id=<id> <endpoint> <detail>`: requests as the network and the backend see them.
-    private static func write(_ verb: String, _ id: Int, _ endpoint: Endpoint, _ detail: String,
+    private static func write(_ verb: StaticString, _ id: Int, _ endpoint: Endpoint, _ detail: String,
                               to out: inout some CanonicalWriter) {
-        out.write(verb); out.write(" id="); out.write(id); out.write(" "); out.write(endpoint.rawValue)
-        out.write(" "); out.write(detail)
+        out.write(literal: verb); out.write(literal: " id="); out.write(id); out.write(literal: " "); out.write(endpoint.rawValue)
+        out.write(literal: " "); out.write(detail)
     }
 
     /// `<verb> user=<user> phase=<phase>`: onboarding progress as each layer handles it.
-    private static func write(_ verb: String, _ user: String, _ phase: StepName,
+    private static func write(_ verb: StaticString, _ user: String, _ phase: StepName,
                               to out: inout some CanonicalWriter) {
-        out.write(verb); out.write(" user="); out.write(user); out.write(" phase="); out.write(phase.name)
+        out.write(literal: verb); out.write(literal: " user="); out.write(user); out.write(literal: " phase="); out.write(phase.name)
     }
 }

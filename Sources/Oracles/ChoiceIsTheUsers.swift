@@ -38,12 +38,13 @@ public struct ChoiceIsTheUsers: Oracle {
         /// Each pick the user made, on which screen, as whom: a selection the app keeps from the
         /// same user's earlier visit (an answer saved, shown again on Back) is still their own.
         var ownPicks: [(route: Route?, user: String?, choice: String)] = []
-        var selections = run.events([.userAction, .launched]).makeIterator()
+        let inputs = run.events([.userAction, .launched])
+        var selections = inputs.places.makeIterator()
         var next = selections.next()
         var lastScreen: (index: Int, time: SimulationInstant, state: ScreenState)?
         for screen in run.screens {
             while let event = next, event.index < screen.index {
-                switch event.event {
+                switch inputs[event] {
                 case .userAction(let action, let detail) where onChoiceScreen && picks.contains(action):
                     selected = true
                     ownPicks.append((lastScreen?.state.route, run.signedInUser(atIndex: event.index), ValidEmailAccepted.unquote(detail) ?? detail))

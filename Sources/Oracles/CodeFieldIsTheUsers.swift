@@ -48,8 +48,10 @@ public struct CodeFieldIsTheUsers: Oracle {
 /// is a route whose screen offered an action the app declares as typing or sending a code
 /// (`AppRoles.codeActions`), or where the user typed one, as the walk has seen so far.
 struct CodeVisits {
-    private var inputs: RunObservation.EventsOfKinds.Iterator
-    private var pending: RunObservation.Event?
+    /// The user's inputs and the launches, walked by place (read in place, never copied).
+    private let view: RunObservation.EventsOfKinds
+    private var inputs: IndexingIterator<RunObservation.EventsOfKinds.Places>
+    private var pending: EventPlace?
     /// `pending`'s trace index (`Int.max` when none).
     private var pendingIndex = Int.max
     private var onCodeScreen = false
@@ -73,7 +75,8 @@ struct CodeVisits {
     private(set) var asked: String?
 
     init(_ run: RunObservation) {
-        inputs = run.events([.userAction, .launched]).makeIterator()
+        view = run.events([.userAction, .launched])
+        inputs = view.places.makeIterator()
         pending = inputs.next()
         pendingIndex = pending?.index ?? .max
         roles = run.roles
@@ -112,7 +115,7 @@ struct CodeVisits {
     /// kept apart: a screen with no input before it costs a comparison, not a copy of the event.)
     mutating func advance(before index: Int) {
         while pendingIndex < index, let event = pending {
-            switch event.event {
+            switch view[event] {
             case .userAction(let action, let detail):
                 switch roles.role(of: action) {
                 case .input(.code):

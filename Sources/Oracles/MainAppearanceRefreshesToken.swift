@@ -23,11 +23,12 @@ public struct MainAppearanceRefreshesToken: Oracle {
         guard run.roles.refreshesWhenMainAppears else { return [] }
         var lastRoute: Route?
         var issuedThisLaunch = false
-        var marks = run.events([.launched, .sessionIssued, .killed]).makeIterator()
+        let view = run.events([.launched, .sessionIssued, .killed])
+        var marks = view.places.makeIterator()
         var mark = marks.next()
         for screen in run.screens {
             while let event = mark, event.index < screen.index {
-                switch event.event {
+                switch view[event] {
                 case .launched, .killed: issuedThisLaunch = false; lastRoute = nil
                 case .sessionIssued: issuedThisLaunch = true
                 default: break

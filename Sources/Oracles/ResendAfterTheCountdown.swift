@@ -37,8 +37,8 @@ public struct ResendAfterTheCountdown: Oracle {
 
     /// When Resend is due after `answer`, if it is a successful answer to a request that sends a
     /// code with a countdown.
-    private static func countdown(after answer: RunObservation.Event, roles: AppRoles) -> Duration? {
-        guard case .responseReceived(_, let endpoint, "ok") = answer.event else { return nil }
+    private static func countdown(after answer: ModelEvent, roles: AppRoles) -> Duration? {
+        guard case .responseReceived(_, let endpoint, "ok") = answer else { return nil }
         return roles.resendCountdown(after: endpoint)
     }
 
@@ -48,17 +48,18 @@ public struct ResendAfterTheCountdown: Oracle {
         let roles = run.roles
         let answers = run.events([.responseReceived])
         // No code sent, nothing to judge (and no walk over the screens).
-        guard let first = answers.firstIndex(where: { Self.countdown(after: $0, roles: roles) != nil }) else { return nil }
-        var sent: (event: RunObservation.Event, countdown: Duration, seconds: Int)?
+        let places = answers.places
+        guard let first = places.firstIndex(where: { Self.countdown(after: answers[$0], roles: roles) != nil }) else { return nil }
+        var sent: (event: EventPlace, countdown: Duration, seconds: Int)?
         let resendActions = roles.resendActions
         // Found only when a screen could break the rule: most runs show none.
         var codeRoutes: CodeRoutes?
-        var pending = answers[first...].makeIterator()
+        var pending = places[first...].makeIterator()
         var next = pending.next()
         let screens = run.screens
         for (position, screen) in zip(screens.indices, screens) {
             while let answer = next, answer.index < screen.index {
-                if let countdown = Self.countdown(after: answer, roles: roles) {
+                if let countdown = Self.countdown(after: answers[answer], roles: roles) {
                     sent = (answer, countdown, Int(countdown.components.seconds))
                 }
                 next = pending.next()
@@ -106,8 +107,8 @@ public struct ResendAfterTheCountdown: Oracle {
         // fixed app's timer runs on, and the screen in front at the due time must offer Resend.
         let interruptions = run.events([.killed, .launched])
         let answers = run.events([.responseReceived])
-        for sent in answers {
-            guard let countdown = Self.countdown(after: sent, roles: roles) else { continue }
+        for sent in answers.places {
+            guard let countdown = Self.countdown(after: answers[sent], roles: roles) else { continue }
             let due = sent.time.advanced(by: countdown + Self.tickSlack)
             guard due <= run.end, let standing = run.screen(atTime: due) else { continue }
             let state = standing.state

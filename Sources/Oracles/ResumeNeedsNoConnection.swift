@@ -58,11 +58,11 @@ public struct ResumeNeedsNoConnection: Oracle {
         let changes = run.events([.connectivity])
         guard !changes.isEmpty else { return false }
         var online = true
-        var next = changes.makeIterator()
+        var next = changes.places.makeIterator()
         var change = next.next()
         for launch in run.launches.dropFirst() {
             while let event = change, event.index < launch.startIndex {
-                if case .connectivity(let up) = event.event { online = up }
+                if case .connectivity(let up) = changes[event] { online = up }
                 change = next.next()
             }
             if !online { return true }

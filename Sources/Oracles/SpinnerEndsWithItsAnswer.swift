@@ -26,9 +26,10 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         let network = run.events([.requestSent, .responseReceived, .killed])
         // The screen's requests out (background ones never hold a spinner up).
         var open: [Int] = []
-        for position in network.indices {
-            let event = network[position]
-            switch event.event {
+        let places = network.places
+        for position in places.indices {
+            let event = places[position]
+            switch network[event] {
             case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id): open.append(id)
             case .killed: open.removeAll()
             case .responseReceived(let id, let endpoint, let outcome):
@@ -45,7 +46,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         return []
     }
 
-    private func judge(answer: RunObservation.Event, id: Int, endpoint: Endpoint, outcome: String, open: [Int],
+    private func judge(answer: some TracePoint, id: Int, endpoint: Endpoint, outcome: String, open: [Int],
                        later: Slice<RunObservation.EventsOfKinds>, notice: Duration, in run: RunObservation) -> Violation? {
         guard let before = run.screen(atIndex: answer.index), before.state.foreground, before.state.route != nil,
               before.state.spinner != nil || before.state.loadingScreen != nil else { return nil }

@@ -11,6 +11,14 @@ public protocol CanonicalWriter {
 }
 
 extension CanonicalWriter {
+    /// Appends a fixed piece of text (`" actions=["`) byte by byte from where the compiler put
+    /// it: no `String` to open for each of the dozen pieces an event's text has.
+    @inlinable
+    public mutating func write(literal text: StaticString) {
+        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        for byte in bytes { write(byte: byte) }
+    }
+
     /// Appends `value` in decimal, with a leading `-` when negative.
     @inlinable
     public mutating func write(_ value: Int64) {
@@ -23,7 +31,7 @@ extension CanonicalWriter {
 
     /// Appends `true` or `false`.
     @inlinable
-    public mutating func write(_ value: Bool) { write(value ? "true" : "false") }
+    public mutating func write(_ value: Bool) { value ? write(literal: "true") : write(literal: "false") }
 
     /// Appends `value` in decimal, without a sign.
     ///

@@ -8,12 +8,12 @@ public enum KernelEvent: TraceRecord, Equatable {
     public func writeCanonical(to writer: inout some CanonicalWriter) {
         switch self {
         case .runStarted(let seed, let strategy):
-            writer.write("run-started seed=")
+            writer.write(literal: "run-started seed=")
             writer.write(decimal: seed)
-            writer.write(" strategy=")
+            writer.write(literal: " strategy=")
             writer.write(strategy.description)
         case .runEnded(let outcome):
-            writer.write("run-ended outcome=")
+            writer.write(literal: "run-ended outcome=")
             writer.write(outcome)
         }
     }

@@ -10,9 +10,14 @@ public protocol TraceRecord: Sendable {
     /// Writes a stable, single-line rendering of the event (no addresses, no hash-ordered
     /// collections). Recording hashes these pieces without building a `String`.
     func writeCanonical(to writer: inout some CanonicalWriter)
+    /// Writes `lane` (by default, as it is): a record type with a few fixed lanes writes each as
+    /// a literal, which the trace hashes for every event.
+    func writeLane(to writer: inout some CanonicalWriter)
 }
 
 extension TraceRecord {
+    public func writeLane(to writer: inout some CanonicalWriter) { writer.write(lane) }
+
     /// The event's canonical text as a `String`, for reports and tests.
     public var canonicalText: String { CanonicalText.of(self) }
 }
@@ -107,7 +112,7 @@ public struct Trace: Sendable {
         // The same bytes as `entry.line + "\n"`, without building the line.
         timeText.write(time, to: &hasher)
         hasher.write(byte: UInt8(ascii: " "))
-        hasher.write(record.lane)
+        record.writeLane(to: &hasher)
         hasher.write(byte: UInt8(ascii: " "))
         record.writeCanonical(to: &hasher)
         hasher.write(byte: UInt8(ascii: "\n"))

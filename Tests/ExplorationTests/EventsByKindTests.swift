@@ -27,6 +27,23 @@ import ToolAppsForTests
         }
     }
 
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func placesAndBetweenReadTheSameEventsAsTheirCopies(seed: UInt64) {
+        let plan = ExplorationPlan(targets: Persona.of(.fixPlan).map(ExplorationTarget.persona), seedCount: 8)
+        let run = RunObservation(trace: Explorer.explore(plan, seed: seed).result.simulation.trace)
+        let view = run.events([.screen, .userAction, .responseReceived, .launched])
+        #expect(view.places.map(\.index) == view.map(\.index))
+        #expect(view.places.map(\.time) == view.map(\.time))
+        for place in view.places {
+            #expect(CanonicalText.build { view[place].writeCanonical(to: &$0) } == view.recorded(place).event.canonicalText)
+        }
+        // A window of the view is the events strictly inside it, in order.
+        let (first, last) = (view[view.count / 4].index, view[3 * view.count / 4].index)
+        let window = view.between(after: first, before: last)
+        #expect(window.map(\.index) == view.map(\.index).filter { $0 > first && $0 < last })
+        #expect(window.places.map(\.index) == window.map(\.index))
+    }
+
     @Test func everyKindOfSetIsItsOwnMember() {
         for kind in ModelEvent.Kind.allCases {
             var set: ModelEvent.Kinds = []

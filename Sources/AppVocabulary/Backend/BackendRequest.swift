@@ -116,7 +116,7 @@ extension TypedAppRequest {
 
     public func writeCarried(to out: inout some CanonicalWriter) {
         CarriedValue.write(carried, to: &out)
-        if let create = createsAccount { out.write(" create-user="); out.write(create) }
+        if let create = createsAccount { out.write(literal: " create-user="); out.write(create) }
     }
 }
 
@@ -128,7 +128,7 @@ extension CarriedValue {
     /// ` <input>="<value>"` for each value, as the trace writes what a request carries.
     package static func write(_ values: [CarriedValue], to out: inout some CanonicalWriter) {
         for value in values {
-            out.write(" "); out.write(value.input.rawValue); out.write("=\""); out.write(value.value); out.write("\"")
+            out.write(literal: " "); out.write(value.input.rawValue); out.write(literal: "=\""); out.write(value.value); out.write(literal: "\"")
         }
     }
 }

@@ -211,43 +211,43 @@ public struct ScreenState: Sendable, Equatable {
 
     /// Writes `canonicalText` piece by piece: it is hashed for every screen change.
     public func writeCanonical(to out: inout some CanonicalWriter) {
-        out.write("route=")
-        if let route { route.writeCanonical(to: &out) } else { out.write("none") }
-        if let loadingScreen { out.write(" loading="); out.write(loadingScreen) }
-        if let spinner { out.write(" spinner="); out.write(spinner) }
-        if let errorText { out.write(" error=\""); out.write(errorText); out.write("\"") }
-        out.write(" actions=[")
+        out.write(literal: "route=")
+        if let route { route.writeCanonical(to: &out) } else { out.write(literal: "none") }
+        if let loadingScreen { out.write(literal: " loading="); out.write(loadingScreen) }
+        if let spinner { out.write(literal: " spinner="); out.write(spinner) }
+        if let errorText { out.write(literal: " error=\""); out.write(errorText); out.write(literal: "\"") }
+        out.write(literal: " actions=[")
         for (position, action) in actions.enumerated() {
             if position > 0 { out.write(byte: UInt8(ascii: ",")) }
             out.write(action.rawValue)
         }
-        out.write("]")
-        if !emailField.isEmpty { out.write(" email=\""); out.write(emailField); out.write("\"") }
-        if !codeField.isEmpty { out.write(" code=\""); out.write(codeField); out.write("\"") }
-        if let countdown { out.write(" countdown="); out.write(countdown) }
+        out.write(literal: "]")
+        if !emailField.isEmpty { out.write(literal: " email=\""); out.write(emailField); out.write(literal: "\"") }
+        if !codeField.isEmpty { out.write(literal: " code=\""); out.write(codeField); out.write(literal: "\"") }
+        if let countdown { out.write(literal: " countdown="); out.write(countdown) }
         if !motionEffects.isEmpty {
-            out.write(" motion=[")
+            out.write(literal: " motion=[")
             for (position, effect) in motionEffects.enumerated() {
                 if position > 0 { out.write(byte: UInt8(ascii: ",")) }
                 out.write(effect)
             }
-            out.write("]")
+            out.write(literal: "]")
         }
         if !choices.isEmpty {
-            out.write(" choices=[")
+            out.write(literal: " choices=[")
             for (position, choice) in choices.enumerated() {
                 if position > 0 { out.write(byte: UInt8(ascii: ",")) }
-                out.write("\""); out.write(choice); out.write("\"")
+                out.write(literal: "\""); out.write(choice); out.write(literal: "\"")
             }
-            out.write("]")
+            out.write(literal: "]")
         }
-        if resumeGate { out.write(" resume-gate") }
-        if let workoutCard { out.write(" card=\""); out.write(workoutCard); out.write("\"") }
-        if offlineBanner { out.write(" offline-banner") }
-        if !foreground { out.write(" background") }
-        if let alert { out.write(" alert=\""); out.write(alert); out.write("\"") }
-        if let contentOwner { out.write(" data-of="); out.write(contentOwner) }
-        if let systemSheet { out.write(" system-sheet=\""); out.write(systemSheet); out.write("\"") }
-        if let page { out.write(" page="); out.write(page) }
+        if resumeGate { out.write(literal: " resume-gate") }
+        if let workoutCard { out.write(literal: " card=\""); out.write(workoutCard); out.write(literal: "\"") }
+        if offlineBanner { out.write(literal: " offline-banner") }
+        if !foreground { out.write(literal: " background") }
+        if let alert { out.write(literal: " alert=\""); out.write(alert); out.write(literal: "\"") }
+        if let contentOwner { out.write(literal: " data-of="); out.write(contentOwner) }
+        if let systemSheet { out.write(literal: " system-sheet=\""); out.write(systemSheet); out.write(literal: "\"") }
+        if let page { out.write(literal: " page="); out.write(page) }
     }
 }

@@ -62,11 +62,11 @@ public enum FixPlanRequest: TypedAppRequest, Equatable {
     public func writeCarried(to out: inout some CanonicalWriter) {
         switch self {
         case .sendOTP(let email, let create):
-            out.write(" email=\""); out.write(email); out.write("\" create-user="); out.write(create)
+            out.write(literal: " email=\""); out.write(email); out.write(literal: "\" create-user="); out.write(create)
         case .verifyOTP(let email, let code):
-            out.write(" email=\""); out.write(email); out.write("\" code=\""); out.write(code); out.write("\"")
+            out.write(literal: " email=\""); out.write(email); out.write(literal: "\" code=\""); out.write(code); out.write(literal: "\"")
         case .selectGoal(_, let option):
-            out.write(" option=\""); out.write(option); out.write("\"")
+            out.write(literal: " option=\""); out.write(option); out.write(literal: "\"")
         default:
             break
         }

@@ -42,9 +42,9 @@ public struct Journey: Sendable, Equatable, CustomStringConvertible {
 
     /// Writes `description` for the trace.
     public func writeCanonical(to out: inout some CanonicalWriter) {
-        out.write(intakeComplete ? "intake=complete" : "intake=pending")
-        out.write(goalsComplete ? " goals=complete" : " goals=pending")
-        out.write(" program=")
+        out.write(literal: intakeComplete ? "intake=complete" : "intake=pending")
+        out.write(literal: goalsComplete ? " goals=complete" : " goals=pending")
+        out.write(literal: " program=")
         out.write(programStatus.rawValue)
     }
 

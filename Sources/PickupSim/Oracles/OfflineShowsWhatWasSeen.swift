@@ -23,11 +23,12 @@ public struct OfflineShowsWhatWasSeen: Oracle {
         var online = true
         var firstSeen: [String: Int] = [:]  // looked up only
         var launchedOffline = false  // this launch began offline, and the device has stayed so
-        var marks = run.events([.sessionIssued, .reinstalled, .connectivity, .launched]).makeIterator()
+        let view = run.events([.sessionIssued, .reinstalled, .connectivity, .launched])
+        var marks = view.places.makeIterator()
         var mark = marks.next()
         for (position, screen) in run.screens.enumerated() {
             while let event = mark, event.index < screen.index {
-                switch event.event {
+                switch view[event] {
                 case .sessionIssued(let user): seenBy.remove(user)
                 case .reinstalled: seenBy.removeAll()
                 case .connectivity(let isOnline):
