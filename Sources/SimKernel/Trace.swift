@@ -179,10 +179,8 @@ struct InstantText: Sendable {
     @inlinable
     mutating func write(_ time: SimulationInstant, to hasher: inout TraceHasher) {
         if of == time {
-            var (first, second, third) = words
-            for _ in 0..<count {
-                hasher.write(byte: UInt8(truncatingIfNeeded: first))
-                (first, second, third) = (first >> 8 | second << 56, second >> 8 | third << 56, third >> 8)
+            withUnsafeBytes(of: words) { bytes in
+                for position in 0..<count { hasher.write(byte: bytes[position]) }
             }
             return
         }
@@ -196,7 +194,7 @@ struct InstantText: Sendable {
         }
     }
 
-    /// Hashes each byte and packs the first 24.
+    /// Hashes each byte and keeps the first 24.
     @usableFromInline
     struct Tee: CanonicalWriter {
         @usableFromInline var hasher: TraceHasher
@@ -209,13 +207,7 @@ struct InstantText: Sendable {
 
         @inlinable mutating func write(byte: UInt8) {
             hasher.write(byte: byte)
-            let shift = UInt64(count & 7) * 8
-            switch count >> 3 {
-            case 0: words.0 |= UInt64(byte) << shift
-            case 1: words.1 |= UInt64(byte) << shift
-            case 2: words.2 |= UInt64(byte) << shift
-            default: break
-            }
+            if count < 24 { withUnsafeMutableBytes(of: &words) { $0[count] = byte } }
             count += 1
         }
     }

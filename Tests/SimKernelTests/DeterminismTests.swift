@@ -37,6 +37,21 @@ import Testing
         #expect(trace.hashHex.count == 16)
     }
 
+    @Test func anInstantRepeatedOrLongIsHashedAsItsText() {
+        // The trace hashes an instant's text again from a kept copy while the instant repeats.
+        let instants: [Int64] = [0, 0, 1_500_000, 1_500_000, 1_500_001, 2_000_000, 2_000_000,
+                                 9_223_372_036_854_775_807, 9_223_372_036_854_775_807]
+        var trace = Trace()
+        var text = ""
+        for nanoseconds in instants {
+            let time = SimulationInstant(nanoseconds: nanoseconds)
+            trace.append(Note("n"), at: time)
+            text += "\(time) test n\n"
+        }
+        #expect(trace.canonicalText == text)
+        #expect(trace.hash == TraceHasher.fnv1a(text))
+    }
+
     @Test func anEntryGivesItsRecordBackOnlyAsTheRecordsOwnType() {
         var trace = Trace()
         trace.append(Note("hello"), at: .zero)
