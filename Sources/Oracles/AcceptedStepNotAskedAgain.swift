@@ -67,8 +67,8 @@ public struct AcceptedStepNotAskedAgain: Oracle {
                 running = true
                 inFlight = 0
                 if left != nil { left?.launch = run.launches.lastIndex { $0.startIndex <= event.index } }
-            case .userAction(let action, _):
-                let role = roles.role(of: action)
+            case .userAction:
+                let role = run.role(ofTapAt: event)
                 guard !role.isEntry else { continue }
                 // Resume on the resume gate asks for the place the relaunch kept: still judged.
                 if gateUp, role != .startOver { continue }
@@ -80,7 +80,7 @@ public struct AcceptedStepNotAskedAgain: Oracle {
                 // The step's own request (the tap's), not a load the next step makes; a code sent
                 // is a challenge the backend keeps for minutes, not a step it stored.
                 let role = roles.role(of: endpoint)
-                if tapped != nil, !run.isBackground(endpoint, id: id), role.cause == .tap, role.purpose != .sendsCode {
+                if tapped != nil, !run.isBackground(at: event, id: id), role.cause == .tap, role.purpose != .sendsCode {
                     tapped?.answered = true
                 }
             case .screen(let state):

@@ -34,8 +34,8 @@ public struct AnalyticsFollowTheUser: Oracle {
             switch view[event] {
             case .storedCaches(let keys):
                 if historyBefore == nil { historyBefore = !keys.isEmpty }
-            case .userAction(let action, _):
-                guard case .start(let returning) = roles.role(of: action) else { continue }
+            case .userAction:
+                guard case .start(let returning) = run.role(ofTapAt: event) else { continue }
                 if returning { returningStart = returningStart ?? event.index } else { newUserStart = newUserStart ?? event.index }
             case .screen(let state):
                 if mainShown == nil, state.route?.kind == .main { mainShown = event.index }

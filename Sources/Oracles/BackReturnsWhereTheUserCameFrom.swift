@@ -25,9 +25,7 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
     public init() {}
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
-        let backTaps = run.events([.userAction]).filter {
-            if case .userAction(let action, _) = $0.event { run.roles.role(of: action) == .back } else { false }
-        }
+        let backTaps = run.events([.userAction]).places.filter { run.role(ofTapAt: $0) == .back }
         guard !backTaps.isEmpty else { return [] }
         var violations: [Violation] = []
         let taps = backTaps.map { (index: $0.index, time: $0.time) }
@@ -111,8 +109,8 @@ public struct BackReturnsWhereTheUserCameFrom: Oracle {
                 pending = pending.dropFirst()
             }
             switch view[event] {
-            case .userAction(let action, _):
-                tappedOn = run.roles.role(of: action) == .back ? nil : shown
+            case .userAction:
+                tappedOn = run.role(ofTapAt: event) == .back ? nil : shown
             case .screen(let state):
                 guard let route = state.route, route != shown else { continue }
                 defer { shown = route; tappedOn = nil }

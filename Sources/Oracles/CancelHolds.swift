@@ -22,9 +22,8 @@ public struct CancelHolds: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         // Most runs cancel nothing: one pass over the taps, and no walk of the rest.
-        let cancels = run.events([.userAction]).contains { event in
-            guard case .userAction(let action, _) = event.event else { return false }
-            let role = run.roles.role(of: action)
+        let cancels = run.events([.userAction]).places.contains { tap in
+            let role = run.role(ofTapAt: tap)
             return role == .cancel || role == .back
         }
         guard cancels else { return [] }
@@ -42,8 +41,8 @@ public struct CancelHolds: Oracle {
             case .launched, .killed:
                 (attempt, cancelled, answered) = (nil, [], nil)
                 if case .launched = view[event] { shown = nil }
-            case .userAction(let action, _):
-                switch run.roles.role(of: action) {
+            case .userAction:
+                switch run.role(ofTapAt: event) {
                 case .cancel, .back:
                     cancelled += (attempt ?? []).map { ($0.id, $0.endpoint, event.index) }
                     attempt = nil

@@ -56,6 +56,8 @@ struct CodeVisits {
     private var pendingIndex = Int.max
     private var onCodeScreen = false
     private let roles: AppRoles
+    /// The run's tap roles, by position (`RunObservation.role(ofTapAt:)`).
+    private let tapRoles: [ActionRole]
     /// The actions that type or send a code (`AppRoles.codeActions`), read once.
     private let codeActions: [UserAction]
     /// The routes found to be code screens so far, in the order found.
@@ -80,6 +82,7 @@ struct CodeVisits {
         pending = inputs.next()
         pendingIndex = pending?.index ?? .max
         roles = run.roles
+        tapRoles = run.actionRoles
         codeActions = run.roles.codeActions
     }
 
@@ -116,8 +119,8 @@ struct CodeVisits {
     mutating func advance(before index: Int) {
         while pendingIndex < index, let event = pending {
             switch view[event] {
-            case .userAction(let action, let detail):
-                switch roles.role(of: action) {
+            case .userAction(_, let detail):
+                switch tapRoles[event.position] {
                 case .input(.code):
                     // Typing a code where the user is makes it a code screen, from the screen they typed on.
                     if !onCodeScreen, let route {

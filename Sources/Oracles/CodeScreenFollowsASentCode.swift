@@ -26,9 +26,9 @@ public struct CodeScreenFollowsASentCode: Oracle {
         let view = run.events([.userAction, .responseReceived, .killed, .launched, .screen])
         for event in view.places {
             switch view[event] {
-            case .userAction(let action, _) where run.roles.role(of: action) == .submit(.email):
+            case .userAction where run.role(ofTapAt: event) == .submit(.email):
                 waiting = view.recorded(event)
-            case .responseReceived(_, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .sendsCode):
+            case .responseReceived(_, _, "ok") where run.endpoint(at: event, is: .sendsCode):
                 waiting = nil
             case .killed, .launched:
                 waiting = nil

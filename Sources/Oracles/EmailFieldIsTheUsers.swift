@@ -52,11 +52,13 @@ public struct EmailFieldIsTheUsers: Oracle {
         // The address the code screen showed for, which an app that keeps it across a kill pre-fills in any launch.
         var kept: (email: String, index: Int)?
         let keepsAcrossKills = run.roles.keeps(.email)
+        // The actions that type an address: compared with what a screen offers, a name or two a screen.
+        let emailInputs = run.roles.actions { $0 == .input(.email) }
         let view = run.events([.userAction, .reinstalled, .screen, .requestCarries, .responseReceived, .signedOut, .launched,
                                  .cacheCorrupted])
         for event in view.places {
             switch view[event] {
-            case .userAction(let action, let detail) where run.roles.role(of: action) == .input(.email):
+            case .userAction(_, let detail) where run.role(ofTapAt: event) == .input(.email):
                 typed = (ValidEmailAccepted.unquote(detail) ?? detail, event.index)
                 typedAt = event.time
                 signedOutWith = nil
@@ -64,9 +66,9 @@ public struct EmailFieldIsTheUsers: Oracle {
             case .launched:
                 typingOn = nil
                 entered = nil
-            case .userAction(let action, _) where run.roles.role(of: action) == .startOver:
+            case .userAction where run.role(ofTapAt: event) == .startOver:
                 (entered, kept) = (nil, nil)
-            case .userAction(let action, _) where run.roles.role(of: action) == .submit(.email):
+            case .userAction where run.role(ofTapAt: event) == .submit(.email):
                 // What the field showed at the tap is the address the user sent (a pre-filled one they accepted included).
                 tapped = shown.isEmpty ? typed?.email ?? tapped : shown
             case .requestCarries(let id, let request):
@@ -86,7 +88,7 @@ public struct EmailFieldIsTheUsers: Oracle {
             case .signedOut, .userAction:
                 // The user's own sign-out (a `.signOut` tap where nothing asks first, or the
                 // `.confirmSignOut`) ends the session as the world's `signed-out` record does.
-                if case .userAction(let action, _) = view[event], !Self.signsOut(action, at: event, in: run) { continue }
+                if case .userAction = view[event], !Self.signsOut(run.role(ofTapAt: event), at: event, in: run) { continue }
                 if let last = typed ?? tapped.map({ ($0, event.index) }) { signedOutWith = (last.0, event.index) }
                 (typed, tapped, delivered, entered, kept) = (nil, nil, nil, nil, nil)
             case .screen(let state):
@@ -111,14 +113,14 @@ public struct EmailFieldIsTheUsers: Oracle {
                                         + "address they cannot check. Show what the user types (002 §6).")]
                 }
                 if typingOn == nil, let last = entered, !last.email.isEmpty, state.emailField.isEmpty,
-                   state.actions.contains(where: { run.roles.role(of: $0) == .input(.email) }), let route = state.route {
+                   state.actions.contains(where: emailInputs.contains), let route = state.route {
                     return [violation(run, at: event, since: last.index,
                                       "\(route) came back with an empty email field in the launch where a code went to "
                                         + "\"\(last.email)\", without asking to start again or signing out: they must retype it. "
                                         + "Pre-fill what the user entered (002 §6: \"Don't clear the email — let auth view pre-fill it\").")]
                 }
                 if keepsAcrossKills, typingOn == nil, let last = kept, state.emailField.isEmpty,
-                   state.actions.contains(where: { run.roles.role(of: $0) == .input(.email) }), let route = state.route,
+                   state.actions.contains(where: emailInputs.contains), let route = state.route,
                    run.signedInUser(atIndex: event.index) == nil {
                     // (A signed-in user sent back to the email step is another story: `signedInStaysSignedIn`'s.)
                     return [violation(run, at: event, since: last.index,
@@ -145,10 +147,10 @@ public struct EmailFieldIsTheUsers: Oracle {
         return []
     }
 
-    /// Whether the tap of `action` signs the user out: a `.confirmSignOut`, or a `.signOut` with
-    /// no confirmation on screen after it (one that asks first is no sign-out until confirmed).
-    static func signsOut(_ action: UserAction, at tap: some TracePoint, in run: RunObservation) -> Bool {
-        switch run.roles.role(of: action) {
+    /// Whether a tap of an action of `role` signs the user out: a `.confirmSignOut`, or a `.signOut`
+    /// with no confirmation on screen after it (one that asks first is no sign-out until confirmed).
+    static func signsOut(_ role: ActionRole, at tap: some TracePoint, in run: RunObservation) -> Bool {
+        switch role {
         case .confirmSignOut: true
         case .signOut: !(run.screen(atTime: tap.time)?.state.actions.contains { run.roles.role(of: $0) == .confirmSignOut } ?? false)
         default: false

@@ -67,8 +67,8 @@ public struct ErrorBlamesWhatFailed: Oracle {
             case .userAction, .launched, .killed:
                 (failures, offlineInWindow, windowStart) = ([], !online, event.index)
                 justTyped = false
-                if case .userAction(let action, _) = view[event] {
-                    if case .input = run.roles.role(of: action) { justTyped = true }
+                if case .userAction = view[event] {
+                    if case .input = run.role(ofTapAt: event) { justTyped = true }
                 } else {
                     (shownError, latest) = (nil, [])
                 }
@@ -81,12 +81,12 @@ public struct ErrorBlamesWhatFailed: Oracle {
                 guard outcome != "cancelled" else { continue }
                 // A refused session is the session's, whatever request learned it: a refresh in
                 // the background refused with 401 (004's refresh on MainTabView appear).
-                if outcome.hasPrefix("status 401"), run.roles.endpoint(endpoint, is: .refreshesSession) { sessionLost = true }
+                if outcome.hasPrefix("status 401"), run.endpoint(at: event, is: .refreshesSession) { sessionLost = true }
                 // A refresh awaited after a 401 is the user's wait's (`isBackground(_:id:)`).
-                guard !run.isBackground(endpoint, id: id) else { continue }
+                guard !run.isBackground(at: event, id: id) else { continue }
                 let failure = outcome == "ok" ? nil : Failure(endpoint: endpoint, outcome: outcome,
-                                                              signsIn: run.roles.endpoint(endpoint, is: .signsIn)
-                                                                || run.roles.endpoint(endpoint, is: .sendsCode))
+                                                              signsIn: run.endpoint(at: event, is: .signsIn)
+                                                                || run.endpoint(at: event, is: .sendsCode))
                 if let at = latest.firstIndex(where: { $0.endpoint == endpoint }) { latest[at].failure = failure } else { latest.append((endpoint, failure)) }
                 guard let failure else { continue }
                 if failure.refusesSession { sessionLost = true }

@@ -28,7 +28,7 @@ public struct EveryTapHasAnEffect: Oracle {
         let view = run.events([.userAction])
         for tap in view.places {
             // Typing, picking and links (`ActionRole.isEntry`) owe the flow no change.
-            guard case .userAction(let action, _) = view[tap], !run.roles.role(of: action).isEntry,
+            guard !run.role(ofTapAt: tap).isEntry,
                   let before = run.screen(atIndex: tap.index) else { continue }
             let deadline = min(tap.time.advanced(by: settings.flashWindow), run.end)
             // Most taps change the very next screen: look at it before anything else.
@@ -38,6 +38,7 @@ public struct EveryTapHasAnEffect: Oracle {
             guard !run.screens(after: tap.index, through: end).indices.contains(where: { seen($0, changing: before.state, in: run) })
             else { continue }
             if run.events([.killed, .backgrounded]).between(after: tap.index, before: end + 1).first != nil { continue }
+            guard case .userAction(let action, _) = view[tap] else { continue }
             return [Violation(oracle: name, at: deadline,
                               message: "'\(action.rawValue)' at \(tap.time) on \(before.state.route.map(\.description) ?? "no screen") "
                                 + "changed nothing the user could see for \(tap.time.duration(to: deadline).totalMilliseconds)ms: "

@@ -28,7 +28,7 @@ public struct FailuresSurface: Oracle {
         let view = run.events([.responseReceived])
         for response in view.places {
             guard case .responseReceived(let id, let endpoint, let outcome) = view[response],
-                  outcome != "ok", outcome != "cancelled", !run.isBackground(endpoint, id: id),
+                  outcome != "ok", outcome != "cancelled", !run.isBackground(at: response, id: id),
                   let sent = requests.between(after: -1, before: response.index).last(where: { Self.id(of: $0) == id }),
                   let waiting = run.screen(atIndex: sent.index)?.state,
                   waiting.foreground, waiting.spinner != nil || waiting.loadingScreen != nil else { continue }

@@ -45,7 +45,7 @@ public struct FlowGoesBackOnlyWhenAsked: Oracle {
                 finished.removeAll()
                 tap = nil
             case .userAction(let action, _):
-                switch run.roles.role(of: action) {
+                switch run.role(ofTapAt: event) {
                 case .back, .startOver, .cancel, .signOut, .confirmSignOut:
                     // The user asked to go back, or to leave: what they finished is theirs to redo.
                     finished.removeAll()

@@ -152,28 +152,32 @@ public struct JourneyMetrics: Sendable, Equatable {
                 NamedWait.add(span, to: endpoint, in: &byUnlistedCause)
             }
         }
+        // Requests by place and screens by position: read where they are, not copied out.
+        let places = requests.places
         var request = 0
-        for screen in screens {
-            while request < requests.count, requests[request].index < screen.index {
-                account(until: requests[request].time)
-                apply(requests[request], to: &open, in: run)
+        for position in screens.indices {
+            let index = screens[position].index
+            while request < places.count, places[request].index < index {
+                account(until: places[request].time)
+                apply(places[request], of: requests, to: &open, in: run)
                 request += 1
             }
-            account(until: screen.time)
-            waiting = isWaiting(screen.state)
+            account(until: screens[position].time)
+            waiting = isWaiting(screens[position].state)
         }
-        while request < requests.count, requests[request].time <= run.end {
-            account(until: requests[request].time)
-            apply(requests[request], to: &open, in: run)
+        while request < places.count, places[request].time <= run.end {
+            account(until: places[request].time)
+            apply(places[request], of: requests, to: &open, in: run)
             request += 1
         }
         account(until: run.end)
         return (byCause, byUnlistedCause)
     }
 
-    private static func apply(_ event: RunObservation.Event, to open: inout [(id: Int, endpoint: Endpoint)], in run: RunObservation) {
-        switch event.event {
-        case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id):
+    private static func apply(_ event: EventPlace, of requests: RunObservation.EventsOfKinds,
+                              to open: inout [(id: Int, endpoint: Endpoint)], in run: RunObservation) {
+        switch requests[event] {
+        case .requestSent(let id, _, let endpoint) where !run.isBackground(at: event, id: id):
             open.append((id, endpoint))
         case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
         case .killed: open.removeAll()

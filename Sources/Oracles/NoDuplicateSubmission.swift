@@ -35,7 +35,7 @@ public struct NoDuplicateSubmission: Oracle {
         var violations: [Violation] = []
         let sent = run.events([.requestSent])
         for event in sent.places {
-            guard case .requestSent(let id, _, let endpoint) = sent[event], !run.isBackground(endpoint, id: id) else { continue }
+            guard case .requestSent(let id, _, let endpoint) = sent[event], !run.isBackground(at: event, id: id) else { continue }
             let answered = id < answeredAt.count ? answeredAt[id] : .max
             if let position = open.firstIndex(where: { $0.endpoint == endpoint }) {
                 let earlier = open[position]

@@ -38,9 +38,9 @@ public struct NoErrorFromTheLastSession: Oracle {
             case .connectivity(let isOnline):
                 online = isOnline
                 if !isOnline { caused = true }
-            case .userAction(let action, _):
+            case .userAction:
                 // Input the app checks itself (`ActionRole.isInput`): an error may answer it with no request.
-                if run.roles.role(of: action).isInput { caused = true }
+                if run.role(ofTapAt: event).isInput { caused = true }
             case .responseReceived(_, _, let outcome):
                 if outcome != "ok" { caused = true }
             case .faultApplied, .permissionAnswered(granted: false), .journeyChanged, .accountLost:

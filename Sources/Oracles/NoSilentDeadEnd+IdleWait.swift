@@ -21,7 +21,7 @@ extension NoSilentDeadEnd {
             }
             switch view[event] {
             case .screen(let state): waiting = state.route != nil && (state.spinner != nil || state.loadingScreen != nil)
-            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id): open.append(id)
+            case .requestSent(let id, _, _) where !run.isBackground(at: event, id: id): open.append(id)
             case .responseReceived(let id, _, _): open.removeAll { $0 == id }
             case .killed: open.removeAll(); waiting = false
             case .backgrounded: inFront = false

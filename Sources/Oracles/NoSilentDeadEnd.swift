@@ -29,13 +29,13 @@ public struct NoSilentDeadEnd: Oracle {
         var violations: [Violation] = []
         var judgedScreens: [Int] = []
         // Where windows close: the next checkpoint or a kill (positions in `run.events`).
-        let stops = run.positions(of: [.userAction, .launched, .killed]).filter { isStop(run.events[$0], in: run) }
-        for (order, position) in stops.enumerated() where isCheckpoint(run.events[position], in: run) {
+        let stops = run.positions(of: [.userAction, .launched, .killed]).filter { isStop(at: $0, in: run) }
+        for (order, position) in stops.enumerated() where isCheckpoint(at: position, in: run) {
             let checkpoint = run.events[position]
             let next = order + 1 < stops.count ? stops[order + 1] : nil
             // A second tap (or a kill) in the same instant: the app had no moment to answer the
             // first, and the later checkpoint's window judges what the user saw next.
-            if let next, run.events[next].time == checkpoint.time, isStop(run.events[next], in: run) { continue }
+            if let next, run.events[next].time == checkpoint.time, isStop(at: next, in: run) { continue }
             let windowEnd = windowEndIndex(after: checkpoint, at: position, nextStop: next, in: run, patience: settings.patience)
             if let violation = judge(checkpoint, untilIndex: windowEnd.index, endingAt: windowEnd.time, in: run) {
                 violations.append(violation)
@@ -49,10 +49,11 @@ public struct NoSilentDeadEnd: Oracle {
         return run.roles.declares(.journey) ? violations + emptyMainApps(run, patience: settings.patience) : violations
     }
 
-    private func isCheckpoint(_ event: RunObservation.Event, in run: RunObservation) -> Bool {
-        switch event.event {
-        case .userAction(let action, _):
-            switch run.roles.role(of: action) {
+    /// Whether the event at `position` of `run.events` (a tap, a launch or a kill) opens a window.
+    private func isCheckpoint(at position: Int, in run: RunObservation) -> Bool {
+        switch run.events[position].event.kind {
+        case .userAction:
+            switch run.role(ofTapAtPosition: position) {
             case .cancel: false
             case let role: !role.isEntry
             }
@@ -63,10 +64,12 @@ public struct NoSilentDeadEnd: Oracle {
 
     /// A checkpoint, a kill, or a dismissal: the user closed what the last tap opened, which
     /// ends that tap's window and is no checkpoint of its own (they expect to be back).
-    private func isStop(_ event: RunObservation.Event, in run: RunObservation) -> Bool {
-        if case .killed = event.event { return true }
-        if case .userAction(let action, _) = event.event, run.roles.role(of: action) == .cancel { return true }
-        return isCheckpoint(event, in: run)
+    private func isStop(at position: Int, in run: RunObservation) -> Bool {
+        switch run.events[position].event.kind {
+        case .killed: true
+        case .userAction where run.role(ofTapAtPosition: position) == .cancel: true
+        default: isCheckpoint(at: position, in: run)
+        }
     }
 
     /// The last trace index the checkpoint's window covers, and when the window closes: at the
@@ -263,12 +266,12 @@ public struct NoSilentDeadEnd: Oracle {
                 asked = []
                 failure = nil
                 knows = false
-            case .responseReceived(_, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
+            case .responseReceived(_, _, "ok") where run.endpoint(at: event, is: .signsIn):
                 signIn = view.recorded(event)
                 asked = []
                 failure = nil
                 knows = false
-            case .requestSent(let id, _, let endpoint) where signIn != nil && run.roles.endpoint(endpoint, is: .journey):
+            case .requestSent(let id, _, _) where signIn != nil && run.endpoint(at: event, is: .journey):
                 asked.append(id)
             case .responseReceived(let id, _, let outcome) where asked.contains(id):
                 if outcome == "ok" { knows = true } else { failure = failure ?? view.recorded(event) }

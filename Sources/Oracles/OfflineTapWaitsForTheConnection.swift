@@ -54,9 +54,9 @@ public struct OfflineTapWaitsForTheConnection: Oracle {
                 if let position = retried.firstIndex(where: { $0.endpoint == endpoint }) {
                     failedAt[position] = outcome == "ok" || outcome == "cancelled" ? nil : event.time
                 }
-            case .userAction(let action, _):
+            case .userAction:
                 // Typing, picking or a link starts no wait.
-                guard !roles.role(of: action).isEntry else { continue }
+                guard !run.role(ofTapAt: event).isEntry else { continue }
                 guard inFlight.isEmpty else {
                     tap = nil
                     back = nil
@@ -79,7 +79,7 @@ public struct OfflineTapWaitsForTheConnection: Oracle {
                     back = (event.index, event.time)
                 }
             case .requestSent(let id, _, let endpoint):
-                guard !run.isBackground(endpoint, id: id) else { continue }
+                guard !run.isBackground(at: event, id: id) else { continue }
                 // The app's own retry of a failure from before (`RequestRole.retryPause`): the
                 // error it may bring is that failure's, not the tap's.
                 if let position = retried.firstIndex(where: { $0.endpoint == endpoint }),

@@ -85,13 +85,13 @@ public struct OutcomeIsShown: Oracle {
                 watch = run.screen(atIndex: event.index).flatMap { screen in
                     screen.state.foreground && screen.state.route != nil ? Watch(tap: view.recorded(event), tapped: screen.state) : nil
                 }
-            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id):
+            case .requestSent(let id, _, _) where !run.isBackground(at: event, id: id):
                 open.append(id)
                 if watch != nil, watch?.firstRequest == nil { watch?.firstRequest = id }
-            case .responseReceived(let id, let endpoint, let outcome):
+            case .responseReceived(let id, _, let outcome):
                 open.removeAll { $0 == id }
                 guard outcome != "cancelled", let first = watch?.firstRequest, id >= first,
-                      !run.isBackground(endpoint, id: id) else { continue }
+                      !run.isBackground(at: event, id: id) else { continue }
                 watch?.answer = view.recorded(event)
                 watch?.judgeAt = event.time
                 if outcome == "ok", watch?.firstSuccess == nil { watch?.firstSuccess = event.index }

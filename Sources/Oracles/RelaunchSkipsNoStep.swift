@@ -43,11 +43,11 @@ public struct RelaunchSkipsNoStep: Oracle {
                 if let step = current, order.contains(step.route), !finished, left?.route != step.route { left = step }
                 current = nil
             case .userAction(let action, _):
-                guard !roles.role(of: action).isEntry else { continue }
+                guard !run.role(ofTapAt: event).isEntry else { continue }
                 finished = true
                 if let step = left, step.actions.contains(action) { left = nil }
             case .responseReceived(let id, let endpoint, "ok"):
-                guard !run.isBackground(endpoint, id: id) else { continue }
+                guard !run.isBackground(at: event, id: id) else { continue }
                 // The user's own request finishes their step; any answer they wait on vouches after a relaunch.
                 if roles.role(of: endpoint).cause == .tap { finished = true }
                 left = nil

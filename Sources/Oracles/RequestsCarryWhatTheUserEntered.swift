@@ -40,10 +40,10 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
             }
             codes.advance(before: event.index)
             switch view[event] {
-            case .userAction(let action, let detail):
-                // One role lookup a tap, and the screen looked up only for a tap that reads it (a
-                // closure over the observation copied it for every tap: a quarter of this rule).
-                let role = run.roles.role(of: action)
+            case .userAction(_, let detail):
+                // The tap's role as observed, and the screen looked up only for a tap that reads it
+                // (a closure over the observation copied it for every tap: a quarter of this rule).
+                let role = run.role(ofTapAt: event)
                 let screen = UserRecord.readsTheScreen(role) ? run.screen(atIndex: event.index)?.state : nil
                 record.note(role, detail: detail, at: event.index, screen: screen)
                 lastAction = event.time

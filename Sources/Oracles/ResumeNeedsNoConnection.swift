@@ -24,7 +24,7 @@ public struct ResumeNeedsNoConnection: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         guard run.roles.declares(.signsIn), run.launches.count > 1, Self.someRelaunchOffline(run) else { return [] }
-        var session = SessionAcrossKills(roles: run.roles)
+        var session = SessionAcrossKills(run)
         // The device's connection, and the launch after the kill while it has been down since.
         var online = true
         var offlineLaunch: RunObservation.Event?

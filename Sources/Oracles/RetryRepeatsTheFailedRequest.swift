@@ -49,8 +49,8 @@ public struct RetryRepeatsTheFailedRequest: Oracle {
             case .userAction, .launched, .killed, .foregrounded, .signedOut, .reinstalled:
                 failure = nil
             case .requestSent(let id, _, let endpoint):
-                guard let failed = failure, !run.isBackground(endpoint, id: id),
-                      !run.roles.endpoint(endpoint, is: .refreshesSession) else { continue }
+                guard let failed = failure, !run.isBackground(at: event, id: id),
+                      !run.endpoint(at: event, is: .refreshesSession) else { continue }
                 if endpoint == failed.endpoint {
                     retry = (id, event.index)
                     continue
@@ -59,8 +59,8 @@ public struct RetryRepeatsTheFailedRequest: Oracle {
                                   + "since, the app sent \(Self.describe(endpoint)) by itself at \(event.time) in its place",
                                   failed.index, event.index, run)]
             case .responseReceived(let id, let endpoint, let outcome):
-                guard Self.failed(outcome), !run.isBackground(endpoint, id: id),
-                      !run.roles.endpoint(endpoint, is: .refreshesSession) else { continue }
+                guard Self.failed(outcome), !run.isBackground(at: event, id: id),
+                      !run.endpoint(at: event, is: .refreshesSession) else { continue }
                 failure = (endpoint, event.index, event.time, Self.carried(by: id, run: run, before: event.index))
             default:
                 continue

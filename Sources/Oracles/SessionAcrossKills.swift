@@ -26,32 +26,37 @@ struct SessionAcrossKills {
     /// sent them was running (an answer after a kill never reached it); and those out now.
     private var refreshesAnswered: [Int] = []
     private var refreshesOut: [Int] = []
-    private let roles: AppRoles
 
-    init(roles: AppRoles) { self.roles = roles }
+    /// The run's tap roles, by position (`RunObservation.role(ofTapAt:)`).
+    private let tapRoles: [ActionRole]
+
+    /// The run's request facts, by position (`RunObservation.endpoint(at:is:)`).
+    private let requestFacts: [RequestFacts]
+
+    init(_ run: RunObservation) { (tapRoles, requestFacts) = (run.actionRoles, run.requestFacts) }
 
     /// Takes in the event at `event` of `view`: an oracle hands it every event of `kinds` before it
     /// judges the event (read in place: the two it keeps are copied, a sign-in and a kill).
     mutating func take(_ event: EventPlace, of view: RunObservation.EventsOfKinds) {
         switch view[event] {
-        case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .signsIn):
+        case .requestSent(let id, _, _) where requestFacts[event.position].purpose == .signsIn:
             signInsOut.append((id, event.index))
-        case .responseReceived(let id, let endpoint, "ok") where roles.endpoint(endpoint, is: .signsIn):
+        case .responseReceived(let id, _, "ok") where requestFacts[event.position].purpose == .signsIn:
             let sent = signInsOut.first { $0.id == id }?.index ?? event.index
             signInsOut.removeAll { $0.id == id }
             (signedIn, inside, killed) = sent > lastLoss ? (view.recorded(event), false, nil) : (nil, false, nil)
         case .screen(let state):
             guard killed == nil, signedIn != nil, let route = state.route else { return }
             if route.kind == .onboarding || route.kind == .main { inside = true }
-        case .userAction(let action, _):
-            let role = roles.role(of: action)
+        case .userAction:
+            let role = tapRoles[event.position]
             if role == .signOut || role == .confirmSignOut { forget() }
         case .killed:
             if signedIn != nil, inside, killed == nil { killed = view.recorded(event) }
             refreshesOut.removeAll()
-        case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession):
+        case .requestSent(let id, _, _) where requestFacts[event.position].purpose == .refreshesSession:
             refreshesOut.append(id)
-        case .responseReceived(let id, let endpoint, "ok") where roles.endpoint(endpoint, is: .refreshesSession):
+        case .responseReceived(let id, _, "ok") where requestFacts[event.position].purpose == .refreshesSession:
             if refreshesOut.contains(id) { refreshesAnswered.append(id) }
             refreshesOut.removeAll { $0 == id }
         case .faultApplied(_, _, let fault):

@@ -23,7 +23,7 @@ public struct SessionSurvivesAKill: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         guard run.roles.declares(.signsIn) else { return [] }
-        var session = SessionAcrossKills(roles: run.roles)
+        var session = SessionAcrossKills(run)
         // A launch after the kill whose journey check failed: seed 003's fallback to onboarding
         // from the start, which treats the user as not signed in, is the app's documented way.
         var fellBack = false

@@ -26,13 +26,13 @@ public struct SignOutHolds: Oracle {
         var next = 0
         for event in events.places {
             switch events[event] {
-            case .userAction(let action, _) where run.roles.role(of: action) == .signOut:
+            case .userAction where run.role(ofTapAt: event) == .signOut:
                 // A Sign Out that asks first (the pickup app's alert) is no sign-out until confirmed.
                 let asks = run.screen(atTime: event.time)?.state.actions.contains { run.roles.role(of: $0) == .confirmSignOut } ?? false
                 if signedOutAt == nil, !asks { signedOutAt = events.recorded(event) }
-            case .userAction(let action, _) where run.roles.role(of: action) == .confirmSignOut:
+            case .userAction where run.role(ofTapAt: event) == .confirmSignOut:
                 if signedOutAt == nil { signedOutAt = events.recorded(event) }
-            case .responseReceived(_, let endpoint, "ok") where run.roles.endpoint(endpoint, is: .signsIn):
+            case .responseReceived(_, _, "ok") where run.endpoint(at: event, is: .signsIn):
                 if let signOut = signedOutAt {
                     if let kept = stayedUp(after: signOut, signedInAt: event.time, in: run, settings: settings) {
                         return [violation(signOut, kept, in: run, stayed: true)]

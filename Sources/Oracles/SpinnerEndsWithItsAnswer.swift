@@ -30,7 +30,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
         for position in places.indices {
             let event = places[position]
             switch network[event] {
-            case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id): open.append(id)
+            case .requestSent(let id, _, _) where !run.isBackground(at: event, id: id): open.append(id)
             case .killed: open.removeAll()
             case .responseReceived(let id, let endpoint, let outcome):
                 guard let at = open.firstIndex(of: id) else { continue }

@@ -37,12 +37,13 @@ public struct ValidEmailAccepted: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         let taps = run.events([.userAction])
+        let places = taps.places
         var buttons: [UserAction]?
-        return taps.indices.compactMap { position in
-            let event = taps[position]
-            guard case .userAction(let action, let detail) = event.event, run.roles.role(of: action) == .input(.email),
+        return places.indices.compactMap { position in
+            let event = places[position]
+            guard run.role(ofTapAt: event) == .input(.email), case .userAction(_, let detail) = taps[event],
                   let typed = Self.unquote(detail),
-                  let shown = Self.screenAfterTyping(event, next: position + 1 < taps.count ? taps[position + 1].index : .max, in: run),
+                  let shown = Self.screenAfterTyping(event, next: position + 1 < places.count ? places[position + 1].index : .max, in: run),
                   route.map({ shown.state.route == $0 }) ?? true, shown.state.emailField == typed else { return nil }
             let submits = buttons ?? submit.map { [$0] } ?? run.roles.actions { $0 == .submit(.email) }
             buttons = submits
@@ -66,7 +67,7 @@ public struct ValidEmailAccepted: Oracle {
 
     /// The screen the typing left: the one it showed in its instant, before the next tap, or the
     /// one already up if the field held that text before (a later tap's screen is not its effect).
-    static func screenAfterTyping(_ event: RunObservation.Event, next: Int,
+    static func screenAfterTyping(_ event: some TracePoint, next: Int,
                                   in run: RunObservation) -> (index: Int, time: SimulationInstant, state: ScreenState)? {
         if let reaction = run.screens(after: event.index, through: next - 1).first, reaction.time == event.time { return reaction }
         return run.screen(atIndex: event.index)

@@ -26,8 +26,8 @@ public struct WorkKeepsWhatWasShown: Oracle {
         let view = run.events([.screen, .userAction, .launched, .killed])
         for event in view.places {
             switch view[event] {
-            case .userAction(let action, _):
-                switch run.roles.role(of: action) {
+            case .userAction:
+                switch run.role(ofTapAt: event) {
                 case .back, .startOver, .signOut, .confirmSignOut, .cancel: askedForChange = true
                 default: break
                 }

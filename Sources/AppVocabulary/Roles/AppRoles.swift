@@ -238,6 +238,14 @@ public struct AppRoles: Sendable {
         return tables.fields.requestFacts[index].isBackground
     }
 
+    /// What oracles ask most of a request to `endpoint`, in one lookup (`RequestFacts.undeclared`
+    /// for an endpoint the app does not declare): an observation looks each request's up once.
+    public func facts(of endpoint: Endpoint) -> RequestFacts {
+        guard let index = position(of: endpoint) else { return .undeclared }
+        let facts = tables.fields.requestFacts[index]
+        return RequestFacts(isBackground: facts.isBackground, purpose: facts.purpose)
+    }
+
     /// Whether a request to `endpoint` is for `purpose`.
     public func endpoint(_ endpoint: Endpoint, is purpose: RequestRole.Purpose) -> Bool {
         guard let index = position(of: endpoint) else { return purpose == .other }
@@ -320,4 +328,18 @@ public struct AppRoles: Sendable {
             }
         }
     }
+}
+
+/// Whether a request is the background's and what it is for (`AppRoles.facts(of:)`).
+public struct RequestFacts: Sendable, Equatable {
+    public let isBackground: Bool
+    public let purpose: RequestRole.Purpose
+
+    public init(isBackground: Bool, purpose: RequestRole.Purpose) {
+        self.isBackground = isBackground
+        self.purpose = purpose
+    }
+
+    /// An endpoint the app does not declare: a tap's, for no purpose an oracle judges.
+    public static let undeclared = RequestFacts(isBackground: false, purpose: .other)
 }
