@@ -55,33 +55,91 @@ public enum BranchingExploration {
         /// docs/exploration.md), or 1 (the branch has reached the state for sure, and the user's
         /// first reaction to it is its parent's).
         package var after: Int64 = 0
+        /// What a branch draws afresh: every stream (the default), or the free user's alone
+        /// (`FreeUser.stream`) with every other draw its parent's, all of its draws from the
+        /// place on or only the next few (one decision changed, the rest kept).
+        package var redraw: Redraw = .everyStream
+
+        /// What a branch draws afresh (`BranchPoint.stream`, `BranchPoint.draws`).
+        package enum Redraw: Sendable, Equatable {
+            case everyStream
+            case usersFuture
+            case usersNext(Int)
+
+            /// `all`, `user`, or `user` and a count of the user's draws (`user1`), as
+            /// `--branch-strategy` spells it.
+            var code: String {
+                switch self {
+                case .everyStream: "all"
+                case .usersFuture: "user"
+                case .usersNext(let draws): "user\(draws)"
+                }
+            }
+
+            init?(code: Substring) {
+                switch code {
+                case "all": self = .everyStream
+                case "user": self = .usersFuture
+                default:
+                    guard code.hasPrefix("user"), let draws = Int(code.dropFirst(4)), (1...1000).contains(draws) else { return nil }
+                    self = .usersNext(draws)
+                }
+            }
+        }
 
         package static let standard = Strategy()
 
-        package init(branchEvery: Int = 2, rarityCandidates: Int = 1, spliceEvery: Int = 0, after: Int64 = 0) {
+        package init(branchEvery: Int = 2, rarityCandidates: Int = 1, spliceEvery: Int = 0, after: Int64 = 0,
+                     redraw: Redraw = .everyStream) {
             self.after = min(1, max(0, after))
             self.branchEvery = max(1, branchEvery)
             self.rarityCandidates = max(1, rarityCandidates)
             self.spliceEvery = max(0, spliceEvery)
+            self.redraw = redraw
         }
 
-        /// Reads `EVERY[:RARITY[:SPLICE[:AFTER]]]` (`explore --branch-strategy 4:3:2:0`); nil for anything else.
+        /// Reads `EVERY[:RARITY[:SPLICE[:AFTER[:REDRAW]]]]` (`explore --branch-strategy 4:3:2:0:user1`);
+        /// nil for anything else.
         package init?(_ text: String) {
-            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            var parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            var redraw = Redraw.everyStream
+            if parts.count == 5 {
+                guard let drawn = Redraw(code: parts.removeLast()) else { return nil }
+                redraw = drawn
+            }
             let numbers = parts.compactMap { Int($0) }
             guard (1...4).contains(parts.count), numbers.count == parts.count, (1...1000).contains(numbers[0]),
                   numbers.count < 2 || (1...1000).contains(numbers[1]), numbers.count < 3 || (0...1000).contains(numbers[2]),
                   numbers.count < 4 || (0...1).contains(numbers[3]) else { return nil }
             self.init(branchEvery: numbers[0], rarityCandidates: numbers.count > 1 ? numbers[1] : 1,
-                      spliceEvery: numbers.count > 2 ? numbers[2] : 0, after: numbers.count > 3 ? Int64(numbers[3]) : 0)
+                      spliceEvery: numbers.count > 2 ? numbers[2] : 0, after: numbers.count > 3 ? Int64(numbers[3]) : 0,
+                      redraw: redraw)
         }
 
-        /// As `--branch-strategy` takes it, every part written: `4:3:2:0`.
-        package var code: String { "\(branchEvery):\(rarityCandidates):\(spliceEvery):\(after)" }
+        /// As `--branch-strategy` takes it, every part written: `4:3:2:0:all`.
+        package var code: String { "\(branchEvery):\(rarityCandidates):\(spliceEvery):\(after):\(redraw.code)" }
 
         package var description: String {
             "branch 1 in \(branchEvery)" + (rarityCandidates > 1 ? ", rarest of \(rarityCandidates)" : "")
                 + (spliceEvery > 0 ? ", splice 1 in \(spliceEvery)" : "") + (after == 0 ? "" : ", a millisecond after the state")
+                + redrawDescription
+        }
+
+        private var redrawDescription: String {
+            switch redraw {
+            case .everyStream: ""
+            case .usersFuture: ", the user's choices alone redrawn"
+            case .usersNext(let draws): ", the user's next \(draws == 1 ? "draw" : "\(draws) draws") alone redrawn"
+            }
+        }
+
+        /// A branch of `run` at `at` drawing from `seed`, redrawing what this strategy redraws.
+        func branch(of run: RunID, at: Int64, seed: UInt64) -> RunID {
+            switch redraw {
+            case .everyStream: run.branching(at: at, seed: seed)
+            case .usersFuture: run.branching(at: at, seed: seed, stream: FreeUser.stream)
+            case .usersNext(let draws): run.branching(at: at, seed: seed, stream: FreeUser.stream, draws: draws)
+            }
         }
     }
 
@@ -163,9 +221,9 @@ public enum BranchingExploration {
                 branchesMade += 1
                 if strategy.spliceEvery > 0, branchesMade % strategy.spliceEvery == 0,
                    let donor = corpus[Int(mix(~pick) % UInt64(corpus.count))].run.branches.last {
-                    return place.run.branching(at: place.at, seed: donor.seed)
+                    return strategy.branch(of: place.run, at: place.at, seed: donor.seed)
                 }
-                return place.run.branching(at: place.at, seed: mix(pick ^ place.run.seed ^ UInt64(place.at)) >> 1)
+                return strategy.branch(of: place.run, at: place.at, seed: mix(pick ^ place.run.seed ^ UInt64(place.at)) >> 1)
             }
             // Plain seeds run out only if the corpus is empty too; then the seeds start over.
             defer { nextPlain += 1 }

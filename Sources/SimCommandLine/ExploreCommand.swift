@@ -59,12 +59,15 @@ enum ExploreCommand {
                                exactly up to that moment and drawn afresh after it; a chain of
                                ordinary steps is met one step at a time. A branch's run is named
                                SEED@Tms=S… and replayed with `replay --seed` (docs/exploration.md)
-              --branch-strategy E[:R[:S[:A]]]  with --branching: one slot in E branches (default 2),
+              --branch-strategy E[:R[:S[:A[:D]]]]  with --branching: one slot in E branches (default 2),
                                the place is the rarest reached of R drawn (default 1), one branch
                                in S draws the choices another branch drew (a splice; default 0,
-                               never), and a place is A ms after its new state (0, default: the
+                               never), a place is A ms after its new state (0, default: the
                                user's reaction in that millisecond is drawn afresh; or 1: it is
-                               the parent's); onboarding-bench branching measures them side by side
+                               the parent's), and a branch redraws D: all (default: every random
+                               stream), user (the user's choices alone, the network's and the
+                               backend's draws kept) or userN (the user's next N draws alone, every
+                               later draw the parent's); onboarding-bench branching measures them
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
                                (a few per oracle), listed by --json and written to --junit; the rest
                                are counted. Memory stays flat however many seeds there are.
@@ -226,8 +229,9 @@ enum ExploreCommand {
         if let text = arguments.value("--branch-strategy") {
             guard plan.branching else { throw UsageError(message: "--branch-strategy is for --branching: add --branching") }
             guard let strategy = BranchingExploration.Strategy(text) else {
-                throw UsageError(message: "--branch-strategy takes EVERY[:RARITY[:SPLICE[:AFTER]]], whole numbers (EVERY and "
-                                 + "RARITY at least 1, SPLICE 0 for never, AFTER 0 or 1), such as 2 or 4:3:2; got '\(text)'")
+                throw UsageError(message: "--branch-strategy takes EVERY[:RARITY[:SPLICE[:AFTER[:REDRAW]]]], whole numbers (EVERY and "
+                                 + "RARITY at least 1, SPLICE 0 for never, AFTER 0 or 1) and REDRAW all, user or userN (N the "
+                                 + "user's draws), such as 2, 4:3:2 or 2:1:0:0:user1; got '\(text)'")
             }
             plan.branchStrategy = strategy
         }

@@ -16,19 +16,37 @@ public struct BranchPoint: Sendable, Hashable, CustomStringConvertible {
     /// The first instant whose draws come from `seed`.
     public let at: SimulationInstant
     public let seed: UInt64
+    /// The one stream that draws afresh (`"user"`: the free user's choices), every other stream
+    /// keeping its parent's draws; nil: every stream of the run.
+    public let stream: String?
+    /// How many of `stream`'s draws from `at` on come from `seed`, before it goes back to its
+    /// parent's draws where they would be (one decision changed, every other kept, as Hypothesis
+    /// mutates one choice of a sequence); nil: every draw from `at` on. Only with a `stream`.
+    public let draws: Int?
+    /// `stream`'s name hashed as a stream's seed hashes it (`SeededRandom.init(seed:stream:)`).
+    let streamKey: UInt64?
 
-    public init(at: SimulationInstant, seed: UInt64) {
+    public init(at: SimulationInstant, seed: UInt64, stream: String? = nil, draws: Int? = nil) {
         self.at = at
         self.seed = seed
+        self.stream = stream
+        self.draws = stream == nil ? nil : draws.map { max(1, $0) }
+        streamKey = stream.map(TraceHasher.fnv1a)
     }
 
     /// A point at a whole millisecond (the way run ids spell them).
-    public init(atMilliseconds milliseconds: Int64, seed: UInt64) {
-        self.init(at: SimulationInstant(nanoseconds: max(0, milliseconds) &* 1_000_000), seed: seed)
+    public init(atMilliseconds milliseconds: Int64, seed: UInt64, stream: String? = nil, draws: Int? = nil) {
+        self.init(at: SimulationInstant(nanoseconds: max(0, milliseconds) &* 1_000_000), seed: seed, stream: stream, draws: draws)
     }
 
-    /// `@4030ms=77`: the point as a run id spells it.
-    public var description: String { "@\(at.milliseconds)ms=\(seed)" }
+    /// `@4030ms=77` (every stream), `@4030ms:user=77` (the user's stream only), `@4030ms:user*2=77`
+    /// (the user's next two draws): the point as a run id spells it.
+    public var description: String {
+        "@\(at.milliseconds)ms" + (stream.map { ":" + $0 } ?? "") + (draws.map { "*\($0)" } ?? "") + "=\(seed)"
+    }
+
+    /// Whether a stream named by `key` takes this point.
+    func applies(toStream key: UInt64) -> Bool { streamKey.map { $0 == key } ?? true }
 }
 
 /// The branch points one simulation takes, in time order, read by every stream it hands out.

@@ -14,6 +14,10 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The branch points still ahead of a stream of a branched run (`BranchPoint`), with the
     /// stream's name hashed as its seed was; nil for every other stream, and once all are taken.
     private var branching: (schedule: BranchSchedule, streamKey: UInt64, next: Int)?
+    /// While a point redraws some of this stream's draws only (`BranchPoint.draws`): the parent's
+    /// generator, drawn beside this one so that its later draws come back where they were, and how
+    /// many draws are still redrawn.
+    private var detour: (parent: (UInt64, UInt64, UInt64, UInt64), remaining: Int)?
 
     /// Creates the stream called `stream` of the master seed `seed`.
     public init(seed: UInt64, stream: String) {
@@ -37,7 +41,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     public mutating func next() -> UInt64 {
-        if branching != nil { takeDueBranches() }
+        if branching != nil { return nextOfBranchedRun() }
+        return Self.step(&state)
+    }
+
+    /// xoshiro256**'s step.
+    private static func step(_ state: inout (UInt64, UInt64, UInt64, UInt64)) -> UInt64 {
         let result = rotateLeft(state.1 &* 5, 7) &* 9
         let shifted = state.1 << 17
         state.2 ^= state.0
@@ -46,6 +55,24 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         state.0 ^= state.3
         state.2 ^= shifted
         state.3 = rotateLeft(state.3, 45)
+        return result
+    }
+
+    /// A draw of a stream of a branched run: the points due taken first, and a redrawn draw paid
+    /// for with the parent's draw it replaces.
+    private mutating func nextOfBranchedRun() -> UInt64 {
+        takeDueBranches()
+        guard var (parent, remaining) = detour else { return Self.step(&state) }
+        let result = Self.step(&state)
+        _ = Self.step(&parent)
+        remaining -= 1
+        if remaining > 0 {
+            detour = (parent, remaining)
+        } else {
+            state = parent
+            detour = nil
+            if let (schedule, _, next) = branching, next >= schedule.points.count { branching = nil }
+        }
         return result
     }
 
@@ -72,22 +99,31 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         }
     }
 
-    /// Switches to the stream of each branch point whose instant has come, once.
+    /// Switches to the stream of each branch point for this stream whose instant has come, once.
+    /// (The check stays on while a detour lasts, after the last point is taken.)
     private mutating func takeDueBranches() {
-        guard let (schedule, key, first) = branching else { return }
+        guard let (schedule, key, first) = branching, first < schedule.points.count else { return }
         guard let now = schedule.now else {
-            branching = nil
+            branching = detour == nil ? nil : branching
             return
         }
         var next = first
         while next < schedule.points.count, schedule.points[next].at <= now {
-            state = SeededRandom(rawSeed: schedule.points[next].seed ^ key).state
+            let point = schedule.points[next]
             next += 1
+            guard point.applies(toStream: key) else { continue }
+            let fresh = SeededRandom(rawSeed: point.seed ^ key).state
+            if let draws = point.draws {
+                detour = (detour?.parent ?? state, draws)
+            } else {
+                detour = nil
+            }
+            state = fresh
         }
-        branching = next < schedule.points.count ? (schedule, key, next) : nil
+        branching = next < schedule.points.count || detour != nil ? (schedule, key, next) : nil
     }
 
-    private func rotateLeft(_ value: UInt64, _ amount: UInt64) -> UInt64 {
+    private static func rotateLeft(_ value: UInt64, _ amount: UInt64) -> UInt64 {
         (value << amount) | (value >> (64 - amount))
     }
 }

@@ -35,7 +35,7 @@ let usage = """
       guided   coverage-guided exploration against plain seeds: for every catalogue id, the
                runs until the first failing one within 1000 runs, and the coverage reached
                on the fixed model; prints guided.* (an experiment, see docs/exploration.md)
-      branching [--starts N] [EVERY[:RARITY[:SPLICE[:AFTER]]] ...]
+      branching [--starts N] [EVERY[:RARITY[:SPLICE[:AFTER[:REDRAW]]]] ...]
                for every catalogue id of every app, from three starting seeds (or N of
                them: 1, 100001, 200001, …): the runs until the first failing one, plain
                seeds against explore --branching, within 1000 runs; prints branching.* per
@@ -84,7 +84,7 @@ case "guided":
 case "blind":
     BlindBenchmark().run()
 case "branching":
-    // Each further argument a strategy: EVERY[:RARITY[:SPLICE[:AFTER]]] (branch one slot in EVERY,
+    // Each further argument a strategy: EVERY[:RARITY[:SPLICE[:AFTER[:REDRAW]]]] (branch one slot in EVERY,
     // pick the rarest of RARITY places, splice one branch in SPLICE, a place AFTER ms past its
     // state), measured beside the standard one.
     var benchmark = BranchingBenchmark()
@@ -99,7 +99,7 @@ case "branching":
             continue
         }
         guard let strategy = BranchingExploration.Strategy(text) else {
-            FileHandleOutput.error("onboarding-bench branching: a strategy is EVERY[:RARITY[:SPLICE[:AFTER]]], such as 4:3:2 or 2:1:0:1, got '\(text)'\n\n" + usage)
+            FileHandleOutput.error("onboarding-bench branching: a strategy is EVERY[:RARITY[:SPLICE[:AFTER[:REDRAW]]]], such as 4:3:2, 2:1:0:1 or 2:1:0:0:user1, got '\(text)'\n\n" + usage)
             exit(2)
         }
         benchmark.strategies.append(strategy)

@@ -58,10 +58,10 @@ import Foundation
         let alone = try run(["explore", "--seeds", "10", "--branch-strategy", "4"])
         #expect(alone.status == 2)
         #expect(alone.standardError.contains("add --branching"))
-        for text in ["0", "4:0", "x", "4:3:2:2", "4:3:2:1:1", "4::2"] {
+        for text in ["0", "4:0", "x", "4:3:2:2", "4:3:2:1:1", "4::2", "2:1:0:0:users", "2:1:0:0:user0", "2:1:0:0:all:1"] {
             let bad = try run(["explore", "--seeds", "10", "--branching", "--branch-strategy", text])
             #expect(bad.status == 2, "\(text)")
-            #expect(bad.standardError.contains("EVERY[:RARITY[:SPLICE[:AFTER]]]"), "\(text)")
+            #expect(bad.standardError.contains("EVERY[:RARITY[:SPLICE[:AFTER[:REDRAW]]]]"), "\(text)")
         }
         let chosen = try run(["explore", "--seeds", "150", "--branching", "--branch-strategy", "4:3:2"])
         #expect(chosen.status == 0)

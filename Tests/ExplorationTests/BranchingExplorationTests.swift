@@ -86,13 +86,45 @@ import ToolAppsForTests
         #expect(again.result.failedChecks == failing.result.failedChecks)
     }
 
+    @Test func aBranchOfTheUsersDrawsAloneReplaysFromItsIdAndKeepsItsParentBeforeItsInstant() throws {
+        for redraw in [BranchingExploration.Strategy.Redraw.usersFuture, .usersNext(1)] {
+            let strategy = BranchingExploration.Strategy(redraw: redraw)
+            let made = Mutex<[ExplorationRun]>([])
+            _ = BranchingExploration.explore(plan(200), strategy: strategy, jobs: 2, keepFailures: 0,
+                                             perSeed: InSeedOrder { run in made.withLock { $0.append(run) } }, progress: { _ in })
+            let branch = try #require(made.withLock { $0 }.first { !$0.branches.isEmpty })
+            let point = try #require(branch.branches.last)
+            #expect(point.stream == FreeUser.stream)
+            #expect(point.draws == (redraw == .usersFuture ? nil : 1))
+            let again = Explorer.explore(plan(1), run: try #require(RunID(branch.id.description)))
+            #expect(again.result.traceHash == branch.result.traceHash)
+            let parent = Explorer.explore(plan(1), seed: branch.seed)
+            let before = { (run: ExplorationRun) in run.result.simulation.trace.entries.prefix { $0.time < point.at }.map(\.line) }
+            #expect(before(again) == before(parent))
+        }
+    }
+
+    @Test func strategiesReadBackWhatTheyWrite() {
+        for text in ["2:1:0:0:all", "4:3:2:1:user", "2:1:0:0:user3"] {
+            #expect(BranchingExploration.Strategy(text)?.code == text, "\(text)")
+        }
+        #expect(BranchingExploration.Strategy("2")?.redraw == .everyStream)
+        #expect(BranchingExploration.Strategy("2:1:0:0:user2")?.redraw == .usersNext(2))
+        for bad in ["2:1:0:0:", "2:1:0:0:user0", "2:1:0:0:User", "2:1:0:0:2"] { #expect(BranchingExploration.Strategy(bad) == nil, "\(bad)") }
+    }
+
     @Test func runIDsReadBackWhatTheyWriteAndRefuseAnythingElse() {
         let id = RunID(seed: 2215, branches: [BranchPoint(atMilliseconds: 31783, seed: 8812), BranchPoint(atMilliseconds: 40100, seed: 77)])
         #expect(id.description == "2215@31783ms=8812@40100ms=77")
         #expect(RunID(id.description) == id)
         #expect(RunID("2215") == RunID(seed: 2215))
+        let user = RunID(seed: 7, branches: [BranchPoint(atMilliseconds: 40, seed: 1, stream: "user"),
+                                             BranchPoint(atMilliseconds: 90, seed: 2, stream: "user", draws: 3)])
+        #expect(user.description == "7@40ms:user=1@90ms:user*3=2")
+        #expect(RunID(user.description) == user)
         for bad in ["", "x", "2215@", "2215@31783=8812", "2215@31783ms", "2215@31783ms=", "2215@40ms=1@30ms=2",
-                    "2215@40ms=1@40ms=2", "-1", "2215@-5ms=1", "2215@99999999999999999ms=1"] {
+                    "2215@40ms=1@40ms=2", "-1", "2215@-5ms=1", "2215@99999999999999999ms=1", "7@40ms:=1", "7@40ms:User=1",
+                    "7@40ms:user*0=1", "7@40ms:user*=1", "7@40ms:user:x=1", "7@40ms:user*2*3=1"] {
             #expect(RunID(bad) == nil, "\(bad)")
         }
     }

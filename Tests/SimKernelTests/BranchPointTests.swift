@@ -3,15 +3,16 @@ import Testing
 
 /// A branched run is its parent exactly up to the branch instant, and its own after it.
 @Suite struct BranchPointTests {
-    /// A run that sleeps 5 to 12 ms at a time (from the "user" stream) and records a draw of the
-    /// "network" stream after each sleep.
+    /// A run that sleeps 5 to 12 ms at a time (from the "user" stream) and records that draw and a
+    /// draw of the "network" stream after each sleep.
     func trace(seed: UInt64, branches: [BranchPoint], strategy: SchedulingStrategy = .seeded) -> [String] {
         let simulation = Simulation(seed: seed, strategy: strategy, branches: branches)
         _ = simulation.run("draws") {
             var user = simulation.randomStream("user"), network = simulation.randomStream("network")
             for _ in 0..<60 {
-                try? await simulation.clock.sleep(for: .milliseconds(user.nextInt(in: 5...12)), label: "think")
-                simulation.record(Note("network \(network.nextInt(in: 0...1_000_000))"))
+                let think = user.nextInt(in: 5...12)
+                try? await simulation.clock.sleep(for: .milliseconds(think), label: "think")
+                simulation.record(Note("user \(think) network \(network.nextInt(in: 0...1_000_000))"))
             }
         }
         return simulation.trace.canonicalText.split(separator: "\n").map(String.init)
@@ -37,6 +38,40 @@ import Testing
         let parent = trace(seed: 9, branches: first), child = trace(seed: 9, branches: second)
         #expect(parent.filter { millisecond(of: $0) < 250 } == child.filter { millisecond(of: $0) < 250 })
         #expect(parent != child)
+    }
+
+    /// The draws a run recorded of a stream, in order, from the lines `trace(seed:branches:)` writes.
+    func draws(of stream: String, in lines: [String]) -> [String] {
+        lines.compactMap { line in
+            let words = line.split(separator: " ")
+            guard let position = words.firstIndex(where: { $0 == stream }), position + 1 < words.count else { return nil }
+            return String(words[position + 1].prefix { $0.isNumber })
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 2, 42])
+    func aBranchOfOneStreamKeepsEveryOtherStreamsDraws(seed: UInt64) {
+        let parent = trace(seed: seed, branches: [])
+        let child = trace(seed: seed, branches: [BranchPoint(atMilliseconds: 150, seed: seed &+ 1000, stream: "user")])
+        #expect(draws(of: "network", in: child) == draws(of: "network", in: parent), "the network's draws are the parent's")
+        #expect(draws(of: "user", in: child) != draws(of: "user", in: parent))
+        #expect(parent.filter { millisecond(of: $0) < 150 } == child.filter { millisecond(of: $0) < 150 })
+        let elsewhere = trace(seed: seed, branches: [BranchPoint(atMilliseconds: 150, seed: seed &+ 1000, stream: "backend")])
+        #expect(elsewhere == parent, "a point for a stream the run never draws changes nothing")
+    }
+
+    @Test(arguments: [UInt64(1), 2, 42])
+    func aBranchOfOneDrawChangesThatDrawAndKeepsEveryLaterOne(seed: UInt64) {
+        let parent = draws(of: "user", in: trace(seed: seed, branches: []))
+        let child = draws(of: "user", in: trace(seed: seed, branches: [BranchPoint(atMilliseconds: 150, seed: seed &+ 1000,
+                                                                                  stream: "user", draws: 1)]))
+        #expect(child.count == parent.count)
+        let changed = zip(parent, child).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(changed.count <= 1, "one draw redrawn, every later one the parent's: \(changed)")
+        let two = draws(of: "user", in: trace(seed: seed, branches: [BranchPoint(atMilliseconds: 150, seed: seed &+ 1000,
+                                                                                stream: "user", draws: 2)]))
+        #expect(Array(two.prefix(changed.first ?? 0)) == Array(parent.prefix(changed.first ?? 0)))
+        #expect(Array(two.dropFirst((changed.first ?? parent.count) + 2)) == Array(parent.dropFirst((changed.first ?? parent.count) + 2)))
     }
 
     @Test func pointsGivenOutOfOrderAreTakenInTimeOrder() {

@@ -127,7 +127,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         self.world = world
         self.actions = actions
         forwardActions = forward
-        random = world.simulation.randomStream("user")
+        random = world.simulation.randomStream(FreeUser.stream)
         meant = user.email
         identities = (user.email, user.otherEmail)
         deviationsLeft = profile.deviations

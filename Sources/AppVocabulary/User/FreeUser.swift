@@ -17,6 +17,9 @@ import SimKernel
 public struct FreeUser: Sendable, Equatable {
     /// The stream a free user draws its profile from.
     public static let profileStream = "free-user"
+    /// The stream of the free user's choices, inputs and think times during a run (every app's free
+    /// user draws from it): what a branch that redraws the user alone switches (`BranchPoint.stream`).
+    public static let stream = "user"
 
     public var email: String
     /// True: the user has an account and takes "Log in"; false: "Get started".

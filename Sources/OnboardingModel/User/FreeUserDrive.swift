@@ -41,7 +41,7 @@ struct FreeUserDrive: FreeUserDriving {
         self.user = user
         self.profile = profile
         self.world = world
-        random = world.simulation.randomStream("user")
+        random = world.simulation.randomStream(FreeUser.stream)
         tastes = world.simulation.randomStream("user-tastes")
         deviationsLeft = profile.deviations
         started = world.simulation.clock.now

@@ -77,7 +77,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
     init(_ user: FreeUser, world: PickupWorld) {
         profile = user.profile(seed: user.profileSeed ?? world.simulation.seed)
         self.world = world
-        random = world.simulation.randomStream("user")
+        random = world.simulation.randomStream(FreeUser.stream)
         deviationsLeft = profile.deviations
         started = world.simulation.clock.now
     }
