@@ -153,6 +153,7 @@ public final class Simulation: @unchecked Sendable {
     /// Cancels `task` and resolves the wait it is suspended in, if any (see `SimulationTask.cancel`).
     func cancel(_ task: SimulationTask) {
         precondition(executor.isOnDriverThread, "cancel simulated work from inside the simulation")
+        task.context.cancelled = true
         task.task.cancel()
         if let timer = task.context.waitingOn { resolve(timer, .cancelled) }
     }
@@ -224,7 +225,9 @@ public final class Simulation: @unchecked Sendable {
         let context = runningContext
         let timer = makeTimer(deadline: deadline, label: label, task: context)
         wakeup?.timer = timer
-        if Task.isCancelled {
+        // A spawned task is cancelled only through the kernel, which marks its context; a child
+        // task (no context) asks the runtime.
+        if context.map({ $0.cancelled }) ?? Task.isCancelled {
             timer.state = .resolved(.cancelled)
             let refused: Int
             if let context {

@@ -49,6 +49,10 @@ final class TaskContext: @unchecked Sendable {
     @exclusivity(unchecked) var waitingOn: SleepTimer?
     /// Set when the task's body returns.
     @exclusivity(unchecked) var finished = false
+    /// Set when the kernel cancels the task (`Simulation.cancel`, the only way a spawned task is
+    /// cancelled): what its waits read instead of asking the runtime (`Task.isCancelled` looks
+    /// the current task up in thread-local storage and retains it, about a hundred waits a seed).
+    @exclusivity(unchecked) var cancelled = false
     /// Waits the task asked for after it was cancelled (they return at once, without suspending).
     @exclusivity(unchecked) var refusedWaits = 0
 
