@@ -64,23 +64,11 @@ public struct RunObservation: Sendable {
         for position in events.indices { kinds.append(events[position].event.kind) }
         self.events = events
         (positionsByKind, kindStarts) = Self.groupByKind(kinds)
-        var actionRoles = [ActionRole](repeating: .forward, count: events.count)
-        for position in Self.positions(of: [.userAction], in: positionsByKind, starts: kindStarts) {
-            if case .userAction(let action, _) = events[position].event { actionRoles[position] = roles.role(of: action) }
-        }
-        self.actionRoles = actionRoles
-        var requestFacts = [RequestFacts](repeating: .undeclared, count: events.count)
-        for position in Self.positions(of: [.requestSent, .faultApplied, .responseReceived, .backendHandled, .requestCarries],
-                                       in: positionsByKind, starts: kindStarts) {
-            switch events[position].event {
-            case .requestSent(_, _, let endpoint), .faultApplied(_, let endpoint, _), .responseReceived(_, let endpoint, _),
-                 .backendHandled(_, let endpoint, _):
-                requestFacts[position] = roles.facts(of: endpoint)
-            case .requestCarries(_, let request): requestFacts[position] = roles.facts(of: request.endpoint)
-            default: break
-            }
-        }
-        self.requestFacts = requestFacts
+        let userActions = Self.positions(of: [.userAction], in: positionsByKind, starts: kindStarts)
+        actionRoles = Self.actionRoles(of: events, at: userActions, roles: roles)
+        requestFacts = Self.requestFacts(of: events, roles: roles,
+                                         at: Self.positions(of: [.requestSent, .faultApplied, .responseReceived, .backendHandled,
+                                                                 .requestCarries], in: positionsByKind, starts: kindStarts))
         // Built once the screens are counted: one allocation of the right size.
         let screenPositions = Self.positions(of: [.screen], in: positionsByKind, starts: kindStarts)
         var screens: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
@@ -153,28 +141,6 @@ public struct RunObservation: Sendable {
             }
         }
         return awaited
-    }
-
-    /// The declared role of the user action at `tap` (`AppRoles.role(of:)`, looked up once when the
-    /// run was observed); `.forward` for a place that holds no user action.
-    @inlinable public func role(ofTapAt tap: EventPlace) -> ActionRole { actionRoles[tap.position] }
-
-    /// The declared role of the user action at `position` of `events` (as `positions(of:)` gives
-    /// them); `.forward` for any other event.
-    @inlinable public func role(ofTapAtPosition position: Int) -> ActionRole { actionRoles[position] }
-
-    /// Whether the request event at `request` (sent, faulted, answered, handled or carrying) is to
-    /// an endpoint for `purpose` (`AppRoles.endpoint(_:is:)`, looked up once when observed).
-    @inlinable public func endpoint(at request: EventPlace, is purpose: RequestRole.Purpose) -> Bool {
-        requestFacts[request.position].purpose == purpose
-    }
-
-    /// Whether no user waits on the request event at `request` (`AppRoles.isBackground(_:)`).
-    @inlinable public func isBackground(at request: EventPlace) -> Bool { requestFacts[request.position].isBackground }
-
-    /// Whether no user waits on request `id`, at `request`: `isBackground(_:id:)` by place.
-    @inlinable public func isBackground(at request: EventPlace, id: Int) -> Bool {
-        requestFacts[request.position].isBackground && (awaitedRefreshes.isEmpty || !awaitedRefreshes.contains(id))
     }
 
     // MARK: Events by kind.
