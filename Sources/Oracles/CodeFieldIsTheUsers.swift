@@ -55,7 +55,6 @@ struct CodeVisits {
     /// `pending`'s trace index (`Int.max` when none).
     private var pendingIndex = Int.max
     private var onCodeScreen = false
-    private let roles: AppRoles
     /// The run's tap roles, by position (`RunObservation.role(ofTapAt:)`).
     private let tapRoles: [ActionRole]
     /// The actions that type or send a code (`AppRoles.codeActions`), read once.
@@ -81,7 +80,6 @@ struct CodeVisits {
         inputs = view.places.makeIterator()
         pending = inputs.next()
         pendingIndex = pending?.index ?? .max
-        roles = run.roles
         tapRoles = run.actionRoles
         codeActions = run.roles.codeActions
     }

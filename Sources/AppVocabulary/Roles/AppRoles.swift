@@ -33,7 +33,7 @@ public struct AppRoles: Sendable {
         var actionRoleList: [ActionRole] = []
         var requestKeys: [UInt64] = []
         var requestNames: [String] = []
-        var requestFacts: [(isBackground: Bool, purpose: RequestRole.Purpose)] = []
+        var requestFacts: [RequestFacts] = []
         /// Open-addressed tables from a fingerprint's low bits to the entry's position + 1 (0 for
         /// a free slot), a power of two at least twice the entries: a lookup reads one or two slots.
         var actionSlots: [Int32] = []
@@ -233,24 +233,17 @@ public struct AppRoles: Sendable {
     }
 
     /// Whether no user waits for a request to `endpoint` (a background request).
-    public func isBackground(_ endpoint: Endpoint) -> Bool {
-        guard let index = position(of: endpoint) else { return false }
-        return tables.fields.requestFacts[index].isBackground
-    }
+    public func isBackground(_ endpoint: Endpoint) -> Bool { facts(of: endpoint).isBackground }
 
     /// What oracles ask most of a request to `endpoint`, in one lookup (`RequestFacts.undeclared`
     /// for an endpoint the app does not declare): an observation looks each request's up once.
     public func facts(of endpoint: Endpoint) -> RequestFacts {
         guard let index = position(of: endpoint) else { return .undeclared }
-        let facts = tables.fields.requestFacts[index]
-        return RequestFacts(isBackground: facts.isBackground, purpose: facts.purpose)
+        return tables.fields.requestFacts[index]
     }
 
     /// Whether a request to `endpoint` is for `purpose`.
-    public func endpoint(_ endpoint: Endpoint, is purpose: RequestRole.Purpose) -> Bool {
-        guard let index = position(of: endpoint) else { return purpose == .other }
-        return tables.fields.requestFacts[index].purpose == purpose
-    }
+    public func endpoint(_ endpoint: Endpoint, is purpose: RequestRole.Purpose) -> Bool { facts(of: endpoint).purpose == purpose }
 
     /// Where `endpoint` is declared, by its fingerprint first.
     private func position(of endpoint: Endpoint) -> Int? {
@@ -320,7 +313,7 @@ public struct AppRoles: Sendable {
                 fields.requestNames.append(endpoint.rawValue)
                 fields.requestSlots = Fields.slots(of: fields.requestKeys)
             }
-            fields.requestFacts = fields.requestRoles.map { ($0.role.isBackground, $0.role.purpose) }
+            fields.requestFacts = fields.requestRoles.map { RequestFacts(isBackground: $0.role.isBackground, purpose: $0.role.purpose) }
             fields.retriedRequests = fields.requestRoles.compactMap { entry in entry.role.retryPause.map { (entry.endpoint, $0) } }
             fields.backedOffRequests = fields.requestRoles.compactMap { entry in entry.role.backoff.map { (entry.endpoint, $0) } }
             fields.resendCountdowns = fields.requestRoles.compactMap { entry in
@@ -328,18 +321,4 @@ public struct AppRoles: Sendable {
             }
         }
     }
-}
-
-/// Whether a request is the background's and what it is for (`AppRoles.facts(of:)`).
-public struct RequestFacts: Sendable, Equatable {
-    public let isBackground: Bool
-    public let purpose: RequestRole.Purpose
-
-    public init(isBackground: Bool, purpose: RequestRole.Purpose) {
-        self.isBackground = isBackground
-        self.purpose = purpose
-    }
-
-    /// An endpoint the app does not declare: a tap's, for no purpose an oracle judges.
-    public static let undeclared = RequestFacts(isBackground: false, purpose: .other)
 }
