@@ -74,6 +74,9 @@ public struct ExplorationPlan: Sendable {
     /// their `expect.budgets`), which were written for the faults the file names; by default only
     /// the oracles judge them.
     public var keepsScenarioExpectations = false
+    /// Whether each run records every draw it makes (`SimulationResult.choices`): what `replay -o`
+    /// writes into the file that plays the run back from its choices.
+    public var recordsChoices = false
 
     public init(targets: [ExplorationTarget], firstSeed: UInt64 = 1, seedCount: Int,
                 shard: (index: Int, count: Int) = (1, 1), mutants: [Mutant] = [], user: UserDriver = .standard) {
@@ -265,7 +268,8 @@ public enum Explorer {
         // A file's own budgets are expectations written for its own faults, like its `expect`s.
         if case .scenario = target, !plan.keepsScenarioExpectations { scenario.settings.budgets = Budgets() }
         return PlayedSeed(target: target, seed: seed, swarm: swarm,
-                          played: ScenarioRunner.simulate(scenario, seed: seed, mutants: plan.mutants), branches: branches)
+                          played: ScenarioRunner.simulate(scenario, seed: seed, mutants: plan.mutants, recordingChoices: plan.recordsChoices),
+                          branches: branches)
     }
 
     /// Judges a played seed.

@@ -15,6 +15,9 @@ public struct Scenario: Sendable {
     /// Where the run draws afresh from other seeds (branching exploration, `BranchPoint`); a file
     /// writes them in its `seed` as the branch's run id (`"seed": "7@4030ms=77"`, `RunID`).
     public var branches: [BranchPoint] = []
+    /// Every draw of the run as it was recorded (`"choices"`, `ChoiceSequence`): each stream takes
+    /// its values from here instead of from the seed, until they run out. Nil: the seed's draws.
+    public var choices: ChoiceSequence?
     public var strategy: SchedulingStrategy
     /// The app the scenario runs (`"app"`): the tool's first app (`AppRegistry.defaultApp`)
     /// unless it names another.

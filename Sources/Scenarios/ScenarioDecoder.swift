@@ -84,9 +84,38 @@ public enum ScenarioDecoder {
         if let limits = context.object(top["limits"], at: "$.limits", keys: ScenarioKeys.limits) {
             scenario.maxVirtualTime = context.duration(limits["virtualTime"], at: limits.path("virtualTime")) ?? scenario.maxVirtualTime
         }
+        scenario.choices = decodeChoices(top["choices"], context: context)
         crossCheck(scenario, context: context)
         scenario.notes = context.notes
         return scenario
+    }
+
+    /// `"choices"`: each stream's draws as `replay -o` wrote them (`ChoiceSequence`), an object of
+    /// stream names, each a string of hexadecimal values separated by spaces.
+    private static func decodeChoices(_ value: JSONValue?, context: DecodingContext) -> ChoiceSequence? {
+        guard let value else { return nil }
+        guard case .object(let members) = value else {
+            context.fail("$.choices", "expected an object of streams, each a string of draws, found \(value.kindName)",
+                         suggestion: "\"choices\": {\"network\": \"1f 9c04e2d17a3b5e60\"}, as replay -o writes it")
+            return nil
+        }
+        var streams: [ChoiceSequence.Stream] = []
+        for (name, member) in members {
+            let path = "$.choices.\(name)"
+            guard ChoiceSequence.isStreamName(name) else {
+                context.fail(path, "a stream's name is lowercase letters, digits and hyphens (network, user, scheduler), found \"\(name)\"")
+                continue
+            }
+            guard let text = context.string(member, at: path) else { continue }
+            switch ChoiceSequence.draws(fromText: text) {
+            case .success(let draws):
+                streams.append(ChoiceSequence.Stream(name: name, draws: draws))
+            case .failure(let bad):
+                context.fail(path, "draw \(bad.position) is \"\(bad.text)\", not 1 to 16 hexadecimal digits",
+                             suggestion: "each draw is a 64-bit value in hexadecimal (\"0\", \"1f\", \"9c04e2d17a3b5e60\"), separated by spaces")
+            }
+        }
+        return ChoiceSequence(streams: streams)
     }
 
     /// The catalogue ids of `app`'s bugs.

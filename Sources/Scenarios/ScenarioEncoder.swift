@@ -29,6 +29,9 @@ public enum ScenarioEncoder {
         if scenario.maxVirtualTime != .seconds(4 * 3600) {
             top.append(("limits", .object([("virtualTime", duration(scenario.maxVirtualTime))])))
         }
+        if let choices = scenario.choices {
+            top.append(("choices", .object(choices.streams.map { (key: $0.name, value: .string(ChoiceSequence.text(of: $0.draws))) })))
+        }
         return JSONPrinter.pretty(.object(top.map { (key: $0.0, value: $0.1) })) + "\n"
     }
 

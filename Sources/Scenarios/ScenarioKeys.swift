@@ -8,7 +8,7 @@ import Oracles
 /// (`ScenarioSchema`).
 public enum ScenarioKeys {
     public static let top = ["format", "app", "name", "summary", "guards", "seed", "strategy", "mutants", "device",
-                             "backend", "network", "faults", "steps", "expect", "settle", "limits"]
+                             "backend", "network", "faults", "steps", "expect", "settle", "limits", "choices"]
     public static let network = ["latency", "timeouts"]
     public static let latency = ["min", "max"]
     /// Every app's timeout; an app adds its own (`AppPlugin.timeouts`).

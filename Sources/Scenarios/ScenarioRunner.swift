@@ -35,7 +35,11 @@ public enum ScenarioRunner {
     }
 
     /// Plays `scenario` (as `run` does) without judging it.
-    public static func simulate(_ scenario: Scenario, seed: UInt64? = nil, mutants extra: [Mutant] = []) -> Played {
+    ///
+    /// A scenario with `choices` plays them back; with `recordingChoices`, any other records every
+    /// draw it makes (`SimulationResult.choices`: what `choices` replays).
+    public static func simulate(_ scenario: Scenario, seed: UInt64? = nil, mutants extra: [Mutant] = [],
+                                recordingChoices: Bool = false) -> Played {
         let mutants = MutantSet(scenario.mutants.members + extra)
         let seed = seed ?? scenario.seed
         let plugin = AppRegistry.plugin(for: scenario.app)
@@ -44,8 +48,10 @@ public enum ScenarioRunner {
             return Played(scenario: scenario, seed: seed, mutants: mutants,
                           stage: .refused(refused(scenario, seed: seed, mutants: mutants, problems: problems)))
         }
+        let tape = scenario.choices.map(ChoiceTape.init(replaying:)) ?? (recordingChoices ? ChoiceTape() : nil)
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
-                                    limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime), branches: scenario.branches)
+                                    limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime), branches: scenario.branches,
+                                    choices: tape)
         simulation.subject = scenario.file
         let capture = EndState()
         // Every app, bundled or not, builds its world through its plug-in.

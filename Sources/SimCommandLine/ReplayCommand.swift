@@ -10,8 +10,8 @@ enum ReplayCommand {
         name: "replay",
         summary: "reproduce one explored run exactly and print its narrative",
         usage: """
-            usage: \(ToolName.current) replay --persona P --seed S [--user free|scripted] [--mutant ID]… [--trace]
-                   \(ToolName.current) replay SCENARIO [--seed S] [--swarm [--keep-expectations]] [--mutant ID]… [--trace]
+            usage: \(ToolName.current) replay --persona P --seed S [--user free|scripted] [--mutant ID]… [--trace] [-o RUN.json]
+                   \(ToolName.current) replay SCENARIO [--seed S] [--swarm [--keep-expectations]] [--mutant ID]… [--trace] [-o RUN.json]
 
             Runs what `explore` ran for seed S of a persona — with that seed's swarm faults and
             its user — and prints the knobs the seed drew, one line per event that matters
@@ -20,6 +20,13 @@ enum ReplayCommand {
             seed unless --seed), as `run` runs it; with --swarm, as `explore` ran it for seed S:
             with the seed's swarm faults added, judged by the oracles only unless
             --keep-expectations.
+
+            With -o, the run is also written as a scenario file that holds its knobs (faults,
+            device and backend sections, its free user or steps, its mutants) and every draw it
+            made, stream by stream ("choices"): `replay RUN.json` plays it back from those
+            choices, byte for byte (the same trace hash), whatever its seed, and keeps playing
+            it when the seeds' draws change. A file's choices can be edited: a stream whose
+            values run out draws what the file's seed would have drawn there.
 
             options:
               --persona P   a persona: \(ExploreCommand.allPersonas.map(\.name).joined(separator: ", "))
@@ -30,6 +37,7 @@ enum ReplayCommand {
               --user U      \(UserDriver.help)
               --mutant ID   switch a catalogue bug back on (repeatable)
               --trace       print the full canonical trace instead of the narrative
+              -o RUN.json   also write the run, with its choices, as a scenario file
               --watchdog S  a run whose code finishes no job for S seconds of wall time (it loops
                             without suspending) is reported with its last trace lines, exit 1;
                             default 10, 0 turns the watchdog off
@@ -38,16 +46,21 @@ enum ReplayCommand {
               \(ToolName.current) replay --persona \(ToolExamples.persona) --seed 42 --mutant \(ToolExamples.mutant)
               \(ToolName.current) replay \(ToolExamples.scenario) --mutant \(ToolExamples.mutant)
               \(ToolName.current) replay \(ToolExamples.scenario) --seed 7 --swarm
+              \(ToolName.current) replay --persona \(ToolExamples.persona) --seed 42 -o run-42.json && \(ToolName.current) replay run-42.json
 
             Exit codes: 0 no violation, 1 violations, 2 bad input or usage.
             """,
         flags: ["--trace", "--swarm", "--keep-expectations"],
-        options: ["--persona", "--seed", "--user", "--mutant", WatchdogOption.option],
+        options: ["--persona", "--seed", "--user", "--mutant", "-o", "--output", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let id = try runID(arguments)
         let seed = id?.seed
+        let output = arguments.value("-o") ?? arguments.value("--output")
+        if output != nil, !OutputFile.checkBeforeWork(arguments, options: [arguments.value("-o") != nil ? "-o" : "--output"]) {
+            return ExitCode.badInput
+        }
         guard let target = try target(arguments) else { return ExitCode.badInput }
         let mutants = try ScenarioArguments.mutants(arguments)
         try WatchdogOption.start(arguments) { _, _, _ in
@@ -56,18 +69,42 @@ enum ReplayCommand {
         if case .scenario(let scenario) = target, !arguments.has("--swarm") {
             if id?.branches.isEmpty == false { throw UsageError(message: "a branch's run id (SEED@Tms=S) goes with --persona or --swarm: it names an explored run") }
             if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }
-            let result = ScenarioRunner.run(scenario, seed: seed, mutants: mutants)
-            Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants))
+            let result = ScenarioRunner.judge(ScenarioRunner.simulate(scenario, seed: seed, mutants: mutants, recordingChoices: output != nil))
+            Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants)
+                        + (scenario.choices.map { " from its \($0.count) choices" } ?? ""))
+            if let output, !save(result, mutants: mutants, replaying: "\(ShellWord.quoted(scenario.file)) --seed \(result.seed)", to: output) {
+                return ExitCode.badInput
+            }
             return tell(result, arguments: arguments)
         }
         guard let seed else { throw UsageError(message: "--seed S is required" + (arguments.positionals.isEmpty ? "" : " with --swarm")) }
         var plan = ExplorationPlan(targets: [target], firstSeed: seed, seedCount: 1, mutants: mutants,
                                    user: try ScenarioArguments.user(arguments))
         plan.keepsScenarioExpectations = arguments.has("--keep-expectations")
+        plan.recordsChoices = output != nil
         let run = Explorer.explore(plan, run: id ?? RunID(seed: seed))
         Console.out("replay: \(run.target) seed \(run.id)" + mutantsText(mutants))
         for line in run.swarm.lines { Console.out("  knob  \(line)") }
+        if let output {
+            let how = (target.name.hasSuffix(".json") ? ShellWord.quoted(target.name) + " --swarm" : "--persona \(target.name)")
+                + " --seed \(run.id)" + (target.name.hasSuffix(".json") || plan.user == .standard ? "" : " --user \(plan.user.rawValue)")
+            guard save(run.result, mutants: mutants, replaying: how, to: output) else { return ExitCode.badInput }
+        }
         return tell(run.result, arguments: arguments)
+    }
+
+    /// Writes `result`'s run as a scenario file that plays it back from its choices (`-o`).
+    private static func save(_ result: ScenarioResult, mutants: [Mutant], replaying how: String, to path: String) -> Bool {
+        guard let choices = result.simulation.choices ?? result.scenario.choices else { return true }
+        var scenario = result.scenario
+        scenario.file = path
+        scenario.mutants = MutantSet(scenario.mutants.members + mutants)
+        scenario.choices = choices
+        scenario.summary = "Recorded by replay: \(choices.count) draws. Made by: \(ToolName.current) replay \(how)"
+            + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
+        guard ScenarioArguments.write(ScenarioEncoder.encode(scenario), to: path) else { return false }
+        Console.out("wrote \(path): the run with its \(choices.count) choices; play it back: \(ToolName.current) replay \(ShellWord.quoted(path))")
+        return true
     }
 
     /// `--seed`: a seed, or a branch's run id from `explore --branching` (`2215@31783ms=8812`).

@@ -18,6 +18,9 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// generator, drawn beside this one so that its later draws come back where they were, and how
     /// many draws are still redrawn.
     private var detour: (parent: (UInt64, UInt64, UInt64, UInt64), remaining: Int)?
+    /// The run's tape (`ChoiceTape`) and this stream's place on it, when the run records its
+    /// choices or plays them back; nil for every other stream.
+    private var tape: (tape: ChoiceTape, index: Int)?
 
     /// Creates the stream called `stream` of the master seed `seed`.
     public init(seed: UInt64, stream: String) {
@@ -40,9 +43,20 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         if !schedule.points.isEmpty { branching = (schedule, TraceHasher.fnv1a(stream), 0) }
     }
 
+    /// The stream `stream` of a run (`Simulation.randomStream`): branching at the run's branch
+    /// points if it has any, each value recorded on or played back from `choices` if given.
+    init(seed: UInt64, stream: String, branches schedule: BranchSchedule?, choices: ChoiceTape?) {
+        if let schedule { self.init(seed: seed, stream: stream, branches: schedule) } else { self.init(seed: seed, stream: stream) }
+        if let choices { tape = (choices, choices.index(of: stream)) }
+    }
+
     public mutating func next() -> UInt64 {
-        if branching != nil { return nextOfBranchedRun() }
-        return Self.step(&state)
+        if branching == nil && tape == nil { return Self.step(&state) }
+        // The generator steps whether or not the tape replaces its value, so that past the
+        // tape's end a stream draws what its seed would have drawn there.
+        let drawn = branching != nil ? nextOfBranchedRun() : Self.step(&state)
+        guard let (tape, index) = tape else { return drawn }
+        return tape.take(index, drawn: drawn)
     }
 
     /// xoshiro256**'s step.

@@ -22,10 +22,12 @@ extension Simulation {
         tearDown()
         phase = .finished
         executor.unbindDriver()
-        return SimulationResult(
+        var result = SimulationResult(
             seed: seed, strategy: strategy, outcome: outcome, pending: pending,
             virtualTime: now, jobsRun: jobsRun, foreignEnqueues: executor.foreignEnqueues, strandedTasks: strandedTasks,
             trace: trace)
+        if let choices, !choices.isReplaying { result.choices = choices.sequence }
+        return result
     }
 
     /// The driver loop: run every ready job; when none is ready, finish, wake quiescence

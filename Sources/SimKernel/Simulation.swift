@@ -31,6 +31,9 @@ public final class Simulation: @unchecked Sendable {
     public let branches: [BranchPoint]
     /// The same points as every stream reads them; nil for a run that does not branch.
     private(set) var branchSchedule: BranchSchedule?
+    /// Where every stream of the run records its draws or takes them from (`ChoiceTape`); nil
+    /// for a run that does neither.
+    public let choices: ChoiceTape?
     public let strategy: SchedulingStrategy
     public let limits: RunLimits
     public let executor: SimulationExecutor
@@ -74,10 +77,12 @@ public final class Simulation: @unchecked Sendable {
 
     /// A run of `seed`; with `branches`, one that draws afresh from each point's seed from its
     /// instant on (points given out of order are taken in time order; of two at one instant the
-    /// later given wins).
+    /// later given wins). With `choices`, every stream of the run (the scheduler's too) records
+    /// its draws on the tape, or takes them from it when it replays a `ChoiceSequence`.
     public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, limits: RunLimits = .standard,
-                branches: [BranchPoint] = []) {
+                branches: [BranchPoint] = [], choices: ChoiceTape? = nil) {
         self.seed = seed
+        self.choices = choices
         // A stable sort: points at one instant keep their order, so the last given is taken last.
         self.branches = branches.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         self.branchSchedule = nil
@@ -88,9 +93,10 @@ public final class Simulation: @unchecked Sendable {
         self.schedulerRandom = SeededRandom(seed: seed, stream: "scheduler")
         executor.simulation = self
         if !self.branches.isEmpty {
-            let schedule = BranchSchedule(simulation: self, points: self.branches)
-            branchSchedule = schedule
-            schedulerRandom = SeededRandom(seed: seed, stream: "scheduler", branches: schedule)
+            branchSchedule = BranchSchedule(simulation: self, points: self.branches)
+        }
+        if branchSchedule != nil || choices != nil {
+            schedulerRandom = SeededRandom(seed: seed, stream: "scheduler", branches: branchSchedule, choices: choices)
         }
     }
 
@@ -103,8 +109,15 @@ public final class Simulation: @unchecked Sendable {
     /// one never changes what another draws. The kernel keeps `scheduler` for itself.
     public func randomStream(_ name: String) -> SeededRandom {
         precondition(name != "scheduler", "the scheduler stream belongs to the kernel")
-        guard let branchSchedule else { return SeededRandom(seed: seed, stream: name) }
-        return SeededRandom(seed: seed, stream: name, branches: branchSchedule)
+        return SeededRandom(seed: seed, stream: name, branches: branchSchedule, choices: choices)
+    }
+
+    /// A stream drawn from at the run's start, of the run's seed or of `seed`, that no branch
+    /// point switches (what the free user's profile is drawn from: a branch keeps its parent's
+    /// user), recorded and played back with the run's choices as every stream is.
+    public func startingStream(_ name: String, seed: UInt64? = nil) -> SeededRandom {
+        precondition(name != "scheduler", "the scheduler stream belongs to the kernel")
+        return SeededRandom(seed: seed ?? self.seed, stream: name, branches: nil, choices: choices)
     }
 
     /// Appends an event to the trace at the current virtual time.

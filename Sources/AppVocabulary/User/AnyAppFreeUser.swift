@@ -123,7 +123,7 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
         self.choiceActions = choiceActions
         self.otherStarts = otherStarts
         self.resendActions = resendActions
-        profile = user.profile(seed: user.profileSeed ?? world.simulation.seed).onAnyApp
+        profile = user.profile(in: world.simulation).onAnyApp
         self.world = world
         self.actions = actions
         forwardActions = forward

@@ -47,7 +47,19 @@ public struct FreeUser: Sendable, Equatable {
 
     /// The profile this user draws in a run of `seed`, with the emphasis applied.
     public func profile(seed: UInt64) -> FreeUserProfile {
-        var profile = FreeUserProfile.draw(seed: seed)
+        adjusted(FreeUserProfile.draw(seed: seed))
+    }
+
+    /// The profile this user draws in `simulation`'s run (of its `profileSeed` if it has one, else
+    /// of the run's seed), with the emphasis applied: `profile(seed:)`'s, its draws recorded or
+    /// played back with the run's choices (`ChoiceTape`).
+    public func profile(in simulation: Simulation) -> FreeUserProfile {
+        var random = simulation.startingStream(FreeUser.profileStream, seed: profileSeed)
+        return adjusted(FreeUserProfile.draw(&random))
+    }
+
+    private func adjusted(_ drawn: FreeUserProfile) -> FreeUserProfile {
+        var profile = drawn
         if onlyForward {
             profile.deviations = 0
             return profile

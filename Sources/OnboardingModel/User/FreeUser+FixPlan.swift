@@ -9,7 +9,7 @@ extension FreeUser {
 
     /// The drive loop, isolated to the device like `UserPolicy.loop`: looks and taps in place.
     func loop(_ world: OnboardingWorld, isolation device: isolated Device) async -> FreeUserLog {
-        var user = FreeUserDrive(self, profile: profile(seed: profileSeed ?? world.simulation.seed), world: world)
+        var user = FreeUserDrive(self, profile: profile(in: world.simulation), world: world)
         let outcome = await user.run(device)
         UserGaveUp.record(outcome, deviated: user.deviationsLeft < user.profile.deviations, in: world.simulation)
         return FreeUserLog(outcome: outcome, started: user.started, ended: world.simulation.clock.now, choices: user.choices)

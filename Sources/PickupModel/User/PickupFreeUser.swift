@@ -75,7 +75,7 @@ struct PickupFreeUserDrive: FreeUserDriving {
     static let onMain: [UserBehaviour] = [.signOut, .otherAction, .background, .kill, .reinstall, .connectivity]
 
     init(_ user: FreeUser, world: PickupWorld) {
-        profile = user.profile(seed: user.profileSeed ?? world.simulation.seed)
+        profile = user.profile(in: world.simulation)
         self.world = world
         random = world.simulation.randomStream(FreeUser.stream)
         deviationsLeft = profile.deviations

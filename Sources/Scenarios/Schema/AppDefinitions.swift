@@ -67,9 +67,10 @@ struct AppDefinitions {
             ("guards", SchemaValue.array(of: SchemaValue.oneOf(catalogueIDs), "Catalogue ids this scenario guards (regress).")),
             ("seed", .object([("oneOf", .array([
                                   .object([("type", .string("integer")), ("minimum", .number("0")), ("maximum", .number(String(UInt64.max)))]),
-                                  .object([("type", .string("string")), ("pattern", .string("^[0-9]+(@[0-9]+ms=[0-9]+)+$"))])])),
+                                  .object([("type", .string("string")), ("pattern", .string("^[0-9]+(@[0-9]+ms(:[a-z0-9-]+(\\*[0-9]+)?)?=[0-9]+)+$"))])])),
                               ("description", .string("Master seed (default 1), or a branch's run id as explore --branching prints it "
-                                                      + "(\"7@4030ms=77\": seed 7's run up to 4.03 s, then drawn from seed 77)."))])),
+                                                      + "(\"7@4030ms=77\": seed 7's run up to 4.03 s, then drawn from seed 77; "
+                                                      + "\"7@4030ms:user=77\": the user's draws alone)."))])),
             ("strategy", SchemaValue.oneOf(["fifo", "seeded"], "Order of timers due at the same instant (default fifo).")),
             ("mutants", SchemaValue.array(of: SchemaValue.oneOf(catalogueIDs), "Bugs switched on for this scenario (default none).")),
             ("device", SchemaValue.ref("device", "The phone at the start.")),
@@ -80,6 +81,12 @@ struct AppDefinitions {
             ("expect", SchemaValue.ref("expect")),
             ("settle", SchemaValue.duration("How long the run goes on after the last step (default \"1m\").")),
             ("limits", SchemaValue.ref("limits")),
+            ("choices", .object([
+                ("type", .string("object")),
+                ("propertyNames", .object([("pattern", .string("^[a-z0-9-]+$"))])),
+                ("additionalProperties", .object([("type", .string("string")), ("pattern", .string("^ *([0-9a-fA-F]{1,16}( +|$))*$"))])),
+                ("description", .string("Every draw of the run, stream by stream, as replay -o writes them: each stream takes its values "
+                                        + "from here instead of from the seed until they run out (hexadecimal, separated by spaces)."))])),
         ], required: required)
     }
 

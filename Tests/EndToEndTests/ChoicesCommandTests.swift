@@ -1,0 +1,52 @@
+import Testing
+import Foundation
+
+/// `replay -o`: a run kept as a file with its choices, played back as a user would.
+@Suite struct ChoicesCommandTests {
+    func run(_ arguments: [String]) throws -> BuiltTool.Output {
+        try BuiltTool.run(arguments, in: ScenarioCommandTests.root)
+    }
+
+    func hash(_ output: BuiltTool.Output) -> Substring? {
+        output.standardOutput.split(separator: "\n").last { $0.hasPrefix("violations:") }?.split(separator: " ").last
+    }
+
+    @Test func aRunWrittenWithItsChoicesReplaysWithTheSameTraceHash() throws {
+        let folder = try BuiltTool.scratchFolder("choices")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("run.json").path
+        let original = try run(["replay", "--persona", "returning-user", "--seed", "31@3000ms:user=4", "--user", "free",
+                                "--mutant", "fix-13", "-o", file])
+        #expect(original.standardOutput.contains("wrote \(file): the run with its "), "\(original.standardError)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(#""choices""#) && text.contains(#""fix-13""#) && text.contains("--seed 31@3000ms:user=4"))
+        let again = try run(["replay", file])
+        #expect(again.status == original.status)
+        #expect(hash(again) != nil && hash(again) == hash(original), "\(again.standardOutput.suffix(300))")
+        #expect(again.standardOutput.contains("from its "))
+        // `run` and `validate` take the file as any scenario.
+        #expect(try run(["validate", file]).status == 0)
+    }
+
+    @Test func aScenarioFilesRunUnderTheSwarmIsKeptWithItsChoicesToo() throws {
+        let folder = try BuiltTool.scratchFolder("choices-swarm")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("swarmed.json").path
+        let original = try run(["replay", "scenarios/fix-plan/activation-network-blip.json", "--seed", "12", "--swarm", "-o", file])
+        #expect(FileManager.default.fileExists(atPath: file), "\(original.standardError)")
+        let again = try run(["replay", file])
+        #expect(hash(again) != nil && hash(again) == hash(original))
+    }
+
+    @Test func badChoicesAreRefusedWithTheirPath() throws {
+        let folder = try BuiltTool.scratchFolder("choices-bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.json").path
+        try #"{"format": 1, "name": "bad", "steps": [{"launch": true}], "choices": {"network": "1f zz", "User": "0"}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try run(["run", file])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("$.choices.network") && refused.standardError.contains("draw 1 is \"zz\""))
+        #expect(refused.standardError.contains("$.choices.User"))
+    }
+}

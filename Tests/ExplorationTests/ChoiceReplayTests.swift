@@ -1,0 +1,70 @@
+import Testing
+import SimKernel
+import AppVocabulary
+import Scenarios
+@testable import Exploration
+import ToolAppsForTests
+
+/// #65 item 1: an explored run written with its choices (`replay -o`) plays back byte for byte
+/// from the file alone, on every app the tool registers, for plain seeds and branches alike.
+@Suite struct ChoiceReplayTests {
+    init() { ToolApps.register() }
+
+    /// Every persona of every registered app.
+    static var targets: [ExplorationTarget] {
+        AppRegistry.apps.flatMap { app in (AppRegistry.plugin(for: app)?.personas ?? []).map { ExplorationTarget.appPersona(app, $0) } }
+    }
+
+    /// `run` recorded, written as a file and read back (what `replay -o` writes), with another seed
+    /// unless `sameSeed`: every draw must come from the file.
+    func playedBack(_ run: ExplorationRun, sameSeed: Bool) throws -> ScenarioResult {
+        var scenario = run.result.scenario
+        scenario.choices = try #require(run.result.simulation.choices)
+        scenario.mutants = MutantSet(scenario.mutants.members + run.result.mutants.members)
+        let text = ScenarioEncoder.encode(scenario)
+        var decoded = try ScenarioDecoder.decode(text, file: "run.json").get()
+        if !sameSeed { decoded.seed &+= 1_000_003 }
+        return ScenarioRunner.run(decoded)
+    }
+
+    /// The trace without its first line, which names the seed.
+    func lines(_ result: ScenarioResult) -> [Substring] { Array(result.simulation.trace.canonicalText.split(separator: "\n").dropFirst()) }
+
+    @Test(arguments: [UserDriver.free, .scripted])
+    func everyPersonasRunPlaysBackFromItsChoicesUnderAnySeed(user: UserDriver) throws {
+        for target in Self.targets {
+            var plan = ExplorationPlan(targets: [target], seedCount: 12, user: user)
+            plan.recordsChoices = true
+            for seed in plan.seeds {
+                let run = Explorer.explore(plan, seed: seed)
+                let same = try playedBack(run, sameSeed: true)
+                #expect(same.traceHash == run.result.traceHash, "\(target.name) seed \(seed)")
+                #expect(same.violations.map(\.oracle) == run.result.violations.map(\.oracle))
+                let other = try playedBack(run, sameSeed: false)
+                let sameLines = lines(other) == lines(run.result)  // compared apart: a failure prints the name, not two traces
+                #expect(sameLines, "\(target.name) seed \(seed) under another seed")
+            }
+        }
+    }
+
+    @Test func aBranchsRunAndAFailingRunPlayBackToo() throws {
+        var plan = ExplorationPlan(targets: [Self.targets[0]], seedCount: 1, mutants: [Mutant("fix-3")], user: .free)
+        plan.recordsChoices = true
+        for text in ["7@4030ms=77", "7@2000ms:user=5", "7@2000ms:user*2=5@9000ms=3"] {
+            let id = try #require(RunID(text))
+            let run = Explorer.explore(plan, run: id)
+            let back = try playedBack(run, sameSeed: true)
+            #expect(back.traceHash == run.result.traceHash, "\(text)")
+            #expect(back.violations.map(\.oracle) == run.result.violations.map(\.oracle))
+        }
+    }
+
+    @Test func recordingChoicesChangesNoRun() {
+        var plan = ExplorationPlan(targets: Self.targets, seedCount: 30, user: .free)
+        let plain = plan.seeds.map { Explorer.explore(plan, seed: $0).result.traceHash }
+        plan.recordsChoices = true
+        let recording = plan.seeds.map { Explorer.explore(plan, seed: $0) }
+        #expect(recording.map(\.result.traceHash) == plain)
+        #expect(recording.allSatisfy { ($0.result.simulation.choices?.count ?? 0) > 0 })
+    }
+}
