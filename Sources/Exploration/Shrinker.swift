@@ -4,8 +4,8 @@ import Oracles
 import Scenarios
 
 /// Shrinks a failing scenario to a smaller one that still violates the same oracle: fewer
-/// faults and steps, shorter delays, plainer settings. Greedy: tries one simplification at a
-/// time and keeps it if the violation stays, until a whole pass changes nothing.
+/// faults and steps, shorter delays, plainer settings, fewer recorded choices. Greedy: tries one
+/// simplification at a time and keeps it if the violation stays, until a whole pass changes nothing.
 public enum Shrinker {
     public struct Outcome: Sendable {
         /// The smallest failing scenario found, with the mutants it needs switched on; a free
@@ -138,6 +138,17 @@ public enum Shrinker {
         if faults.latencyMs != 20...120 { with { $0.faults.latencyMs = 20...120 } }
         // A branch's run (its points in the file's seed): first without its last point, a plainer run.
         if !scenario.branches.isEmpty { with { $0.branches.removeLast() } }
+        // A run kept with its choices (`replay -o`): without them (the seed's draws), else without
+        // one stream's, else each stream's cut to half (the seed's draws after the cut).
+        if let choices = scenario.choices {
+            with { $0.choices = nil }
+            for index in choices.streams.indices {
+                with { $0.choices?.streams.remove(at: index) }
+                if choices.streams[index].draws.count > 1 {
+                    with { $0.choices?.streams[index].draws.removeLast(choices.streams[index].draws.count / 2) }
+                }
+            }
+        }
         // The app's own settings, each back to its default (`AppPlugin.simplifications`).
         candidates += AppRegistry.plugin(for: scenario.app)?.simplifications(of: scenario) ?? []
         if scenario.settleAfterSteps > .seconds(1) { with { $0.settleAfterSteps = half(scenario.settleAfterSteps) } }

@@ -50,3 +50,19 @@ import Foundation
         #expect(refused.standardError.contains("$.choices.User"))
     }
 }
+
+extension ChoicesCommandTests {
+    @Test func aFailingRunKeptWithItsChoicesShrinksAsWritten() throws {
+        let folder = try BuiltTool.scratchFolder("choices-shrink")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kept = folder.appendingPathComponent("kept.json").path, shrunk = folder.appendingPathComponent("shrunk.json").path
+        let failing = try run(["replay", "--persona", "new-user", "--seed", "2@9000ms:user=4", "--user", "free", "--mutant", "fix-3", "-o", kept])
+        #expect(failing.status == 1, "\(failing.standardError)")
+        let shrink = try run(["shrink", kept, "-o", shrunk])
+        #expect(shrink.status == 0, "\(shrink.standardError)")
+        #expect(shrink.standardOutput.contains("wrote \(shrunk)"))
+        #expect(try run(["run", shrunk]).status == 1, "the shrunk file still fails")
+        let withoutSeed = try run(["shrink", "--persona", "new-user", "-o", shrunk])
+        #expect(withoutSeed.status == 2 && withoutSeed.standardError.contains("--seed S is required with --persona"))
+    }
+}

@@ -68,3 +68,21 @@ import ToolAppsForTests
         #expect(recording.allSatisfy { ($0.result.simulation.choices?.count ?? 0) > 0 })
     }
 }
+
+extension ChoiceReplayTests {
+    @Test func aRunKeptWithItsChoicesShrinksItsChoicesToo() throws {
+        var plan = ExplorationPlan(targets: [Self.targets[0]], seedCount: 1, mutants: [Mutant("fix-3")], user: .free)
+        plan.recordsChoices = true
+        let failing = try #require((1...40).lazy.map { Explorer.explore(plan, seed: $0) }.first { !$0.result.passed })
+        var kept = failing.result.scenario
+        kept.choices = try #require(failing.result.simulation.choices)
+        kept.mutants = MutantSet(plan.mutants)  // as `replay -o` writes them
+        let outcome = try #require(Shrinker.shrink(kept, mutants: [], oracle: failing.result.violations[0].oracle))
+        #expect(outcome.reproduced)
+        #expect((outcome.scenario.choices?.count ?? 0) < kept.choices!.count, "unneeded draws go: \(outcome.scenario.choices?.count ?? 0) of \(kept.choices!.count)")
+        #expect(!ScenarioRunner.run(outcome.scenario).passed)
+        let candidates = Shrinker.simplifications(of: kept)
+        #expect(candidates.contains { $0.choices == nil })
+        #expect(candidates.contains { ($0.choices?.streams.count ?? 0) == kept.choices!.streams.count - 1 })
+    }
+}
