@@ -48,7 +48,7 @@ public enum ScenarioRunner {
             return Played(scenario: scenario, seed: seed, mutants: mutants,
                           stage: .refused(refused(scenario, seed: seed, mutants: mutants, problems: problems)))
         }
-        let tape = scenario.choices.map(ChoiceTape.init(replaying:)) ?? (recordingChoices ? ChoiceTape() : nil)
+        let tape = scenario.choices.map(ChoiceTapeMode.replay) ?? (recordingChoices ? .record : nil)
         let simulation = Simulation(seed: seed, strategy: scenario.strategy,
                                     limits: RunLimits(maxVirtualTime: scenario.maxVirtualTime), branches: scenario.branches,
                                     choices: tape)

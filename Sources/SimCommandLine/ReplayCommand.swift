@@ -1,5 +1,6 @@
 import Foundation
 import AppVocabulary
+import SimKernel
 import Exploration
 import Reports
 import Scenarios
@@ -71,7 +72,7 @@ enum ReplayCommand {
             if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }
             let result = ScenarioRunner.judge(ScenarioRunner.simulate(scenario, seed: seed, mutants: mutants, recordingChoices: output != nil))
             Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants)
-                        + (scenario.choices.map { " from its \($0.count) choices" } ?? ""))
+                        + (result.simulation.replayedChoices.map(Self.replayedText) ?? ""))
             if let output, !save(result, mutants: mutants, replaying: "\(ShellWord.quoted(scenario.file)) --seed \(result.seed)", to: output) {
                 return ExitCode.badInput
             }
@@ -95,7 +96,10 @@ enum ReplayCommand {
 
     /// Writes `result`'s run as a scenario file that plays it back from its choices (`-o`).
     private static func save(_ result: ScenarioResult, mutants: [Mutant], replaying how: String, to path: String) -> Bool {
-        guard let choices = result.simulation.choices ?? result.scenario.choices else { return true }
+        guard let choices = result.simulation.choices ?? result.scenario.choices else {
+            Console.error("\(ToolName.current) replay: \(path) not written: the run did not start, so it drew nothing to keep")
+            return false
+        }
         var scenario = result.scenario
         scenario.file = path
         scenario.mutants = MutantSet(scenario.mutants.members + mutants)
@@ -116,6 +120,14 @@ enum ReplayCommand {
                              + "(SEED@Tms=S…, instants growing), got '\(text)'")
         }
         return id
+    }
+
+    /// `, from its 102 choices`, and what the run did not take or drew past them.
+    static func replayedText(_ replayed: ReplayedChoices) -> String {
+        var text = ", from its \(replayed.values) choices"
+        if replayed.unused > 0 { text += " (\(replayed.unused) more not drawn)" }
+        if replayed.pastTheEnd > 0 { text += " and \(replayed.pastTheEnd) draws of the seed past their end" }
+        return text
     }
 
     static func mutantsText(_ mutants: [Mutant]) -> String {

@@ -10,10 +10,10 @@
 /// mutates one choice, and a sequence cut short is the seed's run after the cut.
 ///
 /// ```swift
-/// let tape = ChoiceTape()
-/// let first = Simulation(seed: 7, choices: tape).run { … }
-/// let again = Simulation(seed: 99, choices: ChoiceTape(replaying: tape.sequence)).run { … }
-/// // again.traceHash == first.traceHash, although the seeds differ: every draw came from the tape.
+/// let first = Simulation(seed: 7, choices: .record).run { … }
+/// let again = Simulation(seed: 99, choices: .replay(first.choices!)).run { … }
+/// // Every event of `again` is `first`'s (its first, run-started, names seed 99): every draw came
+/// // from the sequence.
 /// ```
 public struct ChoiceSequence: Sendable, Hashable {
     /// One stream's draws, in the order it drew them.

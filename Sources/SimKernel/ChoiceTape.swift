@@ -1,24 +1,50 @@
+/// What a run does with its choices (`Simulation(seed:choices:)`): record every draw, or play a
+/// recorded sequence back.
+public enum ChoiceTapeMode: Sendable, Equatable {
+    /// Keep every draw: the run's `SimulationResult.choices`.
+    case record
+    /// Take each stream's values from the sequence, then the seed's draws once they run out.
+    case replay(ChoiceSequence)
+}
+
+/// What a run that played choices back took from them (`SimulationResult.replayedChoices`).
+public struct ReplayedChoices: Sendable, Equatable {
+    /// Recorded values given back to the streams.
+    public let values: Int
+    /// Of the sequence's values, how many no stream asked for (a run that went another way).
+    public let unused: Int
+    /// Draws made after their stream's values ran out: the seed's draws at those places.
+    public let pastTheEnd: Int
+}
+
 /// Where one run's streams put their draws (recording) or take them from (replaying): the run's
 /// `ChoiceSequence`, kept as it is drawn.
 ///
 /// Every stream a simulation made with a tape hands it each value: recording, the tape keeps it;
 /// replaying, the tape gives back the stream's next recorded value instead, or the stream's own
-/// draw once the stream's values have run out. Confined to the simulation's driver thread, as the
-/// simulation is (hence `@unchecked Sendable`); a tape serves one run.
-public final class ChoiceTape: @unchecked Sendable {
+/// draw once the stream's values have run out. Each simulation makes its own (`ChoiceTapeMode`),
+/// confined to its driver thread, as the simulation is (hence `@unchecked Sendable`).
+final class ChoiceTape: @unchecked Sendable {
     private let replaying: Bool
     private var names: [String] = []
     private var draws: [[UInt64]] = []
     /// Replaying: how many of each stream's values were given back.
     private var cursors: [Int] = []
     /// Replaying: draws made past the end of their stream's values.
-    public private(set) var drawsPastTheEnd = 0
+    private(set) var drawsPastTheEnd = 0
+
+    convenience init(_ mode: ChoiceTapeMode) {
+        switch mode {
+        case .record: self.init()
+        case .replay(let sequence): self.init(replaying: sequence)
+        }
+    }
 
     /// A tape that records what the run draws.
-    public init() { replaying = false }
+    init() { replaying = false }
 
     /// A tape that plays `sequence` back.
-    public init(replaying sequence: ChoiceSequence) {
+    init(replaying sequence: ChoiceSequence) {
         replaying = true
         for stream in sequence.streams where !names.contains(stream.name) {
             names.append(stream.name)
@@ -27,17 +53,22 @@ public final class ChoiceTape: @unchecked Sendable {
         }
     }
 
-    public var isReplaying: Bool { replaying }
+    var isReplaying: Bool { replaying }
 
     /// Recording: what was drawn so far. Replaying: the sequence played back.
-    public var sequence: ChoiceSequence {
+    var sequence: ChoiceSequence {
         ChoiceSequence(streams: zip(names, draws).compactMap { name, draws in
             draws.isEmpty ? nil : ChoiceSequence.Stream(name: name, draws: draws)
         })
     }
 
     /// Replaying: how many recorded values were given back in all.
-    public var valuesReplayed: Int { cursors.reduce(0, +) }
+    var valuesReplayed: Int { cursors.reduce(0, +) }
+
+    /// Replaying: what the run took from the sequence.
+    var replayed: ReplayedChoices {
+        ReplayedChoices(values: valuesReplayed, unused: draws.reduce(0) { $0 + $1.count } - valuesReplayed, pastTheEnd: drawsPastTheEnd)
+    }
 
     /// The place of the stream `name` on the tape (a few streams a run: a linear search).
     func index(of name: String) -> Int {

@@ -26,7 +26,9 @@ extension Simulation {
             seed: seed, strategy: strategy, outcome: outcome, pending: pending,
             virtualTime: now, jobsRun: jobsRun, foreignEnqueues: executor.foreignEnqueues, strandedTasks: strandedTasks,
             trace: trace)
-        if let choices, !choices.isReplaying { result.choices = choices.sequence }
+        if let choices {
+            if choices.isReplaying { result.replayedChoices = choices.replayed } else { result.choices = choices.sequence }
+        }
         return result
     }
 

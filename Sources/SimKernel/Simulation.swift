@@ -31,9 +31,9 @@ public final class Simulation: @unchecked Sendable {
     public let branches: [BranchPoint]
     /// The same points as every stream reads them; nil for a run that does not branch.
     private(set) var branchSchedule: BranchSchedule?
-    /// Where every stream of the run records its draws or takes them from (`ChoiceTape`); nil
+    /// Where every stream of the run records its draws or takes them from (`ChoiceTapeMode`); nil
     /// for a run that does neither.
-    public let choices: ChoiceTape?
+    let choices: ChoiceTape?
     public let strategy: SchedulingStrategy
     public let limits: RunLimits
     public let executor: SimulationExecutor
@@ -80,9 +80,9 @@ public final class Simulation: @unchecked Sendable {
     /// later given wins). With `choices`, every stream of the run (the scheduler's too) records
     /// its draws on the tape, or takes them from it when it replays a `ChoiceSequence`.
     public init(seed: UInt64, strategy: SchedulingStrategy = .fifo, limits: RunLimits = .standard,
-                branches: [BranchPoint] = [], choices: ChoiceTape? = nil) {
+                branches: [BranchPoint] = [], choices: ChoiceTapeMode? = nil) {
         self.seed = seed
-        self.choices = choices
+        self.choices = choices.map(ChoiceTape.init)
         // A stable sort: points at one instant keep their order, so the last given is taken last.
         self.branches = branches.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         self.branchSchedule = nil
@@ -90,13 +90,13 @@ public final class Simulation: @unchecked Sendable {
         self.limits = limits
         self.executor = SimulationExecutor()
         self.isolation = SimulationActor(executor: executor)
-        self.schedulerRandom = SeededRandom(seed: seed, stream: "scheduler")
+        self.schedulerRandom = SeededRandom(seed: seed, stream: Self.schedulerStream)
         executor.simulation = self
         if !self.branches.isEmpty {
             branchSchedule = BranchSchedule(simulation: self, points: self.branches)
         }
-        if branchSchedule != nil || choices != nil {
-            schedulerRandom = SeededRandom(seed: seed, stream: "scheduler", branches: branchSchedule, choices: choices)
+        if branchSchedule != nil || self.choices != nil {
+            schedulerRandom = SeededRandom(seed: seed, stream: Self.schedulerStream, branches: branchSchedule, choices: self.choices)
         }
     }
 
@@ -106,19 +106,24 @@ public final class Simulation: @unchecked Sendable {
     /// A random stream of this run's seed, independent of every other named stream.
     ///
     /// Use one stream per concern (`network`, `backend`, `user`) so that drawing more in
-    /// one never changes what another draws. The kernel keeps `scheduler` for itself.
+    /// one never changes what another draws. The kernel keeps `scheduler` for itself: a stream
+    /// asked for by that name is another (`scheduler-of-the-app`), never the kernel's.
     public func randomStream(_ name: String) -> SeededRandom {
-        precondition(name != "scheduler", "the scheduler stream belongs to the kernel")
-        return SeededRandom(seed: seed, stream: name, branches: branchSchedule, choices: choices)
+        SeededRandom(seed: seed, stream: Self.ownName(name), branches: branchSchedule, choices: choices)
     }
 
     /// A stream drawn from at the run's start, of the run's seed or of `seed`, that no branch
     /// point switches (what the free user's profile is drawn from: a branch keeps its parent's
     /// user), recorded and played back with the run's choices as every stream is.
     public func startingStream(_ name: String, seed: UInt64? = nil) -> SeededRandom {
-        precondition(name != "scheduler", "the scheduler stream belongs to the kernel")
-        return SeededRandom(seed: seed ?? self.seed, stream: name, branches: nil, choices: choices)
+        SeededRandom(seed: seed ?? self.seed, stream: Self.ownName(name), branches: nil, choices: choices)
     }
+
+    /// The name of the kernel's own stream, the same-instant order of jobs.
+    static let schedulerStream = "scheduler"
+
+    /// `name`, unless it is the kernel's stream's: then another stream's.
+    private static func ownName(_ name: String) -> String { name == schedulerStream ? "scheduler-of-the-app" : name }
 
     /// Appends an event to the trace at the current virtual time.
     @inlinable

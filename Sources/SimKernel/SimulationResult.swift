@@ -40,9 +40,11 @@ public struct SimulationResult: Sendable {
     /// (`RunLimits.maxTeardownJobs` refused waits each): should be empty.
     public let strandedTasks: [String]
     public private(set) var trace: Trace
-    /// Every draw of a run that recorded its choices (`Simulation(seed:choices:)` with a
-    /// recording `ChoiceTape`): what replays it. Nil for any other run.
+    /// Every draw of a run that recorded its choices (`Simulation(seed:choices: .record)`): what
+    /// replays it. Nil for any other run.
     public var choices: ChoiceSequence? = nil
+    /// What a run that played choices back (`.replay`) took from them; nil for any other run.
+    public var replayedChoices: ReplayedChoices? = nil
 
     /// The trace hash as 16 hex digits.
     public var traceHash: String { trace.hashHex }

@@ -26,6 +26,14 @@ import Foundation
         #expect(again.standardOutput.contains("from its "))
         // `run` and `validate` take the file as any scenario.
         #expect(try run(["validate", file]).status == 0)
+        // Edited: the network's draws cut to its first, the rest is the seed's (and replay says so).
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var choices = try #require(object["choices"] as? [String: String])
+        choices["network"] = String(try #require(choices["network"]?.split(separator: " ").first))
+        object["choices"] = choices
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: file))
+        let edited = try run(["replay", file])
+        #expect(edited.standardOutput.contains("draws of the seed past their end"), "\(edited.standardOutput.prefix(300))")
     }
 
     @Test func aScenarioFilesRunUnderTheSwarmIsKeptWithItsChoicesToo() throws {

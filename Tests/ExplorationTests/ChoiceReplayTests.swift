@@ -1,5 +1,6 @@
 import Testing
 import SimKernel
+import FixPlanSim
 import AppVocabulary
 import Scenarios
 @testable import Exploration
@@ -10,9 +11,9 @@ import ToolAppsForTests
 @Suite struct ChoiceReplayTests {
     init() { ToolApps.register() }
 
-    /// Every persona of every registered app.
+    /// Every persona of the tool's apps (other suites may register apps of their own).
     static var targets: [ExplorationTarget] {
-        AppRegistry.apps.flatMap { app in (AppRegistry.plugin(for: app)?.personas ?? []).map { ExplorationTarget.appPersona(app, $0) } }
+        [AppID.fixPlan, .pickup].flatMap { app in (AppRegistry.plugin(for: app)?.personas ?? []).map { ExplorationTarget.appPersona(app, $0) } }
     }
 
     /// `run` recorded, written as a file and read back (what `replay -o` writes), with another seed
@@ -48,7 +49,7 @@ import ToolAppsForTests
     }
 
     @Test func aBranchsRunAndAFailingRunPlayBackToo() throws {
-        var plan = ExplorationPlan(targets: [Self.targets[0]], seedCount: 1, mutants: [Mutant("fix-3")], user: .free)
+        var plan = ExplorationPlan(targets: [.persona(.newUser)], seedCount: 1, mutants: [Mutant("fix-3")], user: .free)
         plan.recordsChoices = true
         for text in ["7@4030ms=77", "7@2000ms:user=5", "7@2000ms:user*2=5@9000ms=3"] {
             let id = try #require(RunID(text))
@@ -71,7 +72,7 @@ import ToolAppsForTests
 
 extension ChoiceReplayTests {
     @Test func aRunKeptWithItsChoicesShrinksItsChoicesToo() throws {
-        var plan = ExplorationPlan(targets: [Self.targets[0]], seedCount: 1, mutants: [Mutant("fix-3")], user: .free)
+        var plan = ExplorationPlan(targets: [.persona(.newUser)], seedCount: 1, mutants: [Mutant("fix-3")], user: .free)
         plan.recordsChoices = true
         let failing = try #require((1...40).lazy.map { Explorer.explore(plan, seed: $0) }.first { !$0.result.passed })
         var kept = failing.result.scenario

@@ -7,9 +7,14 @@ import Testing
     /// A run that sleeps 5 to 12 ms at a time (the "user" stream), records that draw and a draw of
     /// the "network" stream after each sleep, and orders same-instant timers by the scheduler's
     /// draws. Without the first line (it names the seed).
-    func run(seed: UInt64, choices: ChoiceTape? = nil, branches: [BranchPoint] = []) -> [String] {
+    func run(seed: UInt64, choices: ChoiceTapeMode? = nil, branches: [BranchPoint] = []) -> [String] {
+        played(seed: seed, choices: choices, branches: branches).lines
+    }
+
+    /// The run's lines (without the first) and what it recorded or replayed.
+    func played(seed: UInt64, choices: ChoiceTapeMode?, branches: [BranchPoint] = []) -> (lines: [String], result: SimulationResult) {
         let simulation = Simulation(seed: seed, strategy: .seeded, branches: branches, choices: choices)
-        _ = simulation.run("draws") {
+        let result = simulation.run("draws") {
             var user = simulation.randomStream("user"), network = simulation.randomStream("network")
             for round in 0..<40 {
                 let think = user.nextInt(in: 5...12)
@@ -20,45 +25,50 @@ import Testing
                 simulation.record(Note("user \(think) network \(network.nextInt(in: 0...1_000_000))"))
             }
         }
-        return Array(simulation.trace.canonicalText.split(separator: "\n").map(String.init).dropFirst())
+        return (Array(simulation.trace.canonicalText.split(separator: "\n").map(String.init).dropFirst()), result)
     }
 
     @Test(arguments: [UInt64(1), 2, 42, 2026])
-    func aRunPlayedBackFromItsChoicesIsTheSameRunUnderAnySeed(seed: UInt64) {
-        let tape = ChoiceTape()
-        let recorded = run(seed: seed, choices: tape)
+    func aRunPlayedBackFromItsChoicesIsTheSameRunUnderAnySeed(seed: UInt64) throws {
+        let (recorded, first) = played(seed: seed, choices: .record)
         #expect(recorded == run(seed: seed), "recording changes nothing")
-        let sequence = tape.sequence
+        let sequence = try #require(first.choices)
         #expect(sequence.streams.map(\.name).sorted() == ["network", "scheduler", "user"])
         #expect(sequence.draws(of: "user")?.count == 40 && sequence.draws(of: "network")?.count == 40)
-        let replay = ChoiceTape(replaying: sequence)
-        let replayed = run(seed: seed &+ 7_777, choices: replay) == recorded
-        #expect(replayed, "every draw came from the tape")
-        #expect(replay.drawsPastTheEnd == 0 && replay.valuesReplayed == sequence.count)
+        let (lines, again) = played(seed: seed &+ 7_777, choices: .replay(sequence))
+        let replayed = lines == recorded  // compared apart: a failure names the seed, not two traces
+        #expect(replayed, "every draw came from the sequence")
+        #expect(again.replayedChoices == ReplayedChoices(values: sequence.count, unused: 0, pastTheEnd: 0))
+        #expect(again.choices == nil && first.replayedChoices == nil)
         #expect(run(seed: seed &+ 7_777) != recorded, "the other seed's own run differs")
     }
 
-    @Test func aBranchedRunsChoicesReplayItWithoutItsBranches() {
+    @Test func aBranchedRunsChoicesReplayItWithoutItsBranches() throws {
         let branches = [BranchPoint(atMilliseconds: 150, seed: 99, stream: "user")]
-        let tape = ChoiceTape()
-        let recorded = run(seed: 5, choices: tape, branches: branches)
+        let (recorded, first) = played(seed: 5, choices: .record, branches: branches)
         #expect(recorded == run(seed: 5, branches: branches))
-        #expect(run(seed: 5, choices: ChoiceTape(replaying: tape.sequence)) == recorded)
+        #expect(run(seed: 5, choices: .replay(try #require(first.choices))) == recorded)
     }
 
-    @Test func aStreamWhoseChoicesRunOutDrawsWhatItsSeedDrawsThere() {
-        let tape = ChoiceTape()
-        let original = run(seed: 3, choices: tape)
-        var sequence = tape.sequence
+    @Test func aStreamWhoseChoicesRunOutDrawsWhatItsSeedDrawsThere() throws {
+        let (original, first) = played(seed: 3, choices: .record)
+        var sequence = try #require(first.choices)
         // The network's first draw changed, everything else cut: the seed's run with one value changed.
-        let network = sequence.streams.firstIndex { $0.name == "network" }!
+        let network = try #require(sequence.streams.firstIndex { $0.name == "network" })
         sequence.streams[network].draws = [sequence.streams[network].draws[0] ^ 0xFFFF_0000_0000_0000]
-        let edited = ChoiceTape(replaying: sequence)
-        let lines = run(seed: 3, choices: edited)
+        let (lines, edited) = played(seed: 3, choices: .replay(sequence))
         let changed = zip(original, lines).filter { $0 != $1 }
         #expect(changed.count == 1, "one line changed: \(changed)")
-        #expect(edited.drawsPastTheEnd > 0)
-        #expect(run(seed: 3, choices: ChoiceTape(replaying: ChoiceSequence())) == original, "an empty sequence is the seed's run")
+        #expect(edited.replayedChoices?.values == sequence.count && edited.replayedChoices?.pastTheEnd == 39, "the network drew 39 past its one value")
+        #expect(run(seed: 3, choices: .replay(ChoiceSequence())) == original, "an empty sequence is the seed's run")
+    }
+
+    @Test func theKernelsStreamIsNotAnApps() {
+        let simulation = Simulation(seed: 4, choices: .record)
+        var app = simulation.randomStream("scheduler"), other = simulation.randomStream("scheduler-of-the-app")
+        #expect(app.next() == other.next(), "a stream asked for by the kernel's name is another, the same for every run")
+        var kernels = SeededRandom(seed: 4, stream: "scheduler")
+        #expect(app.next() != kernels.next())
     }
 
     @Test func aStreamsTextReadsBackAndAnythingElseNamesTheBadDraw() throws {
