@@ -34,8 +34,10 @@ public enum ExplorationTarget: Sendable {
         switch self {
         case .scenario(let scenario):
             let swarm = Swarm.draw(seed: seed, app: scenario.app)
-            let explored = AppRegistry.plugin(for: scenario.app)?.explored(scenario, seed: seed, swarm: swarm)
+            var explored = AppRegistry.plugin(for: scenario.app)?.explored(scenario, seed: seed, swarm: swarm)
                 ?? scenario.explored(seed: seed, swarm: swarm)
+            // A file kept with its choices pins one run; explored under a seed, it draws the seed's.
+            explored.choices = nil
             return (explored, swarm)
         case .appPersona(let app, let persona):
             var swarm = Swarm.draw(seed: seed, app: app)

@@ -155,8 +155,11 @@ public struct NoSilentDeadEnd: Oracle {
         }
     }
 
+    /// What is on screen as the run ends. An app in the background at the end shows nothing: the
+    /// user is in another app, and what they see when they come back is judged where they do.
     private func judgeEnd(_ run: RunObservation) -> Violation? {
-        guard let shown = run.screens.last, let route = shown.state.route, !Self.isTheEnd(shown.state) else { return nil }
+        guard let shown = run.screens.last, shown.state.foreground, let route = shown.state.route,
+              !Self.isTheEnd(shown.state) else { return nil }
         let state = shown.state
         if state.errorText != nil && !state.actions.isEmpty { return nil }
         if state.spinner != nil || state.loadingScreen != nil {

@@ -111,8 +111,8 @@ public enum ScenarioDecoder {
             case .success(let draws):
                 streams.append(ChoiceSequence.Stream(name: name, draws: draws))
             case .failure(let bad):
-                context.fail(path, "draw \(bad.position) is \"\(bad.text)\", not 1 to 16 hexadecimal digits",
-                             suggestion: "each draw is a 64-bit value in hexadecimal (\"0\", \"1f\", \"9c04e2d17a3b5e60\"), separated by spaces")
+                context.fail(path, "draw \(bad.position) (counting from 1) is \"\(bad.text)\", not 1 to 16 hexadecimal digits",
+                             suggestion: "each draw is a 64-bit value in hexadecimal (\"0\", \"1f\", \"9c04e2d17a3b5e60\"), separated by spaces or line breaks")
             }
         }
         return ChoiceSequence(streams: streams)

@@ -14,7 +14,7 @@ enum ExploreCommand {
                                           [--app A] [--persona P]… [--user free|scripted] [--mutant ID]…
                                           [--budgets FILE]
                                           [--baseline FILE] [--known FILE] [--keep-expectations]
-                                          [--keep-failures N] [--branching] [--branch-strategy E[:R[:S[:A]]]]
+                                          [--keep-failures N] [--keep-runs DIR] [--branching] [--branch-strategy E[:R[:S[:A]]]]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
                                           [--watchdog S]
 
@@ -71,6 +71,9 @@ enum ExploreCommand {
               --keep-failures N  keep the first N failing runs in full (default 100): they are printed
                                (a few per oracle), listed by --json and written to --junit; the rest
                                are counted. Memory stays flat however many seeds there are.
+              --keep-runs DIR  also write each kept failing run into DIR as a scenario file with its
+                               choices, which `replay FILE` plays back byte for byte, even with a
+                               later version of the tool (docs/exploration.md): a CI job's artifact
               --per-seed FILE  also write one JSON line per seed, in seed order: target, seed,
                                passed, violations, traceHash
               --coverage FILE  write what the runs reached as JSON: (screen, action taken), (screen,
@@ -95,7 +98,7 @@ enum ExploreCommand {
             """,
         flags: ["--json", "--keep-expectations", "--branching"],
         options: ["--seeds", "--from", "--shard", "--jobs", "--app", "--persona", "--user", "--mutant", "--budgets", "--baseline", "--known", "--keep-failures",
-                  "--per-seed", "--junit", "--coverage", "--branch-strategy", WatchdogOption.option],
+                  "--per-seed", "--junit", "--coverage", "--branch-strategy", "--keep-runs", WatchdogOption.option],
         run: run)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -113,6 +116,13 @@ enum ExploreCommand {
         let budgetsPath = plan.branching ? nil : arguments.value("--budgets") ?? defaultBudgets(for: arguments.positionals, app: app)
         guard OutputFile.checkBeforeWork(arguments, options: ["--junit", "--coverage", "--per-seed"],
                                          inputs: [budgetsPath, arguments.value("--baseline"), arguments.value("--known")]) else { return ExitCode.badInput }
+        let keptRuns = arguments.value("--keep-runs")
+        if let keptRuns {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: keptRuns, isDirectory: &isFolder), !isFolder.boolValue {
+                throw UsageError(message: "--keep-runs \(keptRuns): a file is there; give a folder (it is made if missing)")
+            }
+        }
         let jobs = capped(jobs: try number("--jobs", arguments.value("--jobs")) ?? 1)
         if budgetsPath == nil, !plan.branching {
             let personasFolder = app == AppRegistry.defaultApp ? "scenarios/" : "scenarios/\(app.rawValue)/"
@@ -167,6 +177,13 @@ enum ExploreCommand {
             guard ScenarioArguments.write(JSONWriter.line(report.coverageJSON) + "\n", to: path) else { return ExitCode.badInput }
         }
         guard perSeedWritten else { return ExitCode.badInput }
+        if let keptRuns {
+            guard let written = KeptRun.write(outcome.failures, of: plan, into: keptRuns) else { return ExitCode.badInput }
+            if let first = written.first {
+                Console.error("kept \(written.count) failing run(s) with their choices in \(keptRuns); play one back: "
+                              + "\(ToolName.current) replay \(ShellWord.quoted(first))")
+            }
+        }
         return outcome.summary.failedRuns == 0 && exceeded.isEmpty ? ExitCode.ok : ExitCode.violations
     }
 

@@ -71,8 +71,13 @@ enum ReplayCommand {
             if id?.branches.isEmpty == false { throw UsageError(message: "a branch's run id (SEED@Tms=S) goes with --persona or --swarm: it names an explored run") }
             if arguments.has("--keep-expectations") { throw UsageError(message: "--keep-expectations goes with --swarm") }
             let result = ScenarioRunner.judge(ScenarioRunner.simulate(scenario, seed: seed, mutants: mutants, recordingChoices: output != nil))
-            Console.out("replay: \(scenario.file) as written, seed \(result.seed)" + mutantsText(mutants)
-                        + (result.simulation.replayedChoices.map(Self.replayedText) ?? ""))
+            Console.out("replay: \(scenario.file) as written, seed \(RunID(seed: result.seed, branches: scenario.branches))"
+                        + mutantsText(mutants) + (result.simulation.replayedChoices.map(Self.replayedText) ?? ""))
+            if let replayed = result.simulation.replayedChoices, !replayed.streamsNotDrawn.isEmpty {
+                Console.error("note: \(scenario.file): the run drew nothing from "
+                              + replayed.streamsNotDrawn.map { "\"\($0)\"" }.joined(separator: ", ")
+                              + " in \"choices\" (its streams: \(replayed.streamsDrawn.joined(separator: ", "))); a misspelt name?")
+            }
             if let output, !save(result, mutants: mutants, replaying: "\(ShellWord.quoted(scenario.file)) --seed \(result.seed)", to: output) {
                 return ExitCode.badInput
             }
@@ -96,18 +101,10 @@ enum ReplayCommand {
 
     /// Writes `result`'s run as a scenario file that plays it back from its choices (`-o`).
     private static func save(_ result: ScenarioResult, mutants: [Mutant], replaying how: String, to path: String) -> Bool {
-        guard let choices = result.simulation.choices ?? result.scenario.choices else {
-            Console.error("\(ToolName.current) replay: \(path) not written: the run did not start, so it drew nothing to keep")
-            return false
-        }
-        var scenario = result.scenario
-        scenario.file = path
-        scenario.mutants = MutantSet(scenario.mutants.members + mutants)
-        scenario.choices = choices
-        scenario.summary = "Recorded by replay: \(choices.count) draws. Made by: \(ToolName.current) replay \(how)"
-            + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
-        guard ScenarioArguments.write(ScenarioEncoder.encode(scenario), to: path) else { return false }
-        Console.out("wrote \(path): the run with its \(choices.count) choices; play it back: \(ToolName.current) replay \(ShellWord.quoted(path))")
+        let made = "\(ToolName.current) replay \(how)" + mutants.map { " --mutant \($0.rawValue)" }.joined()
+        guard KeptRun.write(result, mutants: mutants, madeBy: made, to: path) else { return false }
+        let count = result.simulation.choices?.count ?? 0
+        Console.out("wrote \(path): the run with its \(count) choices; play it back: \(ToolName.current) replay \(ShellWord.quoted(path))")
         return true
     }
 
@@ -124,10 +121,14 @@ enum ReplayCommand {
 
     /// `, from its 102 choices`, and what the run did not take or drew past them.
     static func replayedText(_ replayed: ReplayedChoices) -> String {
-        var text = ", from its \(replayed.values) choices"
+        var text = ", from its \(plural(replayed.values, "choice"))"
         if replayed.unused > 0 { text += " (\(replayed.unused) more not drawn)" }
-        if replayed.pastTheEnd > 0 { text += " and \(replayed.pastTheEnd) draws of the seed past their end" }
+        if replayed.pastTheEnd > 0 { text += " and \(plural(replayed.pastTheEnd, "draw")) of the seed past their end" }
         return text
+    }
+
+    /// `1 draw`, `3 draws`.
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)" + (count == 1 ? "" : "s")
     }
 
     static func mutantsText(_ mutants: [Mutant]) -> String {

@@ -13,7 +13,7 @@ enum ShrinkCommand {
         usage: """
             usage: \(ToolName.current) shrink (SCENARIO | --persona P) --seed S [--user free|scripted] [--mutant ID]…
                                          [--oracle NAME] -o OUT.json [--watchdog S]
-                   \(ToolName.current) shrink SCENARIO [--mutant ID]… [--oracle NAME] -o OUT.json
+                   \(ToolName.current) shrink SCENARIO [--mutant ID]… [--oracle NAME] -o OUT.json [--watchdog S]
 
             Takes the run `explore` made for seed S (the persona or scenario with that seed's
             swarm faults; a free user's choices written down as ordinary steps) and removes
@@ -26,6 +26,8 @@ enum ShrinkCommand {
             Without --seed, a scenario file shrinks as written: the run `run` fails on, such as
             one `replay -o` kept with its choices (which shrink too: the file's draws for a
             stream left out, or cut short, where the seed's draws still fail the same way).
+            With --seed, a file is what `explore FILE` ran for that seed: its swarm faults added
+            and its own choices, if any, left for the seed's draws.
 
             options:
               --persona P    a persona: \(ExploreCommand.allPersonas.map(\.name).joined(separator: ", "))
@@ -98,7 +100,7 @@ enum ShrinkCommand {
             + (mutants.isEmpty ? "" : " with \(mutants.map(\.rawValue).joined(separator: ", ")) on")
             + ". Replay the original: \(ToolName.current) replay "
             + (target.name.hasSuffix(".json") ? ShellWord.quoted(target.name) : "--persona \(target.name)")
-            + (given == nil ? "" : " --seed \(id)")
+            + (given == nil ? "" : " --seed \(id)" + (target.name.hasSuffix(".json") ? " --swarm" : ""))
             + (target.name.hasSuffix(".json") || user == .standard ? "" : " --user \(user.rawValue)")
             + mutants.map { " --mutant \($0.rawValue)" }.joined() + "."
         guard ScenarioArguments.write(ScenarioEncoder.encode(shrunk), to: output) else { return ExitCode.badInput }

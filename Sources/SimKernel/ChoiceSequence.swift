@@ -45,11 +45,12 @@ public struct ChoiceSequence: Sendable, Hashable {
         draws.map { String($0, radix: 16) }.joined(separator: " ")
     }
 
-    /// Reads `text(of:)`'s form back (any run of spaces between values, either case); for
-    /// anything else, the position (0-based) of the first value that is not 1 to 16 hexadecimal digits.
+    /// Reads `text(of:)`'s form back (values separated by spaces, tabs or line breaks, either case);
+    /// for anything else, the position (from 1) of the first value that is not 1 to 16 hexadecimal digits.
     public static func draws(fromText text: String) -> Result<[UInt64], BadDraw> {
         var draws: [UInt64] = []
-        for (position, word) in text.split(separator: " ").enumerated() {
+        for (offset, word) in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).enumerated() {
+            let position = offset + 1
             let digits = word.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
             guard digits, word.utf8.count <= 16, let value = UInt64(word, radix: 16) else {
                 return .failure(BadDraw(position: position, text: String(word.prefix(24))))
@@ -61,6 +62,7 @@ public struct ChoiceSequence: Sendable, Hashable {
 
     /// A value of a stream's text that is not a draw.
     public struct BadDraw: Error, Sendable, Equatable {
+        /// From 1.
         public let position: Int
         public let text: String
     }

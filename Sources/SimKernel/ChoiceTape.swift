@@ -15,6 +15,11 @@ public struct ReplayedChoices: Sendable, Equatable {
     public let unused: Int
     /// Draws made after their stream's values ran out: the seed's draws at those places.
     public let pastTheEnd: Int
+    /// The sequence's streams of which the run drew nothing (a misspelt name, or a stream this
+    /// run never draws from).
+    public var streamsNotDrawn: [String] = []
+    /// The streams the run drew from, in the order they were first asked for.
+    public var streamsDrawn: [String] = []
 }
 
 /// Where one run's streams put their draws (recording) or take them from (replaying): the run's
@@ -27,7 +32,10 @@ public struct ReplayedChoices: Sendable, Equatable {
 final class ChoiceTape: @unchecked Sendable {
     private let replaying: Bool
     private var names: [String] = []
-    private var draws: [[UInt64]] = []
+    /// Replaying: each stream's values as the sequence gives them (empty while recording).
+    private var given: [[UInt64]] = []
+    /// What each stream drew: its recorded values, and past their end its seed's draws.
+    private var taken: [[UInt64]] = []
     /// Replaying: how many of each stream's values were given back.
     private var cursors: [Int] = []
     /// Replaying: draws made past the end of their stream's values.
@@ -48,49 +56,53 @@ final class ChoiceTape: @unchecked Sendable {
         replaying = true
         for stream in sequence.streams where !names.contains(stream.name) {
             names.append(stream.name)
-            draws.append(stream.draws)
+            given.append(stream.draws)
+            taken.append([])
             cursors.append(0)
         }
     }
 
     var isReplaying: Bool { replaying }
 
-    /// Recording: what was drawn so far. Replaying: the sequence played back.
+    /// What the run drew so far, stream by stream (replaying: the values given back and the
+    /// seed's draws past their end): what replays this very run.
     var sequence: ChoiceSequence {
-        ChoiceSequence(streams: zip(names, draws).compactMap { name, draws in
+        ChoiceSequence(streams: zip(names, taken).compactMap { name, draws in
             draws.isEmpty ? nil : ChoiceSequence.Stream(name: name, draws: draws)
         })
     }
 
-    /// Replaying: how many recorded values were given back in all.
-    var valuesReplayed: Int { cursors.reduce(0, +) }
-
     /// Replaying: what the run took from the sequence.
     var replayed: ReplayedChoices {
-        ReplayedChoices(values: valuesReplayed, unused: draws.reduce(0) { $0 + $1.count } - valuesReplayed, pastTheEnd: drawsPastTheEnd)
+        let values = cursors.reduce(0, +)
+        return ReplayedChoices(values: values, unused: given.reduce(0) { $0 + $1.count } - values, pastTheEnd: drawsPastTheEnd,
+                               streamsNotDrawn: names.indices.filter { !given[$0].isEmpty && taken[$0].isEmpty }.map { names[$0] },
+                               streamsDrawn: names.indices.filter { !taken[$0].isEmpty }.map { names[$0] })
     }
 
     /// The place of the stream `name` on the tape (a few streams a run: a linear search).
     func index(of name: String) -> Int {
         if let index = names.firstIndex(of: name) { return index }
         names.append(name)
-        draws.append([])
+        given.append([])
+        taken.append([])
         cursors.append(0)
         return names.count - 1
     }
 
     /// The value stream `index` draws, given what its generator drew (`drawn`).
     func take(_ index: Int, drawn: UInt64) -> UInt64 {
-        guard replaying else {
-            draws[index].append(drawn)
-            return drawn
+        var value = drawn
+        if replaying {
+            let cursor = cursors[index]
+            if cursor < given[index].count {
+                cursors[index] = cursor + 1
+                value = given[index][cursor]
+            } else {
+                drawsPastTheEnd += 1
+            }
         }
-        let cursor = cursors[index]
-        guard cursor < draws[index].count else {
-            drawsPastTheEnd += 1
-            return drawn
-        }
-        cursors[index] = cursor + 1
-        return draws[index][cursor]
+        taken[index].append(value)
+        return value
     }
 }

@@ -27,7 +27,8 @@ extension Simulation {
             virtualTime: now, jobsRun: jobsRun, foreignEnqueues: executor.foreignEnqueues, strandedTasks: strandedTasks,
             trace: trace)
         if let choices {
-            if choices.isReplaying { result.replayedChoices = choices.replayed } else { result.choices = choices.sequence }
+            result.choices = choices.sequence
+            if choices.isReplaying { result.replayedChoices = choices.replayed }
         }
         return result
     }

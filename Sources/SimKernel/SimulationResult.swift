@@ -40,8 +40,8 @@ public struct SimulationResult: Sendable {
     /// (`RunLimits.maxTeardownJobs` refused waits each): should be empty.
     public let strandedTasks: [String]
     public private(set) var trace: Trace
-    /// Every draw of a run that recorded its choices (`Simulation(seed:choices: .record)`): what
-    /// replays it. Nil for any other run.
+    /// Every draw of a run that recorded its choices or played them back (`Simulation(seed:choices:)`):
+    /// what replays this very run. Nil for any other run.
     public var choices: ChoiceSequence? = nil
     /// What a run that played choices back (`.replay`) took from them; nil for any other run.
     public var replayedChoices: ReplayedChoices? = nil

@@ -54,7 +54,7 @@ import Foundation
             .write(toFile: file, atomically: true, encoding: .utf8)
         let refused = try run(["run", file])
         #expect(refused.status == 2)
-        #expect(refused.standardError.contains("$.choices.network") && refused.standardError.contains("draw 1 is \"zz\""))
+        #expect(refused.standardError.contains("$.choices.network") && refused.standardError.contains("draw 2 (counting from 1) is \"zz\""))
         #expect(refused.standardError.contains("$.choices.User"))
     }
 }
@@ -72,5 +72,62 @@ extension ChoicesCommandTests {
         #expect(try run(["run", shrunk]).status == 1, "the shrunk file still fails")
         let withoutSeed = try run(["shrink", "--persona", "new-user", "-o", shrunk])
         #expect(withoutSeed.status == 2 && withoutSeed.standardError.contains("--seed S is required with --persona"))
+    }
+}
+
+extension ChoicesCommandTests {
+    @Test func exploreKeepsItsFailingRunsAsFilesThatReplayThem() throws {
+        let folder = try BuiltTool.scratchFolder("choices-kept-runs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kept = folder.appendingPathComponent("kept").path
+        let explored = try run(["explore", "--seeds", "200", "--branching", "--mutant", "fix-3", "--keep-failures", "3",
+                                "--keep-runs", kept, "--json"])
+        #expect(explored.status == 1, "\(explored.standardError)")
+        let object = try JSONSerialization.jsonObject(with: Data(explored.standardOutput.utf8)) as? [String: Any] ?? [:]
+        let failures = object["failures"] as? [[String: Any]] ?? []
+        let hashes = Set(failures.compactMap { $0["traceHash"] as? String })
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept).sorted()
+        #expect(files.count == 3 && hashes.count == 3, "\(files)")
+        #expect(explored.standardError.contains("kept 3 failing run(s) with their choices in \(kept)"))
+        for file in files {
+            #expect(!file.contains("@") && !file.contains(":"), "a plain file name: \(file)")
+            let again = try run(["replay", "\(kept)/\(file)"])
+            #expect(again.status == 1)
+            #expect(hash(again).map { hashes.contains(String($0)) } == true, "\(file) replays a kept failure")
+        }
+        try "x".write(toFile: folder.appendingPathComponent("file").path, atomically: true, encoding: .utf8)
+        let onAFile = try run(["explore", "--seeds", "5", "--keep-runs", folder.appendingPathComponent("file").path])
+        #expect(onAFile.status == 2 && onAFile.standardError.contains("give a folder"))
+    }
+}
+
+extension ChoicesCommandTests {
+    /// A newcomer's findings: a replayed file written again keeps what that run drew and the seed
+    /// it ran with; a misspelt stream is named; explored, a kept file draws the seed's choices.
+    @Test func aKeptFileWrittenAgainKeepsWhatItsRunDrewAndItsSeed() throws {
+        let folder = try BuiltTool.scratchFolder("choices-again")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kept = folder.appendingPathComponent("kept.json").path, again = folder.appendingPathComponent("again.json").path
+        _ = try run(["replay", "--persona", "new-user", "--seed", "42", "--user", "free", "-o", kept])
+        let underSeven = try run(["replay", kept, "--seed", "7", "-o", again])
+        let replayed = try run(["replay", again])
+        #expect(hash(replayed) != nil && hash(replayed) == hash(underSeven), "the seed the run used is kept")
+        #expect(try String(contentsOfFile: again, encoding: .utf8).contains(#""seed": 7"#))
+        // A cut stream written again holds the seed's draws past the cut: nothing is past its end.
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(String(contentsOfFile: kept, encoding: .utf8).utf8)) as? [String: Any])
+        object["choices"] = ["netwrk": "1 2"]
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: kept))
+        let misspelt = try run(["replay", kept, "-o", again])
+        #expect(misspelt.standardError.contains(#"drew nothing from "netwrk""#) && misspelt.standardError.contains("network"))
+        let whole = try run(["replay", again])
+        #expect(hash(whole) == hash(misspelt) && !whole.standardOutput.contains("past their end"), "\(whole.standardOutput.prefix(200))")
+        // Explored under a seed, the kept file's choices are left for the seed's: the same run as
+        // the file without them.
+        var bare = try #require(try JSONSerialization.jsonObject(with: Data(String(contentsOfFile: again, encoding: .utf8).utf8)) as? [String: Any])
+        bare["choices"] = nil
+        let plain = folder.appendingPathComponent("plain.json").path
+        try JSONSerialization.data(withJSONObject: bare).write(to: URL(fileURLWithPath: plain))
+        let swarmed = try run(["replay", again, "--seed", "3", "--swarm"]), swarmedPlain = try run(["replay", plain, "--seed", "3", "--swarm"])
+        #expect(hash(swarmed) != nil && hash(swarmed) == hash(swarmedPlain))
     }
 }

@@ -38,8 +38,11 @@ import Testing
         let (lines, again) = played(seed: seed &+ 7_777, choices: .replay(sequence))
         let replayed = lines == recorded  // compared apart: a failure names the seed, not two traces
         #expect(replayed, "every draw came from the sequence")
-        #expect(again.replayedChoices == ReplayedChoices(values: sequence.count, unused: 0, pastTheEnd: 0))
-        #expect(again.choices == nil && first.replayedChoices == nil)
+        let took = again.replayedChoices
+        #expect(took?.values == sequence.count && took?.unused == 0 && took?.pastTheEnd == 0)
+        #expect(took?.streamsNotDrawn == [] && took?.streamsDrawn.sorted() == ["network", "scheduler", "user"])
+        #expect(again.choices == sequence, "what the replay drew is the sequence itself")
+        #expect(first.replayedChoices == nil)
         #expect(run(seed: seed &+ 7_777) != recorded, "the other seed's own run differs")
     }
 
@@ -61,6 +64,12 @@ import Testing
         #expect(changed.count == 1, "one line changed: \(changed)")
         #expect(edited.replayedChoices?.values == sequence.count && edited.replayedChoices?.pastTheEnd == 39, "the network drew 39 past its one value")
         #expect(run(seed: 3, choices: .replay(ChoiceSequence())) == original, "an empty sequence is the seed's run")
+        #expect(edited.choices?.draws(of: "network") == first.choices?.draws(of: "network").map { [sequence.streams[network].draws[0]] + $0.dropFirst() },
+                "what the edited run drew: the edited value, then the seed's draws")
+        var misspelt = sequence
+        misspelt.streams[network] = ChoiceSequence.Stream(name: "netwrk", draws: [1, 2])
+        let (_, result) = played(seed: 3, choices: .replay(misspelt))
+        #expect(result.replayedChoices?.streamsNotDrawn == ["netwrk"] && result.replayedChoices?.unused == 2)
     }
 
     @Test func theKernelsStreamIsNotAnApps() {
@@ -77,7 +86,8 @@ import Testing
         #expect(text == "0 1f ffffffffffffffff 9c04e2d17a3b5e60")
         #expect(try ChoiceSequence.draws(fromText: "  " + text.uppercased() + " ").get() == draws)
         #expect(try ChoiceSequence.draws(fromText: "").get() == [])
-        for (bad, position) in [("1f -2", 1), ("+1", 0), ("1ffffffffffffffff", 0), ("0x1f", 0), ("12 zz 3", 1)] {
+        #expect(try ChoiceSequence.draws(fromText: "1f\n0\t2 ").get() == [0x1f, 0, 2], "line breaks and tabs separate too")
+        for (bad, position) in [("1f -2", 2), ("+1", 1), ("1ffffffffffffffff", 1), ("0x1f", 1), ("12 zz 3", 2), ("1\n2\tzz", 3)] {
             guard case .failure(let problem) = ChoiceSequence.draws(fromText: bad) else {
                 Issue.record("\(bad) was read")
                 continue

@@ -84,9 +84,9 @@ struct AppDefinitions {
             ("choices", .object([
                 ("type", .string("object")),
                 ("propertyNames", .object([("pattern", .string("^[a-z0-9-]+$"))])),
-                ("additionalProperties", .object([("type", .string("string")), ("pattern", .string("^ *([0-9a-fA-F]{1,16}( +|$))*$"))])),
+                ("additionalProperties", .object([("type", .string("string")), ("pattern", .string("^\\s*([0-9a-fA-F]{1,16}(\\s+|$))*$"))])),
                 ("description", .string("Every draw of the run, stream by stream, as replay -o writes them: each stream takes its values "
-                                        + "from here instead of from the seed until they run out (hexadecimal, separated by spaces)."))])),
+                                        + "from here instead of from the seed until they run out (hexadecimal, separated by spaces or line breaks)."))])),
         ], required: required)
     }
 
