@@ -289,7 +289,11 @@ enum ExploreCommand {
         for name in names {
             guard let persona = allPersonas.first(where: { $0.name == name }) else {
                 var message = "unknown persona '\(name)'"
-                if let near = DidYouMean.closest(to: name, among: allPersonas.map(\.name)) { message += "; did you mean '\(near)'?" }
+                if let near = DidYouMean.closest(to: name, among: allPersonas.map(\.name)) {
+                    message += "; did you mean '\(near)'?"
+                } else {
+                    message += "; the personas: " + allPersonas.map(\.name).joined(separator: ", ")
+                }
                 throw UsageError(message: message)
             }
             if let app, persona.app != app {

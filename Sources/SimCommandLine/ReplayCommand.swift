@@ -73,10 +73,12 @@ enum ReplayCommand {
             let result = ScenarioRunner.judge(ScenarioRunner.simulate(scenario, seed: seed, mutants: mutants, recordingChoices: output != nil))
             Console.out("replay: \(scenario.file) as written, seed \(RunID(seed: result.seed, branches: scenario.branches))"
                         + mutantsText(mutants) + (result.simulation.replayedChoices.map(Self.replayedText) ?? ""))
-            if let replayed = result.simulation.replayedChoices, !replayed.streamsNotDrawn.isEmpty {
-                Console.error("note: \(scenario.file): the run drew nothing from "
-                              + replayed.streamsNotDrawn.map { "\"\($0)\"" }.joined(separator: ", ")
-                              + " in \"choices\" (its streams: \(replayed.streamsDrawn.joined(separator: ", "))); a misspelt name?")
+            if let replayed = result.simulation.replayedChoices {
+                for name in replayed.streamsNotDrawn {
+                    let near = DidYouMean.closest(to: name, among: replayed.streamsDrawn).map { "; did you mean \"\($0)\"?" }
+                    Console.error("note: \(scenario.file): the run drew nothing from \"\(name)\" in \"choices\""
+                                  + (near ?? " (its streams: \(replayed.streamsDrawn.joined(separator: ", ")))"))
+                }
             }
             if let output, !save(result, mutants: mutants, replaying: "\(ShellWord.quoted(scenario.file)) --seed \(result.seed)", to: output) {
                 return ExitCode.badInput

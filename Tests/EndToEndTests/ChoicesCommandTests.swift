@@ -118,7 +118,10 @@ extension ChoicesCommandTests {
         object["choices"] = ["netwrk": "1 2"]
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: kept))
         let misspelt = try run(["replay", kept, "-o", again])
-        #expect(misspelt.standardError.contains(#"drew nothing from "netwrk""#) && misspelt.standardError.contains("network"))
+        #expect(misspelt.standardError.contains(#"drew nothing from "netwrk" in "choices"; did you mean "network"?"#),
+                "\(misspelt.standardError)")
+        let unknown = try run(["replay", "--persona", "nope", "--seed", "1"])
+        #expect(unknown.status == 2 && unknown.standardError.contains("the personas: new-user"))
         let whole = try run(["replay", again])
         #expect(hash(whole) == hash(misspelt) && !whole.standardOutput.contains("past their end"), "\(whole.standardOutput.prefix(200))")
         // Explored under a seed, the kept file's choices are left for the seed's: the same run as
