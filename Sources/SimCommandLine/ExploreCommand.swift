@@ -14,7 +14,7 @@ enum ExploreCommand {
                                           [--app A] [--persona P]… [--user free|scripted] [--mutant ID]…
                                           [--budgets FILE]
                                           [--baseline FILE] [--known FILE] [--keep-expectations]
-                                          [--keep-failures N] [--keep-runs DIR] [--branching] [--branch-strategy E[:R[:S[:A]]]]
+                                          [--keep-failures N] [--keep-runs DIR] [--branching] [--branch-strategy E[:R[:S[:A[:D]]]]]
                                           [--per-seed FILE] [--coverage FILE] [--json] [--junit FILE]
                                           [--watchdog S]
 

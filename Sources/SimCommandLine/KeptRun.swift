@@ -10,7 +10,8 @@ import Scenarios
 enum KeptRun {
     /// Writes `result`'s run to `path`; `made` is the command that made it (for the summary).
     /// False, with the reason printed, when it cannot be written.
-    static func write(_ result: ScenarioResult, mutants: [Mutant], madeBy made: String, to path: String) -> Bool {
+    /// `note`, when given, ends the file's summary (what the reader of the file should know).
+    static func write(_ result: ScenarioResult, mutants: [Mutant], madeBy made: String, note: String? = nil, to path: String) -> Bool {
         guard let choices = result.simulation.choices else {
             Console.error("\(ToolName.current): \(path) not written: the run did not start, so it drew nothing to keep")
             return false
@@ -20,7 +21,7 @@ enum KeptRun {
         scenario.seed = result.seed
         scenario.mutants = MutantSet(scenario.mutants.members + mutants)
         scenario.choices = choices
-        scenario.summary = "Recorded: \(choices.count) draws. Made by: \(made)."
+        scenario.summary = "Recorded: \(choices.count) draws. Made by: \(made)." + (note.map { " " + $0 } ?? "")
         return ScenarioArguments.write(ScenarioEncoder.encode(scenario), to: path)
     }
 
@@ -48,14 +49,31 @@ enum KeptRun {
         var recording = plan
         recording.recordsChoices = true
         var written: [String] = []
+        var withChecksSetAside = 0
         for failure in failures {
             let again = Explorer.explore(recording, run: failure.id)
             let path = URL(fileURLWithPath: folder).appendingPathComponent(fileName(target: failure.target, id: failure.id)).path
             let made = ExplorationReport.replayCommand(plan: plan, target: failure.target, seed: failure.seed,
                                                       id: failure.branches.isEmpty ? nil : failure.id)
-            guard write(again.result, mutants: plan.mutants, madeBy: made, to: path) else { return nil }
+            // Explore judged a scenario file by the oracles alone; the kept file is the run as it
+            // was, its own checks included, which `replay` judges: say so where the reader looks.
+            let setAside = !plan.keepsScenarioExpectations && hasOwnChecks(again.result.scenario)
+                && plan.targets.contains { if case .scenario = $0 { $0.name == failure.target } else { false } }
+            let note = setAside ? "Its own checks (expect) were set aside by explore, which ran without --keep-expectations; "
+                + "replay judges them too, so it may list expect.* failures besides the oracles' (the run is the same)." : nil
+            if setAside { withChecksSetAside += 1 }
+            guard write(again.result, mutants: plan.mutants, madeBy: made, note: note, to: path) else { return nil }
             written.append(path)
         }
+        if withChecksSetAside > 0 {
+            Console.error("note: \(withChecksSetAside) kept file(s) keep their scenario's own checks (expect), which explore set "
+                          + "aside without --keep-expectations: replay judges them too, and may list expect.* failures besides the oracles'")
+        }
         return written
+    }
+
+    /// Whether a scenario checks anything of its own: an `expect` at its end or among its steps.
+    private static func hasOwnChecks(_ scenario: Scenario) -> Bool {
+        scenario.expectations != Expectations() || scenario.steps.contains { if case .expect = $0 { true } else { false } }
     }
 }

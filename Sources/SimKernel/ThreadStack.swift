@@ -22,7 +22,7 @@ enum ThreadStack {
     }
 
     /// The key of each thread's `Prepared`, freed with the thread.
-    nonisolated(unsafe) static let key: pthread_key_t = {
+    static let key: pthread_key_t = {
         var key = pthread_key_t()
         let made = pthread_key_create(&key) { pointer in
             guard let pointer else { return }
@@ -40,7 +40,7 @@ enum ThreadStack {
     /// Glibc's `pthread_getattr_np` (a GNU extension the Swift module does not show), found at
     /// run time: where a thread's stack lies.
     typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-    nonisolated(unsafe) static let getAttributes: GetAttributes? = {
+    static let getAttributes: GetAttributes? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
         return unsafeBitCast(symbol, to: GetAttributes.self)
     }()

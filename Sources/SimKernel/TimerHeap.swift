@@ -6,8 +6,10 @@
 /// the top, which keeps cancellation O(1). `liveCount` counts only waiting entries.
 ///
 /// Each slot keeps its entry's ordering key beside it, so sifting compares plain integers and
-/// moves slots without touching (and reference-counting) what they hold.
-struct TimerHeap {
+/// moves slots without touching (and reference-counting) what they hold. The slots are one
+/// buffer the heap owns (so it cannot be copied): no array's uniqueness check at each insert,
+/// pop and look at the top, which every wait of a run makes.
+struct TimerHeap: ~Copyable {
     /// What waits: a suspended task's timer, or a step to queue when its deadline comes.
     enum Entry {
         case sleeper(SleepTimer)
@@ -46,8 +48,23 @@ struct TimerHeap {
         }
     }
 
-    private var storage: [Slot] = []
+    private var slots: UnsafeMutablePointer<Slot>
+    private var capacity: Int
+    private var count = 0
     private(set) var liveCount = 0
+
+    /// The slots in use, in heap order.
+    private var storage: UnsafeMutableBufferPointer<Slot> { UnsafeMutableBufferPointer(start: slots, count: count) }
+
+    init() {
+        capacity = 16
+        slots = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
 
     var isEmpty: Bool { liveCount == 0 }
 
@@ -68,9 +85,17 @@ struct TimerHeap {
         append(Slot(deadline: deadline.nanoseconds, sequence: sequence, entry: .sleepingJob(job)))
     }
 
-    private mutating func append(_ slot: Slot) {
-        storage.append(slot)
-        siftUp(storage.count - 1)
+    private mutating func append(_ slot: consuming Slot) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Slot>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: slots, count: count)
+            slots.deallocate()
+            slots = larger
+            capacity *= 2
+        }
+        (slots + count).initialize(to: slot)
+        count += 1
+        siftUp(count - 1)
         liveCount += 1
     }
 
@@ -86,13 +111,13 @@ struct TimerHeap {
     /// The deadline of the earliest waiting entry.
     mutating func nextDeadline() -> SimulationInstant? {
         dropCancelledTop()
-        return storage.first.map { SimulationInstant(nanoseconds: $0.deadline) }
+        return count > 0 ? SimulationInstant(nanoseconds: slots[0].deadline) : nil
     }
 
     /// Removes and returns the earliest waiting entry.
     mutating func pop() -> Entry? {
         dropCancelledTop()
-        guard !storage.isEmpty else { return nil }
+        guard count > 0 else { return nil }
         let top = removeTop()
         if case .sleeper(let timer) = top { timer.parked = false }
         liveCount -= 1
@@ -111,7 +136,7 @@ struct TimerHeap {
         guard let position = storage.firstIndex(where: { slot in
             if case .step(let parked) = slot.entry { parked === step } else { false }
         }) else { return false }
-        storage[position].entry = .unscheduled
+        slots[position].entry = .unscheduled
         liveCount -= 1
         return true
     }
@@ -119,23 +144,30 @@ struct TimerHeap {
     /// Removes every parked step and sleeping job: a run that ends drops its steps unrun. Returns
     /// the sleeping jobs in firing order: each must still run once, or its task is never freed.
     mutating func removeSteps() -> [UnownedJob] {
-        let before = storage.count
-        storage.sort { $0.firesBefore($1) }  // a sorted array is a heap
-        let jobs = storage.compactMap { slot -> UnownedJob? in
+        let before = count
+        var all = storage
+        all.sort { $0.firesBefore($1) }  // a sorted array is a heap
+        let jobs = all.compactMap { slot -> UnownedJob? in
             if case .sleepingJob(let job) = slot.entry { job } else { nil }
         }
-        storage.removeAll {
-            switch $0.entry {
-            case .step, .sleepingJob: true
-            case .sleeper, .unscheduled: false
+        // Keep the sleepers and the taken-back steps, in their (sorted) order.
+        var kept = 0
+        for index in 0..<count {
+            switch slots[index].entry {
+            case .step, .sleepingJob:
+                (slots + index).deinitialize(count: 1)
+            case .sleeper, .unscheduled:
+                if kept != index { (slots + kept).moveInitialize(from: slots + index, count: 1) }
+                kept += 1
             }
         }
-        liveCount -= before - storage.count
+        count = kept
+        liveCount -= before - count
         return jobs
     }
 
     private mutating func dropCancelledTop() {
-        while !storage.isEmpty, !storage.withUnsafeBufferPointer({ $0[0].entry.isWaiting }) {
+        while count > 0, !slots[0].entry.isWaiting {
             _ = removeTop()
         }
     }
@@ -143,41 +175,40 @@ struct TimerHeap {
     /// Moves the top entry out (swapped with the last slot, which is sifted down): no copy, so
     /// the entry's timer or step is not reference-counted on the way out.
     private mutating func removeTop() -> Entry {
-        let last = storage.count - 1
-        if last > 0 { storage.withUnsafeMutableBufferPointer { $0.swapAt(0, last) } }
-        let top = storage.removeLast()
-        if !storage.isEmpty { siftDown(0) }
+        let last = count - 1
+        if last > 0 { storage.swapAt(0, last) }
+        let top = (slots + last).move()
+        count = last
+        if count > 0 { siftDown(0) }
         return top.entry
     }
 
     /// Sifting works on the raw buffer: slots are moved, never copied, so their timers are not
     /// reference-counted on every step, and keys are compared as (deadline, insertion order).
     private mutating func siftUp(_ start: Int) {
-        storage.withUnsafeMutableBufferPointer { slots in
-            var child = start
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard Self.key(slots, child) < Self.key(slots, parent) else { return }
-                slots.swapAt(child, parent)
-                child = parent
-            }
+        let slots = storage
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.key(slots, child) < Self.key(slots, parent) else { return }
+            slots.swapAt(child, parent)
+            child = parent
         }
     }
 
     private mutating func siftDown(_ start: Int) {
-        storage.withUnsafeMutableBufferPointer { slots in
-            var parent = start
-            let count = slots.count
-            while true {
-                let left = 2 * parent + 1
-                guard left < count else { return }
-                let right = left + 1
-                var smallest = left
-                if right < count && Self.key(slots, right) < Self.key(slots, left) { smallest = right }
-                guard Self.key(slots, smallest) < Self.key(slots, parent) else { return }
-                slots.swapAt(parent, smallest)
-                parent = smallest
-            }
+        let slots = storage
+        var parent = start
+        let count = slots.count
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { return }
+            let right = left + 1
+            var smallest = left
+            if right < count && Self.key(slots, right) < Self.key(slots, left) { smallest = right }
+            guard Self.key(slots, smallest) < Self.key(slots, parent) else { return }
+            slots.swapAt(parent, smallest)
+            parent = smallest
         }
     }
 

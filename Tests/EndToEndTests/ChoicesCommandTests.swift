@@ -102,6 +102,29 @@ extension ChoicesCommandTests {
 }
 
 extension ChoicesCommandTests {
+    /// A scenario file explored without --keep-expectations is judged by the oracles alone; its
+    /// kept run is the file as it ran, its own checks included, and says so.
+    @Test func aKeptRunOfAScenarioFileSaysItsOwnChecksWereSetAside() throws {
+        let folder = try BuiltTool.scratchFolder("choices-kept-checks")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = "scenarios/fix-plan/activation-network-blip.json"
+        let oraclesOnly = folder.appendingPathComponent("oracles").path, withChecks = folder.appendingPathComponent("checks").path
+        let explored = try run(["explore", file, "--seeds", "2", "--mutant", "fix-3", "--keep-failures", "1", "--keep-runs", oraclesOnly])
+        #expect(explored.status == 1, "\(explored.standardError)")
+        #expect(explored.standardError.contains("note: 1 kept file(s) keep their scenario's own checks (expect)"), "\(explored.standardError)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: oraclesOnly)
+        #expect(kept.count == 1)
+        let text = try kept.first.map { try String(contentsOfFile: "\(oraclesOnly)/\($0)", encoding: .utf8) } ?? ""
+        #expect(text.contains("set aside by explore, which ran without --keep-expectations"))
+        let judged = try run(["explore", file, "--seeds", "2", "--mutant", "fix-3", "--keep-failures", "1", "--keep-expectations",
+                              "--keep-runs", withChecks])
+        #expect(judged.status == 1 && !judged.standardError.contains("own checks"), "\(judged.standardError)")
+        let other = try FileManager.default.contentsOfDirectory(atPath: withChecks)
+        #expect(try other.first.map { try String(contentsOfFile: "\(withChecks)/\($0)", encoding: .utf8) }?.contains("set aside") == false)
+    }
+}
+
+extension ChoicesCommandTests {
     /// A newcomer's findings: a replayed file written again keeps what that run drew and the seed
     /// it ran with; a misspelt stream is named; explored, a kept file draws the seed's choices.
     @Test func aKeptFileWrittenAgainKeepsWhatItsRunDrewAndItsSeed() throws {

@@ -179,6 +179,7 @@ import Testing
         }
         let expected = timers.filter(\.isWaiting).sorted { $0.firesBefore($1) }
         #expect(popped.map(\.sequence) == expected.map(\.sequence))
-        #expect(heap.isEmpty)
+        let emptied = heap.isEmpty
+        #expect(emptied)
     }
 }

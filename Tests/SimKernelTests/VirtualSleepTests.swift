@@ -110,7 +110,8 @@ import Glibc
         }
         #expect(result.isClean, "\(result.report)")
         #expect(result.virtualTime == .zero.advanced(by: .seconds(1)))
-        #expect(simulation.timers.isEmpty)
+        let noTimers = simulation.timers.isEmpty
+        #expect(noTimers)
         #expect(!simulation.executor.hasReadyJobs)
     }
 
