@@ -148,12 +148,29 @@ public struct ExplorationSummary: Sendable {
             runsWithKnown += 1
             for entry in run.knownEntries { countKnown(entry, 1) }
         }
-        let line = TraceHasher.fnv1a("\(run.target) \(run.seed) \(run.result.traceHash)\n")
+        let line = Self.lineHash(target: run.target, seed: run.seed, traceHash: run.result.simulation.trace.hash)
         lineHashSum &+= line
         lineHashXor ^= line
         coverage.add(run.result.coverage)
         timing[run.target, default: TargetTiming(for: run)].record(run)
         if watch.isWatching { watch.add(run) }
+    }
+
+    /// The hash of a run's line, `"<target> <seed> <trace hash in 16 hex digits>\n"`, written into
+    /// the hasher piece by piece: the same bytes as the interpolated line, without building it
+    /// (nor the trace hash's hex string) for every explored seed.
+    static func lineHash(target: String, seed: UInt64, traceHash: UInt64) -> UInt64 {
+        var hasher = TraceHasher()
+        hasher.combine(target)
+        hasher.write(byte: UInt8(ascii: " "))
+        hasher.write(decimal: seed)
+        hasher.write(byte: UInt8(ascii: " "))
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: traceHash >> UInt64(shift)) & 0xF
+            hasher.write(byte: digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
+        hasher.write(byte: UInt8(ascii: "\n"))
+        return hasher.value
     }
 
     /// Adds the runs of `other`, which covered other seeds.

@@ -49,7 +49,7 @@ public struct ConnectionBlamedOnlyWhenItFailed: Oracle {
                 serverError = nil
             case .responseReceived(_, _, let outcome):
                 if !InputBlamedOnlyWhenRejected.judgedByTheBackend(outcome) { failedSinceTap = true }
-                if outcome.hasPrefix("status ") { serverError = serverError ?? outcome } else if outcome != "ok" && outcome != "cancelled" {
+                if TextSearch.hasPrefix(outcome, "status ") { serverError = serverError ?? outcome } else if outcome != "ok" && outcome != "cancelled" {
                     unansweredSinceTap = true
                 }
             case .screen(let state):

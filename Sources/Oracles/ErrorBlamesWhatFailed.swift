@@ -32,16 +32,19 @@ public struct ErrorBlamesWhatFailed: Oracle {
         let outcome: String
         /// A sign-in's or a code request's refusal (a wrong code is a 401 too) is of the input.
         let signsIn: Bool
+        /// The HTTP status of a `status N …` outcome, read once.
+        let status: Int?
+
+        init(endpoint: Endpoint, outcome: String, signsIn: Bool) {
+            (self.endpoint, self.outcome, self.signsIn) = (endpoint, outcome, signsIn)
+            status = TextSearch.status(ofOutcome: outcome)
+        }
         /// A 4xx the backend judged the request by: what the user entered (a wrong code, an
         /// address refused), unless it is a 401 for a signed-in session.
         var refusesInput: Bool { status.map { (400..<500).contains($0) && ($0 != 401 || signsIn) } ?? false }
         var refusesSession: Bool { status == 401 && !signsIn }
         var isConnection: Bool { outcome == "offline" || outcome == "timeout" || isServer }
         var isServer: Bool { status.map { $0 >= 500 } ?? false }
-        var status: Int? {
-            guard outcome.hasPrefix("status ") else { return nil }
-            return Int(outcome.dropFirst("status ".count).prefix { $0.isNumber })
-        }
     }
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
@@ -81,7 +84,7 @@ public struct ErrorBlamesWhatFailed: Oracle {
                 guard outcome != "cancelled" else { continue }
                 // A refused session is the session's, whatever request learned it: a refresh in
                 // the background refused with 401 (004's refresh on MainTabView appear).
-                if outcome.hasPrefix("status 401"), run.endpoint(at: event, is: .refreshesSession) { sessionLost = true }
+                if TextSearch.hasPrefix(outcome, "status 401"), run.endpoint(at: event, is: .refreshesSession) { sessionLost = true }
                 // A refresh awaited after a 401 is the user's wait's (`isBackground(_:id:)`).
                 guard !run.isBackground(at: event, id: id) else { continue }
                 let failure = outcome == "ok" ? nil : Failure(endpoint: endpoint, outcome: outcome,

@@ -51,7 +51,7 @@ public struct InputBlamedOnlyWhenRejected: Oracle {
 
     /// Whether the backend answered: a success, or a 4xx (its judgement of what was sent).
     static func judgedByTheBackend(_ outcome: String) -> Bool {
-        outcome == "ok" || outcome == "cancelled" || outcome.hasPrefix("status 4")
+        outcome == "ok" || outcome == "cancelled" || TextSearch.hasPrefix(outcome, "status 4")
     }
 
     static func blamesTheEntry(_ error: String) -> Bool {

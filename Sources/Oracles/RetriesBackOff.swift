@@ -29,7 +29,7 @@ public struct RetriesBackOff: Oracle {
                 for position in lastFailure.indices { lastFailure[position] = nil }
             case .responseReceived(_, let endpoint, let outcome):
                 guard let position = backedOff.firstIndex(where: { $0.endpoint == endpoint }) else { continue }
-                let failed = outcome != "ok" && outcome != "cancelled" && !outcome.hasPrefix("status 401")
+                let failed = outcome != "ok" && outcome != "cancelled" && !TextSearch.hasPrefix(outcome, "status 401")
                 lastFailure[position] = failed ? (event.index, event.time) : nil
             case .requestSent(_, _, let endpoint):
                 guard let position = backedOff.firstIndex(where: { $0.endpoint == endpoint }),

@@ -232,7 +232,7 @@ extension RunObservation {
             switch view[event] {
             case .faultApplied(let id, _, let fault) where marks.contains(fault):
                 refused.append(id)
-            case .responseReceived(let id, let endpoint, let outcome) where refused.contains(id) && outcome.hasPrefix("status 401"):
+            case .responseReceived(let id, let endpoint, let outcome) where refused.contains(id) && TextSearch.hasPrefix(outcome, "status 401"):
                 answers.append((view.recorded(event), id, endpoint))
             default:
                 break

@@ -133,7 +133,7 @@ public struct RunObservation: Sendable {
                 if refusedAt == event.time, !awaited.contains(id) { awaited.append(id) }
             case .responseReceived(let id, let endpoint, let outcome):
                 out.removeAll { $0 == id }
-                guard outcome.hasPrefix("status 401"), !roles.isBackground(endpoint),
+                guard TextSearch.hasPrefix(outcome, "status 401"), !roles.isBackground(endpoint),
                       !roles.endpoint(endpoint, is: .refreshesSession) else { continue }
                 refusedAt = event.time
                 for pending in out where !awaited.contains(pending) { awaited.append(pending) }

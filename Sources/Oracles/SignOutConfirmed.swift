@@ -79,7 +79,7 @@ public struct SignOutConfirmed: Oracle {
     private func refusedAt(_ time: SimulationInstant, in run: RunObservation) -> Bool {
         run.events([.responseReceived]).contains { answer in
             guard answer.time == time, case .responseReceived(_, _, let outcome) = answer.event else { return false }
-            return outcome.hasPrefix("status 401")
+            return TextSearch.hasPrefix(outcome, "status 401")
         }
     }
 }

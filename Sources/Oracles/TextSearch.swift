@@ -27,6 +27,56 @@ public enum TextSearch {
         }
     }
 
+    /// Whether every byte of `text` is ASCII (then its bytes are its characters), read in place.
+    @inlinable
+    public static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte >= 0x80 { return false }
+            return true
+        }
+    }
+
+    /// Whether `text` begins with `prefix`, byte for byte (`String.hasPrefix` compares
+    /// `Character`s, which costs a few times more for the short ASCII outcomes rules read at
+    /// every answer: `"status 401 …"`).
+    @inlinable
+    public static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= count else { return false }
+            let wanted = UnsafeBufferPointer(start: prefix.utf8Start, count: count)
+            for index in 0..<count where bytes[index] != wanted[index] { return false }
+            return true
+        }
+    }
+
+    /// The HTTP status of an answer's outcome as the trace writes it (`"status 500 injected
+    /// error"`: 500), read as ASCII digits; nil for every other outcome (`"ok"`, `"offline"`).
+    @inlinable
+    public static func status(ofOutcome outcome: String) -> Int? {
+        var outcome = outcome
+        return outcome.withUTF8 { bytes in
+            let start = 7  // "status ".utf8.count
+            guard bytes.count > start, hasPrefix(bytes, "status ") else { return nil }
+            var value = 0, index = start
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), value < 1_000_000 {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            return index > start ? value : nil
+        }
+    }
+
+    @inlinable
+    static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        for index in 0..<count where bytes[index] != prefix.utf8Start[index] { return false }
+        return true
+    }
+
     @inline(__always)
     private static func matches(_ byte: UInt8, _ wanted: UInt8, fold: UInt8) -> Bool {
         if byte == wanted { return true }

@@ -75,7 +75,7 @@ public struct ValidEmailAccepted: Oracle {
 
     static func unquote(_ detail: String) -> String? {
         let bytes = detail.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        if TextSearch.isASCII(detail) {
             // ASCII: bytes are characters, and counting characters costs far more.
             let quote = UInt8(ascii: "\"")
             guard bytes.count >= 2, bytes.first == quote, bytes.last == quote else { return nil }

@@ -33,7 +33,7 @@ public struct SimulationClock: Clock {
     }
 
     /// Suspends until `deadline`, naming the wait so that a deadlock or limit report can show it.
-    @inlinable
+    @inlinable @inline(__always)
     public func sleep(until deadline: SimulationInstant, label: @autoclosure @escaping () -> String?,
                       isolation: isolated (any Actor)? = #isolation) async throws {
         guard await simulation.suspend(until: deadline, describedBy: label, isolation: isolation) == .deadline else {
@@ -46,8 +46,19 @@ public struct SimulationClock: Clock {
     ///
     /// Inlinable, like `sleep(until:label:)`: the caller suspends the simulation directly, with no
     /// wrapper frame to hop into and out of.
-    @inlinable
+    @inlinable @inline(__always)
     public func sleep(for duration: Duration, label: @autoclosure @escaping () -> String? = nil,
+                      isolation: isolated (any Actor)? = #isolation) async throws {
+        guard await simulation.suspend(until: now.advanced(by: duration), describedBy: label, isolation: isolation) == .deadline else {
+            throw CancellationError()
+        }
+    }
+
+    /// `sleep(for:label:)` with the label as a plain closure: a caller that takes its own label as
+    /// an autoclosure hands it on as it is, where forwarding it as an autoclosure would wrap it in
+    /// a new closure (an allocation) on every wait.
+    @inlinable @inline(__always)
+    public func sleep(for duration: Duration, describedBy label: @escaping () -> String?,
                       isolation: isolated (any Actor)? = #isolation) async throws {
         guard await simulation.suspend(until: now.advanced(by: duration), describedBy: label, isolation: isolation) == .deadline else {
             throw CancellationError()

@@ -51,4 +51,15 @@ struct InputBlameWordsTests {
         #expect(!InputBlamedOnlyWhenRejected.judgedByTheBackend("offline"))
         #expect(!InputBlamedOnlyWhenRejected.judgedByTheBackend("status 503 Service Unavailable"))
     }
+
+    @Test func anOutcomesPrefixAndStatusAreReadByTheirBytesAsHasPrefixAndIntReadThem() {
+        for outcome in ["status 401 unauthorized", "status 4010", "status 500 injected error", "status 422", "status ", "status x",
+                        "ok", "offline", "timeout", "cancelled", "", "stat", "Status 401", "status 0401"] {
+            #expect(TextSearch.hasPrefix(outcome, "status 401") == outcome.hasPrefix("status 401"), "\(outcome)")
+            #expect(TextSearch.hasPrefix(outcome, "status ") == outcome.hasPrefix("status "), "\(outcome)")
+            let expected = outcome.hasPrefix("status ") ? Int(outcome.dropFirst(7).prefix { $0.isNumber }) : nil
+            #expect(TextSearch.status(ofOutcome: outcome) == expected, "\(outcome)")
+        }
+        #expect(TextSearch.isASCII("ada@example.com") && !TextSearch.isASCII("zoë@example.com") && TextSearch.isASCII(""))
+    }
 }

@@ -91,20 +91,31 @@ extension FreeUserDriving {
     }
 
     /// Sleeps `length` of the user's time; false if the run was cancelled.
-    public func pause(_ length: Duration, label: String) async -> Bool {
-        await Self.sleep(on: clock, length, label: label)
+    @inlinable
+    public func pause(_ length: Duration, label: @autoclosure @escaping () -> String?) async -> Bool {
+        await Self.sleep(on: clock, length, describedBy: label)
     }
 
     /// A new decision point starts only after some thought: false if the run was cancelled.
+    @inlinable
     public mutating func think() async -> Bool {
         await Self.sleep(on: clock, .milliseconds(random.nextInt(in: profile.thinkTimeMs)), label: "user thinks")
     }
 
     /// `pause` for the mutating steps: it holds the clock, not a copy of the whole drive, while
     /// it sleeps (a drive is a struct of many references, and a call through `self` across the
-    /// wait copies it).
-    static func sleep(on clock: SimulationClock, _ length: Duration, label: String) async -> Bool {
-        do { try await clock.sleep(for: length, label: label) } catch { return false }
+    /// wait copies it). Inlined into its callers, as the clock's sleep is into it: a wait is one
+    /// async frame (the kernel's suspend), not four. The label stays a closure all the way down
+    /// (`describedBy:`): a constant label then needs no closure context, where a `String` handed
+    /// to an autoclosure was captured in one allocated at every wait.
+    @inlinable @inline(__always)
+    static func sleep(on clock: SimulationClock, _ length: Duration, label: @autoclosure @escaping () -> String?) async -> Bool {
+        await sleep(on: clock, length, describedBy: label)
+    }
+
+    @inlinable @inline(__always)
+    static func sleep(on clock: SimulationClock, _ length: Duration, describedBy label: @escaping () -> String?) async -> Bool {
+        do { try await clock.sleep(for: length, describedBy: label) } catch { return false }
         return true
     }
 }

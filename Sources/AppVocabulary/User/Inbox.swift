@@ -10,19 +10,21 @@ import Synchronization
 /// inbox.latestCode(for: "ada@example.com")                 // "123456", for the free user
 /// ```
 public final class Inbox: Sendable {
+    /// Each code with the address it went to, case-folded (`CaseFolding`: what lookups compare).
     private let messages = Mutex<[(address: String, code: String)]>([])
 
     public init() {}
 
     /// A code sent to `address` (an email address or a phone number) has arrived.
     public func deliver(code: String, to address: String) {
-        messages.withLock { $0.append((address, code)) }
+        let folded = CaseFolding.folded(address)
+        messages.withLock { $0.append((folded, code)) }
     }
 
     /// The newest code sent to `address` (its letters' case aside, as mail servers take it), or nil.
     public func latestCode(for address: String) -> String? {
-        let wanted = address.lowercased()
-        return messages.withLock { $0.last { $0.address.lowercased() == wanted }?.code }
+        let wanted = CaseFolding.folded(address)
+        return messages.withLock { $0.last { $0.address == wanted }?.code }
     }
 
     /// The newest code sent to any address, or nil.
@@ -30,7 +32,7 @@ public final class Inbox: Sendable {
 
     /// How many codes have arrived for `address`.
     public func count(for address: String) -> Int {
-        let wanted = address.lowercased()
-        return messages.withLock { $0.count { $0.address.lowercased() == wanted } }
+        let wanted = CaseFolding.folded(address)
+        return messages.withLock { $0.count { $0.address == wanted } }
     }
 }

@@ -70,7 +70,6 @@ public struct RequestsAccepted: Oracle {
     static let logInAfterPendingSignUp = "shouldCreateUser false conflicts with the pending sign-in"
 
     static func status(_ outcome: String) -> Int? {
-        guard outcome.hasPrefix("status ") else { return nil }
-        return Int(outcome.dropFirst(7).prefix { $0.isNumber })
+        TextSearch.status(ofOutcome: outcome)
     }
 }

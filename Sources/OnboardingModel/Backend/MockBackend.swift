@@ -75,7 +75,7 @@ public actor MockBackend: SimulatedServer {
     public func hasPushToken(email: String) -> Bool { accountsByEmail[Self.key(email)]?.pushToken != nil }
 
     /// The account an address names: its letters in lower case.
-    static func key(_ email: String) -> String { email.lowercased() }
+    static func key(_ email: String) -> String { CaseFolding.folded(email) }
 
     // MARK: The endpoints.
 
