@@ -97,7 +97,7 @@ public struct ErrorBlamesWhatFailed: Oracle {
             case .screen(let state):
                 // In the background the user sees nothing; the error they saw last is still theirs.
                 guard state.foreground else { continue }
-                let text = state.errorText.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+                let text = state.errorText.flatMap { TextSearch.isBlank($0) ? nil : $0 }
                 defer { shownError = text }
                 guard let text, text != shownError, let blame = run.roles.blame(ofError: text) else { continue }
                 let recentlyOffline = !online || lastOnlineAt.map { $0.advanced(by: settings.flashWindow) >= event.time } == true

@@ -89,7 +89,7 @@ public struct RunObservation: Sendable {
             if state.foreground != inFront { state.foreground = inFront }
             // An error with no text to read is no error the user saw (hand-written bug: an
             // activation failure reported as "" left Activate spinning back with nothing said).
-            if let error = state.errorText, error.allSatisfy(\.isWhitespace) { state.errorText = nil }
+            if let error = state.errorText, TextSearch.isBlank(error) { state.errorText = nil }
             screens.append((events[position].index, events[position].time, state))
         }
         self.screens = screens

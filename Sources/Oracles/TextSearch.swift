@@ -27,6 +27,22 @@ public enum TextSearch {
         }
     }
 
+    /// Whether `text` is empty or white space only (`Character.isWhitespace`), read byte by byte
+    /// when it is ASCII: an error's text is checked so at every screen that shows one.
+    @inlinable
+    public static func isBlank(_ text: String) -> Bool {
+        var text = text
+        let ascii: Bool? = text.withUTF8 { bytes in
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                // Space, and tab to carriage return (tab, line feed, vertical tab, form feed, return).
+                if byte != 0x20 && !(0x09...0x0D).contains(byte) { return false }
+            }
+            return true
+        }
+        return ascii ?? text.allSatisfy(\.isWhitespace)
+    }
+
     /// Whether every byte of `text` is ASCII (then its bytes are its characters), read in place.
     @inlinable
     public static func isASCII(_ text: String) -> Bool {

@@ -62,4 +62,10 @@ struct InputBlameWordsTests {
         }
         #expect(TextSearch.isASCII("ada@example.com") && !TextSearch.isASCII("zoë@example.com") && TextSearch.isASCII(""))
     }
+
+    @Test func blankTextIsWhatCharacterWhitespaceCallsBlank() {
+        for text in ["", " ", "\t\n\r", " \u{0B}\u{0C} ", "x", " a ", "\u{00A0}", "\u{2003}\u{3000}", " é", "\r\n", "\u{1C}", "\u{85}"] {
+            #expect(TextSearch.isBlank(text) == text.allSatisfy(\.isWhitespace), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
 }
