@@ -58,14 +58,8 @@ public enum TextSearch {
     /// every answer: `"status 401 …"`).
     @inlinable
     public static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= count else { return false }
-            let wanted = UnsafeBufferPointer(start: prefix.utf8Start, count: count)
-            for index in 0..<count where bytes[index] != wanted[index] { return false }
-            return true
-        }
+        return text.withUTF8 { hasPrefix($0, prefix) }
     }
 
     /// The HTTP status of an answer's outcome as the trace writes it (`"status 500 injected
@@ -75,7 +69,7 @@ public enum TextSearch {
         var outcome = outcome
         return outcome.withUTF8 { bytes in
             let start = 7  // "status ".utf8.count
-            guard bytes.count > start, hasPrefix(bytes, "status ") else { return nil }
+            guard hasPrefix(bytes, "status ") else { return nil }
             var value = 0, index = start
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), value < 1_000_000 {
                 value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))

@@ -49,9 +49,7 @@ public struct SimulationClock: Clock {
     @inlinable @inline(__always)
     public func sleep(for duration: Duration, label: @autoclosure @escaping () -> String? = nil,
                       isolation: isolated (any Actor)? = #isolation) async throws {
-        guard await simulation.suspend(until: now.advanced(by: duration), describedBy: label, isolation: isolation) == .deadline else {
-            throw CancellationError()
-        }
+        try await sleep(for: duration, describedBy: label, isolation: isolation)
     }
 
     /// `sleep(for:label:)` with the label as a plain closure: a caller that takes its own label as
