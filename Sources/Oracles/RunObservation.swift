@@ -47,6 +47,8 @@ public struct RunObservation: Sendable {
     /// What each request's endpoint is to the app (`AppRoles.facts(of:)`), by position in `events`
     /// for every event that names an endpoint (`RequestFacts.undeclared` for every other event).
     @usableFromInline let requestFacts: [RequestFacts]
+    /// Every request the client sent, in order, from its sending to its answer or kill.
+    public let requestSpans: [RequestSpan]
 
     /// - Parameters:
     ///   - trace: the run's trace.
@@ -69,6 +71,8 @@ public struct RunObservation: Sendable {
         requestFacts = Self.requestFacts(of: events, roles: roles,
                                          at: Self.positions(of: [.requestSent, .faultApplied, .responseReceived, .backendHandled,
                                                                  .requestCarries], in: positionsByKind, starts: kindStarts))
+        requestSpans = Self.requestSpans(in: EventsOfKinds(events: events, positions: Self.positions(of: [.requestSent, .responseReceived, .killed],
+                                                                                                 in: positionsByKind, starts: kindStarts)))
         // Built once the screens are counted: one allocation of the right size.
         let screenPositions = Self.positions(of: [.screen], in: positionsByKind, starts: kindStarts)
         var screens: [(index: Int, time: SimulationInstant, state: ScreenState)] = []
@@ -335,21 +339,6 @@ public struct RunObservation: Sendable {
             }
         }
         return online
-    }
-
-    /// Requests sent at or before `index` that had no answer by then, with their timeouts.
-    public func outstandingRequests(atIndex index: Int) -> [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] {
-        var open: [(id: Int, endpoint: Endpoint, timeoutMs: Int64?)] = []
-        let view = events([.requestSent, .responseReceived, .killed])
-        for event in view.places where event.index <= index {
-            switch view[event] {
-            case .requestSent(let id, let timeout, let endpoint): open.append((id, endpoint, timeout))
-            case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
-            case .killed: open.removeAll()
-            default: break
-            }
-        }
-        return open
     }
 
     /// The trace index of the last entry at or before `time`.

@@ -44,12 +44,24 @@ public struct ScreenState: Sendable, Equatable {
             return same
         }
 
-        private func comparedInPlace(with other: Storage) -> Bool {
+        /// `hasSameFields(as:)` with the countdown and the actions left out (a countdown tick's
+        /// refresh), still in place: a tick's screens were copied field by field to be compared.
+        func hasSameFieldsApartFromCountdownAndActions(as other: Storage) -> Bool {
+            let same = comparedInPlace(with: other, countdownAndActions: false)
+            assert(same == {
+                var mine = fields, theirs = other.fields
+                (mine.countdown, theirs.countdown, mine.actions, theirs.actions) = (nil, nil, [], [])
+                return mine == theirs
+            }(), "hasSameFieldsApartFromCountdownAndActions misses a field of ScreenState.Fields")
+            return same
+        }
+
+        private func comparedInPlace(with other: Storage, countdownAndActions: Bool = true) -> Bool {
             fields.route == other.fields.route && fields.loadingScreen == other.fields.loadingScreen
                 && fields.spinner == other.fields.spinner && fields.errorText == other.fields.errorText
-                && fields.actions == other.fields.actions && fields.emailField == other.fields.emailField
+                && (!countdownAndActions || fields.actions == other.fields.actions) && fields.emailField == other.fields.emailField
                 && fields.codeField == other.fields.codeField
-                && fields.countdown == other.fields.countdown && fields.motionEffects == other.fields.motionEffects
+                && (!countdownAndActions || fields.countdown == other.fields.countdown) && fields.motionEffects == other.fields.motionEffects
                 && fields.choices == other.fields.choices && fields.resumeGate == other.fields.resumeGate && fields.workoutCard == other.fields.workoutCard
                 && fields.offlineBanner == other.fields.offlineBanner && fields.foreground == other.fields.foreground
                 && fields.alert == other.fields.alert && fields.contentOwner == other.fields.contentOwner
@@ -193,11 +205,7 @@ public struct ScreenState: Sendable, Equatable {
     /// Whether `other` shows the same as this screen apart from the resend countdown and the
     /// actions (a countdown tick's refresh), without copying either screen's storage.
     public func sameApartFromCountdownAndActions(as other: ScreenState) -> Bool {
-        if storage === other.storage { return true }
-        var mine = storage.fields, theirs = other.storage.fields
-        mine.countdown = nil; theirs.countdown = nil
-        mine.actions = []; theirs.actions = []
-        return mine == theirs
+        storage === other.storage || storage.hasSameFieldsApartFromCountdownAndActions(as: other.storage)
     }
 
     public static func == (lhs: ScreenState, rhs: ScreenState) -> Bool {

@@ -64,11 +64,7 @@ public struct AccountLossClearsCache: Oracle {
             // What the app can learn in the window includes the answers to requests already out
             // at the checkpoint: a fault on one of those (a dropped refresh that times out inside
             // the window) tells the app nothing, so the network is judged from its sending on.
-            let from = run.outstandingRequests(atIndex: checkpoint.index).compactMap { request in
-                run.events([.requestSent]).between(after: -1, before: checkpoint.index).last {
-                    if case .requestSent(request.id, _, _) = $0.event { true } else { false }
-                }?.index
-            }.min() ?? checkpoint.index
+            let from = run.requestsOut(atIndex: checkpoint.index).lazy.map(\.sentIndex).min() ?? checkpoint.index
             guard end < until, let seen = RefusedSessionEnds.strandedScreen(user, atIndex: end, in: run, spinners: false),
                   healthy(from: min(from, checkpoint.index), through: end, in: run) else { continue }
             return strandedViolation(at: deadline, what: what, loss: loss,
