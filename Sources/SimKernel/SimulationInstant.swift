@@ -45,10 +45,15 @@ public struct SimulationInstant: InstantProtocol, Sendable, CustomStringConverti
 }
 
 extension Duration {
-    /// The duration in whole nanoseconds (saturating at the bounds of `Int64`).
-    /// (One 128-bit division: `components` costs several, and every sleep converts a duration.)
+    /// The duration in whole nanoseconds (truncated toward zero, saturating at the bounds of
+    /// `Int64`): `Int64(clamping: attoseconds / 1_000_000_000)`. Every sleep converts a duration,
+    /// a few hundred a seed: one under 9.2 s (its attoseconds fit in 64 bits) is divided in 64
+    /// bits, a multiply by the constant's inverse, where `Int128`'s `/` called the runtime's
+    /// 128-bit division.
     public var totalNanoseconds: Int64 {
-        Int64(clamping: attoseconds / 1_000_000_000)
+        let attoseconds = attoseconds
+        if let small = Int64(exactly: attoseconds) { return small / 1_000_000_000 }
+        return Int64(clamping: attoseconds / 1_000_000_000)
     }
 
     /// The duration in whole milliseconds (truncated).

@@ -16,6 +16,18 @@ import SimKernel
         #expect(map["z"] == 5)
     }
 
+    @Test func readsAndChangesAValueWhereItIsAndLeavesAMissingKeyAlone() {
+        var map: SmallMap<[Int]> = ["a": [1, 2], "b": [3]]
+        #expect(map.contains("a") && !map.contains("z"))
+        #expect(map.read("a") { $0.count } == 2)
+        #expect(map.read("z") { $0.count } == nil)
+        #expect(map.modify("b") { values -> Int in values.append(4); return values.count } == 2)
+        #expect(map["b"] == [3, 4])
+        var called = false
+        #expect(map.modify("z") { _ in called = true } == nil)
+        #expect(!called && map.keys == ["a", "b"])
+    }
+
     @Test func equalityIgnoresInsertionOrder() {
         let one: SmallMap<Int> = ["a": 1, "b": 2]
         let other: SmallMap<Int> = ["b": 2, "a": 1]

@@ -23,6 +23,23 @@ import Testing
         }
     }
 
+    @Test func agreesWithTheDivisionOfTheAttosecondsAtEveryMagnitude() {
+        var random = SeededRandom(seed: 65, stream: "duration magnitudes")
+        var samples: [Int128] = [0, 1, -1, 999_999_999, 1_000_000_000, -1_000_000_000,
+                                 Int128(Int64.max) * 1_000_000_000, Int128(Int64.max) * 1_000_000_000 + 999_999_999,
+                                 (Int128(Int64.max) + 1) * 1_000_000_000, Int128(Int64.min) * 1_000_000_000,
+                                 Int128(Int64.min) * 1_000_000_000 - 1, (Int128(Int64.min) - 1) * 1_000_000_000,
+                                 Int128(1_000_000_000) << 64, (Int128(1_000_000_000) << 64) - 1, .max, .min]
+        for bits in 0..<126 {
+            let magnitude = (Int128(random.next()) << (bits > 64 ? bits - 64 : 0)) >> (bits < 64 ? 64 - bits : 0)
+            samples += [magnitude, -magnitude]
+        }
+        for attoseconds in samples {
+            let expected = Int64(clamping: attoseconds / 1_000_000_000)
+            #expect(Duration(attoseconds: attoseconds).totalNanoseconds == expected, "\(attoseconds) as")
+        }
+    }
+
     @Test func truncatesTowardZeroAndSaturates() {
         #expect(Duration(attoseconds: 1_999_999_999).totalNanoseconds == 1)
         #expect(Duration(attoseconds: -1_999_999_999).totalNanoseconds == -1)

@@ -13,7 +13,7 @@ public enum BackendRequest: Sendable, Equatable {
     /// The app's own request, if it is one of type `Request`.
     @inlinable public func typed<Request: TypedAppRequest>(as type: Request.Type) -> Request? {
         guard case .typed(let request) = self else { return nil }
-        return request as? Request
+        return exactCast(request, to: Request.self)
     }
 
     public var endpoint: Endpoint {

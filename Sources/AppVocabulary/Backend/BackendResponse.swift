@@ -15,7 +15,7 @@ public enum BackendResponse: Sendable, Equatable {
     /// The app's own answer, if it is one of type `Reply`.
     @inlinable public func typed<Reply: TypedAppReply>(as type: Reply.Type) -> Reply? {
         guard case .typed(let reply) = self else { return nil }
-        return reply as? Reply
+        return exactCast(reply, to: Reply.self)
     }
 
     public static func == (lhs: BackendResponse, rhs: BackendResponse) -> Bool {

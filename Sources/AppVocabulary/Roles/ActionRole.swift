@@ -40,6 +40,29 @@ public enum ActionRole: Sendable, Hashable {
     /// Opens something outside the flow (the terms, a help page): the flow owes it no change.
     case link
 
+    /// The same role (and the same input). Written out and inlinable: rules compare roles a few
+    /// hundred times a seed, and the derived `==` was a call each time. (Exhaustive over `lhs`:
+    /// a new role does not compile until it is compared here too.)
+    @inlinable public static func == (lhs: ActionRole, rhs: ActionRole) -> Bool {
+        switch lhs {
+        case .forward: if case .forward = rhs { return true }
+        case .input(let one): if case .input(let other) = rhs { return one == other }
+        case .choice: if case .choice = rhs { return true }
+        case .submit(let one): if case .submit(let other) = rhs { return one == other }
+        case .start(let one): if case .start(let other) = rhs { return one == other }
+        case .back: if case .back = rhs { return true }
+        case .startOver: if case .startOver = rhs { return true }
+        case .retry: if case .retry = rhs { return true }
+        case .resend: if case .resend = rhs { return true }
+        case .signOut: if case .signOut = rhs { return true }
+        case .confirmSignOut: if case .confirmSignOut = rhs { return true }
+        case .cancel: if case .cancel = rhs { return true }
+        case .decline: if case .decline = rhs { return true }
+        case .link: if case .link = rhs { return true }
+        }
+        return false
+    }
+
     /// Whether the tap only enters or opens something, so the flow owes it no change of screen
     /// (typing, picking, a link).
     public var isEntry: Bool {

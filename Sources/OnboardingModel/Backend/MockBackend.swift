@@ -66,13 +66,13 @@ public actor MockBackend: SimulatedServer {
     /// The latest code sent to `email`: what the user reads in their mail.
     public func latestCode(for email: String) -> String? { inbox[Self.key(email)] }
 
-    public func journey(ofEmail email: String) -> Journey? { accountsByEmail[Self.key(email)]?.journey }
+    public func journey(ofEmail email: String) -> Journey? { accountsByEmail.read(Self.key(email)) { $0.journey } }
 
-    public func userID(ofEmail email: String) -> String? { accountsByEmail[Self.key(email)]?.userID }
+    public func userID(ofEmail email: String) -> String? { accountsByEmail.read(Self.key(email)) { $0.userID } }
 
-    public func progress(ofEmail email: String) -> OnboardingPhase? { accountsByEmail[Self.key(email)]?.progress }
+    public func progress(ofEmail email: String) -> OnboardingPhase? { accountsByEmail.read(Self.key(email)) { $0.progress } ?? nil }
 
-    public func hasPushToken(email: String) -> Bool { accountsByEmail[Self.key(email)]?.pushToken != nil }
+    public func hasPushToken(email: String) -> Bool { accountsByEmail.read(Self.key(email)) { $0.pushToken != nil } ?? false }
 
     /// The account an address names: its letters in lower case.
     static func key(_ email: String) -> String { CaseFolding.folded(email) }
@@ -126,7 +126,7 @@ public actor MockBackend: SimulatedServer {
     }
 
     private func sendOTP(email: String, shouldCreateUser: Bool, id: Int) -> Result<FixPlanReply, RequestError> {
-        let exists = accountsByEmail[email] != nil
+        let exists = accountsByEmail.contains(email)
         // Strict: a resend must ask the same as the sign-in it resends (002 §9: "may conflict with
         // the original shouldCreateUser: false call").
         if configuration.strictCreateUser, let original = pendingCreateFlags[email], original != shouldCreateUser {
@@ -139,7 +139,7 @@ public actor MockBackend: SimulatedServer {
         }
         if !exists {
             createAccount(email: email, journey: .fresh)
-            let user = accountsByEmail[email]!.userID
+            let user = accountsByEmail.read(email) { $0.userID }!
             simulation.record(ModelEvent.accountSeeded(user: user, email: email, journey: Journey.fresh.record))
         }
         let code = String(100_000 + random.nextInt(in: 0...899_999))
@@ -149,16 +149,19 @@ public actor MockBackend: SimulatedServer {
     }
 
     private func verifyOTP(email: String, code: String) -> Result<FixPlanReply, RequestError> {
-        guard let account = accountsByEmail[email], inbox[email] == code else {
+        guard accountsByEmail.contains(email), inbox[email] == code,
+              let (userID, newAccount) = accountsByEmail.modify(email, { account in
+                  defer { account.verified = true }
+                  return (account.userID, !account.verified)
+              })
+        else {
             return .failure(.status(401, "Invalid or expired code"))
         }
         pendingCreateFlags[email] = nil
         // A new sign-in after a revoked session gets a session that works.
-        lostUsers[account.userID] = nil
-        simulation.record(ModelEvent.sessionIssued(user: account.userID))
-        let newAccount = !account.verified
-        accountsByEmail[email]?.verified = true
-        return .success(.session(userID: account.userID, newAccount: newAccount))
+        lostUsers[userID] = nil
+        simulation.record(ModelEvent.sessionIssued(user: userID))
+        return .success(.session(userID: userID, newAccount: newAccount))
     }
 
     private func selectGoal(user: String, option: String) -> Result<FixPlanReply, RequestError> {
@@ -223,13 +226,13 @@ public actor MockBackend: SimulatedServer {
         // Its sessions never expire on their own: validation refuses the fault for this app.
         guard loss.kind == .accountDeleted || loss.kind == .sessionRevoked else { return }
         for email in emails {
-            guard let account = accountsByEmail[email] else { continue }
+            guard let userID = accountsByEmail.read(email, { $0.userID }) else { continue }
             let deleted = loss.kind == .accountDeleted
-            lostUsers[account.userID] = deleted
-            AccountLossRecord.lost(user: account.userID, deleted: deleted, in: simulation)
+            lostUsers[userID] = deleted
+            AccountLossRecord.lost(user: userID, deleted: deleted, in: simulation)
             guard deleted else { continue }
             accountsByEmail[email] = nil
-            emailsByUser[account.userID] = nil
+            emailsByUser[userID] = nil
             inbox[email] = nil
             pendingCreateFlags[email] = nil
         }
@@ -242,8 +245,8 @@ public actor MockBackend: SimulatedServer {
         for email in emails {
             // Finished: seeded complete, or the complete step stored.
             let seededComplete = configuration.accounts.contains { Self.key($0.email) == email && $0.journey == .complete }
-            guard let account = accountsByEmail[email], !seededComplete, account.progress != .complete else { continue }
-            let user = account.userID
+            guard !seededComplete, let user = accountsByEmail.read(email, { $0.progress != .complete ? $0.userID : nil }) ?? nil
+            else { continue }
             _ = update(user) { account in
                 if account.journey.programStatus == .active { account.journey.programStatus = .approved }
                 return .success(.accepted)
@@ -257,8 +260,8 @@ public actor MockBackend: SimulatedServer {
     /// would. A finished user, or one with goals chosen, is left alone.
     private func progressElsewhere(of emails: [String]) {
         for email in emails {
-            guard let account = accountsByEmail[email], account.progress != .complete, !account.journey.goalsComplete else { continue }
-            let user = account.userID
+            guard let user = accountsByEmail.read(email, { $0.progress != .complete && !$0.journey.goalsComplete ? $0.userID : nil }) ?? nil
+            else { continue }
             _ = update(user) { account in
                 // Found at 10⁶ seeds: progress made for an account nobody had signed in to let this
                 // phone's first sign-in pass as a new account's, which skips the journey check.
@@ -304,23 +307,28 @@ public actor MockBackend: SimulatedServer {
     private func withAccount(_ user: String, _ body: (Account) -> Result<FixPlanReply, RequestError>)
         -> Result<FixPlanReply, RequestError>
     {
-        guard let email = emailsByUser[user], let account = accountsByEmail[email] else {
+        guard let email = emailsByUser[user], let result = accountsByEmail.read(email, body) else {
             return .failure(.status(404, "No such user"))
         }
-        return body(account)
+        return result
     }
 
     private func update(_ user: String, _ body: (inout Account) -> Result<FixPlanReply, RequestError>)
         -> Result<FixPlanReply, RequestError>
     {
-        guard let email = emailsByUser[user], var account = accountsByEmail[email] else {
+        // Changed in place: copying the account out and back cost a retain and a release of each
+        // of its texts at every request that stores something.
+        guard let email = emailsByUser[user],
+              let (result, changed) = accountsByEmail.modify(email, { account -> (Result<FixPlanReply, RequestError>, Journey?) in
+                  let before = account.journey
+                  let result = body(&account)
+                  return (result, account.journey != before ? account.journey : nil)
+              })
+        else {
             return .failure(.status(404, "No such user"))
         }
-        let before = account.journey
-        let result = body(&account)
-        accountsByEmail[email] = account
-        if account.journey != before {
-            simulation.record(ModelEvent.journeyChanged(user: user, journey: account.journey.record))
+        if let changed {
+            simulation.record(ModelEvent.journeyChanged(user: user, journey: changed.record))
         }
         return result
     }
