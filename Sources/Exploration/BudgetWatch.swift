@@ -52,12 +52,19 @@ public struct BudgetWatch: Sendable {
     /// counts are arrays over them, and reports and the state name them.
     private var featureNames: [String] = []
     private var featureByName: [String: Int] = [:]  // looked up only
-    private var featurePositions: [Swarm.Feature: Int] = [:]  // looked up only
+    /// Each feature met, by its key (`Swarm.Feature.key`), with its number: a run's dozen
+    /// features were looked up by hashing each one's texts (about 600 instructions a lookup).
+    private var featurePositions: [UInt64: (feature: Swarm.Feature, position: Int)] = [:]  // looked up only
 
     private mutating func position(of feature: Swarm.Feature) -> Int {
-        if let known = featurePositions[feature] { return known }
+        let key = feature.key
+        if let known = featurePositions[key] {
+            if known.feature == feature { return known.position }
+            // Another feature with the same key (none is known): numbered by its name, not kept.
+            return position(ofFeatureNamed: feature.name)
+        }
         let position = position(ofFeatureNamed: feature.name)
-        featurePositions[feature] = position
+        featurePositions[key] = (feature, position)
         return position
     }
 
@@ -108,8 +115,10 @@ public struct BudgetWatch: Sendable {
         }
         var highest = [Int64?](repeating: nil, count: names.count)
         ExplorationSummary.forEachValue(of: run) { position, value in highest[position] = max(highest[position] ?? value, value) }
+        let drawn = run.swarm.featuresWithRepeats
         var features: [Int] = []
-        for feature in run.swarm.featuresWithRepeats {
+        features.reserveCapacity(drawn.count)
+        for feature in drawn {
             let position = position(of: feature)
             if !features.contains(position) { features.append(position) }
         }

@@ -1,4 +1,5 @@
 import AppVocabulary
+import SimKernel
 
 extension Swarm {
     /// A kind of knob without its parameters ("delay on generate-goals", "timeout on verify-otp",
@@ -42,6 +43,34 @@ extension Swarm {
             case .credentialSheet(let outcome): "credential sheet: \(outcome.rawValue)"
             case .setting(let section, let key, let choice): "\(section.rawValue).\(key)" + (choice.map { ": \($0)" } ?? "")
             }
+        }
+
+        /// A 64-bit number for the feature, made without hashing its texts through `Hasher`:
+        /// the budget watch looks each run's features up by it (and checks the feature itself on a
+        /// hit, so two features that shared a number would still count apart).
+        package var key: UInt64 {
+            switch self {
+            case .unusualEmail: 1
+            case .slowLatency: 2
+            case .fastLatency: 3
+            case .offlineWindow: 4
+            case .onlyForward: 5
+            case .fault(let kind, let endpoint): Self.mixed(0x100 &+ Self.fnv1a(kind.rawValue), endpoint.fingerprint)
+            case .detour(let kind): Self.mixed(0x200, Self.fnv1a(kind))
+            case .accountLoss(let kind): Self.mixed(0x300, Self.fnv1a(kind.rawValue))
+            case .user(let behaviour): Self.mixed(0x400, UInt64(truncatingIfNeeded: behaviour.rawValue))
+            case .credentialSheet(let outcome): Self.mixed(0x500, Self.fnv1a(outcome.rawValue))
+            case .setting(let section, let key, let choice):
+                Self.mixed(Self.mixed(Self.mixed(0x600, Self.fnv1a(section.rawValue)), Self.fnv1a(key)),
+                           choice.map { Self.fnv1a($0) } ?? 0)
+            }
+        }
+
+        private static func fnv1a(_ text: String) -> UInt64 { TraceHasher.fnv1a(text) }
+
+        private static func mixed(_ one: UInt64, _ other: UInt64) -> UInt64 {
+            let product = (one ^ other &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+            return product ^ product >> 31
         }
 
         static func of(_ kind: FaultRule.Kind, on endpoint: Endpoint) -> Feature {
