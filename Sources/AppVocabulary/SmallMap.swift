@@ -42,14 +42,14 @@ public struct SmallMap<Value> {
 
     /// What `body` makes of the value of `key`, read where it is; nil for a missing key. (The
     /// subscript hands out a copy: a retain of each of its references and a release after.)
-    @inlinable public func read<Result>(_ key: String, _ body: (Value) throws -> Result) rethrows -> Result? {
+    @inlinable public func read<Answer>(_ key: String, _ body: (Value) throws -> Answer) rethrows -> Answer? {
         guard let position = position(of: key) else { return nil }
         return try body(entries[position].value)
     }
 
     /// Changes the value of `key` in place and says what `body` returned; nil (and `body` not
     /// called) for a missing key. (`map[key]?.field = x` copies the value out and back.)
-    @inlinable public mutating func modify<Result>(_ key: String, _ body: (inout Value) throws -> Result) rethrows -> Result? {
+    @inlinable public mutating func modify<Answer>(_ key: String, _ body: (inout Value) throws -> Answer) rethrows -> Answer? {
         guard let position = position(of: key) else { return nil }
         return try body(&entries[position].value)
     }

@@ -27,7 +27,7 @@ extension RunObservation {
     public func requestsOut(atIndex index: Int) -> [RequestSpan] {
         // Spans are in sending order: those sent after `index` are not out yet.
         let sent = Self.lastPosition(in: requestSpans.count) { requestSpans[$0].sentIndex <= index }.map { $0 + 1 } ?? 0
-        return requestSpans[..<sent].filter { $0.closedIndex > index }
+        return requestSpans[..<sent].filter { $0.isOut(atIndex: index) }
     }
 
     /// Every request's span, in sending order, worked out once when the run is observed: rules asked
