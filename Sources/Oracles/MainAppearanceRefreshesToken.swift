@@ -72,7 +72,7 @@ public struct MainAppearanceRefreshesToken: Oracle {
                 sent.append(id)
             case .responseReceived(let id, _, let outcome) where sent.contains(id):
                 if outcome != "offline" { return true }
-                sent.removeAll { $0 == id }
+                sent.removeEvery(id)
             default: break
             }
         }

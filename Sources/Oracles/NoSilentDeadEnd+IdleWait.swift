@@ -22,7 +22,7 @@ extension NoSilentDeadEnd {
             switch view[event] {
             case .screen(let state): waiting = state.route != nil && (state.spinner != nil || state.loadingScreen != nil)
             case .requestSent(let id, _, _) where !run.isBackground(at: event, id: id): open.append(id)
-            case .responseReceived(let id, _, _): open.removeAll { $0 == id }
+            case .responseReceived(let id, _, _): open.removeEvery(id)
             case .killed: open.removeAll(); waiting = false
             case .backgrounded: inFront = false
             case .launched, .foregrounded: inFront = true

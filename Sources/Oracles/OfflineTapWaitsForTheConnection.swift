@@ -50,7 +50,7 @@ public struct OfflineTapWaitsForTheConnection: Oracle {
                 back = nil
                 inFlight.removeAll()
             case .responseReceived(let id, let endpoint, let outcome):
-                inFlight.removeAll { $0 == id }
+                inFlight.removeEvery(id)
                 if let position = retried.firstIndex(where: { $0.endpoint == endpoint }) {
                     failedAt[position] = outcome == "ok" || outcome == "cancelled" ? nil : event.time
                 }

@@ -89,7 +89,7 @@ public struct OutcomeIsShown: Oracle {
                 open.append(id)
                 if watch != nil, watch?.firstRequest == nil { watch?.firstRequest = id }
             case .responseReceived(let id, _, let outcome):
-                open.removeAll { $0 == id }
+                open.removeEvery(id)
                 guard outcome != "cancelled", let first = watch?.firstRequest, id >= first,
                       !run.isBackground(at: event, id: id) else { continue }
                 watch?.answer = view.recorded(event)

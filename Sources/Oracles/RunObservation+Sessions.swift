@@ -90,7 +90,7 @@ extension RunObservation {
             }
             switch view[event] {
             case .requestSent(let id, _, let endpoint) where roles.endpoint(endpoint, is: .refreshesSession): out.append(id)
-            case .responseReceived(let id, _, _): out.removeAll { $0 == id }
+            case .responseReceived(let id, _, _): out.removeEvery(id)
             default: break
             }
         }

@@ -136,7 +136,7 @@ public struct RunObservation: Sendable {
                 out.append(id)
                 if refusedAt == event.time, !awaited.contains(id) { awaited.append(id) }
             case .responseReceived(let id, let endpoint, let outcome):
-                out.removeAll { $0 == id }
+                out.removeEvery(id)
                 guard TextSearch.hasPrefix(outcome, "status 401"), !roles.isBackground(endpoint),
                       !roles.endpoint(endpoint, is: .refreshesSession) else { continue }
                 refusedAt = event.time
@@ -195,16 +195,21 @@ public struct RunObservation: Sendable {
             for raw in wanted.rawValues {
                 for position in grouped[starts[raw]..<starts[raw + 1]] { marks[position >> 6] |= 1 << UInt64(position & 63) }
             }
-            var positions: [Int] = []
-            positions.reserveCapacity(count)
-            for word in 0..<words {
-                var rest = marks[word]
-                while rest != 0 {
-                    positions.append(word << 6 | rest.trailingZeroBitCount)
-                    rest &= rest - 1
+            // Read back into a buffer on the stack, then copied into the array at once: an
+            // `append` per position checked the array's uniqueness and capacity each time.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { buffer in
+                var next = 0
+                for word in 0..<words {
+                    var rest = marks[word]
+                    while rest != 0 {
+                        buffer[next] = word << 6 | rest.trailingZeroBitCount
+                        next += 1
+                        rest &= rest - 1
+                    }
                 }
+                precondition(next == count, "the merged kinds' positions were miscounted")
+                return Array(buffer)[...]
             }
-            return positions[...]
         }
     }
 

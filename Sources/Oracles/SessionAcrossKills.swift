@@ -58,7 +58,7 @@ struct SessionAcrossKills {
             refreshesOut.append(id)
         case .responseReceived(let id, _, "ok") where requestFacts[event.position].purpose == .refreshesSession:
             if refreshesOut.contains(id) { refreshesAnswered.append(id) }
-            refreshesOut.removeAll { $0 == id }
+            refreshesOut.removeEvery(id)
         case .faultApplied(_, _, let fault):
             // Rotated by an answer the app never got: the backend ended the session.
             guard let reuse = RefreshTokenReuse.parse(fault) else { return }

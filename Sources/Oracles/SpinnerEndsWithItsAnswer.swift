@@ -59,7 +59,7 @@ public struct SpinnerEndsWithItsAnswer: Oracle {
             switch event.event {
             case .requestSent(let id, _, let endpoint) where !run.isBackground(endpoint, id: id):
                 stillOpen.append(id)
-            case .responseReceived(let id, _, _): stillOpen.removeAll { $0 == id }
+            case .responseReceived(let id, _, _): stillOpen.removeEvery(id)
             default: break
             }
         }

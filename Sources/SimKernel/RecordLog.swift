@@ -43,6 +43,8 @@ class RecordLogStorage: @unchecked Sendable {
 final class RecordLog<Record: TraceRecord>: RecordLogStorage, @unchecked Sendable {
     // Changed only by the trace that holds it uniquely: no run-time exclusivity check per event.
     @exclusivity(unchecked) @usableFromInline var events: [RecordedEvent<Record>] = []
+    /// The capacity a log starts with: a fix-plan run records about 170 model events.
+    @usableFromInline static var firstCapacity: Int { 128 }
 
     @usableFromInline
     init() { super.init(recordType: ObjectIdentifier(Record.self)) }

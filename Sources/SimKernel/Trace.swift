@@ -130,6 +130,8 @@ public struct Trace: Sendable {
             return
         }
         let log = RecordLog<R>()
+        // Sized for a run's events at once: grown from one, the log was copied eight times a run.
+        log.events.reserveCapacity(RecordLog<R>.firstCapacity)
         log.events.append(RecordedEvent(index: recorded, time: time, event: record))
         logs.append(log)
     }

@@ -135,3 +135,35 @@ import ToolAppsForTests
         #expect(decoded.steps == scenario.steps)
     }
 }
+
+@Suite struct BehaviourDrawTests {
+    @Test(arguments: 1...40)
+    func drawingWithAPredicateDrawsWhatTheFilteredListDraws(seed: UInt64) {
+        let profile = FreeUserProfile.draw(seed: seed)
+        let allowed = Set(UserBehaviour.allCases.filter { ($0.rawValue &+ Int(seed)) % 3 != 0 })
+        for stay in [0, 12, 40] {
+            var fromList = SeededRandom(seed: seed, stream: "draw")
+            var fromPredicate = fromList
+            let expected = Self.reference(profile, among: UserBehaviour.allCases.filter(allowed.contains), stayWeight: stay,
+                                          random: &fromList)
+            let drawn = profile.draw(among: UserBehaviour.allCases, where: allowed.contains, stayWeight: stay, random: &fromPredicate)
+            #expect(drawn == expected)
+            #expect(fromList.next() == fromPredicate.next())
+        }
+    }
+
+    /// The draw as it was written before it took a predicate: from a list of the possible ones.
+    static func reference(_ profile: FreeUserProfile, among behaviours: [UserBehaviour], stayWeight: Int,
+                          random: inout SeededRandom) -> UserBehaviour? {
+        let possible = behaviours.filter { profile[$0] > 0 }
+        let total = stayWeight + possible.reduce(0) { $0 + profile[$1] }
+        guard total > stayWeight else { return nil }
+        var draw = random.nextInt(in: 0...total - 1) - stayWeight
+        guard draw >= 0 else { return nil }
+        for behaviour in possible {
+            draw -= profile[behaviour]
+            if draw < 0 { return behaviour }
+        }
+        return nil
+    }
+}

@@ -338,7 +338,10 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
     private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: UserAction?,
                                stayWeight: Int) -> UserBehaviour? {
         guard deviationsLeft > 0 else { return nil }
-        let candidates = behaviours.filter { behaviour in
+        // The predicate reads copies, not `self`: a closure over `self` copied the whole user.
+        let (emailAction, codeAction, actions, resendActions, signOutAction, offline)
+            = (emailAction, codeAction, actions, resendActions, signOut.action, onlineAt != nil)
+        let picked = profile.draw(among: behaviours, where: { behaviour in
             switch behaviour {
             case .otherAction: screen.actions.contains { $0 != forward && $0 != emailAction && $0 != codeAction }
             case .disabledTap: actions.contains { !screen.actions.contains($0) && $0 != emailAction && $0 != codeAction }
@@ -348,13 +351,12 @@ struct AnyAppFreeUserDrive<World: AppWorld>: FreeUserDriving {
             case .slowCode: codeAction.map(screen.actions.contains) == true && !resendActions.isEmpty && screen.spinner == nil
             case .background, .kill, .reinstall: true
             case .doubleTap: forward != nil || screen.spinner != nil
-            case .connectivity: onlineAt == nil
-            case .signOut: signOut.action.map(screen.actions.contains) == true
-            case .handOver: signOut.action.map(screen.actions.contains) == true && onlineAt != nil
+            case .connectivity: !offline
+            case .signOut: signOutAction.map(screen.actions.contains) == true
+            case .handOver: signOutAction.map(screen.actions.contains) == true && offline
             default: false
             }
-        }
-        let picked = profile.draw(among: candidates, stayWeight: stayWeight, random: &random)
+        }, stayWeight: stayWeight, random: &random)
         if picked != nil { deviationsLeft -= 1 }
         return picked
     }

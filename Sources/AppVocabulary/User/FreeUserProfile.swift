@@ -108,16 +108,31 @@ public struct FreeUserProfile: Sendable, Equatable {
     /// weight against `stayWeight` (going forward, or stopping); nil for staying. One draw from
     /// `random`, and none when nothing is possible: every app's free user decides this way.
     public func draw(among behaviours: [UserBehaviour], stayWeight: Int, random: inout SeededRandom) -> UserBehaviour? {
-        let possible = behaviours.filter { self[$0] > 0 }
-        let total = stayWeight + possible.reduce(0) { $0 + self[$1] }
-        guard total > stayWeight else { return nil }
-        var draw = random.nextInt(in: 0...total - 1) - stayWeight
-        guard draw >= 0 else { return nil }
-        for behaviour in possible {
-            draw -= self[behaviour]
-            if draw < 0 { return behaviour }
+        draw(among: behaviours, where: { _ in true }, stayWeight: stayWeight, random: &random)
+    }
+
+    /// `draw(among:stayWeight:random:)` over the behaviours `isPossible` allows now, asked only
+    /// of those switched on: what a free user draws a deviation among on every screen, without
+    /// a list of the possible ones built each time (the same draw as from that list).
+    public func draw(among behaviours: [UserBehaviour], where isPossible: (UserBehaviour) -> Bool, stayWeight: Int,
+                     random: inout SeededRandom) -> UserBehaviour? {
+        withUnsafeTemporaryAllocation(of: UserBehaviour.self, capacity: behaviours.count) { possible in
+            var count = 0
+            var total = stayWeight
+            for behaviour in behaviours where self[behaviour] > 0 && isPossible(behaviour) {
+                possible.initializeElement(at: count, to: behaviour)
+                count += 1
+                total += self[behaviour]
+            }
+            guard total > stayWeight else { return nil }
+            var draw = random.nextInt(in: 0...total - 1) - stayWeight
+            guard draw >= 0 else { return nil }
+            for behaviour in possible[..<count] {
+                draw -= self[behaviour]
+                if draw < 0 { return behaviour }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Behaviours added after the first ones, drawn after everything else: each profile drawn

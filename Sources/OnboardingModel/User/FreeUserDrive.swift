@@ -135,14 +135,19 @@ struct FreeUserDrive: FreeUserDriving {
     private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: (UserAction, String?)?,
                                stayWeight: Int) -> UserBehaviour? {
         guard deviationsLeft > 0 else { return nil }
-        let candidates = behaviours.filter { possible($0, on: screen, forward: forward) }
-        let picked = profile.draw(among: candidates, stayWeight: stayWeight, random: &random)
+        // The predicate reads copies, not `self`: a closure over `self` copied the whole drive.
+        let (offline, hasAccount, sawMain) = (onlineAt != nil, hasAccount, sawMain)
+        let picked = profile.draw(among: behaviours, where: { behaviour in
+            Self.possible(behaviour, on: screen, forward: forward, offline: offline, hasAccount: hasAccount, sawMain: sawMain)
+        }, stayWeight: stayWeight, random: &random)
         if picked != nil { deviationsLeft -= 1 }
         return picked
     }
 
-    /// Whether `behaviour` makes sense on `screen` now.
-    private func possible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: (UserAction, String?)?) -> Bool {
+    /// Whether `behaviour` makes sense on `screen` now (`offline`: the user cut the connection and
+    /// will restore it; `hasAccount`, `sawMain`: what the user knows of their account).
+    private static func possible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: (UserAction, String?)?,
+                                 offline: Bool, hasAccount: Bool, sawMain: Bool) -> Bool {
         let offered = screen.actions
         switch behaviour {
         case .otherAction: return offered.contains { $0 != forward?.0 }
@@ -150,16 +155,16 @@ struct FreeUserDrive: FreeUserDriving {
         case .wrongInput: return offered.contains(.typeCode) || offered.contains(.typeEmail)
         case .otherEmail: return offered.contains(.typeEmail)
         case .doubleTap:
-            if let action = forward?.0 { return Self.isButton(action) }
+            if let action = forward?.0 { return isButton(action) }
             return screen.spinner != nil
         case .back: return offered.contains(.back)
         case .background, .kill, .reinstall: return true
-        case .connectivity: return onlineAt == nil
+        case .connectivity: return !offline
         case .signOut: return screen.route == .main
         case .midRequest: return false
         case .otherDevice: return hasAccount && !sawMain
         case .slowCode: return offered.contains(.typeCode) && !offered.contains(.resendCode)
-        case .handOver: return screen.route == .main && onlineAt != nil
+        case .handOver: return screen.route == .main && offline
         }
     }
 

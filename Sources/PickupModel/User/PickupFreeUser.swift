@@ -180,18 +180,20 @@ struct PickupFreeUserDrive: FreeUserDriving {
     private mutating func pick(among behaviours: [UserBehaviour], on screen: ScreenState, forward: UserAction?,
                                stayWeight: Int) -> UserBehaviour? {
         guard deviationsLeft > 0 else { return nil }
-        let candidates = behaviours.filter { isPossible($0, on: screen, forward: forward) }
-        let picked = profile.draw(among: candidates, stayWeight: stayWeight, random: &random)
+        // The predicate reads a copy, not `self`: a closure over `self` copied the whole user.
+        let offline = onlineAt != nil
+        let picked = profile.draw(among: behaviours, where: { Self.isPossible($0, on: screen, forward: forward, offline: offline) },
+                                  stayWeight: stayWeight, random: &random)
         if picked != nil { deviationsLeft -= 1 }
         return picked
     }
 
-    private func isPossible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: UserAction?) -> Bool {
+    private static func isPossible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: UserAction?, offline: Bool) -> Bool {
         switch behaviour {
         case .otherAction: screen.actions.contains { $0 != forward }
         case .disabledTap, .background, .kill, .reinstall: true
         case .doubleTap: forward != nil || screen.spinner != nil
-        case .connectivity: onlineAt == nil
+        case .connectivity: !offline
         case .signOut: screen.actions.contains(.signOut)
         case .wrongInput, .otherEmail, .back, .midRequest, .otherDevice, .slowCode, .handOver: false
         }
