@@ -20,8 +20,9 @@ extension Route {
     /// The onboarding phase this route shows, or nil for the launch screen, the main app and
     /// any other app's screen.
     public var phase: OnboardingPhase? {
-        guard kind == .onboarding || kind == .auth, let position = OnboardingPhase.routes.firstIndex(of: self) else { return nil }
-        return OnboardingPhase.inOrder[position]
+        // By the route's number (a hundred and more lookups a run), not a search of the routes.
+        let phases = OnboardingPhase.byRouteNumber
+        return name.number < phases.count ? phases[name.number] : nil
     }
 }
 
@@ -32,4 +33,11 @@ extension OnboardingPhase {
     public static let routes: [Route] = allCases.map { phase in
         Route("onboarding(\(phase.rawValue))", kind: phase == .auth || phase == .authVerification ? .auth : .onboarding)
     }
+    /// The phase each route shows, by the route's number (`RouteName.number`); nil for a route
+    /// that shows none, and past the table's end.
+    static let byRouteNumber: [OnboardingPhase?] = {
+        var table = [OnboardingPhase?](repeating: nil, count: (routes.map(\.name.number).max() ?? -1) + 1)
+        for (phase, route) in zip(inOrder, routes) { table[route.name.number] = phase }
+        return table
+    }()
 }

@@ -58,7 +58,7 @@ public struct CancelHolds: Oracle {
             case .requestSent(let id, _, let endpoint) where run.roles.role(of: endpoint).cause == .tap:
                 attempt?.append((id, endpoint))
             case .responseReceived(let id, _, _):
-                attempt?.removeAll { $0.id == id }
+                attempt?.removeEvery { $0.id == id }
                 if let position = cancelled.firstIndex(where: { $0.id == id }) {
                     let request = cancelled.remove(at: position)
                     answered = (request.endpoint, request.tap, event.time, event.index, shown)

@@ -63,7 +63,8 @@ public struct ChoiceIsTheUsers: Oracle {
                 selected = false
             }
             onChoiceScreen = here
-            let route = screen.state.route.map(\.description) ?? "The screen"
+            // The route's name only for a violation: read at every screen, it cost a lookup and a key path.
+            var route: String { screen.state.route.map(\.description) ?? "The screen" }
             if here, offersPick, screen.state.choices.isEmpty, screen.state.spinner == nil {
                 return [Violation(oracle: name, at: screen.time,
                                   message: "\(route) offered to pick at \(screen.time) with no option listed: the user "

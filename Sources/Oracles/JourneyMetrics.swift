@@ -179,7 +179,7 @@ public struct JourneyMetrics: Sendable, Equatable {
         switch requests[event] {
         case .requestSent(let id, _, let endpoint) where !run.isBackground(at: event, id: id):
             open.append((id, endpoint))
-        case .responseReceived(let id, _, _): open.removeAll { $0.id == id }
+        case .responseReceived(let id, _, _): open.removeEvery { $0.id == id }
         case .killed: open.removeAll()
         default: break
         }

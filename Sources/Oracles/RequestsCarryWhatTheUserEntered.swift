@@ -57,14 +57,10 @@ public struct RequestsCarryWhatTheUserEntered: Oracle {
                 // not what they have typed since (a retry that picks up a code half changed).
                 let byItself = lastAction != event.time
                 // A user whose account came from before the run has answers the app may send
-                // again without a pick in this run (a question answered on another install). (The
-                // closure is written in the call, so it borrows the observation, not a copy.)
+                // again without a pick in this run (a question answered on another install): the
+                // observation is handed over, not captured (a closure over it copied it each time).
                 if let problem = record.problem(with: request, typedCode: codes.typed, orJustBefore: overwritten,
-                                                asked: byItself ? codes.asked : nil, answeredBefore: {
-                                                    run.signedInUser(atIndex: event.index).map {
-                                                        ChoiceIsTheUsers.answeredBefore($0, beforeIndex: event.index, in: run)
-                                                    } ?? false
-                                                }) {
+                                                asked: byItself ? codes.asked : nil, in: run, atIndex: event.index) {
                     return [violation(problem, request: view.recorded(event), record: record, in: run)]
                 }
                 if !byItself, let code = request.carried.first(where: { $0.input == .code })?.value { codes.asked(code) }
@@ -141,9 +137,9 @@ private struct UserRecord {
         }
     }
 
-    /// Why `request` does not carry what the user entered, or nil if it does.
+    /// Why `request` (at trace index `index` of `run`) does not carry what the user entered, or nil if it does.
     mutating func problem(with request: BackendRequest, typedCode: String, orJustBefore overwritten: String? = nil,
-                          asked: String? = nil, answeredBefore: () -> Bool = { false }) -> String? {
+                          asked: String? = nil, in run: RunObservation, atIndex index: Int) -> String? {
         let purpose = roles.role(of: request.endpoint).purpose
         for carried in request.carried {
             switch carried.input {
@@ -174,7 +170,9 @@ private struct UserRecord {
                 }
                 sourceIndex = chooseTap
                 // An answer to a question the user did not pick on in this run: theirs from before.
-                guard let chosen, carried.value != chosen, !answeredBefore() else { continue }
+                guard let chosen, carried.value != chosen,
+                      !(run.signedInUser(atIndex: index).map { ChoiceIsTheUsers.answeredBefore($0, beforeIndex: index, in: run) } ?? false)
+                else { continue }
                 return "the choice \"\(carried.value)\" although the user last selected \"\(chosen)\""
             case .text:
                 sourceIndex = typeTap

@@ -41,7 +41,7 @@ extension RunObservation {
                 open.append(spans.count)
                 spans.append(RequestSpan(id: id, endpoint: endpoint, timeoutMs: timeout, sentIndex: event.index, closedIndex: .max))
             case .responseReceived(let id, _, _):
-                open.removeAll { at in
+                open.removeEvery { at in
                     guard spans[at].id == id else { return false }
                     spans[at].closedIndex = event.index
                     return true

@@ -43,7 +43,7 @@ struct SessionAcrossKills {
             signInsOut.append((id, event.index))
         case .responseReceived(let id, _, "ok") where requestFacts[event.position].purpose == .signsIn:
             let sent = signInsOut.first { $0.id == id }?.index ?? event.index
-            signInsOut.removeAll { $0.id == id }
+            signInsOut.removeEvery { $0.id == id }
             (signedIn, inside, killed) = sent > lastLoss ? (view.recorded(event), false, nil) : (nil, false, nil)
         case .screen(let state):
             guard killed == nil, signedIn != nil, let route = state.route else { return }

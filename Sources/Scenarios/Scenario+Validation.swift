@@ -58,13 +58,15 @@ struct ScenarioCheck {
         found.append(ScenarioError(file: file, location: path, message: message, suggestion: suggestion))
     }
 
-    mutating func duration(_ duration: Duration, at path: String, positive: Bool = false) {
+    /// `path` is worked out only for a problem: every explored seed's scenario is checked, and
+    /// building each value's path cost more than checking it.
+    mutating func duration(_ duration: Duration, at path: @autoclosure () -> String, positive: Bool = false) {
         if positive && duration <= .zero {
-            fail(path, "must be longer than 0, found \(Self.describe(duration))", suggestion: "such as \"1s\"")
+            fail(path(), "must be longer than 0, found \(Self.describe(duration))", suggestion: "such as \"1s\"")
         } else if duration < .zero {
-            fail(path, "cannot be negative, found \(Self.describe(duration))")
+            fail(path(), "cannot be negative, found \(Self.describe(duration))")
         } else if duration > Scenario.longestDuration {
-            fail(path, Scenario.tooLongMessage)
+            fail(path(), Scenario.tooLongMessage)
         }
     }
 
@@ -88,14 +90,14 @@ struct ScenarioCheck {
             duration(window.duration, at: "faults.offlineWindows[\(index)].duration", positive: true)
         }
         for (index, rule) in plan.rules.enumerated() {
-            let path = "faults.rules[\(index)]"
-            if rule.trigger.fromCall < 1 { fail(path + ".trigger.fromCall", "calls are counted from 1, found \(rule.trigger.fromCall)") }
-            if let count = rule.trigger.count, count < 1 { fail(path + ".trigger.count", "covers at least one call, found \(count)") }
+            func path(_ field: String) -> String { "faults.rules[\(index)]" + field }
+            if rule.trigger.fromCall < 1 { fail(path(".trigger.fromCall"), "calls are counted from 1, found \(rule.trigger.fromCall)") }
+            if let count = rule.trigger.count, count < 1 { fail(path(".trigger.count"), "covers at least one call, found \(count)") }
             switch rule.kind {
-            case .delay(let by): duration(by, at: path + ".kind")
-            case .goesOffline(let length): duration(length, at: path + ".kind", positive: true)
+            case .delay(let by): duration(by, at: path(".kind"))
+            case .goesOffline(let length): duration(length, at: path(".kind"), positive: true)
             case .error(let status) where !(400...599).contains(status):
-                fail(path + ".kind", "an error status lies from 400 to 599, found \(status)")
+                fail(path(".kind"), "an error status lies from 400 to 599, found \(status)")
             default: break
             }
         }

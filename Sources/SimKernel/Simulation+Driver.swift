@@ -65,7 +65,8 @@ extension Simulation {
         var due = dueTimers  // reused: one array for the run, not one per instant
         dueTimers = []
         defer {
-            due.removeAll(keepingCapacity: true)
+            // Emptied by the loop below (a call into the standard library's general removal otherwise).
+            if !due.isEmpty { due.removeAll(keepingCapacity: true) }
             dueTimers = due
         }
         while let next = timers.nextDeadline(), next <= now {

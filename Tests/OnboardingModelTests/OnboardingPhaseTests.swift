@@ -16,3 +16,12 @@ import Testing
         #expect(OnboardingPhase.auth.isEarlierThan(.authVerification))
     }
 }
+
+@Suite struct RoutePhaseTests {
+    @Test func everyPhaseRouteShowsItsPhaseAndNoOtherRouteShowsOne() {
+        for phase in OnboardingPhase.allCases { #expect(Route.onboarding(phase).phase == phase) }
+        #expect(Route.main.phase == nil)
+        #expect(Route("onboarding(intro)", kind: .main).phase == nil)  // the name with another kind is another route
+        #expect(Route("a-team's-screen-\(OnboardingPhase.allCases.count)", kind: .onboarding).phase == nil)
+    }
+}

@@ -276,7 +276,11 @@ public struct AppRoles: Sendable {
 
     /// The actions declared with a role that `matches`, in declaration order.
     public func actions(where matches: (ActionRole) -> Bool) -> [UserAction] {
-        tables.fields.actionRoles.filter { matches($0.role) }.map(\.action)
+        // One pass into one array (rules ask a few times a run): no filtered copy of the table
+        // to map through a key path.
+        var found: [UserAction] = []
+        for entry in tables.fields.actionRoles where matches(entry.role) { found.append(entry.action) }
+        return found
     }
 
     /// Every declared action with its role, in declaration order (the registry checks each is listed).

@@ -16,6 +16,10 @@ public struct RouteName: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var name: String { RouteTable.entry(index).name }
+
+    /// The name's number in this process (never written out): for a table by route, such as an
+    /// app's phase of each of its routes.
+    package var number: Int { Int(index) }
     public var description: String { name }
 
     /// One number each: a name is made once per kind (`RouteTable`), so the same number is the

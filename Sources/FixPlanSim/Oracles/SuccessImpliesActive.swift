@@ -17,12 +17,20 @@ public struct SuccessImpliesActive: Oracle {
 
     public func check(_ run: RunObservation, settings: OracleSettings) -> [Violation] {
         func showsContent(_ state: ScreenState) -> Bool { state.route == .onboarding(.success) && state.workoutCard != nil }
-        guard let shown = run.screens.indices.lazy.filter({ position in
-            showsContent(run.screens[position].state) && (position == 0 || !showsContent(run.screens[position - 1].state))
-        }).map({ run.screens[$0] }).first(where: { screen in
-            guard let user = run.signedInUser(atIndex: screen.index) else { return true }
-            return run.fixPlanJourney(of: user, atIndex: screen.index)?.programStatus != .active
-        }) else { return [] }
+        // The first arrival on the content whose user's program was not active (a loop: lazy
+        // closures over the observation copied it).
+        var arrival: (index: Int, time: SimulationInstant, state: ScreenState)?
+        var showedBefore = false
+        for screen in run.screens {
+            let shows = showsContent(screen.state)
+            if shows, !showedBefore,
+               run.signedInUser(atIndex: screen.index).map({ run.fixPlanJourney(of: $0, atIndex: screen.index)?.programStatus != .active }) ?? true {
+                arrival = screen
+                break
+            }
+            showedBefore = shows
+        }
+        guard let shown = arrival else { return [] }
         let user = run.signedInUser(atIndex: shown.index)
         let status = user.flatMap { run.fixPlanJourney(of: $0, atIndex: shown.index)?.programStatus.rawValue } ?? "unknown"
         return [Violation(oracle: name, at: shown.time,
