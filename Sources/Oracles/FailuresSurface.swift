@@ -35,9 +35,6 @@ public struct FailuresSurface: Oracle {
             // The tap that started it: one of this launch (a launch's own check has none).
             let launched = run.events([.launched]).between(after: -1, before: sent.index).last?.index ?? -1
             let tap = taps.between(after: launched, before: sent.index).last
-            let cause = tap.flatMap { tap -> String? in
-                if case .userAction(let action, _) = tap.event { "'\(action.rawValue)' at \(tap.time)" } else { nil }
-            } ?? "the launch"
             let deadline = min(response.time.advanced(by: settings.patience), run.end)
             // The user acted again or left the app after the request went out.
             let stops = stopsIfNeeded ?? run.events([.userAction, .backgrounded, .killed])
@@ -63,6 +60,10 @@ public struct FailuresSurface: Oracle {
                 return sentTo == endpoint || (run.roles.endpoint(sentTo, is: .refreshesSession) && !run.isBackground(sentTo, id: next))
             }
             guard !answered else { continue }
+            // Told only in a violation: a failure's time written out at each failed answer cost more than the rest of its check.
+            let cause = tap.flatMap { tap -> String? in
+                if case .userAction(let action, _) = tap.event { "'\(action.rawValue)' at \(tap.time)" } else { nil }
+            } ?? "the launch"
             violations.append(Violation(
                 oracle: name, at: deadline,
                 message: "After \(cause) the user waited on \(endpoint.rawValue) #\(id), which failed (\(outcome)) at "

@@ -52,37 +52,38 @@ public struct NoLeakedTimers: Oracle {
     /// disappears or the app is killed, then gone; each timer moves once, so the pass is linear
     /// in the length of the run. (Dictionaries are looked up, never iterated for output.)
     private func leakedTicks(_ run: RunObservation) -> [Violation] {
-        var live: [Int: (owner: String, started: Int)] = [:]
-        // The route each live timer started on, as the screen showed it at the end of that
-        // instant: a tick while the user sees another route is a tick after its screen went.
-        var routes: [Int: Route?] = [:]
-        var liveByOwner: [String: [Int]] = [:]
-        var gone: [Int: (owner: String, started: Int, goneAt: Int)] = [:]
-        var reported = Set<Int>()
+        // A run starts a few timers: lists searched in place, not dictionaries allocated and
+        // hashed for every run.
+        // The live timers, in the order started, each with the route it started on, as the screen
+        // showed it at the end of that instant: a tick while the user sees another route is a
+        // tick after its screen went.
+        var live: [(id: Int, owner: String, started: Int, route: Route?)] = []
+        var gone: [(id: Int, owner: String, started: Int, goneAt: Int)] = []
+        var reported: [Int] = []
         var violations: [Violation] = []
-        func retire(_ id: Int, at index: Int) {
-            routes[id] = nil
-            guard let timer = live.removeValue(forKey: id) else { return }
-            gone[id] = (timer.owner, timer.started, index)
+        func retire(at position: Int, at index: Int) {
+            let timer = live.remove(at: position)
+            gone.removeEvery { $0.id == timer.id }
+            gone.append((timer.id, timer.owner, timer.started, index))
         }
         let view = run.events([.timerStarted, .screenDisappeared, .killed, .timerTick])
         for event in view.places {
             switch view[event] {
             case .timerStarted(let id, let owner):
-                gone[id] = nil
-                live[id] = (owner, event.index)
-                liveByOwner[owner, default: []].append(id)
-                routes[id] = run.screen(atIndex: run.lastIndex(atOrBefore: event.time))?.state.route
+                gone.removeEvery { $0.id == id }
+                live.removeEvery { $0.id == id }
+                live.append((id, owner, event.index, run.screen(atIndex: run.lastIndex(atOrBefore: event.time))?.state.route))
             case .screenDisappeared(let owner):
-                for id in liveByOwner.removeValue(forKey: owner) ?? [] where live[id]?.owner == owner { retire(id, at: event.index) }
+                while let position = live.firstIndex(where: { $0.owner == owner }) { retire(at: position, at: event.index) }
             case .killed:
-                for id in Array(live.keys) { retire(id, at: event.index) }
-                liveByOwner = [:]
+                while !live.isEmpty { retire(at: live.count - 1, at: event.index) }
             case .timerTick(let id, _):
-                if let route = routes[id], let shown = run.screen(atIndex: event.index), shown.state.route != route {
-                    retire(id, at: shown.index)
+                if let position = live.firstIndex(where: { $0.id == id }), let shown = run.screen(atIndex: event.index),
+                   shown.state.route != live[position].route {
+                    retire(at: position, at: shown.index)
                 }
-                guard let timer = gone[id], reported.insert(id).inserted else { continue }
+                guard let timer = gone.first(where: { $0.id == id }), !reported.contains(id) else { continue }
+                reported.append(id)
                 violations.append(Violation(
                     oracle: name, at: event.time,
                     message: "Timer \(id) of \(timer.owner) ticked at \(event.time), after its screen went away. "

@@ -43,13 +43,14 @@ public struct OutcomeIsShown: Oracle {
 
     /// A tap whose requests are being followed, and the answer that must show.
     private struct Watch {
-        let tap: RunObservation.Event
+        /// Where the tap and its answer are (places, not copies: a watch is copied as the walk goes).
+        let tap: EventPlace
         let tapped: ScreenState
         /// The first request sent since the tap (ids only grow): the tap's are it and those after
         /// it, background ones aside.
         var firstRequest: Int?
         /// The last answer to one of the tap's requests: the outcome to show.
-        var answer: RunObservation.Event?
+        var answer: EventPlace?
         /// The trace index of the first `ok` among those answers, if any.
         var firstSuccess: Int?
         /// When to judge: an answer's instant, or the return to the front; nil while in the
@@ -83,7 +84,7 @@ public struct OutcomeIsShown: Oracle {
             switch view[event] {
             case .userAction:
                 watch = run.screen(atIndex: event.index).flatMap { screen in
-                    screen.state.foreground && screen.state.route != nil ? Watch(tap: view.recorded(event), tapped: screen.state) : nil
+                    screen.state.foreground && screen.state.route != nil ? Watch(tap: event, tapped: screen.state) : nil
                 }
             case .requestSent(let id, _, _) where !run.isBackground(at: event, id: id):
                 open.append(id)
@@ -92,7 +93,7 @@ public struct OutcomeIsShown: Oracle {
                 open.removeEvery(id)
                 guard outcome != "cancelled", let first = watch?.firstRequest, id >= first,
                       !run.isBackground(at: event, id: id) else { continue }
-                watch?.answer = view.recorded(event)
+                watch?.answer = event
                 watch?.judgeAt = event.time
                 if outcome == "ok", watch?.firstSuccess == nil { watch?.firstSuccess = event.index }
             case .foregrounded:
@@ -117,8 +118,8 @@ public struct OutcomeIsShown: Oracle {
         guard let answer = watch.answer,
               let shown = run.screen(atIndex: run.lastIndex(atOrBefore: at)), shown.state.foreground,
               shown.state.spinner == nil, shown.state.loadingScreen == nil,
-              case .userAction(let action, _) = watch.tap.event,
-              case .responseReceived(let id, let endpoint, let outcome) = answer.event else { return nil }
+              case .userAction(let action, _) = run.events[watch.tap.position].event,
+              case .responseReceived(let id, let endpoint, let outcome) = run.events[answer.position].event else { return nil }
         let succeeded = outcome == "ok"
         if succeeded {
             // A reload's outcome is the content it loaded (a pull to refresh that brings the same

@@ -50,12 +50,12 @@ extension Duration {
     /// a few hundred a seed: one under 9.2 s (its attoseconds fit in 64 bits) is divided in 64
     /// bits, a multiply by the constant's inverse, where `Int128`'s `/` called the runtime's
     /// 128-bit division.
-    public var totalNanoseconds: Int64 {
+    @inlinable public var totalNanoseconds: Int64 {
         let attoseconds = attoseconds
         if let small = Int64(exactly: attoseconds) { return small / 1_000_000_000 }
         return Int64(clamping: attoseconds / 1_000_000_000)
     }
 
     /// The duration in whole milliseconds (truncated).
-    public var totalMilliseconds: Int64 { totalNanoseconds / 1_000_000 }
+    @inlinable public var totalMilliseconds: Int64 { totalNanoseconds / 1_000_000 }
 }

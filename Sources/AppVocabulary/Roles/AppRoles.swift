@@ -34,6 +34,7 @@ public struct AppRoles: Sendable {
         var requestKeys: [UInt64] = []
         var requestNames: [String] = []
         var requestFacts: [RequestFacts] = []
+        var requestRoleList: [RequestRole] = []
         /// Open-addressed tables from a fingerprint's low bits to the entry's position + 1 (0 for
         /// a free slot), a power of two at least twice the entries: a lookup reads one or two slots.
         var actionSlots: [Int32] = []
@@ -229,7 +230,7 @@ public struct AppRoles: Sendable {
     /// The role of a request to `endpoint` (`RequestRole()` unless declared).
     public func role(of endpoint: Endpoint) -> RequestRole {
         guard let index = position(of: endpoint) else { return RequestRole() }
-        return tables.fields.requestRoles[index].role
+        return tables.fields.requestRoleList[index]
     }
 
     /// Whether no user waits for a request to `endpoint` (a background request).
@@ -318,6 +319,7 @@ public struct AppRoles: Sendable {
                 fields.requestSlots = Fields.slots(of: fields.requestKeys)
             }
             fields.requestFacts = fields.requestRoles.map { RequestFacts(isBackground: $0.role.isBackground, purpose: $0.role.purpose) }
+            fields.requestRoleList = fields.requestRoles.map(\.role)
             fields.retriedRequests = fields.requestRoles.compactMap { entry in entry.role.retryPause.map { (entry.endpoint, $0) } }
             fields.backedOffRequests = fields.requestRoles.compactMap { entry in entry.role.backoff.map { (entry.endpoint, $0) } }
             fields.resendCountdowns = fields.requestRoles.compactMap { entry in

@@ -136,7 +136,7 @@ struct FreeUserDrive: FreeUserDriving {
                                stayWeight: Int) -> UserBehaviour? {
         guard deviationsLeft > 0 else { return nil }
         // The predicate reads copies, not `self`: a closure over `self` copied the whole drive.
-        let (offline, hasAccount, sawMain) = (onlineAt != nil, hasAccount, sawMain)
+        let (offline, hasAccount, sawMain, forward) = (onlineAt != nil, hasAccount, sawMain, forward?.0)
         let picked = profile.draw(among: behaviours, where: { behaviour in
             Self.possible(behaviour, on: screen, forward: forward, offline: offline, hasAccount: hasAccount, sawMain: sawMain)
         }, stayWeight: stayWeight, random: &random)
@@ -146,16 +146,16 @@ struct FreeUserDrive: FreeUserDriving {
 
     /// Whether `behaviour` makes sense on `screen` now (`offline`: the user cut the connection and
     /// will restore it; `hasAccount`, `sawMain`: what the user knows of their account).
-    private static func possible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: (UserAction, String?)?,
+    private static func possible(_ behaviour: UserBehaviour, on screen: ScreenState, forward: UserAction?,
                                  offline: Bool, hasAccount: Bool, sawMain: Bool) -> Bool {
         let offered = screen.actions
         switch behaviour {
-        case .otherAction: return offered.contains { $0 != forward?.0 }
+        case .otherAction: return offered.contains { $0 != forward }
         case .disabledTap: return true
         case .wrongInput: return offered.contains(.typeCode) || offered.contains(.typeEmail)
         case .otherEmail: return offered.contains(.typeEmail)
         case .doubleTap:
-            if let action = forward?.0 { return isButton(action) }
+            if let action = forward { return isButton(action) }
             return screen.spinner != nil
         case .back: return offered.contains(.back)
         case .background, .kill, .reinstall: return true

@@ -99,39 +99,44 @@ public struct UserPolicy: Sendable {
     /// The primary forward action for `screen`, with its input.
     func decide(_ screen: ScreenState, world: OnboardingWorld, memory: inout Memory) -> (UserAction, String?)? {
         let offered = screen.actions
-        if offered.contains(.resume) { return (.resume, nil) }
-        if offered.contains(.retry) {
+        // Asked a dozen times a decision: a loop inline, by fingerprint first, not a call each time.
+        func offers(_ action: UserAction) -> Bool {
+            for candidate in offered where candidate.fingerprint == action.fingerprint && candidate == action { return true }
+            return false
+        }
+        if offers(.resume) { return (.resume, nil) }
+        if offers(.retry) {
             memory.retries += 1
             return (.retry, nil)
         }
         if screen.errorText != nil {
             // Tapping the same button again after an error is a retry.
-            for action in [UserAction.sendCode, .confirmGoal, .activate, .start] where offered.contains(action) {
+            for action in [UserAction.sendCode, .confirmGoal, .activate, .start] where offers(action) {
                 memory.retries += 1
                 return (action, nil)
             }
         }
-        if offered.contains(.getStarted) { return returning ? (.logIn, nil) : (.getStarted, nil) }
-        if offered.contains(.next) { return (.next, nil) }
-        if offered.contains(.typeEmail) {
+        if offers(.getStarted) { return returning ? (.logIn, nil) : (.getStarted, nil) }
+        if offers(.next) { return (.next, nil) }
+        if offers(.typeEmail) {
             if screen.emailField != email { return (.typeEmail, email) }
-            return offered.contains(.sendCode) ? (.sendCode, nil) : nil
+            return offers(.sendCode) ? (.sendCode, nil) : nil
         }
-        if offered.contains(.typeCode) {
+        if offers(.typeCode) {
             let code = world.backend.onSharedExecutor(passing: email) { $0.latestCode(for: $1) }
             if let code, code != memory.typedCode {
                 memory.typedCode = code
                 return (.typeCode, code)
             }
-            if screen.errorText != nil, offered.contains(.resendCode) {
+            if screen.errorText != nil, offers(.resendCode) {
                 memory.retries += 1
                 return (.resendCode, nil)
             }
-            return offered.contains(.verify) && screen.errorText == nil ? (.verify, nil) : nil
+            return offers(.verify) && screen.errorText == nil ? (.verify, nil) : nil
         }
-        if offered.contains(.confirmGoal) { return (.confirmGoal, nil) }
-        if offered.contains(.selectGoal) { return (.selectGoal, nil) }
-        for action in [UserAction.activate, .enableNotifications, .start] where offered.contains(action) {
+        if offers(.confirmGoal) { return (.confirmGoal, nil) }
+        if offers(.selectGoal) { return (.selectGoal, nil) }
+        for action in [UserAction.activate, .enableNotifications, .start] where offers(action) {
             return (action, nil)
         }
         return nil
