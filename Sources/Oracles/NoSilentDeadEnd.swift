@@ -29,7 +29,10 @@ public struct NoSilentDeadEnd: Oracle {
         var violations: [Violation] = []
         var judgedScreens: [Int] = []
         // Where windows close: the next checkpoint or a kill (positions in `run.events`).
-        let stops = run.positions(of: [.userAction, .launched, .killed]).filter { isStop(at: $0, in: run) }
+        let candidates = run.events([.userAction, .launched, .killed]).places
+        var stops: [Int] = []
+        stops.reserveCapacity(candidates.count)
+        for candidate in candidates where isStop(at: candidate.position, in: run) { stops.append(candidate.position) }
         for (order, position) in stops.enumerated() where isCheckpoint(at: position, in: run) {
             let checkpoint = run.events[position]
             let next = order + 1 < stops.count ? stops[order + 1] : nil

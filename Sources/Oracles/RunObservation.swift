@@ -114,7 +114,7 @@ public struct RunObservation: Sendable {
         self.signIns = signIns
         self.journeys = journeys
         let lifecycle = Self.positions(of: [.launched, .launchContext, .killed], in: positionsByKind, starts: kindStarts)
-        launches = Self.launches(in: lifecycle.map { events[$0] }, end: end, endIndex: trace.count)
+        launches = Self.launches(in: EventsOfKinds(events: events, positions: lifecycle), end: end, endIndex: trace.count)
         awaitedRefreshes = roles.refreshesInTheBackground
             ? Self.awaitedRefreshes(in: EventsOfKinds(events: events, positions: Self.positions(of: [.requestSent, .responseReceived],
                                                                                            in: positionsByKind, starts: kindStarts)),
@@ -213,9 +213,10 @@ public struct RunObservation: Sendable {
         }
     }
 
-    private static func launches(in events: [Event], end: SimulationInstant, endIndex: Int) -> [Launch] {
+    /// The launches from the lifecycle's events, read where they lie (not copied into a list).
+    private static func launches(in events: EventsOfKinds, end: SimulationInstant, endIndex: Int) -> [Launch] {
         var result: [Launch] = []
-        var open: (number: Int, event: Event)?
+        var open: (number: Int, event: EventPlace)?
         var context: (String?, Bool) = (nil, false)
         func close(at time: SimulationInstant, index: Int) {
             guard let current = open else { return }
@@ -223,8 +224,8 @@ public struct RunObservation: Sendable {
                                  end: time, endIndex: index, sessionUser: context.0, cacheHit: context.1))
             open = nil
         }
-        for event in events {
-            switch event.event {
+        for event in events.places {
+            switch events[event] {
             case .launched(let number, _):
                 close(at: event.time, index: event.index)
                 open = (number, event)

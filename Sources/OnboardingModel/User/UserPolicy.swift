@@ -99,9 +99,10 @@ public struct UserPolicy: Sendable {
     /// The primary forward action for `screen`, with its input.
     func decide(_ screen: ScreenState, world: OnboardingWorld, memory: inout Memory) -> (UserAction, String?)? {
         let offered = screen.actions
-        // Asked a dozen times a decision: a loop inline, by fingerprint first, not a call each time.
+        // Asked a dozen times a decision: a loop here (names compare by fingerprint first), not a
+        // call of the standard library's `contains` each time.
         func offers(_ action: UserAction) -> Bool {
-            for candidate in offered where candidate.fingerprint == action.fingerprint && candidate == action { return true }
+            for candidate in offered where candidate == action { return true }
             return false
         }
         if offers(.resume) { return (.resume, nil) }
